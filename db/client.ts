@@ -1,0 +1,54 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** The one database type the app uses, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** An arbitrary constant: processes starting together take turns migrating. */
+const MIGRATION_LOCK_ID = 727_310_001;
+
+/**
+ * Opens the embedded PGlite database in `dataDir` (in memory when undefined) and applies the
+ * committed migrations.
+ */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite({ client });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Opens a real PostgreSQL pool and applies the committed migrations under an advisory lock, so
+ * several stateless processes can start at once against the same database.
+ */
+export async function openPostgres(options: pg.PoolConfig): Promise<Database> {
+  const pool = new pg.Pool(options);
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    lockClient.release();
+  }
+  const db = drizzlePg({ client: pool });
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_PRODUCTS } from './builtInProducts';
+import type { Product } from './catalog';
+import { cartReducer, cartTotals, emptyCart, itemCount, MAX_QUANTITY_PER_LINE, quantityOf, type CartState } from './cart';
+
+const [lighter, carKey, belt] = BUILT_IN_PRODUCTS as [Product, Product, Product];
+
+function apply(...actions: Parameters<typeof cartReducer>[1][]): CartState {
+  return actions.reduce(cartReducer, emptyCart);
+}
+
+describe('cart reducer', () => {
+  it('adds a new line with quantity 1', () => {
+    const state = apply({ type: 'add', product: lighter });
+    expect(state.lines).toEqual([{ product: lighter, quantity: 1 }]);
+  });
+
+  it('adds one more when the product is already in the cart', () => {
+    const state = apply({ type: 'add', product: lighter }, { type: 'add', product: carKey }, { type: 'add', product: lighter });
+    expect(state.lines.map((l) => [l.product.id, l.quantity])).toEqual([
+      ['1', 2],
+      ['2', 1],
+    ]);
+    expect(itemCount(state)).toBe(3);
+  });
+
+  it('decreases by one and removes the line at quantity 1', () => {
+    let state = apply({ type: 'add', product: lighter }, { type: 'add', product: lighter });
+    state = cartReducer(state, { type: 'decrease', productId: '1' });
+    expect(quantityOf(state, '1')).toBe(1);
+    state = cartReducer(state, { type: 'decrease', productId: '1' });
+    expect(state.lines).toEqual([]);
+  });
+
+  it('ignores a decrease for a product not in the cart', () => {
+    const state = apply({ type: 'add', product: lighter });
+    expect(cartReducer(state, { type: 'decrease', productId: '9' })).toBe(state);
+  });
+
+  it('sets a quantity, and removes the line for 0 or less', () => {
+    let state = apply({ type: 'add', product: lighter }, { type: 'add', product: belt });
+    state = cartReducer(state, { type: 'setQuantity', productId: '1', quantity: 4 });
+    expect(quantityOf(state, '1')).toBe(4);
+    state = cartReducer(state, { type: 'setQuantity', productId: '1', quantity: 0 });
+    expect(quantityOf(state, '1')).toBe(0);
+    state = cartReducer(state, { type: 'setQuantity', productId: '3', quantity: -2 });
+    expect(state.lines).toEqual([]);
+  });
+
+  it('never goes above the per-line maximum', () => {
+    let state = apply({ type: 'add', product: lighter });
+    state = cartReducer(state, { type: 'setQuantity', productId: '1', quantity: 500 });
+    expect(quantityOf(state, '1')).toBe(MAX_QUANTITY_PER_LINE);
+    state = cartReducer(state, { type: 'add', product: lighter });
+    expect(quantityOf(state, '1')).toBe(MAX_QUANTITY_PER_LINE);
+  });
+
+  it('removes one line and clears all', () => {
+    let state = apply({ type: 'add', product: lighter }, { type: 'add', product: carKey });
+    state = cartReducer(state, { type: 'remove', productId: '1' });
+    expect(state.lines.map((l) => l.product.id)).toEqual(['2']);
+    expect(cartReducer(state, { type: 'clear' })).toEqual(emptyCart);
+  });
+
+  it('revalidates against the catalogue: current prices, removed products dropped', () => {
+    const state = apply({ type: 'add', product: lighter }, { type: 'add', product: carKey }, { type: 'add', product: carKey });
+    const cheaperKey = { ...carKey, price: 5999 };
+    const next = cartReducer(state, { type: 'revalidate', catalogue: [cheaperKey, belt] });
+    expect(next.lines).toEqual([{ product: cheaperKey, quantity: 2 }]);
+  });
+
+  it('totals the lines with shipping', () => {
+    const state = apply({ type: 'add', product: lighter }, { type: 'add', product: carKey });
+    expect(cartTotals(state)).toEqual({ subtotal: 10498, shipping: 1999, total: 12497 });
+  });
+});

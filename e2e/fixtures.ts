@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+interface Fixtures {
+  /** Console errors a test provokes on purpose (a failed request it staged). */
+  allowedConsoleErrors: RegExp[];
+  failOnConsoleErrors: void;
+}
+
+/** Every test fails on a console error or an uncaught exception in the page. */
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+  failOnConsoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = `${message.text()} (${message.location().url})`;
+        if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+      await use();
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Runs axe on the page as it is now; any serious or critical violation fails the test. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious, 'axe violations').toEqual([]);
+}
+
+/** The page is not wider than the viewport (nothing forces sideways scrolling on a phone). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

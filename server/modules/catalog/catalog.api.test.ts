@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
+import { derivedOldPrice } from '../../../domain/pricing';
+import { products } from '../../../db/schema/catalog';
+import { seedCatalog } from '../../../db/seed';
+import { createTestDatabase } from '../../../db/testing';
+import { buildApp } from '../../app';
+import type { Database } from '../../../db/client';
+
+let database: Database;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedCatalog(database.db);
+  app = await buildApp({ db: database.db, config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_ROOT: './no-web-app' } });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('GET /api/products', () => {
+  it('returns the five seeded products in created_at order with every field', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/products' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.products.map((p: { id: string; name: string }) => `${p.id} ${p.name}`)).toEqual([
+      '1 Dummy Lighter',
+      '2 Dummy Car Key',
+      '3 Belt with Secret Compartment',
+      '4 Dummy Marker',
+      '5 Dummy Phone Charger',
+    ]);
+    expect(body.products.map((p: { price: number; oldPrice: number }) => [p.price, p.oldPrice])).toEqual([
+      [3999, 7999],
+      [6499, 8999],
+      [3999, 6999],
+      [3999, 5999],
+      [2499, 4999],
+    ]);
+    const lighter = body.products[0];
+    expect(lighter).toEqual({
+      id: '1',
+      name: 'Dummy Lighter',
+      description: BUILT_IN_PRODUCTS[0]!.description,
+      price: 3999,
+      oldPrice: 7999,
+      image: '/images/products/dummy-lighter.svg',
+      images: BUILT_IN_PRODUCTS[0]!.images,
+      stripePriceId: null,
+      keyFeatures: BUILT_IN_PRODUCTS[0]!.keyFeatures,
+      colourOptions: [
+        { name: 'Black', available: true },
+        { name: 'Red', available: false },
+        { name: 'Blue', available: false },
+      ],
+    });
+    for (const product of body.products) {
+      expect(product.images.length).toBeGreaterThanOrEqual(2);
+      expect(product.images.length).toBeLessThanOrEqual(4);
+    }
+    expect(body.products.filter((p: { colourOptions: unknown[] }) => p.colourOptions.length > 0).map((p: { id: string }) => p.id)).toEqual(['1']);
+  });
+
+  it('ignores unknown query parameters', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/products' });
+    const withJunk = await app.inject({ method: 'GET', url: '/api/products?anything=1&limit=-5&sort=%27drop' });
+    expect(withJunk.statusCode).toBe(200);
+    expect(withJunk.json()).toEqual(plain.json());
+  });
+
+  it('derives a stable old price for a product stored without one, and falls back to the placeholder image', async () => {
+    await database.db.insert(products).values({ id: 'no-old', name: 'Plain', description: 'x', price: 4500, createdAt: new Date(Date.now() + 60_000) });
+    try {
+      const first = (await app.inject({ method: 'GET', url: '/api/products' })).json().products.at(-1);
+      const second = (await app.inject({ method: 'GET', url: '/api/products' })).json().products.at(-1);
+      expect(first.id).toBe('no-old');
+      expect(first.oldPrice).toBe(derivedOldPrice('no-old', 4500));
+      expect(second.oldPrice).toBe(first.oldPrice);
+      expect(first.image).toBe('/images/products/placeholder.svg');
+      expect(first.images).toEqual(['/images/products/placeholder.svg']);
+    } finally {
+      await database.db.delete(products).where(eq(products.id, 'no-old'));
+    }
+  });
+});
+
+describe('seeding', () => {
+  it('runs on first start only: a second start re-adds nothing the owner removed', async () => {
+    await database.db.delete(products).where(eq(products.id, '5'));
+    try {
+      expect(await seedCatalog(database.db)).toBe(false);
+      const ids = (await database.db.select({ id: products.id }).from(products)).map((row) => row.id).sort();
+      expect(ids).toEqual(['1', '2', '3', '4']);
+    } finally {
+      const charger = BUILT_IN_PRODUCTS[4]!;
+      await database.db.insert(products).values({ ...charger, mainImage: charger.image, createdAt: new Date(Date.now() + 120_000) });
+    }
+  });
+});
+
+describe('unknown API routes', () => {
+  it('answer a JSON 404, never the HTML page', async () => {
+    for (const url of ['/api/nope', '/api', '/api/products/1/whatever']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json().error).toBe('not_found');
+    }
+    const post = await app.inject({ method: 'POST', url: '/api/products', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers ok when the database is reachable', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+  });
+});

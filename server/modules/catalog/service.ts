@@ -1,0 +1,29 @@
+import { asc } from 'drizzle-orm';
+import { FALLBACK_IMAGE, type Product } from '../../../domain/catalog';
+import { derivedOldPrice } from '../../../domain/pricing';
+import type { Db } from '../../../db/client';
+import { products } from '../../../db/schema/catalog';
+
+type ProductRow = typeof products.$inferSelect;
+
+export function toProduct(row: ProductRow): Product {
+  const image = row.mainImage ?? row.images[0] ?? FALLBACK_IMAGE;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    oldPrice: row.oldPrice ?? derivedOldPrice(row.id, row.price),
+    image,
+    images: row.images.length > 0 ? row.images : [image],
+    stripePriceId: row.stripePriceId,
+    keyFeatures: row.keyFeatures,
+    colourOptions: row.colourOptions,
+  };
+}
+
+/** The whole catalogue, oldest first (spec 7: ordered by created_at ascending). */
+export async function listProducts(db: Db): Promise<Product[]> {
+  const rows = await db.select().from(products).orderBy(asc(products.createdAt), asc(products.id));
+  return rows.map(toProduct);
+}

@@ -1,0 +1,16 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: 'web',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+  },
+  server: {
+    // `npm run dev`: Vite serves the web app with hot reload; the API runs with `npm start` on :3000.
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});

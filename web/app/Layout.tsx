@@ -1,0 +1,61 @@
+import { Suspense } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { FLASH_SALE_MAX_PERCENT } from '../../domain/pricing';
+import { CartButton } from '../features/cart/CartButton';
+import { SHOP_NAME, SOCIAL_HANDLE, SOCIAL_URL } from './shopInfo';
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-zinc-700 hover:text-zinc-900'}`;
+
+export function Layout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <p className="bg-red-700 px-4 py-2 text-center text-sm font-semibold text-white">
+        Flash sale: up to {FLASH_SALE_MAX_PERCENT}% off · Free shipping over 200 RON
+      </p>
+      <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+          <Link to="/" className="text-lg font-extrabold tracking-tight focus-visible:outline-3 focus-visible:outline-brand">
+            {SHOP_NAME}
+          </Link>
+          <nav aria-label="Main" className="flex items-center gap-1">
+            <NavLink to="/" end className={navLink}>
+              Home
+            </NavLink>
+            <NavLink to="/shop" className={navLink}>
+              Shop
+            </NavLink>
+            <CartButton />
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Suspense fallback={<p className="px-4 py-8 text-zinc-600">Loading…</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-zinc-200 bg-white">
+        <div className="mx-auto grid max-w-6xl gap-4 px-4 py-8 text-sm text-zinc-700 sm:grid-cols-3 sm:px-6">
+          <p>
+            <strong className="block text-zinc-900">Shipping</strong>
+            Standard shipping 19.99 RON. Free shipping on orders over 200 RON. Express delivery available.
+          </p>
+          <p>
+            <strong className="block text-zinc-900">Payment</strong>
+            Cash on delivery. For help with card payment, message us at{' '}
+            <a href={SOCIAL_URL} className="font-semibold text-brand-dark underline" rel="noopener noreferrer" target="_blank">
+              {SOCIAL_HANDLE}
+            </a>
+            .
+          </p>
+          <p>
+            <strong className="block text-zinc-900">{SHOP_NAME}</strong>© {new Date().getFullYear()} · Prices in RON, VAT included.
+          </p>
+        </div>
+      </footer>
+    </div>
+  );
+}

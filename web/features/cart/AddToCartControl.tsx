@@ -1,0 +1,50 @@
+import type { Product } from '../../../domain/catalog';
+import { quantityOf, MAX_QUANTITY_PER_LINE } from '../../../domain/cart';
+import { useCart } from './CartProvider';
+
+/** 'Add to Cart', or once the product is in the cart, minus / quantity / plus. */
+export function AddToCartControl({ product, className = '' }: { product: Product; className?: string }) {
+  const { cart, add, decrease } = useCart();
+  const quantity = quantityOf(cart, product.id);
+
+  if (quantity === 0) {
+    return (
+      <button
+        type="button"
+        onClick={() => add(product)}
+        className={`inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand px-4 font-semibold text-white hover:bg-brand-dark focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand ${className}`}
+      >
+        Add to Cart
+      </button>
+    );
+  }
+
+  return (
+    <div
+      role="group"
+      aria-label={`${product.name} in cart`}
+      className={`flex min-h-11 w-full items-center justify-between rounded-lg border-2 border-brand ${className}`}
+    >
+      <button
+        type="button"
+        onClick={() => decrease(product.id)}
+        aria-label={`Remove one ${product.name}`}
+        className="flex h-11 w-12 items-center justify-center rounded-l-md text-xl font-bold text-brand-dark hover:bg-green-50 focus-visible:outline-3 focus-visible:outline-brand"
+      >
+        <span aria-hidden="true">−</span>
+      </button>
+      <output aria-live="polite" aria-label={`Quantity of ${product.name}`} className="font-semibold tabular-nums">
+        {quantity}
+      </output>
+      <button
+        type="button"
+        onClick={() => add(product)}
+        disabled={quantity >= MAX_QUANTITY_PER_LINE}
+        aria-label={`Add one more ${product.name}`}
+        className="flex h-11 w-12 items-center justify-center rounded-r-md text-xl font-bold text-brand-dark hover:bg-green-50 focus-visible:outline-3 focus-visible:outline-brand disabled:opacity-40"
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+    </div>
+  );
+}

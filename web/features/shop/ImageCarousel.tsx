@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { FALLBACK_IMAGE, type Product } from '../../../domain/catalog';
+
+const arrowClass =
+  'absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-zinc-900 shadow hover:bg-white focus-visible:outline-3 focus-visible:outline-brand';
+
+/** A product's images with previous/next arrows and dots when there are several. */
+export function ImageCarousel({ product, onImageClick }: { product: Product; onImageClick?: () => void }) {
+  const [index, setIndex] = useState(0);
+  const images = product.images.length > 0 ? product.images : [product.image];
+  const count = images.length;
+  const current = images[index % count]!;
+  const go = (next: number) => setIndex((next + count) % count);
+
+  return (
+    <div className="relative aspect-square overflow-hidden bg-zinc-100">
+      <img
+        src={current}
+        alt={`${product.name}, image ${index + 1} of ${count}`}
+        loading="lazy"
+        width={400}
+        height={400}
+        onClick={onImageClick}
+        onError={(event) => {
+          if (!event.currentTarget.src.endsWith(FALLBACK_IMAGE)) event.currentTarget.src = FALLBACK_IMAGE;
+        }}
+        className={`h-full w-full object-cover ${onImageClick ? 'cursor-zoom-in' : ''}`}
+      />
+      {count > 1 && (
+        <>
+          <button type="button" className={`${arrowClass} left-2`} aria-label={`Previous image of ${product.name}`} onClick={() => go(index - 1)}>
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button type="button" className={`${arrowClass} right-2`} aria-label={`Next image of ${product.name}`} onClick={() => go(index + 1)}>
+            <span aria-hidden="true">›</span>
+          </button>
+          <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1">
+            {images.map((image, dot) => (
+              <button
+                key={image}
+                type="button"
+                aria-label={`Show image ${dot + 1} of ${count}`}
+                aria-current={dot === index ? 'true' : undefined}
+                onClick={() => setIndex(dot)}
+                className="flex h-6 w-6 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:outline-brand"
+              >
+                <span aria-hidden="true" className={`block h-2.5 w-2.5 rounded-full ${dot === index ? 'bg-zinc-900' : 'bg-zinc-900/30'}`} />
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import { FLASH_SALE_MAX_PERCENT } from '../../../domain/pricing';
+import { SOCIAL_HANDLE, SOCIAL_URL } from '../../app/shopInfo';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { Testimonials } from './Testimonials';
+
+const BENEFITS = [
+  {
+    title: 'Hidden in plain sight',
+    text: 'Everyday objects that look and feel real, each with a compartment nobody thinks to check.',
+    icon: 'M12 3l8 4v5c0 5-3.5 8-8 9-4.5-1-8-4-8-9V7l8-4z',
+  },
+  {
+    title: 'Fast, discreet delivery',
+    text: 'Plain packaging and courier delivery across Romania, with express delivery when you are in a hurry.',
+    icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7zM7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
+  },
+  {
+    title: 'Pay cash on delivery',
+    text: 'No card needed and no account required: order as a guest and pay the courier when it arrives.',
+    icon: 'M3 6h18v12H3zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+  },
+];
+
+const linkButton =
+  'inline-flex min-h-12 items-center justify-center rounded-lg px-6 text-lg font-semibold focus-visible:outline-3 focus-visible:outline-offset-2';
+
+export default function LandingPage() {
+  useDocumentTitle('Discreet concealment products');
+  return (
+    <>
+      <section className="bg-zinc-900 text-white">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:px-6 sm:py-24">
+          <p className="rounded-full bg-red-700 px-3 py-1 text-sm font-semibold">Flash sale: up to {FLASH_SALE_MAX_PERCENT}% off</p>
+          <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">Keep your valuables where nobody looks</h1>
+          <p className="max-w-xl text-lg text-zinc-300">
+            A lighter, a car key, a marker, a phone charger and a belt, each hiding a secret compartment. Delivered discreetly,
+            paid in cash at your door.
+          </p>
+          <Link to="/shop" className={`${linkButton} bg-brand text-white hover:bg-brand-dark focus-visible:outline-white`}>
+            Shop Now
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <h2 id="benefits-title" className="sr-only">
+          Why shop with us
+        </h2>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 text-brand" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+                <path d={benefit.icon} />
+              </svg>
+              <h3 className="mt-4 text-lg font-semibold">{benefit.title}</h3>
+              <p className="mt-2 text-zinc-600">{benefit.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Testimonials />
+
+      <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        <div className="flex flex-col items-start gap-4 rounded-2xl bg-brand-dark p-8 text-white sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="cta-title" className="text-2xl font-bold">
+              Free shipping on orders over 200 RON
+            </h2>
+            <p className="mt-1 text-green-50">Standard shipping is 19.99 RON. Express delivery available.</p>
+          </div>
+          <Link to="/shop" className={`${linkButton} bg-white text-brand-dark hover:bg-green-50 focus-visible:outline-white`}>
+            Browse the collection
+          </Link>
+        </div>
+        <p className="mt-6 text-center text-zinc-700">
+          Questions, or help with paying by card? Message us on Instagram{' '}
+          <a href={SOCIAL_URL} className="font-semibold text-brand-dark underline" rel="noopener noreferrer" target="_blank">
+            {SOCIAL_HANDLE}
+          </a>
+          .
+        </p>
+      </section>
+    </>
+  );
+}
