@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env';
+
+describe('configuration', () => {
+  it('runs with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: 'localhost', DATA_DIR: './data', NODE_ENV: 'development' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('respects PORT, HOST, DATA_DIR and DATABASE_URL, and treats blank values as unset', () => {
+    const config = loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATA_DIR: '/var/shop', DATABASE_URL: 'postgres://shop@db/shop', LOG_LEVEL: '' });
+    expect(config).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', DATA_DIR: '/var/shop', DATABASE_URL: 'postgres://shop@db/shop', LOG_LEVEL: 'info' });
+  });
+
+  it('refuses nonsense with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+});
