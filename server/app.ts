@@ -9,6 +9,7 @@ import type { Config } from './env';
 import { registerErrorHandling } from './errors';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
+import { orderRoutes } from './modules/orders/routes';
 
 export interface AppDependencies {
   db: Db;
@@ -29,6 +30,8 @@ export async function buildApp({ db, config }: AppDependencies) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The API speaks JSON only; a text body is answered as "must be JSON", not parsed as a string.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -43,6 +46,7 @@ export async function buildApp({ db, config }: AppDependencies) {
     async (api) => {
       await api.register(catalogRoutes, { db });
       await api.register(healthRoutes, { db });
+      await api.register(orderRoutes, { db });
     },
     { prefix: '/api' },
   );

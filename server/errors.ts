@@ -24,11 +24,22 @@ export class AppError extends Error {
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-function validationMessage(error: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
+function validationMessage(error: { validation: { instancePath: string; message?: string }[] }) {
   const first = error.validation[0];
-  const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  return field ? `${field}: ${first?.message ?? 'is invalid'}` : (first?.message ?? 'The request is invalid.');
+  if (!first) return 'The request is invalid.';
+  // A body that is not an object at all (missing, an array, a string) says nothing useful by itself.
+  if (first.instancePath === '/' && /expected object/i.test(first.message ?? '')) return 'The request body must be a JSON object.';
+  return first.message ?? 'The request is invalid.';
 }
+
+/** Fastify's own body errors, reworded for people and answered as 400 like any other bad input. */
+const BODY_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large (at most 64 KB).',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json).',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+};
 
 /** Every error answers JSON `{ error, message, code? }`; nothing internal reaches the client. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -39,9 +50,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ error: 'bad_request', message: validationMessage(error) });
     }
+    const bodyError = BODY_ERRORS[error.code];
+    if (bodyError) return reply.status(400).send({ error: 'bad_request', message: bodyError, code: error.code });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type) carry safe messages.
+      // Fastify's other client errors (bad URL, unsupported method) carry safe messages.
       return reply.status(status).send({ error: 'bad_request', message: error.message, code: error.code });
     }
     request.log.error({ err: error }, 'request failed');

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { emailSchema, orderRequestSchema, shippingComplete, shippingSchema } from './checkout';
+
+const shipping = {
+  firstName: 'Ana',
+  lastName: 'Popescu',
+  country: 'Romania',
+  city: 'Cluj-Napoca',
+  street: 'Strada Memorandumului',
+  streetNumber: '28',
+  postalCode: '400114',
+  phoneNumber: '+40 712 345 678',
+};
+
+const order = {
+  ...shipping,
+  email: 'ana@example.ro',
+  lines: [{ productId: '1', quantity: 2 }],
+  paymentMethod: 'cod',
+  idempotencyKey: '0b5a3c1e-8f1d-4c6e-9a57-2d7e4b1f9c30',
+};
+
+function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {
+  return result.error?.issues[0]?.message;
+}
+
+describe('email step', () => {
+  it('accepts an address matching the basic pattern, trimmed', () => {
+    expect(emailSchema.parse('  ana@example.ro ')).toBe('ana@example.ro');
+    expect(emailSchema.safeParse('a.b+c@sub.example.com').success).toBe(true);
+  });
+
+  it.each(['', 'ana', 'ana@', 'ana@example', '@example.ro', 'ana @example.ro', 'ana@exa mple.ro'])('refuses %j', (value) => {
+    expect(emailSchema.safeParse(value).success).toBe(false);
+  });
+
+  it('refuses an address over 254 characters', () => {
+    expect(emailSchema.safeParse(`${'a'.repeat(250)}@example.ro`).success).toBe(false);
+  });
+});
+
+describe('shipping step', () => {
+  it('is complete only when all eight fields are non-blank after trimming', () => {
+    expect(shippingComplete(shipping)).toBe(true);
+    expect(shippingComplete({ ...shipping, city: '   ' })).toBe(false);
+    expect(shippingComplete({ ...shipping, phoneNumber: '' })).toBe(false);
+    const { postalCode: _omitted, ...missingOne } = shipping;
+    expect(shippingComplete(missingOne)).toBe(false);
+  });
+
+  it('trims every field and names the field in its messages', () => {
+    expect(shippingSchema.parse({ ...shipping, city: '  Iași  ' }).city).toBe('Iași');
+    expect(firstError(shippingSchema.safeParse({ ...shipping, city: '  ' }))).toBe('City is required.');
+    expect(firstError(shippingSchema.safeParse({ ...shipping, street: 'x'.repeat(201) }))).toBe('Street is too long (at most 200 characters).');
+  });
+
+  it('accepts common phone formats and refuses text', () => {
+    for (const phone of ['0712345678', '+40 712 345 678', '(0264) 123-456', '0264.123.456']) {
+      expect(shippingSchema.safeParse({ ...shipping, phoneNumber: phone }).success, phone).toBe(true);
+    }
+    for (const phone of ['call me', '12', '+', 'abc12345', '0712 345 678 ext']) {
+      expect(shippingSchema.safeParse({ ...shipping, phoneNumber: phone }).success, phone).toBe(false);
+    }
+  });
+});
+
+describe('order request', () => {
+  it('keeps products and quantities and drops any prices or totals the client sends', () => {
+    const parsed = orderRequestSchema.parse({ ...order, total: 1, subtotal: 1, lines: [{ productId: '1', quantity: 2, unitPrice: 1 }] });
+    expect(parsed.lines).toEqual([{ productId: '1', quantity: 2 }]);
+    expect(parsed).not.toHaveProperty('total');
+    expect(parsed).not.toHaveProperty('subtotal');
+  });
+
+  it.each([
+    ['an empty cart', { lines: [] }, 'Your cart is empty.'],
+    ['quantity 0', { lines: [{ productId: '1', quantity: 0 }] }, 'Quantity must be at least 1.'],
+    ['a negative quantity', { lines: [{ productId: '1', quantity: -1 }] }, 'Quantity must be at least 1.'],
+    ['a fractional quantity', { lines: [{ productId: '1', quantity: 1.5 }] }, 'Quantity must be a whole number.'],
+    ['a quantity over 99', { lines: [{ productId: '1', quantity: 100 }] }, 'Quantity must be at most 99.'],
+    ['a quantity as text', { lines: [{ productId: '1', quantity: '2' }] }, 'Quantity must be a whole number.'],
+    ['the same product twice', { lines: [{ productId: '1', quantity: 1 }, { productId: '1', quantity: 1 }] }, 'Each product may appear only once.'],
+    ['more than 50 lines', { lines: Array.from({ length: 51 }, (_, i) => ({ productId: `p${i}`, quantity: 1 })) }, 'An order can have at most 50 lines.'],
+    ['an unknown payment method', { paymentMethod: 'bitcoin' }, 'Payment method must be cod or card.'],
+    ['a short idempotency key', { idempotencyKey: 'abc' }, 'idempotencyKey must be 16 to 100 characters.'],
+    ['a malformed email', { email: 'nope' }, 'Enter a valid email address, like name@example.com.'],
+    ['a blank first name', { firstName: ' ' }, 'First name is required.'],
+  ])('refuses %s', (_label, change, message) => {
+    expect(firstError(orderRequestSchema.safeParse({ ...order, ...change }))).toBe(message);
+  });
+
+  it('refuses a missing field with its name', () => {
+    const { lastName: _omitted, ...withoutLastName } = order;
+    expect(firstError(orderRequestSchema.safeParse(withoutLastName))).toBe('Last name is required.');
+  });
+});

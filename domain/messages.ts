@@ -1,0 +1,23 @@
+/** The spec's exact texts (section 8 and the screens), in one place. */
+export const MESSAGES = {
+  orderSuccess: (id: string) =>
+    `Order successfully submitted with Cash on Delivery! Thank you for your purchase. Order ID: ${id}`,
+  orderAuthError: 'Authentication error. Please refresh the page and try again.',
+  orderNetworkError: 'Network error. Please check your internet connection and try again.',
+  orderPermissionError: 'Permission error. The database may not be properly configured.',
+  orderDefaultError: 'There was an error submitting your order. Please try again.',
+  cardNotAvailable: 'Temporarily not available',
+  emptyCart: 'Your Cart is Empty',
+} as const;
+
+/**
+ * Spec 8: the alert for a failed order submit chooses its text by what the failure says. A failure
+ * to reach the server at all counts as a network error.
+ */
+export function orderFailureMessage(failure: { message: string; networkFailure?: boolean }): string {
+  const message = failure.message;
+  if (/jwt/i.test(message)) return MESSAGES.orderAuthError;
+  if (failure.networkFailure || /network/i.test(message)) return MESSAGES.orderNetworkError;
+  if (/permission/i.test(message)) return MESSAGES.orderPermissionError;
+  return MESSAGES.orderDefaultError;
+}

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
+import { products } from '../../../db/schema/catalog';
+import { orderLines, orders } from '../../../db/schema/orders';
+import { seedCatalog } from '../../../db/seed';
+import { createTestDatabase } from '../../../db/testing';
+import { buildApp } from '../../app';
+
+let database: Database;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedCatalog(database.db);
+  app = await buildApp({ db: database.db, config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_ROOT: './no-web-app' } });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+beforeEach(async () => {
+  await database.db.delete(orders);
+});
+
+function validOrder(overrides: Record<string, unknown> = {}) {
+  return {
+    email: 'ana@example.ro',
+    firstName: 'Ana',
+    lastName: 'Popescu',
+    country: 'Romania',
+    city: 'Cluj-Napoca',
+    street: 'Strada Memorandumului',
+    streetNumber: '28',
+    postalCode: '400114',
+    phoneNumber: '+40 712 345 678',
+    lines: [
+      { productId: '1', quantity: 2 },
+      { productId: '5', quantity: 1 },
+    ],
+    paymentMethod: 'cod',
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  };
+}
+
+const post = (payload: unknown) => app.inject({ method: 'POST', url: '/api/orders', payload: payload as object });
+
+async function orderCount() {
+  const [row] = await database.db.select({ n: count() }).from(orders);
+  const [lines] = await database.db.select({ n: count() }).from(orderLines);
+  return { orders: row!.n, lines: lines!.n };
+}
+
+describe('POST /api/orders', () => {
+  it('stores every field, server-computed totals and a copy of each line, and answers 201 with the id', async () => {
+    const response = await post(validOrder({ firstName: '  Ana  ', email: ' ana@example.ro ' }));
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({
+      status: 'pending',
+      paymentMethod: 'cod',
+      firstName: 'Ana',
+      lastName: 'Popescu',
+      email: 'ana@example.ro',
+      country: 'Romania',
+      city: 'Cluj-Napoca',
+      street: 'Strada Memorandumului',
+      streetNumber: '28',
+      postalCode: '400114',
+      phoneNumber: '+40 712 345 678',
+      subtotal: 2 * 3999 + 2499,
+      shipping: 1999,
+      totalAmount: 2 * 3999 + 2499 + 1999,
+      currency: 'RON',
+      userId: null,
+    });
+    expect(order!.createdAt).toBeInstanceOf(Date);
+    const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.id);
+    expect(lines.map(({ productId, name, unitPrice, quantity }) => ({ productId, name, unitPrice, quantity }))).toEqual([
+      { productId: '1', name: 'Dummy Lighter', unitPrice: 3999, quantity: 2 },
+      { productId: '5', name: 'Dummy Phone Charger', unitPrice: 2499, quantity: 1 },
+    ]);
+  });
+
+  it('ships free from a 200.00 RON subtotal and charges 19.99 RON below it', async () => {
+    // 5 × 39.99 = 199.95: below the threshold
+    const below = await post(validOrder({ lines: [{ productId: '4', quantity: 5 }] }));
+    // 4 × 24.99 + 64.99 + 39.99 = 204.94: above it
+    const above = await post(validOrder({ lines: [{ productId: '5', quantity: 4 }, { productId: '2', quantity: 1 }, { productId: '3', quantity: 1 }] }));
+    const [belowOrder] = await database.db.select().from(orders).where(eq(orders.id, below.json().id));
+    const [aboveOrder] = await database.db.select().from(orders).where(eq(orders.id, above.json().id));
+    expect([belowOrder!.subtotal, belowOrder!.shipping, belowOrder!.totalAmount]).toEqual([19995, 1999, 21994]);
+    expect([aboveOrder!.subtotal, aboveOrder!.shipping, aboveOrder!.totalAmount]).toEqual([20494, 0, 20494]);
+  });
+
+  it('ignores prices and totals sent by the client', async () => {
+    const response = await post({
+      ...validOrder({ lines: [{ productId: '2', quantity: 1, unitPrice: 1, price: 1 }] }),
+      subtotal: 1,
+      shipping: 0,
+      total: 1,
+      totalAmount: 1,
+      status: 'paid',
+    });
+    expect(response.statusCode).toBe(201);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, response.json().id));
+    expect([order!.subtotal, order!.shipping, order!.totalAmount, order!.status]).toEqual([6499, 1999, 8498, 'pending']);
+    const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    expect(line!.unitPrice).toBe(6499);
+  });
+
+  it('uses the price at the time of the order, and the line keeps it when the price changes later', async () => {
+    await database.db.update(products).set({ price: 3499 }).where(eq(products.id, '4'));
+    try {
+      const response = await post(validOrder({ lines: [{ productId: '4', quantity: 1 }] }));
+      await database.db.update(products).set({ price: 9999, name: 'Renamed' }).where(eq(products.id, '4'));
+      const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, response.json().id));
+      expect([line!.name, line!.unitPrice]).toEqual(['Dummy Marker', 3499]);
+    } finally {
+      await database.db.update(products).set({ price: 3999, name: 'Dummy Marker' }).where(eq(products.id, '4'));
+    }
+  });
+
+  it('returns the same order for a repeated idempotency key, never a second one', async () => {
+    const order = validOrder();
+    const first = await post(order);
+    const second = await post(order);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().id).toBe(first.json().id);
+    expect(await orderCount()).toEqual({ orders: 1, lines: 2 });
+  });
+
+  it('makes one order from 20 concurrent submissions with one idempotency key', async () => {
+    const order = validOrder();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => post(order)));
+    const ids = new Set(responses.map((response) => response.json().id));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([...Array(19).fill(200), 201]);
+    expect(ids.size).toBe(1);
+    expect(await orderCount()).toEqual({ orders: 1, lines: 2 });
+  });
+
+  it('refuses an idempotency key reused for a different order (409) and writes nothing', async () => {
+    const order = validOrder();
+    await post(order);
+    const response = await post({ ...order, lines: [{ productId: '3', quantity: 1 }] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/already submitted/);
+    expect(await orderCount()).toEqual({ orders: 1, lines: 2 });
+  });
+
+  const base = validOrder();
+  const { phoneNumber: _phone, ...withoutPhone } = base;
+  const badInputs: [string, unknown, RegExp][] = [
+    ['a missing field', withoutPhone, /Phone number is required/],
+    ['a blank field', { ...base, city: '   ' }, /City is required/],
+    ['a field over its length', { ...base, street: 'x'.repeat(201) }, /Street is too long/],
+    ['a huge field', { ...base, firstName: 'x'.repeat(10_000) }, /First name is too long/],
+    ['a malformed email', { ...base, email: 'ana@' }, /valid email/],
+    ['an unknown product', { ...base, lines: [{ productId: '999', quantity: 1 }] }, /Unknown product: 999/],
+    ['quantity 0', { ...base, lines: [{ productId: '1', quantity: 0 }] }, /at least 1/],
+    ['a negative quantity', { ...base, lines: [{ productId: '1', quantity: -3 }] }, /at least 1/],
+    ['a fractional quantity', { ...base, lines: [{ productId: '1', quantity: 0.5 }] }, /whole number/],
+    ['a quantity over 99', { ...base, lines: [{ productId: '1', quantity: 100 }] }, /at most 99/],
+    ['more than 50 lines', { ...base, lines: Array.from({ length: 51 }, (_, i) => ({ productId: String(i), quantity: 1 })) }, /at most 50 lines/],
+    ['an empty cart', { ...base, lines: [] }, /cart is empty/],
+    ['no lines at all', { ...base, lines: undefined }, /list of lines/],
+    ['card payment while it is off', { ...base, paymentMethod: 'card' }, /Card payment is temporarily not available/],
+    ['a missing idempotency key', { ...base, idempotencyKey: undefined }, /idempotencyKey/],
+    ['an array instead of an object', [base], /JSON object/],
+  ];
+
+  it.each(badInputs)('answers 400 with a clear message and writes nothing for %s', async (_label, payload, message) => {
+    const response = await post(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json().message).toMatch(message);
+    expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+    expect(await orderCount()).toEqual({ orders: 0, lines: 0 });
+  });
+
+  it.each([
+    ['a non-JSON body', { 'content-type': 'text/plain' }, 'hello', /must be JSON/],
+    ['malformed JSON', { 'content-type': 'application/json' }, '{"email": ', /not valid JSON/],
+    ['an empty JSON body', { 'content-type': 'application/json' }, '', /empty/],
+    ['a body over 64 KB', { 'content-type': 'application/json' }, JSON.stringify({ ...base, padding: 'x'.repeat(70_000) }), /too large/],
+  ])('answers 400 for %s and writes nothing', async (_label, headers, payload, message) => {
+    const response = await app.inject({ method: 'POST', url: '/api/orders', headers, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+    expect(await orderCount()).toEqual({ orders: 0, lines: 0 });
+  });
+});
+
+describe('GET /api/orders/:id', () => {
+  it('shows the order to whoever has its id and email, and is "not found" otherwise', async () => {
+    const { id } = (await post(validOrder())).json();
+    const found = await app.inject({ method: 'GET', url: `/api/orders/${id}?email=ANA@example.ro` });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({
+      id,
+      status: 'pending',
+      total: 2 * 3999 + 2499 + 1999,
+      lines: [
+        { productId: '1', name: 'Dummy Lighter', unitPrice: 3999, quantity: 2 },
+        { productId: '5', name: 'Dummy Phone Charger', unitPrice: 2499, quantity: 1 },
+      ],
+    });
+
+    const wrongEmail = await app.inject({ method: 'GET', url: `/api/orders/${id}?email=someone@example.ro` });
+    expect(wrongEmail.statusCode).toBe(404);
+    const unknownId = await app.inject({ method: 'GET', url: `/api/orders/${randomUUID()}?email=ana@example.ro` });
+    expect(unknownId.statusCode).toBe(404);
+    const notAnId = await app.inject({ method: 'GET', url: '/api/orders/1%27%20or%201=1?email=ana@example.ro' });
+    expect(notAnId.statusCode).toBe(400);
+  });
+});

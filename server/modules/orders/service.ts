@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderRequest } from '../../../domain/checkout';
+import { CURRENCY } from '../../../domain/money';
+import { totalsFor } from '../../../domain/pricing';
+import type { Db } from '../../../db/client';
+import { products } from '../../../db/schema/catalog';
+import { orderLines, orders } from '../../../db/schema/orders';
+import { AppError } from '../../errors';
+
+export interface PlacedOrder {
+  id: string;
+  /** True when the idempotency key had already placed this order (a retry or a double click). */
+  replayed: boolean;
+}
+
+/** Same request, same hash: a retry with the key is compared with the key's first use. */
+function requestHash(request: OrderRequest): string {
+  const lines = [...request.lines].sort((a, b) => a.productId.localeCompare(b.productId)).map((line) => [line.productId, line.quantity]);
+  const canonical = [
+    request.email,
+    request.firstName,
+    request.lastName,
+    request.country,
+    request.city,
+    request.street,
+    request.streetNumber,
+    request.postalCode,
+    request.phoneNumber,
+    request.paymentMethod,
+    lines,
+  ];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/**
+ * Places an order in one transaction: current prices are looked up, totals computed here (never
+ * taken from the client), and the order with a copy of each line stored. The idempotency key makes
+ * retries, double clicks and concurrent duplicates return the one order it first created.
+ */
+export async function placeOrder(db: Db, request: OrderRequest, options: { userId?: string | null } = {}): Promise<PlacedOrder> {
+  if (request.paymentMethod !== 'cod') {
+    throw new AppError('bad_request', 'Card payment is temporarily not available. Please choose cash on delivery.', 'payment_method_unavailable');
+  }
+  const hash = requestHash(request);
+
+  return db.transaction(async (tx) => {
+    const ids = request.lines.map((line) => line.productId);
+    const found = await tx.select({ id: products.id, name: products.name, price: products.price }).from(products).where(inArray(products.id, ids));
+    const byId = new Map(found.map((product) => [product.id, product]));
+    const unknown = ids.filter((id) => !byId.has(id));
+    if (unknown.length > 0) {
+      throw new AppError('bad_request', `Unknown product: ${unknown.join(', ')}. Please refresh the shop and try again.`, 'unknown_product');
+    }
+
+    const priced = request.lines.map((line) => {
+      const product = byId.get(line.productId)!;
+      return { productId: product.id, name: product.name, unitPrice: product.price, quantity: line.quantity };
+    });
+    const totals = totalsFor(priced);
+
+    const inserted = await tx
+      .insert(orders)
+      .values({
+        status: 'pending',
+        paymentMethod: request.paymentMethod,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        email: request.email,
+        country: request.country,
+        city: request.city,
+        street: request.street,
+        streetNumber: request.streetNumber,
+        postalCode: request.postalCode,
+        phoneNumber: request.phoneNumber,
+        subtotal: totals.subtotal,
+        shipping: totals.shipping,
+        totalAmount: totals.total,
+        currency: CURRENCY,
+        userId: options.userId ?? null,
+        idempotencyKey: request.idempotencyKey,
+        requestHash: hash,
+      })
+      // A concurrent twin with the same key waits here for the first to commit, then inserts nothing.
+      .onConflictDoNothing({ target: orders.idempotencyKey })
+      .returning({ id: orders.id });
+
+    const created = inserted[0];
+    if (!created) {
+      const [existing] = await tx.select({ id: orders.id, requestHash: orders.requestHash }).from(orders).where(eq(orders.idempotencyKey, request.idempotencyKey));
+      if (!existing || existing.requestHash !== hash) {
+        throw new AppError('conflict', 'This order was already submitted with different details. Please reload the page and try again.', 'idempotency_key_reused');
+      }
+      return { id: existing.id, replayed: true };
+    }
+
+    await tx.insert(orderLines).values(priced.map((line) => ({ ...line, orderId: created.id })));
+    return { id: created.id, replayed: false };
+  });
+}
+
+export interface OrderView {
+  id: string;
+  status: string;
+  paymentMethod: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  country: string;
+  city: string;
+  street: string;
+  streetNumber: string;
+  postalCode: string;
+  phoneNumber: string;
+  subtotal: number;
+  shipping: number;
+  total: number;
+  currency: string;
+  createdAt: string;
+  lines: { productId: string | null; name: string; unitPrice: number; quantity: number }[];
+}
+
+/**
+ * An order for the person who placed it: a guest proves it with the order id and the email it was
+ * placed with. Anything else is "not found", so ids cannot be probed.
+ */
+export async function findOrderForGuest(db: Db, id: string, email: string): Promise<OrderView> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), sql`lower(${orders.email}) = lower(${email.trim()})`));
+  if (!order) throw new AppError('not_found', 'No order with that id and email.');
+  const lines = await db
+    .select({ productId: orderLines.productId, name: orderLines.name, unitPrice: orderLines.unitPrice, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, id))
+    .orderBy(asc(orderLines.id));
+  return {
+    id: order.id,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    email: order.email,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    country: order.country,
+    city: order.city,
+    street: order.street,
+    streetNumber: order.streetNumber,
+    postalCode: order.postalCode,
+    phoneNumber: order.phoneNumber,
+    subtotal: order.subtotal,
+    shipping: order.shipping,
+    total: order.totalAmount,
+    currency: order.currency,
+    createdAt: order.createdAt.toISOString(),
+    lines,
+  };
+}
