@@ -7,6 +7,7 @@ import { ScrollToTop } from './ScrollToTop';
 // Each page is its own chunk: a visitor downloads only the page they open.
 const LandingPage = lazy(() => import('../features/shop/LandingPage'));
 const ShopPage = lazy(() => import('../features/shop/ShopPage'));
+const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function App() {
@@ -18,6 +19,7 @@ export function App() {
           <Route element={<Layout />}>
             <Route index element={<LandingPage />} />
             <Route path="shop" element={<ShopPage />} />
+            <Route path="checkout" element={<CheckoutPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

@@ -1,0 +1,280 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+
+const SHIPPING = {
+  'First name': 'Ana',
+  'Last name': 'Popescu',
+  Country: 'Romania',
+  City: 'Cluj-Napoca',
+  Street: 'Strada Memorandumului',
+  'Street number': '28',
+  'Postal code': '400114',
+  'Phone number': '+40 712 345 678',
+};
+
+async function addToCart(page: Page, names: string[]) {
+  await page.goto('/shop');
+  await expect(page.getByRole('article')).toHaveCount(5);
+  for (const name of names) {
+    const card = page.getByRole('article', { name });
+    const add = card.getByRole('button', { name: 'Add to Cart' });
+    if (await add.isVisible()) await add.click();
+    else await card.getByRole('button', { name: `Add one more ${name}` }).click();
+  }
+}
+
+async function goToPayment(page: Page, email = 'ana@example.ro') {
+  await page.getByRole('link', { name: /^Cart, / }).click();
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+}
+
+test('the full journey places a cash-on-delivery order that is stored with server prices', async ({ page, request }) => {
+  await addToCart(page, ['Dummy Lighter', 'Dummy Lighter', 'Dummy Phone Charger']);
+  await page.getByRole('link', { name: 'Cart, 3 items' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Dummy Lighter' })).toContainText('79.98 RON');
+  await expect(page.getByText('Subtotal')).toBeVisible();
+  const totals = page.getByRole('definition');
+  await expect(totals).toHaveText(['104.97 RON', '19.99 RON', '124.96 RON']);
+  await expect(page.getByText('Add 95.03 RON more for free shipping.')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Email' })).toBeFocused();
+  await expectAccessible(page);
+  await page.getByLabel('Email address').fill('ana@example.ro');
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Shipping Information' })).toBeVisible();
+  await expect(page.getByLabel('Country')).toHaveValue('Romania');
+  await expect(page.getByLabel('First name')).toHaveAttribute('autocomplete', 'given-name');
+  await expect(page.getByLabel('Postal code')).toHaveAttribute('autocomplete', 'postal-code');
+  await expect(page.getByLabel('Phone number')).toHaveAttribute('autocomplete', 'tel');
+  for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Cash on delivery' })).toBeChecked();
+  const card = page.getByRole('radio', { name: /Card/ });
+  await expect(card).toBeDisabled();
+  await expect(page.getByText('Temporarily not available')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Connected to the shop' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Dummy Lighter × 2');
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('124.96 RON');
+  await expectAccessible(page);
+
+  const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Place Order (COD)' }).click();
+  const { id } = await (await placed).json();
+
+  const confirmation = page.getByRole('dialog', { name: 'Order placed' });
+  await expect(confirmation).toContainText(
+    `Order successfully submitted with Cash on Delivery! Thank you for your purchase. Order ID: ${id}`,
+  );
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeAttached();
+  await expectAccessible(page);
+  await confirmation.getByRole('button', { name: 'OK' }).click();
+  await expect(confirmation).toBeHidden();
+
+  const stored = await (await request.get(`/api/orders/${id}?email=ana@example.ro`)).json();
+  expect(stored).toMatchObject({
+    status: 'pending',
+    paymentMethod: 'cod',
+    firstName: 'Ana',
+    city: 'Cluj-Napoca',
+    phoneNumber: '+40 712 345 678',
+    subtotal: 10497,
+    shipping: 1999,
+    total: 12496,
+    lines: [
+      { productId: '1', name: 'Dummy Lighter', unitPrice: 3999, quantity: 2 },
+      { productId: '5', name: 'Dummy Phone Charger', unitPrice: 2499, quantity: 1 },
+    ],
+  });
+
+  // The form starts empty for the next order.
+  await addToCart(page, ['Dummy Marker']);
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+  await expect(page.getByLabel('Email address')).toHaveValue('');
+});
+
+test('cart step: quantity controls, remove, clear, and the empty cart', async ({ page }) => {
+  await addToCart(page, ['Dummy Marker', 'Dummy Car Key']);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Add one more Dummy Marker' }).click();
+  await expect(page.getByRole('definition').first()).toHaveText('144.97 RON');
+  await page.getByRole('button', { name: 'Remove Dummy Car Key from cart' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Dummy Car Key' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove one Dummy Marker' }).click();
+  await page.getByRole('button', { name: 'Remove one Dummy Marker' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+  await expectAccessible(page);
+  await addToCart(page, ['Dummy Marker']);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Clear cart' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue Shopping' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test('shipping is free from 200 RON', async ({ page }) => {
+  // 4 × 24.99 + 64.99 + 39.99 = 204.94
+  await addToCart(page, ['Dummy Phone Charger', 'Dummy Phone Charger', 'Dummy Phone Charger', 'Dummy Phone Charger', 'Dummy Car Key', 'Dummy Marker']);
+  await page.goto('/checkout');
+  await expect(page.getByRole('definition')).toHaveText(['204.94 RON', 'Free', '204.94 RON']);
+  await expect(page.getByText('Your order ships free.')).toBeVisible();
+  // 5 × 39.99 = 199.95 stays below
+  await page.getByRole('button', { name: 'Remove Dummy Phone Charger from cart' }).click();
+  await page.getByRole('button', { name: 'Remove Dummy Car Key from cart' }).click();
+  for (let i = 0; i < 4; i += 1) await page.getByRole('button', { name: 'Add one more Dummy Marker' }).click();
+  await expect(page.getByRole('definition')).toHaveText(['199.95 RON', '19.99 RON', '219.94 RON']);
+  await expect(page.getByText('Add 0.05 RON more for free shipping.')).toBeVisible();
+});
+
+test('email and shipping gates, whitespace-only fields, and back moves that keep what was typed', async ({ page }) => {
+  await addToCart(page, ['Dummy Lighter']);
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+
+  const toShipping = page.getByRole('button', { name: 'Continue to Shipping' });
+  await expect(toShipping).toBeDisabled();
+  for (const bad of ['ana', 'ana@', 'ana@example', 'ana @example.ro']) {
+    await page.getByLabel('Email address').fill(bad);
+    await expect(toShipping, bad).toBeDisabled();
+  }
+  await page.getByLabel('Email address').fill('ana@example.ro');
+  await expect(toShipping).toBeEnabled();
+  await page.getByRole('button', { name: 'Back to Cart' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+  await expect(page.getByLabel('Email address')).toHaveValue('ana@example.ro');
+  await toShipping.click();
+
+  const toPayment = page.getByRole('button', { name: 'Continue to Payment' });
+  await expect(toPayment).toBeDisabled();
+  for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
+  await expect(toPayment).toBeEnabled();
+  await page.getByLabel('City').fill('   ');
+  await expect(toPayment).toBeDisabled();
+  await page.getByLabel('City').fill('Cluj-Napoca');
+
+  // The page's Back and the browser's back and forward walk the steps, and nothing typed is lost.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('Email address')).toHaveValue('ana@example.ro');
+  await page.goBack();
+  await expect(page.getByLabel('Street number')).toHaveValue('28');
+  await page.goBack();
+  await expect(page.getByLabel('Email address')).toHaveValue('ana@example.ro');
+  await page.goForward();
+  await expect(page.getByLabel('Street number')).toHaveValue('28');
+
+  // A phone number the server would refuse is explained next to the field.
+  await page.getByLabel('Phone number').fill('call me');
+  await toPayment.click();
+  await expect(page.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Phone number')).toBeFocused();
+  await expect(page.getByText('Phone number may contain digits')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Phone number').fill('0712 345 678');
+  await toPayment.click();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('Phone number')).toHaveValue('0712 345 678');
+});
+
+test('a deep link to a later step lands on the first step still missing', async ({ page }) => {
+  await addToCart(page, ['Dummy Lighter']);
+  await page.goto('/checkout?step=payment');
+  await expect(page.getByRole('heading', { name: 'Your Email' })).toBeVisible();
+  await expect(page).toHaveURL(/step=email$/);
+});
+
+test.describe('when placing the order fails', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test('a network failure says so and keeps the cart and the form', async ({ page }) => {
+    await addToCart(page, ['Dummy Car Key']);
+    await goToPayment(page);
+    await page.route('**/api/orders', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Place Order (COD)' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Network error. Please check your internet connection and try again.');
+    await expect(page.getByRole('button', { name: 'Place Order (COD)' })).toBeEnabled();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByLabel('City')).toHaveValue('Cluj-Napoca');
+  });
+
+  test('a server error shows the default text and keeps the cart', async ({ page }) => {
+    await addToCart(page, ['Dummy Car Key']);
+    await goToPayment(page);
+    await page.route('**/api/orders', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'internal', message: 'Something went wrong on our side. Please try again.' }) }),
+    );
+    await page.getByRole('button', { name: 'Place Order (COD)' }).click();
+    await expect(page.getByRole('alert')).toHaveText('There was an error submitting your order. Please try again.');
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Dummy Car Key × 1');
+  });
+
+  test('the retry after a lost answer finds the same order instead of placing a second one', async ({ page }) => {
+    await addToCart(page, ['Dummy Marker']);
+    await goToPayment(page);
+    // The first submit reaches the server, but its answer is lost on the way back.
+    let firstId = '';
+    await page.route('**/api/orders', async (route) => {
+      const response = await route.fetch();
+      firstId = (await response.json()).id;
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Place Order (COD)' }).click();
+    await expect(page.getByRole('alert')).toContainText('Network error.');
+    await page.unroute('**/api/orders');
+    await page.getByRole('button', { name: 'Place Order (COD)' }).click();
+    await expect(page.getByRole('dialog', { name: 'Order placed' })).toContainText(`Order ID: ${firstId}`);
+  });
+});
+
+test('the button reads Processing... while submitting, and a double click places one order', async ({ page }) => {
+  await addToCart(page, ['Belt with Secret Compartment']);
+  await goToPayment(page);
+  const answers: string[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/orders', async (route) => {
+    await held;
+    const response = await route.fetch();
+    answers.push((await response.json()).id);
+    await route.fulfill({ response });
+  });
+
+  await page.getByRole('button', { name: 'Place Order (COD)' }).dblclick();
+  const processing = page.getByRole('button', { name: 'Processing...' });
+  await expect(processing).toBeDisabled();
+  release();
+  await expect(page.getByRole('dialog', { name: 'Order placed' })).toBeVisible();
+  expect(answers.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(answers).size).toBe(1);
+  await expect(page.getByRole('dialog', { name: 'Order placed' })).toContainText(`Order ID: ${answers[0]}`);
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('every checkout step fits the screen', async ({ page }) => {
+    await addToCart(page, ['Dummy Lighter', 'Dummy Car Key']);
+    await page.goto('/checkout');
+    await expectNoHorizontalScroll(page);
+    await goToPayment(page);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  });
+});

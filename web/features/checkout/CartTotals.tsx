@@ -1,0 +1,29 @@
+import type { Totals } from '../../../domain/pricing';
+import { missingForFreeShipping } from '../../../domain/pricing';
+import { formatRon } from '../../lib/format';
+
+/** Subtotal, shipping and total, as the server will compute them, and how far free shipping is. */
+export function CartTotals({ totals }: { totals: Totals }) {
+  const missing = missingForFreeShipping(totals.subtotal);
+  return (
+    <div className="space-y-3">
+      <dl className="space-y-1 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>{formatRon(totals.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Shipping</dt>
+          <dd>{totals.shipping === 0 ? 'Free' : formatRon(totals.shipping)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-zinc-200 pt-2 text-base font-bold">
+          <dt>Total</dt>
+          <dd>{formatRon(totals.total)}</dd>
+        </div>
+      </dl>
+      <p className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">
+        {missing > 0 ? `Add ${formatRon(missing)} more for free shipping.` : 'Your order ships free.'}
+      </p>
+    </div>
+  );
+}

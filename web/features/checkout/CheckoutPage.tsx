@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EMAIL_PATTERN, shippingComplete } from '../../../domain/checkout';
+import { MESSAGES } from '../../../domain/messages';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { useCart } from '../cart/CartProvider';
+import { CartStep } from './CartStep';
+import { EmailStep } from './EmailStep';
+import { PaymentStep } from './PaymentStep';
+import { ShippingStep } from './ShippingStep';
+import { describeOrderFailure, newIdempotencyKey, submitOrder, type OrderFailure, type OrderPayload } from './submitOrder';
+import { primaryButton } from './ui';
+import { useCheckoutDraft } from './useCheckoutDraft';
+
+const STEPS = ['cart', 'email', 'shipping', 'payment'] as const;
+type Step = (typeof STEPS)[number];
+const STEP_NAMES: Record<Step, string> = { cart: 'Cart', email: 'Email', shipping: 'Shipping', payment: 'Payment' };
+
+export default function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { cart, clear } = useCart();
+  const { draft, setEmail, setShippingField, reset } = useCheckoutDraft();
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<OrderFailure | null>(null);
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  // A step opens only when the steps before it are done; a deep link or reload lands on the first one missing.
+  const requested = STEPS.find((step) => step === params.get('step')) ?? 'cart';
+  const emailDone = EMAIL_PATTERN.test(draft.email.trim());
+  const shippingDone = shippingComplete(draft.shipping);
+  const step: Step =
+    requested === 'shipping' && !emailDone ? 'email' : requested === 'payment' && !emailDone ? 'email' : requested === 'payment' && !shippingDone ? 'shipping' : requested;
+
+  const go = (next: Step, replace = false) => navigate(next === 'cart' ? '/checkout' : `/checkout?step=${next}`, { replace });
+
+  useEffect(() => {
+    // An empty cart (also right after an order is placed) shows its own page instead.
+    if (step !== requested && cart.lines.length > 0) go(step, true);
+  });
+
+  const previousStep = useRef(step);
+  useEffect(() => {
+    if (previousStep.current !== step) document.getElementById('checkout-step-title')?.focus();
+    previousStep.current = step;
+    setFailure(null);
+  }, [step]);
+
+  async function placeOrder() {
+    if (submitting) return;
+    const payload: OrderPayload = {
+      ...draft.shipping,
+      email: draft.email,
+      lines: cart.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+      paymentMethod: 'cod',
+    };
+    // A retry of the same order reuses its key, so a submit that did reach the server is not placed twice.
+    const fingerprint = JSON.stringify(payload);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const id = await submitOrder(payload, attempt.current.key);
+      clear();
+      reset();
+      navigate('/', { replace: true, state: { placedOrderId: id } });
+    } catch (error) {
+      setFailure(describeOrderFailure(error));
+      setSubmitting(false);
+    }
+  }
+
+  if (cart.lines.length === 0) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold">{MESSAGES.emptyCart}</h1>
+        <p className="text-zinc-600">Add something from the collection to check out.</p>
+        <Link to="/shop" className={primaryButton}>
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
+      <ol className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Checkout steps">
+        {STEPS.map((name, index) => (
+          <li key={name} aria-current={name === step ? 'step' : undefined} className={name === step ? 'font-bold text-brand-dark' : 'text-zinc-600'}>
+            {index + 1}. {STEP_NAMES[name]}
+          </li>
+        ))}
+      </ol>
+      <div className="mt-6">
+        {step === 'cart' && <CartStep onContinue={() => go('email')} />}
+        {step === 'email' && <EmailStep email={draft.email} onChange={setEmail} onBack={() => go('cart')} onContinue={() => go('shipping')} />}
+        {step === 'shipping' && (
+          <ShippingStep values={draft.shipping} onChange={setShippingField} onBack={() => go('email')} onContinue={() => go('payment')} />
+        )}
+        {step === 'payment' && (
+          <PaymentStep draft={draft} submitting={submitting} error={failure} onBack={() => go('shipping')} onPlaceOrder={placeOrder} />
+        )}
+      </div>
+    </div>
+  );
+}

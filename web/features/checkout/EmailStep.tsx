@@ -1,0 +1,38 @@
+import { EMAIL_PATTERN } from '../../../domain/checkout';
+import { inputClass, primaryButton, secondaryButton, StepHeading } from './ui';
+
+interface EmailStepProps {
+  email: string;
+  onChange(email: string): void;
+  onBack(): void;
+  onContinue(): void;
+}
+
+export function EmailStep({ email, onChange, onBack, onContinue }: EmailStepProps) {
+  const valid = EMAIL_PATTERN.test(email.trim());
+  return (
+    <form
+      aria-labelledby="checkout-step-title"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (valid) onContinue();
+      }}
+    >
+      <StepHeading>Your Email</StepHeading>
+      <p className="mt-2 text-zinc-600">We send your order confirmation here. No account needed.</p>
+      <label className="mt-4 block max-w-md font-medium">
+        Email address
+        <input type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(event) => onChange(event.target.value)} className={inputClass} />
+      </label>
+      <div className="mt-6 flex flex-wrap justify-between gap-3">
+        <button type="button" onClick={onBack} className={secondaryButton}>
+          Back to Cart
+        </button>
+        <button type="submit" disabled={!valid} className={primaryButton}>
+          Continue to Shipping
+        </button>
+      </div>
+    </form>
+  );
+}

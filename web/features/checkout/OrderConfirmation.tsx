@@ -1,0 +1,20 @@
+import { MESSAGES } from '../../../domain/messages';
+import { Dialog } from '../../components/ui/Dialog';
+import { primaryButton } from './ui';
+
+/** Spec 4: after a placed order, a confirmation with its id, on the landing page. */
+export function OrderConfirmation({ orderId, onClose }: { orderId: string; onClose(): void }) {
+  return (
+    <Dialog labelledBy="order-confirmation-title" onClose={onClose} className="max-w-md">
+      <div className="flex flex-col gap-4 p-6">
+        <h2 id="order-confirmation-title" className="text-xl font-bold">
+          Order placed
+        </h2>
+        <p>{MESSAGES.orderSuccess(orderId)}</p>
+        <button type="button" onClick={onClose} className={primaryButton}>
+          OK
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { cartTotals } from '../../../domain/cart';
+import { MESSAGES } from '../../../domain/messages';
+import { apiRequest } from '../../lib/api';
+import { formatRon } from '../../lib/format';
+import { useCart } from '../cart/CartProvider';
+import { CartTotals } from './CartTotals';
+import { primaryButton, secondaryButton, StepHeading } from './ui';
+import type { CheckoutDraft } from './useCheckoutDraft';
+
+type Reachability = 'checking' | 'reachable' | 'unreachable';
+
+function useShopReachable(): Reachability {
+  const [state, setState] = useState<Reachability>('checking');
+  useEffect(() => {
+    let current = true;
+    apiRequest('/health')
+      .then(() => current && setState('reachable'))
+      .catch(() => current && setState('unreachable'));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return state;
+}
+
+const REACHABILITY_TEXT: Record<Reachability, string> = {
+  checking: 'Checking the connection to the shop…',
+  reachable: 'Connected to the shop. Your order can be placed.',
+  unreachable: 'We can’t reach the shop right now. Check your internet connection before placing the order.',
+};
+
+interface PaymentStepProps {
+  draft: CheckoutDraft;
+  submitting: boolean;
+  error: { message: string; detail?: string } | null;
+  onBack(): void;
+  onPlaceOrder(): void;
+}
+
+export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: PaymentStepProps) {
+  const { cart } = useCart();
+  const reachability = useShopReachable();
+  const { shipping } = draft;
+
+  return (
+    <form
+      aria-labelledby="checkout-step-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!submitting) onPlaceOrder();
+      }}
+    >
+      <StepHeading>Payment Method</StepHeading>
+      <fieldset className="mt-4 space-y-2">
+        <legend className="sr-only">Payment method</legend>
+        <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-brand bg-green-50 px-4 py-3">
+          <input type="radio" name="payment" value="cod" defaultChecked className="accent-brand" />
+          <span className="font-medium">Cash on delivery</span>
+        </label>
+        <label className="flex min-h-11 cursor-not-allowed items-center gap-3 rounded-lg border border-zinc-200 px-4 py-3 text-zinc-500">
+          <input type="radio" name="payment" value="card" disabled />
+          <span className="font-medium">Card</span>
+          <span className="text-sm">{MESSAGES.cardNotAvailable}</span>
+        </label>
+      </fieldset>
+
+      <section aria-labelledby="summary-title" className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
+        <h3 id="summary-title" className="font-semibold">
+          Order summary
+        </h3>
+        <ul className="mt-2 space-y-1 text-sm">
+          {cart.lines.map(({ product, quantity }) => (
+            <li key={product.id} className="flex justify-between gap-4">
+              <span>
+                {product.name} × {quantity}
+              </span>
+              <span>{formatRon(product.price * quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 border-t border-zinc-200 pt-3">
+          <CartTotals totals={cartTotals(cart)} />
+        </div>
+        <h3 className="mt-4 font-semibold">Delivery to</h3>
+        <p className="text-sm text-zinc-700">
+          {shipping.firstName} {shipping.lastName}, {shipping.street} {shipping.streetNumber}, {shipping.postalCode} {shipping.city},{' '}
+          {shipping.country} · {shipping.phoneNumber} · {draft.email}
+        </p>
+      </section>
+
+      <p role="status" className={`mt-4 text-sm ${reachability === 'unreachable' ? 'text-red-700' : 'text-zinc-600'}`}>
+        {REACHABILITY_TEXT[reachability]}
+      </p>
+
+      {error && (
+        <div role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-red-800 ring-1 ring-red-200">
+          <p className="font-semibold">{error.message}</p>
+          {error.detail && <p className="mt-1 text-sm">{error.detail}</p>}
+        </div>
+      )}
+
+      <div className="mt-6 flex flex-wrap justify-between gap-3">
+        <button type="button" onClick={onBack} disabled={submitting} className={secondaryButton}>
+          Back
+        </button>
+        <button type="submit" disabled={submitting} className={primaryButton}>
+          {submitting ? 'Processing...' : 'Place Order (COD)'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import type { OrderRequest } from '../../../domain/checkout';
+import { orderFailureMessage } from '../../../domain/messages';
+import { ApiError, apiRequest } from '../../lib/api';
+
+export type OrderPayload = Omit<OrderRequest, 'idempotencyKey'>;
+
+export interface OrderFailure {
+  /** The spec's alert text (section 8). */
+  message: string;
+  /** The server's own explanation of a problem with the request, when it gave one. */
+  detail?: string;
+}
+
+/** A random key per checkout attempt; getRandomValues works on plain-HTTP installs too. */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export async function submitOrder(payload: OrderPayload, idempotencyKey: string): Promise<string> {
+  const { id } = await apiRequest<{ id: string }>('/orders', { method: 'POST', body: JSON.stringify({ ...payload, idempotencyKey }) });
+  return id;
+}
+
+export function describeOrderFailure(error: unknown): OrderFailure {
+  if (error instanceof ApiError) {
+    const message = orderFailureMessage({ message: error.message });
+    return error.status < 500 && error.message !== message ? { message, detail: error.message } : { message };
+  }
+  // fetch rejects only when the request never got an answer.
+  return { message: orderFailureMessage({ message: String(error), networkFailure: true }) };
+}

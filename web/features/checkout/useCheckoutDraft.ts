@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { SHIPPING_FIELDS, type ShippingField } from '../../../domain/checkout';
+
+export interface CheckoutDraft {
+  email: string;
+  shipping: Record<ShippingField, string>;
+}
+
+const STORAGE_KEY = 'secret-stash.checkout.v1';
+
+const emptyDraft = (): CheckoutDraft => ({
+  email: '',
+  shipping: { ...(Object.fromEntries(Object.keys(SHIPPING_FIELDS).map((key) => [key, ''])) as Record<ShippingField, string>), country: 'Romania' },
+});
+
+function loadDraft(): CheckoutDraft {
+  const draft = emptyDraft();
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<CheckoutDraft> | null;
+    if (typeof saved?.email === 'string') draft.email = saved.email;
+    for (const key of Object.keys(SHIPPING_FIELDS) as ShippingField[]) {
+      const value = saved?.shipping?.[key];
+      if (typeof value === 'string') draft.shipping[key] = value;
+    }
+  } catch {
+    // an unreadable draft is simply not restored
+  }
+  return draft;
+}
+
+/**
+ * What the visitor typed in the checkout, kept while they move between steps and across a reload
+ * in this tab (sessionStorage: it leaves with the tab, it is not a profile).
+ */
+export function useCheckoutDraft() {
+  const [draft, setDraft] = useState(loadDraft);
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(draft));
+    } catch {
+      // private mode: the draft lives for this page only
+    }
+  }, [draft]);
+
+  return {
+    draft,
+    setEmail: (email: string) => setDraft((current) => ({ ...current, email })),
+    setShippingField: (field: ShippingField, value: string) =>
+      setDraft((current) => ({ ...current, shipping: { ...current.shipping, [field]: value } })),
+    reset: () => {
+      sessionStorage.removeItem(STORAGE_KEY);
+      setDraft(emptyDraft());
+    },
+  };
+}
