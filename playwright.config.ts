@@ -24,7 +24,7 @@ export default defineConfig({
     // A fresh embedded database for every run; `npm test` builds the web app first.
     command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
     reuseExistingServer: false,
     timeout: 60_000,
   },

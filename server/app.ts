@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
+import { accountRoutes } from './modules/accounts/routes';
+import { createAuth, type AuthSettings } from './modules/accounts/auth';
 import type { Config } from './env';
 import { registerErrorHandling } from './errors';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -13,7 +15,8 @@ import { orderRoutes } from './modules/orders/routes';
 
 export interface AppDependencies {
   db: Db;
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT'>;
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'TRUST_PROXY'>;
+  auth: AuthSettings;
 }
 
 /** Hashed build assets and product images never change under the same name. */
@@ -22,10 +25,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Largest JSON body the API reads (checkout bodies are a few KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export async function buildApp({ db, config }: AppDependencies) {
+export async function buildApp({ db, config, auth: authSettings }: AppDependencies) {
+  const auth = createAuth(db, authSettings);
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -46,7 +51,8 @@ export async function buildApp({ db, config }: AppDependencies) {
     async (api) => {
       await api.register(catalogRoutes, { db });
       await api.register(healthRoutes, { db });
-      await api.register(orderRoutes, { db });
+      await api.register(orderRoutes, { db, auth });
+      await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,15 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The origin visitors use (scheme, host, port), e.g. https://shop.example.ro. Accounts check
+   * requests against it. Defaults to http://localhost:PORT.
+   */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Signs session cookies; at least 32 characters. Required in production; generated into DATA_DIR otherwise. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Behind a load balancer or reverse proxy: trust its X-Forwarded-For for visitors' IP addresses. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /** The built web app; the API runs without it (tests, or `npm run dev` with Vite). */
   WEB_ROOT: z.string().min(1).default('./dist'),
 });
@@ -24,5 +33,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
+    throw new Error('Invalid configuration: AUTH_SECRET is required in production (at least 32 random characters).');
+  }
   return parsed.data;
+}
+
+export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }

@@ -1,12 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-export type AppErrorKind = 'bad_request' | 'not_found' | 'conflict' | 'unavailable';
+export type AppErrorKind = 'bad_request' | 'unauthorized' | 'not_found' | 'conflict' | 'too_many_requests' | 'unavailable';
 
 const statusOf: Record<AppErrorKind, number> = {
   bad_request: 400,
+  unauthorized: 401,
   not_found: 404,
   conflict: 409,
+  too_many_requests: 429,
   unavailable: 503,
 };
 
@@ -16,6 +18,8 @@ export class AppError extends Error {
     readonly kind: AppErrorKind,
     message: string,
     readonly code?: string,
+    /** Seconds, sent as Retry-After with too_many_requests and unavailable. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -45,6 +49,7 @@ const BODY_ERRORS: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
       return reply.status(statusOf[error.kind]).send({ error: error.kind, message: error.message, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,17 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openPglite, openPostgres } from '../db/client';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
-import { loadConfig } from './env';
+import { loadConfig, publicUrl } from './env';
 
 const config = loadConfig();
+const dataDir = path.resolve(config.DATA_DIR);
 const database = config.DATABASE_URL
   ? await openPostgres({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE })
-  : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+  : await openPglite(path.join(dataDir, 'pglite'));
 await seedCatalog(database.db);
 
-const app = await buildApp({ db: database.db, config });
-app.log.info({ database: database.kind }, 'database ready');
+/** Without AUTH_SECRET (allowed outside production) one is made once and kept beside the data. */
+async function authSecret(): Promise<string> {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const file = path.join(dataDir, 'auth-secret');
+  const existing = await readFile(file, 'utf8').catch(() => '');
+  if (existing.trim().length >= 32) return existing.trim();
+  const secret = randomBytes(32).toString('hex');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const baseURL = publicUrl(config);
+const app = await buildApp({
+  db: database.db,
+  config,
+  auth: {
+    baseURL,
+    secret: await authSecret(),
+    // On a developer's machine the shop answers on both spellings of itself.
+    trustedOrigins: config.NODE_ENV === 'production' ? [] : [`http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`],
+    secureCookies: baseURL.startsWith('https:'),
+  },
+});
+app.log.info({ database: database.kind, publicUrl: baseURL }, 'database ready');
 
 let stopping = false;
 async function stop(signal: string) {

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../db/testing';
-import { buildApp } from './app';
+import { buildTestApp } from './testing';
 
 let database: Database;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let app: Awaited<ReturnType<typeof buildTestApp>>;
 let webRoot: string;
 
 beforeAll(async () => {
@@ -19,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'assets/index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webRoot, 'images/products/belt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await createTestDatabase();
-  app = await buildApp({ db: database.db, config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_ROOT: webRoot } });
+  app = await buildTestApp(database.db, webRoot);
 });
 
 afterAll(async () => {

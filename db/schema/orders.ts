@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './accounts';
 import { products } from './catalog';
 
 /**
@@ -27,8 +28,8 @@ export const orders = pgTable(
     shipping: integer('shipping').notNull(),
     totalAmount: integer('total_amount').notNull(),
     currency: text('currency').notNull().default('RON'),
-    /** The signed-in customer, when there was one (accounts come with their own migration). */
-    userId: text('user_id'),
+    /** The signed-in customer, when there was one; guest orders have none. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     /** The browser's key for this submit: a retry or double click finds the same order. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** Hash of the request the key was first used with; another request with the same key is refused. */

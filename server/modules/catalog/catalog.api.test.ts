@@ -5,16 +5,16 @@ import { derivedOldPrice } from '../../../domain/pricing';
 import { products } from '../../../db/schema/catalog';
 import { seedCatalog } from '../../../db/seed';
 import { createTestDatabase } from '../../../db/testing';
-import { buildApp } from '../../app';
+import { buildTestApp } from '../../testing';
 import type { Database } from '../../../db/client';
 
 let database: Database;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let app: Awaited<ReturnType<typeof buildTestApp>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedCatalog(database.db);
-  app = await buildApp({ db: database.db, config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_ROOT: './no-web-app' } });
+  app = await buildTestApp(database.db);
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { OrderRequest } from '../../../domain/checkout';
 import { CURRENCY } from '../../../domain/money';
 import { totalsFor } from '../../../domain/pricing';
@@ -120,22 +120,16 @@ export interface OrderView {
   lines: { productId: string | null; name: string; unitPrice: number; quantity: number }[];
 }
 
-/**
- * An order for the person who placed it: a guest proves it with the order id and the email it was
- * placed with. Anything else is "not found", so ids cannot be probed.
- */
-export async function findOrderForGuest(db: Db, id: string, email: string): Promise<OrderView> {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), sql`lower(${orders.email}) = lower(${email.trim()})`));
-  if (!order) throw new AppError('not_found', 'No order with that id and email.');
+type OrderRow = typeof orders.$inferSelect;
+
+async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
   const lines = await db
-    .select({ productId: orderLines.productId, name: orderLines.name, unitPrice: orderLines.unitPrice, quantity: orderLines.quantity })
+    .select()
     .from(orderLines)
-    .where(eq(orderLines.orderId, id))
+    .where(inArray(orderLines.orderId, rows.map((row) => row.id)))
     .orderBy(asc(orderLines.id));
-  return {
+  return rows.map((order) => ({
     id: order.id,
     status: order.status,
     paymentMethod: order.paymentMethod,
@@ -153,6 +147,28 @@ export async function findOrderForGuest(db: Db, id: string, email: string): Prom
     total: order.totalAmount,
     currency: order.currency,
     createdAt: order.createdAt.toISOString(),
-    lines,
-  };
+    lines: lines
+      .filter((line) => line.orderId === order.id)
+      .map(({ productId, name, unitPrice, quantity }) => ({ productId, name, unitPrice, quantity })),
+  }));
+}
+
+/**
+ * An order for the person who placed it: its account when it was placed signed in, or, for a
+ * guest order, whoever gives its id with the email it was placed with. Anyone else gets "not
+ * found" (never "forbidden"), so order ids cannot be probed.
+ */
+export async function findOrder(db: Db, id: string, who: { userId: string | null; email: string | null }): Promise<OrderView> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  const isOwner = order?.userId != null && order.userId === who.userId;
+  const isGuestWithEmail = order?.userId == null && who.email != null && order?.email.toLowerCase() === who.email.trim().toLowerCase();
+  if (!order || !(isOwner || isGuestWithEmail)) throw new AppError('not_found', 'No such order.');
+  const [view] = await toViews(db, [order]);
+  return view!;
+}
+
+/** A customer's orders, newest first. */
+export async function listOrdersOfUser(db: Db, userId: string): Promise<OrderView[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
+  return toViews(db, rows);
 }

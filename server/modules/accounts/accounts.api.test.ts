@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
+import { account, session, user } from '../../../db/schema/accounts';
+import { orders } from '../../../db/schema/orders';
+import { seedCatalog } from '../../../db/seed';
+import { createTestDatabase } from '../../../db/testing';
+import { buildApp } from '../../app';
+import { buildTestApp, TEST_ORIGIN } from '../../testing';
+
+let database: Database;
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedCatalog(database.db);
+  app = await buildTestApp(database.db);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+let ipCounter = 0;
+/** Each call looks like a different visitor unless an address is given, so rate limits stay out of the way. */
+function authPost(path: string, payload: object, options: { cookie?: string; ip?: string; origin?: string } = {}) {
+  ipCounter += 1;
+  return app.inject({
+    method: 'POST',
+    url: `/api/auth${path}`,
+    payload,
+    remoteAddress: options.ip ?? `10.1.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+    headers: { origin: options.origin ?? TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
+  });
+}
+
+const uniqueEmail = () => `user-${randomUUID().slice(0, 8)}@example.ro`;
+
+function sessionCookie(response: { headers: Record<string, unknown> }): string {
+  const cookies = ([] as string[]).concat((response.headers['set-cookie'] as string | string[] | undefined) ?? []);
+  const token = cookies.find((cookie) => cookie.includes('session_token='));
+  if (!token) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
+  return token.split(';')[0]!;
+}
+
+async function signUp(email = uniqueEmail(), password = 'secret123') {
+  const response = await authPost('/sign-up/email', { email, password, name: email.split('@')[0] });
+  expect(response.statusCode, response.body).toBe(200);
+  return { email, password, cookie: sessionCookie(response) };
+}
+
+const getSession = (cookie?: string) =>
+  app.inject({ method: 'GET', url: '/api/auth/get-session', headers: cookie ? { cookie } : {} });
+
+describe('sign-up', () => {
+  it('creates the account, hashes the password and signs the visitor in with a persistent HttpOnly SameSite=Lax cookie', async () => {
+    const email = uniqueEmail();
+    const response = await authPost('/sign-up/email', { email, password: 'secret123', name: 'ana' });
+    expect(response.statusCode).toBe(200);
+    const raw = ([] as string[]).concat(response.headers['set-cookie'] as string | string[]).find((c) => c.includes('session_token='))!;
+    expect(raw).toMatch(/HttpOnly/i);
+    expect(raw).toMatch(/SameSite=Lax/i);
+    expect(raw).toMatch(/Max-Age=\d+|Expires=/i);
+    expect(raw).not.toMatch(/Secure/i);
+
+    const [created] = await database.db.select().from(user).where(eq(user.email, email));
+    const [credentials] = await database.db.select().from(account).where(eq(account.userId, created!.id));
+    expect(credentials!.password).toBeTruthy();
+    expect(credentials!.password).not.toContain('secret123');
+
+    const me = await getSession(sessionCookie(response));
+    expect(me.json().user.email).toBe(email);
+  });
+
+  it('refuses an email that is already registered, with the server message', async () => {
+    const { email } = await signUp();
+    const again = await authPost('/sign-up/email', { email, password: 'another123', name: 'x' });
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
+    expect(again.statusCode).toBeLessThan(500);
+    expect(again.json().message).toMatch(/already exists/i);
+  });
+
+  it('enforces the 6-character minimum on the server too', async () => {
+    const response = await authPost('/sign-up/email', { email: uniqueEmail(), password: '12345', name: 'x' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/too short/i);
+    const ok = await authPost('/sign-up/email', { email: uniqueEmail(), password: '123456', name: 'x' });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in with the right password, refuses a wrong one with the server message', async () => {
+    const { email, password } = await signUp();
+    const wrong = await authPost('/sign-in/email', { email, password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toMatch(/invalid email or password/i);
+
+    const right = await authPost('/sign-in/email', { email, password });
+    expect(right.statusCode).toBe(200);
+    expect((await getSession(sessionCookie(right))).json().user.email).toBe(email);
+  });
+
+  it('ends the session on the server at sign-out: the old cookie no longer works', async () => {
+    const { cookie } = await signUp();
+    expect((await getSession(cookie)).json()).not.toBeNull();
+    const sessionsBefore = await database.db.select().from(session);
+    const out = await authPost('/sign-out', {}, { cookie });
+    expect(out.statusCode).toBe(200);
+    expect((await getSession(cookie)).json()).toBeNull();
+    expect((await database.db.select().from(session)).length).toBe(sessionsBefore.length - 1);
+  });
+
+  it('refuses a request that carries the session cookie from another origin (origin check stays on)', async () => {
+    const { cookie } = await signUp();
+    const response = await authPost('/sign-out', {}, { cookie, origin: 'https://evil.example' });
+    expect(response.statusCode).toBe(403);
+    expect((await getSession(cookie)).json()).not.toBeNull();
+  });
+
+  it('marks the cookie Secure when the shop is served over HTTPS', async () => {
+    const secureApp = await buildApp({
+      db: database.db,
+      config: { NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_ROOT: './no-web-app', TRUST_PROXY: false },
+      auth: { baseURL: 'https://shop.example.ro', secret: 'test-secret-that-is-at-least-32-characters-long', secureCookies: true },
+    });
+    try {
+      const response = await secureApp.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email: uniqueEmail(), password: 'secret123', name: 'x' },
+        headers: { origin: 'https://shop.example.ro' },
+      });
+      expect(response.statusCode).toBe(200);
+      const raw = ([] as string[]).concat(response.headers['set-cookie'] as string | string[]).find((c) => c.includes('session_token='))!;
+      expect(raw).toMatch(/; Secure/i);
+      expect(raw).toMatch(/HttpOnly/i);
+    } finally {
+      await secureApp.close();
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  it('allows 10 sign-in tries a minute per email, then answers 429 with a clear message, from any address', async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 10; i += 1) {
+      expect((await authPost('/sign-in/email', { email, password: `wrong-${i}` })).statusCode).toBe(401);
+    }
+    const blocked = await authPost('/sign-in/email', { email, password: 'wrong-again' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many attempts. Please wait a minute and try again.');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('allows 10 tries a minute per IP address, whatever the email', async () => {
+    const ip = '203.0.113.9';
+    for (let i = 0; i < 10; i += 1) {
+      expect((await authPost('/sign-in/email', { email: uniqueEmail(), password: 'whatever1' }, { ip })).statusCode).toBe(401);
+    }
+    expect((await authPost('/sign-up/email', { email: uniqueEmail(), password: 'whatever1', name: 'x' }, { ip })).statusCode).toBe(200);
+    expect((await authPost('/sign-in/email', { email: uniqueEmail(), password: 'whatever1' }, { ip })).statusCode).toBe(429);
+    expect((await authPost('/sign-in/email', { email: uniqueEmail(), password: 'whatever1' }, { ip: '203.0.113.10' })).statusCode).toBe(401);
+  });
+});
+
+describe('orders of signed-in customers', () => {
+  const orderBody = (email: string) => ({
+    email,
+    firstName: 'Ana',
+    lastName: 'Popescu',
+    country: 'Romania',
+    city: 'Cluj-Napoca',
+    street: 'Strada Memorandumului',
+    streetNumber: '28',
+    postalCode: '400114',
+    phoneNumber: '0712 345 678',
+    lines: [{ productId: '2', quantity: 1 }],
+    paymentMethod: 'cod',
+    idempotencyKey: randomUUID(),
+  });
+  const placeOrder = (email: string, cookie?: string) =>
+    app.inject({ method: 'POST', url: '/api/orders', payload: orderBody(email), headers: cookie ? { cookie } : {} });
+
+  it('links the order to the account and lists it under My orders, and nobody else’s', async () => {
+    const ana = await signUp();
+    const dan = await signUp();
+    const anaOrder = (await placeOrder(ana.email, ana.cookie)).json().id;
+    const danOrder = (await placeOrder(dan.email, dan.cookie)).json().id;
+    await placeOrder('guest@example.ro');
+
+    const [stored] = await database.db.select().from(orders).where(eq(orders.id, anaOrder));
+    const [anaUser] = await database.db.select().from(user).where(eq(user.email, ana.email));
+    expect(stored!.userId).toBe(anaUser!.id);
+
+    const mine = await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: ana.cookie } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().orders.map((o: { id: string }) => o.id)).toEqual([anaOrder]);
+    expect(mine.json().orders[0]).toMatchObject({ status: 'pending', total: 6499 + 1999, lines: [{ name: 'Dummy Car Key', quantity: 1 }] });
+
+    expect((await app.inject({ method: 'GET', url: `/api/orders/${anaOrder}`, headers: { cookie: ana.cookie } })).statusCode).toBe(200);
+    // Someone else's order is "not found", even with its email.
+    expect((await app.inject({ method: 'GET', url: `/api/orders/${danOrder}`, headers: { cookie: ana.cookie } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/orders/${danOrder}?email=${dan.email}` })).statusCode).toBe(404);
+  });
+
+  it('asks a guest to sign in for My orders', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/orders' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Please sign in to see your orders.');
+  });
+});

@@ -1,0 +1,40 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { PASSWORD_MIN_LENGTH } from '../../../domain/accounts';
+import type { Db } from '../../../db/client';
+import { account, session, user, verification } from '../../../db/schema/accounts';
+
+export interface AuthSettings {
+  /** The origin the browser uses; better-auth refuses requests from any other (403 INVALID_ORIGIN). */
+  baseURL: string;
+  secret: string;
+  /** Extra origins allowed to call the auth endpoints (the other spelling of localhost in development). */
+  trustedOrigins?: string[];
+  secureCookies: boolean;
+}
+
+const DAY = 60 * 60 * 24;
+
+export function createAuth(db: Db, settings: AuthSettings) {
+  return betterAuth({
+    baseURL: settings.baseURL,
+    basePath: '/api/auth',
+    secret: settings.secret,
+    trustedOrigins: settings.trustedOrigins,
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN_LENGTH, autoSignIn: true },
+    // A persisted cookie session that renews itself once a day while in use, for 30 days.
+    session: { expiresIn: 30 * DAY, updateAge: DAY },
+    // Attempts are limited by our own database-backed limiter, shared by every process (routes.ts).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      // better-auth turns the origin check off when it detects a test run; ours must test the real thing.
+      disableOriginCheck: false,
+      useSecureCookies: settings.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
