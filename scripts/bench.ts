@@ -5,6 +5,7 @@
  *   - orders per second and p99 latency of POST /api/orders on a real PostgreSQL (scripts/benchOrders.ts).
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,7 +42,7 @@ const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio:
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
-const shop = await startShop(PORT, { DATA_DIR: dataDir, NODE_ENV: 'production' });
+const shop = await startShop(PORT, { DATA_DIR: dataDir, NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex') });
 
 let failed = false;
 try {

@@ -27,7 +27,7 @@ url.username = process.env.PGUSER ?? 'postgres';
 url.password = process.env.PGPASSWORD ?? '';
 url.pathname = `/${database}`;
 
-const shop = await startShop(PORT, { DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', WEB_ROOT: './no-web-app', NODE_ENV: 'production' });
+const shop = await startShop(PORT, { DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', WEB_ROOT: './no-web-app', NODE_ENV: 'production', AUTH_SECRET: randomUUID() + randomUUID() });
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 function order(): string {

@@ -8,6 +8,9 @@ import { ScrollToTop } from './ScrollToTop';
 const LandingPage = lazy(() => import('../features/shop/LandingPage'));
 const ShopPage = lazy(() => import('../features/shop/ShopPage'));
 const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
+const LoginPage = lazy(() => import('../features/accounts/LoginPage'));
+const SignUpPage = lazy(() => import('../features/accounts/SignUpPage'));
+const MyOrdersPage = lazy(() => import('../features/accounts/MyOrdersPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function App() {
@@ -20,6 +23,9 @@ export function App() {
             <Route index element={<LandingPage />} />
             <Route path="shop" element={<ShopPage />} />
             <Route path="checkout" element={<CheckoutPage />} />
+            <Route path="login" element={<LoginPage />} />
+            <Route path="signup" element={<SignUpPage />} />
+            <Route path="account/orders" element={<MyOrdersPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

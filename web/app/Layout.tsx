@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { FLASH_SALE_MAX_PERCENT } from '../../domain/pricing';
+import { AccountNav } from '../features/accounts/AccountNav';
 import { CartButton } from '../features/cart/CartButton';
 import { SHOP_NAME, SOCIAL_HANDLE, SOCIAL_URL } from './shopInfo';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-zinc-700 hover:text-zinc-900'}`;
+  `rounded-md px-2 py-2 text-sm font-medium sm:px-3 focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-zinc-700 hover:text-zinc-900'}`;
 
 export function Layout() {
   return (
@@ -21,13 +22,14 @@ export function Layout() {
           <Link to="/" className="text-lg font-extrabold tracking-tight focus-visible:outline-3 focus-visible:outline-brand">
             {SHOP_NAME}
           </Link>
-          <nav aria-label="Main" className="flex items-center gap-1">
-            <NavLink to="/" end className={navLink}>
+          <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-1">
+            <NavLink to="/" end className={(state) => `${navLink(state)} hidden sm:inline-block`}>
               Home
             </NavLink>
             <NavLink to="/shop" className={navLink}>
               Shop
             </NavLink>
+            <AccountNav />
             <CartButton />
           </nav>
         </div>

@@ -14,6 +14,8 @@ export interface SignedInUser {
 
 /** The visitor's account, from their session cookie; null for a guest or an ended session. */
 export async function signedInUser(auth: Auth, headers: IncomingHttpHeaders): Promise<SignedInUser | null> {
+  // Most shoppers are guests: without a session cookie there is nothing to look up.
+  if (!headers.cookie?.includes('session_token')) return null;
   const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
   return found ? { id: found.user.id, email: found.user.email } : null;
 }

@@ -3,7 +3,8 @@ import { formatRon } from '../../lib/format';
 import { AddToCartControl } from '../cart/AddToCartControl';
 import { useCart } from '../cart/CartProvider';
 import { CartTotals } from './CartTotals';
-import { StepHeading, primaryButton, secondaryButton } from './ui';
+import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { StepHeading } from './ui';
 
 export function CartStep({ onContinue }: { onContinue(): void }) {
   const { cart, remove, clear } = useCart();

@@ -3,13 +3,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EMAIL_PATTERN, shippingComplete } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { useSession } from '../accounts/session';
 import { useCart } from '../cart/CartProvider';
 import { CartStep } from './CartStep';
 import { EmailStep } from './EmailStep';
 import { PaymentStep } from './PaymentStep';
 import { ShippingStep } from './ShippingStep';
 import { describeOrderFailure, newIdempotencyKey, submitOrder, type OrderFailure, type OrderPayload } from './submitOrder';
-import { primaryButton } from './ui';
+import { primaryButton } from '../../components/ui/styles';
 import { useCheckoutDraft } from './useCheckoutDraft';
 
 const STEPS = ['cart', 'email', 'shipping', 'payment'] as const;
@@ -25,6 +26,14 @@ export default function CheckoutPage() {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<OrderFailure | null>(null);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  // A signed-in customer's email is filled in for them (and can still be changed).
+  const session = useSession();
+  const signedInEmail = session.status === 'signedIn' ? session.email : null;
+  useEffect(() => {
+    if (signedInEmail && !draft.email) setEmail(signedInEmail);
+    // Only when the session becomes known: clearing the field afterwards is the visitor's choice.
+  }, [signedInEmail]);
 
   // A step opens only when the steps before it are done; a deep link or reload lands on the first one missing.
   const requested = STEPS.find((step) => step === params.get('step')) ?? 'cart';

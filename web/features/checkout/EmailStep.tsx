@@ -1,5 +1,6 @@
 import { EMAIL_PATTERN } from '../../../domain/checkout';
-import { inputClass, primaryButton, secondaryButton, StepHeading } from './ui';
+import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { StepHeading } from './ui';
 
 interface EmailStepProps {
   email: string;

@@ -5,7 +5,8 @@ import { apiRequest } from '../../lib/api';
 import { formatRon } from '../../lib/format';
 import { useCart } from '../cart/CartProvider';
 import { CartTotals } from './CartTotals';
-import { primaryButton, secondaryButton, StepHeading } from './ui';
+import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { StepHeading } from './ui';
 import type { CheckoutDraft } from './useCheckoutDraft';
 
 type Reachability = 'checking' | 'reachable' | 'unreachable';

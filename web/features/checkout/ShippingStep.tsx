@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SHIPPING_FIELDS, shippingComplete, shippingSchema, type ShippingField } from '../../../domain/checkout';
-import { inputClass, primaryButton, secondaryButton, StepHeading } from './ui';
+import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { StepHeading } from './ui';
 
 /** Browser autofill tokens; a house number has none of its own. */
 const AUTOCOMPLETE: Record<ShippingField, string | undefined> = {

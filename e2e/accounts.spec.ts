@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+
+const newEmail = () => `shopper-${randomUUID().slice(0, 8)}@example.ro`;
+
+async function signUp(page: Page, email: string, password = 'secret123') {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('status')).toHaveText('Account created successfully! Redirecting...');
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('sign-up checks: required fields, matching passwords, 6-character minimum, show/hide', async ({ page }) => {
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
+
+  await page.getByLabel('Email').fill(newEmail());
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm password', { exact: true }).fill('secret124');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm password', { exact: true }).fill('abc');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters long');
+  await expect(page.getByRole('alert')).toHaveClass(/text-red-700/);
+
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show confirm password' }).click();
+  await expect(page.getByLabel('Confirm password', { exact: true })).toHaveAttribute('type', 'text');
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Sign in' }).last().click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe('with server answers', () => {
+  // A refused sign-in or sign-up is a 4xx the browser logs; the page shows the server's message.
+  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (401|422|400)/] });
+
+  test('sign up, stay signed in after reload, sign out, then sign in after a wrong password', async ({ page }) => {
+    const email = newEmail();
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('status')).toHaveText('Account created successfully! Redirecting...');
+    // The visitor reads the message for about a second before going home.
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'My orders' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(page.getByRole('alert')).toHaveClass(/text-red-700/);
+
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('status')).toHaveText('Login successful! Redirecting...');
+    await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  });
+
+  test('an email that is already registered gets the server message in red', async ({ page }) => {
+    const email = newEmail();
+    await signUp(page, email);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('another123');
+    await page.getByLabel('Confirm password', { exact: true }).fill('another123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toContainText(/already exists/i);
+  });
+});
+
+test('an order placed while signed in is prefilled, linked and listed on My orders', async ({ page }) => {
+  const email = newEmail();
+  await signUp(page, email);
+
+  await page.goto('/shop');
+  await page.getByRole('article', { name: 'Dummy Car Key' }).getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+  await expect(page.getByLabel('Email address')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  const shipping = { 'First name': 'Ioana', 'Last name': 'Pop', City: 'Brașov', Street: 'Strada Republicii', 'Street number': '5', 'Postal code': '500030', 'Phone number': '0722 000 111' };
+  for (const [label, value] of Object.entries(shipping)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Place Order (COD)' }).click();
+  const { id } = await (await placed).json();
+  await page.getByRole('dialog', { name: 'Order placed' }).getByRole('button', { name: 'OK' }).click();
+
+  await page.getByRole('link', { name: 'My orders' }).click();
+  await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
+  const order = page.getByRole('article', { name: `Order ${id}` });
+  await expect(order).toContainText('Received, pay on delivery');
+  await expect(order).toContainText('84.98 RON');
+  await expect(order).toContainText('Dummy Car Key × 1');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expectAccessible(page);
+});
+
+test('My orders asks a guest to sign in', async ({ page }) => {
+  await page.goto('/account/orders');
+  await expect(page.getByText('Sign in to see the orders you placed with your account.')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the header fits when signed in, and the account forms fit', async ({ page }) => {
+    await page.goto('/login');
+    await expectNoHorizontalScroll(page);
+    await signUp(page, newEmail());
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  });
+});

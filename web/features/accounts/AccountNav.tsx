@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { signOut, useSession } from './session';
+
+const linkClass = 'rounded-md px-2 py-2 text-sm font-medium text-zinc-700 hover:text-zinc-900 focus-visible:outline-3 focus-visible:outline-brand sm:px-3';
+
+/** Header links: 'Sign in' for guests; 'My orders' and 'Sign out' once signed in. */
+export function AccountNav() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+
+  if (session.status === 'loading') return null;
+  if (session.status === 'signedOut') {
+    return (
+      <Link to="/login" className={linkClass}>
+        Sign in
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to="/account/orders" className={linkClass} title={`Signed in as ${session.email}`}>
+        My orders
+      </Link>
+      <button
+        type="button"
+        className={linkClass}
+        aria-describedby={failed ? 'sign-out-error' : undefined}
+        onClick={() =>
+          signOut()
+            .then(() => navigate('/'))
+            .catch(() => setFailed(true))
+        }
+      >
+        Sign out
+      </button>
+      {failed && (
+        <span id="sign-out-error" role="alert" className="sr-only">
+          Signing out failed. Please try again.
+        </span>
+      )}
+    </>
+  );
+}

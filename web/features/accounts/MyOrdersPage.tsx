@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { primaryButton } from '../../components/ui/styles';
+import { apiRequest } from '../../lib/api';
+import { formatRon } from '../../lib/format';
+import { useSession } from './session';
+
+interface OrderSummary {
+  id: string;
+  status: string;
+  total: number;
+  createdAt: string;
+  lines: { name: string; quantity: number; unitPrice: number }[];
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'Received, pay on delivery',
+  awaiting_payment: 'Awaiting card payment',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export default function MyOrdersPage() {
+  useDocumentTitle('My orders');
+  const session = useSession();
+  const [orders, setOrders] = useState<OrderSummary[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (session.status !== 'signedIn') return;
+    apiRequest<{ orders: OrderSummary[] }>('/orders')
+      .then((body) => setOrders(body.orders))
+      .catch(() => setFailed(true));
+  }, [session.status]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">My orders</h1>
+      {session.status === 'signedOut' && (
+        <div className="mt-6 flex flex-col items-start gap-3">
+          <p>Sign in to see the orders you placed with your account.</p>
+          <Link to="/login" className={primaryButton}>
+            Sign in
+          </Link>
+        </div>
+      )}
+      {failed && (
+        <p role="alert" className="mt-6 text-red-700">
+          Your orders could not be loaded. Please try again.
+        </p>
+      )}
+      {session.status === 'signedIn' && !orders && !failed && (
+        <p role="status" className="mt-6 text-zinc-600">
+          Loading your orders…
+        </p>
+      )}
+      {orders?.length === 0 && (
+        <div className="mt-6 flex flex-col items-start gap-3">
+          <p>You have not placed any orders with this account yet.</p>
+          <Link to="/shop" className={primaryButton}>
+            Browse the collection
+          </Link>
+        </div>
+      )}
+      {orders && orders.length > 0 && (
+        <ul className="mt-6 space-y-4">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <article aria-labelledby={`order-${order.id}`} className="rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
+                <h2 id={`order-${order.id}`} className="font-semibold">
+                  Order {order.id}
+                </h2>
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-zinc-600">Date</dt>
+                  <dd>{dateFormat.format(new Date(order.createdAt))}</dd>
+                  <dt className="text-zinc-600">Status</dt>
+                  <dd>{STATUS_LABELS[order.status] ?? order.status}</dd>
+                  <dt className="text-zinc-600">Total</dt>
+                  <dd className="font-semibold">{formatRon(order.total)}</dd>
+                </dl>
+                <ul className="mt-3 space-y-1 border-t border-zinc-200 pt-3 text-sm">
+                  {order.lines.map((line) => (
+                    <li key={line.name} className="flex justify-between gap-4">
+                      <span>
+                        {line.name} × {line.quantity}
+                      </span>
+                      <span>{formatRon(line.unitPrice * line.quantity)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
