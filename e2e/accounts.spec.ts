@@ -105,6 +105,28 @@ test.describe('with server answers', () => {
   });
 });
 
+test.describe('when the server fails', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test('sign-in and sign-up show the generic message for anything unexpected', async ({ page }) => {
+    await page.route('**/api/auth/sign-in/email', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.route('**/api/auth/sign-up/email', (route) => route.abort('failed'));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(newEmail());
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('An unexpected error occurred. Please try again.');
+
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(newEmail());
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText('An unexpected error occurred. Please try again.');
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+});
+
 test('an order placed while signed in is prefilled, linked and listed on My orders', async ({ page }) => {
   const email = newEmail();
   await signUp(page, email);
