@@ -12,11 +12,15 @@ import { registerErrorHandling } from './errors';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
   db: Db;
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'TRUST_PROXY'>;
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED'>;
   auth: AuthSettings;
+  /** Stripe, or null when no key is configured (card payments then answer 503). */
+  stripe: PaymentGateway | null;
 }
 
 /** Hashed build assets and product images never change under the same name. */
@@ -25,8 +29,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Largest JSON body the API reads (checkout bodies are a few KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export async function buildApp({ db, config, auth: authSettings }: AppDependencies) {
+export async function buildApp({ db, config, auth: authSettings, stripe }: AppDependencies) {
   const auth = createAuth(db, authSettings);
+  const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
+  const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -51,7 +57,8 @@ export async function buildApp({ db, config, auth: authSettings }: AppDependenci
     async (api) => {
       await api.register(catalogRoutes, { db });
       await api.register(healthRoutes, { db });
-      await api.register(orderRoutes, { db, auth });
+      await api.register(orderRoutes, { db, auth, payments, cardPaymentsEnabled });
+      await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
     },
     { prefix: '/api' },

@@ -19,6 +19,14 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Behind a load balancer or reverse proxy: trust its X-Forwarded-For for visitors' IP addresses. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /** Stripe secret key (sk_live_… or sk_test_…); without it card payments answer 503. */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  /** Signing secret of the webhook endpoint (whsec_…), from the Stripe dashboard. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Turns the card option on in the cart checkout (off by default, as the spec shows it disabled). */
+  CARD_PAYMENTS_ENABLED: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /** Tests only: a local fake of Stripe's API, e.g. http://127.0.0.1:4320. */
+  STRIPE_API_URL: z.string().url().optional(),
   /** The built web app; the API runs without it (tests, or `npm run dev` with Vite). */
   WEB_ROOT: z.string().min(1).default('./dist'),
 });

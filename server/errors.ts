@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-export type AppErrorKind = 'bad_request' | 'unauthorized' | 'not_found' | 'conflict' | 'too_many_requests' | 'unavailable';
+export type AppErrorKind = 'bad_request' | 'unauthorized' | 'not_found' | 'conflict' | 'too_many_requests' | 'payment_failed' | 'unavailable';
 
 const statusOf: Record<AppErrorKind, number> = {
   bad_request: 400,
@@ -9,6 +9,7 @@ const statusOf: Record<AppErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_many_requests: 429,
+  payment_failed: 502,
   unavailable: 503,
 };
 
@@ -20,8 +21,10 @@ export class AppError extends Error {
     readonly code?: string,
     /** Seconds, sent as Retry-After with too_many_requests and unavailable. */
     readonly retryAfter?: number,
+    /** What went wrong underneath (logged, never sent). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
     this.name = 'AppError';
   }
 }
@@ -49,6 +52,7 @@ const BODY_ERRORS: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.cause) request.log.error({ err: error.cause }, error.message);
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
       return reply.status(statusOf[error.kind]).send({ error: error.kind, message: error.message, code: error.code });
     }

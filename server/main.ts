@@ -4,6 +4,7 @@ import path from 'node:path';
 import { openPglite, openPostgres } from '../db/client';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
+import { createStripeGateway } from './integrations/stripe';
 import { loadConfig, publicUrl } from './env';
 
 const config = loadConfig();
@@ -36,6 +37,9 @@ const app = await buildApp({
     trustedOrigins: config.NODE_ENV === 'production' ? [] : [`http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`],
     secureCookies: baseURL.startsWith('https:'),
   },
+  stripe: config.STRIPE_SECRET_KEY
+    ? createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
+    : null,
 });
 app.log.info({ database: database.kind, publicUrl: baseURL }, 'database ready');
 

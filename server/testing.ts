@@ -1,14 +1,18 @@
 import type { Db } from '../db/client';
 import { buildApp } from './app';
+import type { PaymentGateway } from './integrations/stripe';
 
 /** The origin API tests pretend the browser is on; auth requests must come from it. */
 export const TEST_ORIGIN = 'http://shop.test';
 
 /** The app as tests drive it with app.inject: no web app, no logs, a fixed auth secret. */
-export function buildTestApp(db: Db, webRoot = './no-web-app') {
+export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+export function buildTestApp(db: Db, options: { webRoot?: string; stripe?: PaymentGateway | null; cardPayments?: boolean } = {}) {
   return buildApp({
     db,
-    config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_ROOT: webRoot, TRUST_PROXY: false },
-    auth: { baseURL: TEST_ORIGIN, secret: 'test-secret-that-is-at-least-32-characters-long', secureCookies: false },
+    config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_ROOT: options.webRoot ?? './no-web-app', TRUST_PROXY: false, CARD_PAYMENTS_ENABLED: options.cardPayments ?? false },
+    auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },
+    stripe: options.stripe ?? null,
   });
 }

@@ -19,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'assets/index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webRoot, 'images/products/belt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await createTestDatabase();
-  app = await buildTestApp(database.db, webRoot);
+  app = await buildTestApp(database.db, { webRoot });
 });
 
 afterAll(async () => {

@@ -34,6 +34,9 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** Hash of the request the key was first used with; another request with the same key is refused. */
     requestHash: text('request_hash').notNull(),
+    /** The Stripe Checkout Session that pays a card order. */
+    stripeSessionId: text('stripe_session_id').unique(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -62,3 +65,10 @@ export const orderLines = pgTable(
     index('order_lines_order_idx').on(t.orderId),
   ],
 );
+
+/** Stripe events already handled: a replayed or duplicated webhook changes nothing twice. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,7 +7,7 @@ import { orders } from '../../../db/schema/orders';
 import { seedCatalog } from '../../../db/seed';
 import { createTestDatabase } from '../../../db/testing';
 import { buildApp } from '../../app';
-import { buildTestApp, TEST_ORIGIN } from '../../testing';
+import { buildTestApp, TEST_AUTH_SECRET, TEST_ORIGIN } from '../../testing';
 
 let database: Database;
 let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -123,8 +123,9 @@ describe('sign-in and sign-out', () => {
   it('marks the cookie Secure when the shop is served over HTTPS', async () => {
     const secureApp = await buildApp({
       db: database.db,
-      config: { NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_ROOT: './no-web-app', TRUST_PROXY: false },
-      auth: { baseURL: 'https://shop.example.ro', secret: 'test-secret-that-is-at-least-32-characters-long', secureCookies: true },
+      config: { NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_ROOT: './no-web-app', TRUST_PROXY: false, CARD_PAYMENTS_ENABLED: false },
+      auth: { baseURL: 'https://shop.example.ro', secret: TEST_AUTH_SECRET, secureCookies: true },
+      stripe: null,
     });
     try {
       const response = await secureApp.inject({

@@ -38,10 +38,13 @@ function requestHash(request: OrderRequest): string {
  * taken from the client), and the order with a copy of each line stored. The idempotency key makes
  * retries, double clicks and concurrent duplicates return the one order it first created.
  */
-export async function placeOrder(db: Db, request: OrderRequest, options: { userId?: string | null } = {}): Promise<PlacedOrder> {
-  if (request.paymentMethod !== 'cod') {
-    throw new AppError('bad_request', 'Card payment is temporarily not available. Please choose cash on delivery.', 'payment_method_unavailable');
-  }
+export type OrderStatus = 'pending' | 'awaiting_payment' | 'paid';
+
+export async function placeOrder(
+  db: Db,
+  request: OrderRequest,
+  options: { userId?: string | null; status?: OrderStatus } = {},
+): Promise<PlacedOrder> {
   const hash = requestHash(request);
 
   return db.transaction(async (tx) => {
@@ -62,7 +65,7 @@ export async function placeOrder(db: Db, request: OrderRequest, options: { userI
     const inserted = await tx
       .insert(orders)
       .values({
-        status: 'pending',
+        status: options.status ?? 'pending',
         paymentMethod: request.paymentMethod,
         firstName: request.firstName,
         lastName: request.lastName,

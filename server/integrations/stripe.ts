@@ -1,0 +1,132 @@
+import Stripe from 'stripe';
+
+export interface CheckoutLine {
+  price: string;
+  quantity: number;
+}
+
+export interface NewCheckoutSession {
+  lines: CheckoutLine[];
+  successUrl: string;
+  cancelUrl: string;
+  /** Prefilled for a signed-in customer; without it Stripe asks for the email. */
+  customerEmail?: string;
+  /** Shipping in bani, computed by our server (0 or 19.99 RON). */
+  shippingAmount: number;
+  metadata: Record<string, string>;
+  /** Stripe's own idempotency key: retrying with the same key returns the same session. */
+  idempotencyKey?: string;
+}
+
+export interface CheckoutSessionInfo {
+  id: string;
+  url: string | null;
+  paid: boolean;
+  customerEmail: string | null;
+  metadata: Record<string, string>;
+  customer: {
+    name: string | null;
+    phone: string | null;
+    address: { line1: string | null; line2: string | null; city: string | null; postalCode: string | null; country: string | null } | null;
+  };
+}
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  session: CheckoutSessionInfo | null;
+}
+
+/** What the shop needs from Stripe: Checkout Sessions and signed webhooks. */
+export interface PaymentGateway {
+  createCheckoutSession(input: NewCheckoutSession): Promise<CheckoutSessionInfo>;
+  /** null when Stripe does not know the session. */
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
+  /** Verifies the signature on the raw body; throws when it does not match. */
+  parseWebhook(rawBody: Buffer, signature: string): WebhookEvent;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret?: string;
+  /** Only for tests: a local fake that speaks Stripe's HTTP API, e.g. http://127.0.0.1:4320. */
+  apiUrl?: string;
+}
+
+function toInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
+  const shipping = session.collected_information?.shipping_details ?? null;
+  const address = shipping?.address ?? session.customer_details?.address ?? null;
+  return {
+    id: session.id,
+    url: session.url,
+    paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    metadata: (session.metadata ?? {}) as Record<string, string>,
+    customer: {
+      name: shipping?.name ?? session.customer_details?.name ?? null,
+      phone: session.customer_details?.phone ?? null,
+      address: address && {
+        line1: address.line1,
+        line2: address.line2,
+        city: address.city,
+        postalCode: address.postal_code,
+        country: address.country,
+      },
+    },
+  };
+}
+
+/** The real adapter: the official SDK, pointed at Stripe (or, in tests, at a fake on its network edge). */
+export function createStripeGateway(settings: StripeSettings): PaymentGateway {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(api ? { host: api.hostname, port: api.port, protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+
+  return {
+    async createCheckoutSession(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: input.lines.map((line) => ({ price: line.price, quantity: line.quantity })),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          customer_email: input.customerEmail,
+          metadata: input.metadata,
+          shipping_address_collection: { allowed_countries: ['RO'] },
+          phone_number_collection: { enabled: true },
+          shipping_options: [
+            {
+              shipping_rate_data: {
+                type: 'fixed_amount',
+                display_name: input.shippingAmount === 0 ? 'Free shipping' : 'Standard shipping',
+                fixed_amount: { amount: input.shippingAmount, currency: 'ron' },
+              },
+            },
+          ],
+        },
+        input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
+      );
+      return toInfo(session);
+    },
+
+    async retrieveCheckoutSession(id) {
+      try {
+        return toInfo(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    parseWebhook(rawBody, signature) {
+      if (!settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+      const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      const object = event.data.object as { object?: string };
+      return { id: event.id, type: event.type, session: object.object === 'checkout.session' ? toInfo(object as Stripe.Checkout.Session) : null };
+    },
+  };
+}

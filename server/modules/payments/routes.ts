@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Auth } from '../accounts/auth';
+import { signedInUser } from '../accounts/service';
+import { checkoutSessionStatus, handleStripeWebhook, startProductCheckout, type Payments } from './service';
+
+export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Auth; cardPaymentsEnabled: boolean }> = async (
+  app,
+  { payments, auth, cardPaymentsEnabled },
+) => {
+  /** What the checkout may offer: card in the cart only with the flag on and Stripe configured. */
+  app.get('/payments/config', async () => ({ cardPayments: cardPaymentsEnabled && payments.gateway !== null }));
+
+  app.post(
+    '/payments/product-checkout',
+    { schema: { body: z.object({ priceId: z.string({ error: 'priceId is required.' }).trim().min(1, 'priceId is required.').max(200) }) } },
+    async (request) => {
+      const user = await signedInUser(auth, request.headers);
+      return startProductCheckout(payments, request.body.priceId, user?.email);
+    },
+  );
+
+  app.get(
+    '/payments/sessions/:id',
+    { schema: { params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Unknown payment session.') }) } },
+    async (request) => checkoutSessionStatus(payments, request.params.id),
+  );
+
+  // Stripe signs the exact bytes it sends, so this route keeps the body raw.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post('/stripe/webhook', async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const result = await handleStripeWebhook(payments, request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      request.log.info({ result }, 'stripe webhook');
+      return { received: true, result };
+    });
+  });
+};

@@ -1,0 +1,197 @@
+/**
+ * A local stand-in for Stripe's HTTP API, for tests only: the real SDK talks to it over HTTP
+ * (host, port, protocol 'http'). It creates and retrieves Checkout Sessions, serves a small
+ * payment page whose Pay button marks the session paid, sends a signed
+ * checkout.session.completed webhook to the shop like Stripe does, and records every request so
+ * tests can assert the SDK's real request shapes.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+export interface FakeStripeOptions {
+  port?: number;
+  /** Price ids Stripe knows, with their unit amount in bani. */
+  prices: Record<string, number>;
+  /** Where to send checkout.session.completed when the fake payment page is paid. */
+  webhookUrl?: string;
+  webhookSecret?: string;
+}
+
+type Session = Record<string, unknown> & { id: string; metadata: Record<string, string>; success_url: string; cancel_url: string };
+
+/** Decodes Stripe's form encoding: line_items[0][price]=x → { line_items: [{ price: 'x' }] }. */
+export function decodeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.split(/\[|\]\[|\]/).filter((part) => part !== '');
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, index) => {
+      const last = index === parts.length - 1;
+      const key = /^\d+$/.test(part) ? Number(part) : part;
+      const container = node as Record<string | number, unknown>;
+      if (last) container[key] = value;
+      else {
+        container[key] ??= /^\d+$/.test(parts[index + 1]!) ? [] : {};
+        node = container[key] as Record<string, unknown>;
+      }
+    });
+  }
+  return root;
+}
+
+function stripeError(res: http.ServerResponse, status: number, message: string, code?: string) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { type: 'invalid_request_error', message, code } }));
+}
+
+export async function startFakeStripe(options: FakeStripeOptions) {
+  const sessions = new Map<string, Session>();
+  const requests: RecordedRequest[] = [];
+  const byIdempotencyKey = new Map<string, string>();
+  const signer = new Stripe('sk_test_fake_signer');
+  let origin = '';
+
+  async function sendWebhook(session: Session) {
+    if (!options.webhookUrl || !options.webhookSecret) return;
+    const payload = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: session },
+    });
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
+    await fetch(options.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+  }
+
+  function markPaid(id: string) {
+    const session = sessions.get(id);
+    if (!session) throw new Error(`no fake session ${id}`);
+    Object.assign(session, {
+      payment_status: 'paid',
+      status: 'complete',
+      customer_details: {
+        email: (session.customer_email as string | null) ?? 'card.buyer@example.ro',
+        name: 'Maria Ionescu',
+        phone: '+40722000333',
+        address: null,
+      },
+      collected_information: {
+        business_name: null,
+        individual_name: null,
+        shipping_details: {
+          name: 'Maria Ionescu',
+          address: { line1: 'Strada Lungă 10', line2: 'Ap. 4', city: 'Brașov', postal_code: '500035', country: 'RO', state: null },
+        },
+      },
+    });
+    return session;
+  }
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      void (async () => {
+        const url = new URL(req.url ?? '/', origin);
+        const body = req.headers['content-type']?.includes('json') ? JSON.parse(raw || '{}') : decodeForm(raw);
+        requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body });
+
+        // The payment page a visitor is sent to.
+        const page = url.pathname.match(/^\/pay\/(cs_test_\w+)$/);
+        if (page) {
+          const session = sessions.get(page[1]!);
+          if (!session) return stripeError(res, 404, 'No such session');
+          if (req.method === 'POST') {
+            const paid = markPaid(session.id);
+            await sendWebhook(paid);
+            res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
+            return res.end();
+          }
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          return res.end(
+            `<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1>` +
+              `<p>Total ${session.amount_total} ${session.currency}</p>` +
+              `<form method="post"><button>Pay</button></form><a href="${session.cancel_url}">Back</a></main></html>`,
+          );
+        }
+
+        if (req.headers.authorization !== undefined && !/^Bearer sk_(test|live)_/.test(req.headers.authorization)) {
+          return stripeError(res, 401, 'Invalid API Key provided');
+        }
+        if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+          const key = req.headers['idempotency-key'] as string | undefined;
+          const existing = key && byIdempotencyKey.get(key);
+          if (existing) {
+            res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+            return res.end(JSON.stringify(sessions.get(existing)));
+          }
+          const lines = (body.line_items ?? []) as { price: string; quantity: string }[];
+          const unknown = lines.find((line) => !(line.price in options.prices));
+          if (unknown) return stripeError(res, 400, `No such price: '${unknown.price}'`, 'resource_missing');
+          const shipping = Number(
+            ((body.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined)?.[0]?.shipping_rate_data?.fixed_amount?.amount) ?? 0,
+          );
+          const id = `cs_test_${randomBytes(12).toString('hex')}`;
+          const session: Session = {
+            id,
+            object: 'checkout.session',
+            mode: body.mode,
+            url: `${origin}/pay/${id}`,
+            payment_status: 'unpaid',
+            status: 'open',
+            success_url: body.success_url as string,
+            cancel_url: body.cancel_url as string,
+            customer_email: (body.customer_email as string | undefined) ?? null,
+            customer_details: null,
+            collected_information: null,
+            metadata: (body.metadata ?? {}) as Record<string, string>,
+            currency: 'ron',
+            amount_total: lines.reduce((sum, line) => sum + options.prices[line.price]! * Number(line.quantity), 0) + shipping,
+          };
+          sessions.set(id, session);
+          if (key) byIdempotencyKey.set(key, id);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify(session));
+        }
+        const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+        if (req.method === 'GET' && retrieve) {
+          const session = sessions.get(decodeURIComponent(retrieve[1]!));
+          if (!session) return stripeError(res, 404, `No such checkout.session: '${retrieve[1]}'`, 'resource_missing');
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify(session));
+        }
+        // Test control: pay a session without the page (what a customer does on Stripe).
+        const pay = url.pathname.match(/^\/_test\/sessions\/([^/]+)\/pay$/);
+        if (req.method === 'POST' && pay) {
+          const paid = markPaid(pay[1]!);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify(paid));
+        }
+        stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
+      })().catch((error: unknown) => stripeError(res, 500, String(error)));
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: origin,
+    sessions,
+    requests,
+    markPaid,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
