@@ -1,7 +1,24 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 4310);
-const DATA_DIR = 'test-results/e2e-data';
+/** The shop as it ships: card payments off, no Stripe keys. */
+export const SHOP_PORT = 4310;
+/** The same shop with card payments on, talking to the fake Stripe. */
+export const CARD_SHOP_PORT = 4311;
+export const FAKE_STRIPE_PORT = 4320;
+const WEBHOOK_SECRET = 'whsec_e2e_secret';
+/** Products 1–4 get Stripe price ids; the charger (5) has none. */
+export const PRICE_IDS = { '1': 'price_lighter', '2': 'price_key', '3': 'price_belt', '4': 'price_marker' } as const;
+const FAKE_PRICES = { price_lighter: 3999, price_key: 6499, price_belt: 3999, price_marker: 3999 };
+
+const setPrices = `node --import tsx scripts/setStripePrice.ts ${Object.entries(PRICE_IDS).flat().join(' ')}`;
+const shop = (port: number, dataDir: string, env: Record<string, string> = {}) => ({
+  // A fresh embedded database for every run; `npm test` builds the web app first.
+  command: `rm -rf ${dataDir} && ${setPrices} > /dev/null && node --import tsx server/main.ts`,
+  url: `http://127.0.0.1:${port}/api/health`,
+  env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+  reuseExistingServer: false,
+  timeout: 60_000,
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -9,10 +26,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? 'list' : [['list']],
+  reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${SHOP_PORT}`,
     // Debian's Chromium; this machine never downloads browsers.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -20,12 +37,25 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    // A fresh embedded database for every run; `npm test` builds the web app first.
-    command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    shop(SHOP_PORT, 'test-results/e2e-data'),
+    {
+      command: 'node --import tsx testing/fakeStripeMain.ts',
+      url: `http://127.0.0.1:${FAKE_STRIPE_PORT}/health`,
+      env: {
+        FAKE_STRIPE_PORT: String(FAKE_STRIPE_PORT),
+        FAKE_STRIPE_PRICES: JSON.stringify(FAKE_PRICES),
+        FAKE_STRIPE_WEBHOOK_URL: `http://127.0.0.1:${CARD_SHOP_PORT}/api/stripe/webhook`,
+        FAKE_STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    shop(CARD_SHOP_PORT, 'test-results/e2e-card-data', {
+      CARD_PAYMENTS_ENABLED: 'true',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+    }),
+  ],
 });

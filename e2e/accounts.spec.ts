@@ -49,7 +49,7 @@ test('sign-up checks: required fields, matching passwords, 6-character minimum, 
 
 test.describe('with server answers', () => {
   // A refused sign-in or sign-up is a 4xx the browser logs; the page shows the server's message.
-  test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (401|422|400)/] });
+  test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of (401|422|400)/ });
 
   test('sign up, stay signed in after reload, sign out, then sign in after a wrong password', async ({ page }) => {
     const email = newEmail();
@@ -106,7 +106,7 @@ test.describe('with server answers', () => {
 });
 
 test.describe('when the server fails', () => {
-  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+  test.use({ allowedConsoleErrors: /Failed to load resource/ });
 
   test('sign-in and sign-up show the generic message for anything unexpected', async ({ page }) => {
     await page.route('**/api/auth/sign-in/email', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));

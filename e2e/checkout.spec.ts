@@ -199,7 +199,7 @@ test('a deep link to a later step lands on the first step still missing', async 
 });
 
 test.describe('when placing the order fails', () => {
-  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+  test.use({ allowedConsoleErrors: /Failed to load resource/ });
 
   test('a network failure says so and keeps the cart and the form', async ({ page }) => {
     await addToCart(page, ['Dummy Car Key']);

@@ -171,7 +171,7 @@ test('the modal keeps keyboard focus inside while open', async ({ page }) => {
 });
 
 test.describe('when the catalogue cannot load', () => {
-  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+  test.use({ allowedConsoleErrors: /Failed to load resource/ });
 
   test('the shop shows the built-in five products and says so discreetly', async ({ page }) => {
     await page.route('**/api/products', (route) => route.abort('failed'));

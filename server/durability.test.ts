@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
 import { orderLines, orders } from '../db/schema/orders';
 import { startShop, type ShopProcess } from '../scripts/shopProcess';
+import { sampleOrder } from '../testing/sampleOrder';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-durability-'));
 let shop: ShopProcess | undefined;
@@ -23,20 +23,7 @@ describe('embedded database durability', () => {
     const response = await fetch(`${shop.origin}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'durable@example.ro',
-        firstName: 'Dan',
-        lastName: 'Ionescu',
-        country: 'Romania',
-        city: 'Iași',
-        street: 'Bulevardul Carol I',
-        streetNumber: '11',
-        postalCode: '700506',
-        phoneNumber: '0740 000 000',
-        lines: [{ productId: '3', quantity: 2 }],
-        paymentMethod: 'cod',
-        idempotencyKey: randomUUID(),
-      }),
+      body: JSON.stringify(sampleOrder({ email: 'durable@example.ro', lines: [{ productId: '3', quantity: 2 }] })),
     });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };

@@ -106,6 +106,10 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         const body = req.headers['content-type']?.includes('json') ? JSON.parse(raw || '{}') : decodeForm(raw);
         requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body });
 
+        if (url.pathname === '/health') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end('{"ok":true}');
+        }
         // The payment page a visitor is sent to.
         const page = url.pathname.match(/^\/pay\/(cs_test_\w+)$/);
         if (page) {
@@ -119,7 +123,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
           }
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
           return res.end(
-            `<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1>` +
+            `<!doctype html><html lang="en"><link rel="icon" href="data:,"><title>Fake Stripe Checkout</title><main><h1>Fake Stripe Checkout</h1>` +
               `<p>Total ${session.amount_total} ${session.currency}</p>` +
               `<form method="post"><button>Pay</button></form><a href="${session.cancel_url}">Back</a></main></html>`,
           );

@@ -11,6 +11,8 @@ const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
 const LoginPage = lazy(() => import('../features/accounts/LoginPage'));
 const SignUpPage = lazy(() => import('../features/accounts/SignUpPage'));
 const MyOrdersPage = lazy(() => import('../features/accounts/MyOrdersPage'));
+const StripeCheckoutPage = lazy(() => import('../features/payments/StripeCheckoutPage'));
+const SuccessPage = lazy(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 export function App() {
@@ -26,6 +28,8 @@ export function App() {
             <Route path="login" element={<LoginPage />} />
             <Route path="signup" element={<SignUpPage />} />
             <Route path="account/orders" element={<MyOrdersPage />} />
+            <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
+            <Route path="success" element={<SuccessPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

@@ -6,6 +6,7 @@ import { account, session, user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
 import { seedCatalog } from '../../../db/seed';
 import { createTestDatabase } from '../../../db/testing';
+import { sampleOrder } from '../../../testing/sampleOrder';
 import { buildApp } from '../../app';
 import { buildTestApp, TEST_AUTH_SECRET, TEST_ORIGIN } from '../../testing';
 
@@ -168,20 +169,7 @@ describe('rate limiting', () => {
 });
 
 describe('orders of signed-in customers', () => {
-  const orderBody = (email: string) => ({
-    email,
-    firstName: 'Ana',
-    lastName: 'Popescu',
-    country: 'Romania',
-    city: 'Cluj-Napoca',
-    street: 'Strada Memorandumului',
-    streetNumber: '28',
-    postalCode: '400114',
-    phoneNumber: '0712 345 678',
-    lines: [{ productId: '2', quantity: 1 }],
-    paymentMethod: 'cod',
-    idempotencyKey: randomUUID(),
-  });
+  const orderBody = (email: string) => sampleOrder({ email, lines: [{ productId: '2', quantity: 1 }] });
   const placeOrder = (email: string, cookie?: string) =>
     app.inject({ method: 'POST', url: '/api/orders', payload: orderBody(email), headers: cookie ? { cookie } : {} });
 

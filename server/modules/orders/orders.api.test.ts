@@ -6,6 +6,7 @@ import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { seedCatalog } from '../../../db/seed';
 import { createTestDatabase } from '../../../db/testing';
+import { sampleOrder } from '../../../testing/sampleOrder';
 import { buildTestApp } from '../../testing';
 
 let database: Database;
@@ -26,26 +27,7 @@ beforeEach(async () => {
   await database.db.delete(orders);
 });
 
-function validOrder(overrides: Record<string, unknown> = {}) {
-  return {
-    email: 'ana@example.ro',
-    firstName: 'Ana',
-    lastName: 'Popescu',
-    country: 'Romania',
-    city: 'Cluj-Napoca',
-    street: 'Strada Memorandumului',
-    streetNumber: '28',
-    postalCode: '400114',
-    phoneNumber: '+40 712 345 678',
-    lines: [
-      { productId: '1', quantity: 2 },
-      { productId: '5', quantity: 1 },
-    ],
-    paymentMethod: 'cod',
-    idempotencyKey: randomUUID(),
-    ...overrides,
-  };
-}
+const validOrder = sampleOrder;
 
 const post = (payload: unknown) => app.inject({ method: 'POST', url: '/api/orders', payload: payload as object });
 

@@ -7,6 +7,7 @@ import { products } from '../../../db/schema/catalog';
 import { orders } from '../../../db/schema/orders';
 import { seedCatalog } from '../../../db/seed';
 import { createTestDatabase } from '../../../db/testing';
+import { sampleOrder } from '../../../testing/sampleOrder';
 import { startFakeStripe, type FakeStripe } from '../../../testing/fakeStripe';
 import { createStripeGateway } from '../../integrations/stripe';
 import { buildTestApp, TEST_ORIGIN } from '../../testing';
@@ -46,21 +47,7 @@ beforeEach(() => {
 const lastSessionRequest = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').at(-1)!;
 
 function cardOrder(lines: { productId: string; quantity: number }[], overrides: Record<string, unknown> = {}) {
-  return {
-    email: 'card@example.ro',
-    firstName: 'Ana',
-    lastName: 'Popescu',
-    country: 'Romania',
-    city: 'Cluj-Napoca',
-    street: 'Strada Memorandumului',
-    streetNumber: '28',
-    postalCode: '400114',
-    phoneNumber: '0712 345 678',
-    lines,
-    paymentMethod: 'card',
-    idempotencyKey: randomUUID(),
-    ...overrides,
-  };
+  return sampleOrder({ email: 'card@example.ro', lines, paymentMethod: 'card', ...overrides });
 }
 
 function webhook(event: object, target = app, secret = WEBHOOK_SECRET) {

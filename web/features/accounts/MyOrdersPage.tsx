@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { primaryButton } from '../../components/ui/styles';
 import { apiRequest } from '../../lib/api';
 import { formatRon } from '../../lib/format';
+import { ORDER_STATUS_LABELS, orderDateFormat } from '../../lib/orderStatus';
 import { useSession } from './session';
 
 interface OrderSummary {
@@ -13,17 +14,6 @@ interface OrderSummary {
   createdAt: string;
   lines: { name: string; quantity: number; unitPrice: number }[];
 }
-
-const STATUS_LABELS: Record<string, string> = {
-  pending: 'Received, pay on delivery',
-  awaiting_payment: 'Awaiting card payment',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export default function MyOrdersPage() {
   useDocumentTitle('My orders');
@@ -77,9 +67,9 @@ export default function MyOrdersPage() {
                 </h2>
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                   <dt className="text-zinc-600">Date</dt>
-                  <dd>{dateFormat.format(new Date(order.createdAt))}</dd>
+                  <dd>{orderDateFormat.format(new Date(order.createdAt))}</dd>
                   <dt className="text-zinc-600">Status</dt>
-                  <dd>{STATUS_LABELS[order.status] ?? order.status}</dd>
+                  <dd>{ORDER_STATUS_LABELS[order.status] ?? order.status}</dd>
                   <dt className="text-zinc-600">Total</dt>
                   <dd className="font-semibold">{formatRon(order.total)}</dd>
                 </dl>

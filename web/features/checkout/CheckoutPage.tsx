@@ -9,7 +9,8 @@ import { CartStep } from './CartStep';
 import { EmailStep } from './EmailStep';
 import { PaymentStep } from './PaymentStep';
 import { ShippingStep } from './ShippingStep';
-import { describeOrderFailure, newIdempotencyKey, submitOrder, type OrderFailure, type OrderPayload } from './submitOrder';
+import type { PaymentMethod } from '../../../domain/checkout';
+import { CARD_MESSAGES, describeCardFailure, describeOrderFailure, newIdempotencyKey, submitOrder, type OrderFailure, type OrderPayload } from './submitOrder';
 import { primaryButton } from '../../components/ui/styles';
 import { useCheckoutDraft } from './useCheckoutDraft';
 
@@ -56,13 +57,13 @@ export default function CheckoutPage() {
     setFailure(null);
   }, [step]);
 
-  async function placeOrder() {
+  async function placeOrder(paymentMethod: PaymentMethod) {
     if (submitting) return;
     const payload: OrderPayload = {
       ...draft.shipping,
       email: draft.email,
       lines: cart.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
-      paymentMethod: 'cod',
+      paymentMethod,
     };
     // A retry of the same order reuses its key, so a submit that did reach the server is not placed twice.
     const fingerprint = JSON.stringify(payload);
@@ -70,12 +71,21 @@ export default function CheckoutPage() {
     setSubmitting(true);
     setFailure(null);
     try {
-      const id = await submitOrder(payload, attempt.current.key);
+      const placed = await submitOrder(payload, attempt.current.key);
+      if (paymentMethod === 'card') {
+        // Spec 4: the order is saved, the cart cleared, and the visitor goes to Stripe's page.
+        if (!placed.checkoutUrl) throw new Error(CARD_MESSAGES.noUrl);
+        clear();
+        reset();
+        window.location.assign(placed.checkoutUrl);
+        return;
+      }
       clear();
       reset();
-      navigate('/', { replace: true, state: { placedOrderId: id } });
+      navigate('/', { replace: true, state: { placedOrderId: placed.id } });
     } catch (error) {
-      setFailure(describeOrderFailure(error));
+      const noUrl = error instanceof Error && error.message === CARD_MESSAGES.noUrl;
+      setFailure(paymentMethod === 'card' ? (noUrl ? { message: CARD_MESSAGES.noUrl } : describeCardFailure(error)) : describeOrderFailure(error));
       setSubmitting(false);
     }
   }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cartTotals } from '../../../domain/cart';
+import type { PaymentMethod } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
 import { apiRequest } from '../../lib/api';
 import { formatRon } from '../../lib/format';
@@ -8,6 +9,8 @@ import { CartTotals } from './CartTotals';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { StepHeading } from './ui';
 import type { CheckoutDraft } from './useCheckoutDraft';
+
+const optionClass = 'flex min-h-11 items-center gap-3 rounded-lg border-2 border-zinc-200 px-4 py-3';
 
 type Reachability = 'checking' | 'reachable' | 'unreachable';
 
@@ -31,17 +34,34 @@ const REACHABILITY_TEXT: Record<Reachability, string> = {
   unreachable: 'We can’t reach the shop right now. Check your internet connection before placing the order.',
 };
 
+/** Whether the shop takes cards in the cart (GET /api/payments/config); off until it says so. */
+function useCardPayments(): boolean {
+  const [enabled, setEnabled] = useState(false);
+  useEffect(() => {
+    let current = true;
+    apiRequest<{ cardPayments: boolean }>('/payments/config')
+      .then((config) => current && setEnabled(config.cardPayments))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+  return enabled;
+}
+
 interface PaymentStepProps {
   draft: CheckoutDraft;
   submitting: boolean;
   error: { message: string; detail?: string } | null;
   onBack(): void;
-  onPlaceOrder(): void;
+  onPlaceOrder(method: PaymentMethod): void;
 }
 
 export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: PaymentStepProps) {
   const { cart } = useCart();
   const reachability = useShopReachable();
+  const cardPayments = useCardPayments();
+  const [method, setMethod] = useState<PaymentMethod>('cod');
   const { shipping } = draft;
 
   return (
@@ -49,21 +69,29 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
       aria-labelledby="checkout-step-title"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!submitting) onPlaceOrder();
+        if (!submitting) onPlaceOrder(method);
       }}
     >
       <StepHeading>Payment Method</StepHeading>
       <fieldset className="mt-4 space-y-2">
         <legend className="sr-only">Payment method</legend>
-        <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-brand bg-green-50 px-4 py-3">
-          <input type="radio" name="payment" value="cod" defaultChecked className="accent-brand" />
+        <label className={`${optionClass} cursor-pointer has-checked:border-brand has-checked:bg-green-50`}>
+          <input type="radio" name="payment" value="cod" checked={method === 'cod'} onChange={() => setMethod('cod')} className="accent-brand" />
           <span className="font-medium">Cash on delivery</span>
         </label>
-        <label className="flex min-h-11 cursor-not-allowed items-center gap-3 rounded-lg border border-zinc-200 px-4 py-3 text-zinc-500">
-          <input type="radio" name="payment" value="card" disabled />
-          <span className="font-medium">Card</span>
-          <span className="text-sm">{MESSAGES.cardNotAvailable}</span>
-        </label>
+        {cardPayments ? (
+          <label className={`${optionClass} cursor-pointer has-checked:border-brand has-checked:bg-green-50`}>
+            <input type="radio" name="payment" value="card" checked={method === 'card'} onChange={() => setMethod('card')} className="accent-brand" />
+            <span className="font-medium">Card</span>
+            <span className="text-sm text-zinc-600">Pay securely on Stripe’s page</span>
+          </label>
+        ) : (
+          <label className={`${optionClass} cursor-not-allowed text-zinc-500`}>
+            <input type="radio" name="payment" value="card" disabled />
+            <span className="font-medium">Card</span>
+            <span className="text-sm">{MESSAGES.cardNotAvailable}</span>
+          </label>
+        )}
       </fieldset>
 
       <section aria-labelledby="summary-title" className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
@@ -106,7 +134,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
           Back
         </button>
         <button type="submit" disabled={submitting} className={primaryButton}>
-          {submitting ? 'Processing...' : 'Place Order (COD)'}
+          {submitting ? 'Processing...' : method === 'card' ? 'Pay with Card' : 'Place Order (COD)'}
         </button>
       </div>
     </form>

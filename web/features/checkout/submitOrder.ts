@@ -16,9 +16,22 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export async function submitOrder(payload: OrderPayload, idempotencyKey: string): Promise<string> {
-  const { id } = await apiRequest<{ id: string }>('/orders', { method: 'POST', body: JSON.stringify({ ...payload, idempotencyKey }) });
-  return id;
+/** The placed order; a card order also carries the Stripe Checkout page to send the visitor to. */
+export function submitOrder(payload: OrderPayload, idempotencyKey: string) {
+  return apiRequest<{ id: string; checkoutUrl?: string | null }>('/orders', { method: 'POST', body: JSON.stringify({ ...payload, idempotencyKey }) });
+}
+
+/** Spec 8's card-path texts; a cart with unpriced products gets the server's list of them. */
+export const CARD_MESSAGES = {
+  generic: 'There was an error processing your Stripe payment. Please try again.',
+  sessionFailed: 'Failed to create Stripe checkout session',
+  noUrl: 'No checkout URL received from Stripe',
+} as const;
+
+export function describeCardFailure(error: unknown): OrderFailure {
+  if (error instanceof ApiError && error.code === 'missing_price_ids') return { message: error.message };
+  if (error instanceof ApiError && error.status === 502) return { message: CARD_MESSAGES.sessionFailed };
+  return { message: CARD_MESSAGES.generic };
 }
 
 export function describeOrderFailure(error: unknown): OrderFailure {

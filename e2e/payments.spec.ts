@@ -1,0 +1,158 @@
+import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { CARD_SHOP_PORT } from '../playwright.config';
+import { expect, expectAccessible, test } from './fixtures';
+
+const CARD_SHOP = `http://127.0.0.1:${CARD_SHOP_PORT}`;
+
+async function fillCheckout(page: Page, products: string[]) {
+  await page.goto('/shop');
+  await expect(page.getByRole('article')).toHaveCount(5);
+  for (const name of products) await page.getByRole('article', { name }).getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('link', { name: /^Cart, / }).click();
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+  await page.getByLabel('Email address').fill('card.buyer@example.ro');
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  const shipping = { 'First name': 'Maria', 'Last name': 'Ionescu', City: 'Brașov', Street: 'Strada Lungă', 'Street number': '10', 'Postal code': '500035', 'Phone number': '0722 000 333' };
+  for (const [label, value] of Object.entries(shipping)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+}
+
+test.describe('single-product purchase', () => {
+  test.use({ baseURL: CARD_SHOP });
+
+  test('a known price id goes to Stripe Checkout; paying lands on a confirmed success page', async ({ page }) => {
+    await page.goto('/stripe-checkout?priceId=price_key');
+    await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
+    expect(page.url()).toMatch(/127\.0\.0\.1:4320\/pay\/cs_test_/);
+    await expect(page.getByText('Total 8498 ron')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await expect(page).toHaveURL(/\/success\?session_id=cs_test_/);
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    const sessionId = new URL(page.url()).searchParams.get('session_id')!;
+    await expect(page.getByText(sessionId)).toBeVisible();
+    await expect(page.getByText(/Shipping: we pack your order/)).toBeVisible();
+    await expect(page.getByText('A confirmation email with your receipt is sent to card.buyer@example.ro.')).toBeVisible();
+    // A guest sees no order status.
+    await expect(page.getByText('Order status')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('an unknown price id shows Product Not Found with a way home', async ({ page }) => {
+    await page.goto('/stripe-checkout?priceId=price_unknown');
+    await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(`${CARD_SHOP}/`);
+  });
+});
+
+test.describe('without Stripe keys', () => {
+  test.use({ allowedConsoleErrors: /status of 503/ });
+
+  test('the single-product page says the checkout could not start', async ({ page }) => {
+    await page.goto('/stripe-checkout?priceId=price_key');
+    await expect(page.getByRole('alert')).toHaveText('Failed to start checkout process');
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  });
+});
+
+test.describe('success page', () => {
+  test.use({ baseURL: CARD_SHOP });
+
+  test('never says Payment Successful! for an unpaid or unknown session', async ({ page, request }) => {
+    const created = await request.post(`${CARD_SHOP}/api/payments/product-checkout`, { data: { priceId: 'price_marker' } });
+    const sessionId = (await created.json()).url.split('/').at(-1);
+    await page.goto(`/success?session_id=${sessionId}`);
+    await expect(page.getByRole('heading', { name: 'Payment not completed' })).toBeVisible();
+    await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.goto('/success?session_id=cs_test_made_up');
+    await expect(page.getByRole('heading', { name: 'Payment not confirmed' })).toBeVisible();
+    await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+  });
+});
+
+test.describe('cart card path with the flag on', () => {
+  test.use({ baseURL: CARD_SHOP });
+
+  test('saves the order, clears the cart and goes to Stripe; paying marks it paid and a signed-in buyer sees it', async ({ page }) => {
+    const email = `card-${randomUUID().slice(0, 8)}@example.ro`;
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(`${CARD_SHOP}/`);
+
+    await fillCheckout(page, ['Dummy Lighter', 'Dummy Marker']);
+    await page.getByRole('radio', { name: /Card/ }).check();
+    await expect(page.getByRole('button', { name: 'Pay with Card' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Pay with Card' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
+    await expect(page.getByText('Total 9997 ron')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByText('Order status')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'Completed' })).toBeVisible();
+    await expect(page.getByText('Order date')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeAttached();
+
+    // The signed webhook from Stripe marked the order paid.
+    await page.getByRole('link', { name: 'My orders' }).click();
+    await expect(page.getByRole('article').first()).toContainText('Paid');
+    await expect(page.getByRole('article').first()).toContainText('99.97 RON');
+  });
+
+  test.describe('when Stripe fails', () => {
+    test.use({ allowedConsoleErrors: /status of 502|Failed to load resource: net::ERR_FAILED/ });
+
+    test('the spec texts for a refused session and for an answer without a URL, and the cart stays', async ({ page }) => {
+      await fillCheckout(page, ['Dummy Car Key']);
+      await page.getByRole('radio', { name: /Card/ }).check();
+      await page.route('**/api/orders', (route) =>
+        route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'payment_failed', message: 'Failed to create Stripe checkout session', code: 'stripe_failed' }) }),
+      );
+      await page.getByRole('button', { name: 'Pay with Card' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Failed to create Stripe checkout session');
+      await page.unroute('**/api/orders');
+      await page.route('**/api/orders', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ id: randomUUID(), checkoutUrl: null }) }));
+      await page.getByRole('button', { name: 'Pay with Card' }).click();
+      await expect(page.getByRole('alert')).toHaveText('No checkout URL received from Stripe');
+      await page.unroute('**/api/orders');
+      await page.route('**/api/orders', (route) => route.abort('failed'));
+      await page.getByRole('button', { name: 'Pay with Card' }).click();
+      await expect(page.getByRole('alert')).toHaveText('There was an error processing your Stripe payment. Please try again.');
+      await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    });
+
+    test('the single-product page says when no checkout URL came back', async ({ page }) => {
+      await page.route('**/api/payments/product-checkout', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"url":null}' }));
+      await page.goto('/stripe-checkout?priceId=price_lighter');
+      await expect(page.getByRole('alert')).toHaveText('No checkout URL received');
+    });
+  });
+
+  test.describe('when a product has no Stripe price', () => {
+    test.use({ allowedConsoleErrors: /status of 400/ });
+
+    test('names it and keeps the cart', async ({ page }) => {
+      await fillCheckout(page, ['Dummy Lighter', 'Dummy Phone Charger']);
+      await page.getByRole('radio', { name: /Card/ }).check();
+      await page.getByRole('button', { name: 'Pay with Card' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Some products are missing Stripe configuration: Dummy Phone Charger');
+      await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+    });
+  });
+});
+
+test('with the flag off the card option stays disabled', async ({ page }) => {
+  await fillCheckout(page, ['Dummy Marker']);
+  await expect(page.getByRole('radio', { name: /Card/ })).toBeDisabled();
+  await expect(page.getByText('Temporarily not available')).toBeVisible();
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api';
+import { describeCardFailure, describeOrderFailure, newIdempotencyKey } from './submitOrder';
+
+describe('order failure texts', () => {
+  it('shows the default text, with the server’s explanation of a bad request', () => {
+    expect(describeOrderFailure(new ApiError(400, 'Unknown product: 9. Please refresh the shop and try again.'))).toEqual({
+      message: 'There was an error submitting your order. Please try again.',
+      detail: 'Unknown product: 9. Please refresh the shop and try again.',
+    });
+    expect(describeOrderFailure(new ApiError(500, 'Something went wrong on our side. Please try again.'))).toEqual({
+      message: 'There was an error submitting your order. Please try again.',
+    });
+  });
+
+  it('calls a request that never got an answer a network error', () => {
+    expect(describeOrderFailure(new TypeError('Failed to fetch')).message).toBe('Network error. Please check your internet connection and try again.');
+  });
+
+  it('uses the card path texts of spec 8', () => {
+    expect(describeCardFailure(new ApiError(400, 'Some products are missing Stripe configuration: Dummy Marker', 'missing_price_ids')).message).toBe(
+      'Some products are missing Stripe configuration: Dummy Marker',
+    );
+    expect(describeCardFailure(new ApiError(502, 'x', 'stripe_failed')).message).toBe('Failed to create Stripe checkout session');
+    expect(describeCardFailure(new TypeError('Failed to fetch')).message).toBe('There was an error processing your Stripe payment. Please try again.');
+  });
+});
+
+describe('idempotency keys', () => {
+  it('are 32 random hex characters, different each time', () => {
+    const a = newIdempotencyKey();
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(newIdempotencyKey()).not.toBe(a);
+  });
+});

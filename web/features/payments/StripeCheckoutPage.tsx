@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { Spinner } from '../../components/ui/Spinner';
+import { primaryButton } from '../../components/ui/styles';
+import { apiRequest } from '../../lib/api';
+import { useCatalog } from '../shop/useCatalog';
+
+const MESSAGES = {
+  failed: 'Failed to start checkout process',
+  noUrl: 'No checkout URL received',
+} as const;
+
+/** Spec 2: /stripe-checkout?priceId=… buys one product by card through Stripe Checkout. */
+export default function StripeCheckoutPage() {
+  useDocumentTitle('Card payment');
+  const [params] = useSearchParams();
+  const priceId = params.get('priceId') ?? '';
+  const { products, isLoading } = useCatalog();
+  const product = priceId ? products.find((candidate) => candidate.stripePriceId === priceId) : undefined;
+  const [problem, setProblem] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!product || started.current) return;
+    started.current = true;
+    apiRequest<{ url: string | null }>('/payments/product-checkout', { method: 'POST', body: JSON.stringify({ priceId }) })
+      .then(({ url }) => (url ? window.location.assign(url) : setProblem(MESSAGES.noUrl)))
+      .catch(() => setProblem(MESSAGES.failed));
+  }, [product, priceId]);
+
+  const backHome = (
+    <Link to="/" className={primaryButton}>
+      Back to Home
+    </Link>
+  );
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16">
+      {isLoading ? (
+        <Spinner label="Loading…" />
+      ) : !product ? (
+        <>
+          <h1 className="text-3xl font-bold">Product Not Found</h1>
+          <p className="text-zinc-600">This payment link does not match any product in the shop.</p>
+          {backHome}
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl font-bold">{product.name}</h1>
+          {problem ? (
+            <>
+              <p role="alert" className="font-medium text-red-700">
+                {problem}
+              </p>
+              {backHome}
+            </>
+          ) : (
+            <Spinner label="Taking you to secure card payment…" />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

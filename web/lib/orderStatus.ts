@@ -1,0 +1,11 @@
+/** How an order's status reads to its customer. */
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  pending: 'Received, pay on delivery',
+  awaiting_payment: 'Awaiting card payment',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+export const orderDateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
