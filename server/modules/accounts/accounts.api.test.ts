@@ -114,6 +114,19 @@ describe('sign-in and sign-out', () => {
     expect((await database.db.select().from(session)).length).toBe(sessionsBefore.length - 1);
   });
 
+  it('renews a session that is in use: an older session gets a fresh 30-day expiry and cookie', async () => {
+    const { email, cookie } = await signUp();
+    const [owner] = await database.db.select().from(user).where(eq(user.email, email));
+    // Pretend the session was made 20 days ago: 10 days left, older than the one-day renewal age.
+    const tenDays = new Date(Date.now() + 10 * 24 * 3600 * 1000);
+    await database.db.update(session).set({ expiresAt: tenDays }).where(eq(session.userId, owner!.id));
+    const response = await getSession(cookie);
+    expect(response.json().user.email).toBe(email);
+    const [renewed] = await database.db.select().from(session).where(eq(session.userId, owner!.id));
+    expect(renewed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    expect(String(response.headers['set-cookie'])).toMatch(/session_token=/);
+  });
+
   it('refuses a request that carries the session cookie from another origin (origin check stays on)', async () => {
     const { cookie } = await signUp();
     const response = await authPost('/sign-out', {}, { cookie, origin: 'https://evil.example' });
