@@ -6,7 +6,7 @@ import { CartButton } from '../features/cart/CartButton';
 import { SHOP_NAME, SOCIAL_HANDLE, SOCIAL_URL } from './shopInfo';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2 py-2 text-sm font-medium sm:px-3 focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-zinc-700 hover:text-zinc-900'}`;
+  `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium sm:px-3 focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-zinc-700 hover:text-zinc-900'}`;
 
 export function Layout() {
   return (
@@ -19,7 +19,7 @@ export function Layout() {
       </p>
       <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-          <Link to="/" className="text-lg font-extrabold tracking-tight focus-visible:outline-3 focus-visible:outline-brand">
+          <Link to="/" className="whitespace-nowrap text-lg font-extrabold tracking-tight focus-visible:outline-3 focus-visible:outline-brand">
             {SHOP_NAME}
           </Link>
           <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-1">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signOut, useSession } from './session';
 
-const linkClass = 'rounded-md px-2 py-2 text-sm font-medium text-zinc-700 hover:text-zinc-900 focus-visible:outline-3 focus-visible:outline-brand sm:px-3';
+const linkClass = 'inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-zinc-700 hover:text-zinc-900 focus-visible:outline-3 focus-visible:outline-brand sm:px-3';
 
 /** Header links: 'Sign in' for guests; 'My orders' and 'Sign out' once signed in. */
 export function AccountNav() {
@@ -21,7 +21,12 @@ export function AccountNav() {
   return (
     <>
       <Link to="/account/orders" className={linkClass} title={`Signed in as ${session.email}`}>
-        My orders
+        {/* On a phone the header has room for an icon only; the name stays for screen readers. */}
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+        </svg>
+        <span className="sr-only sm:not-sr-only">My orders</span>
       </Link>
       <button
         type="button"
