@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { sampleOrder } from '../testing/sampleOrder';
 import { emailSchema, orderRequestSchema, shippingComplete, shippingSchema } from './checkout';
 
-const shipping = {
-  firstName: 'Ana',
-  lastName: 'Popescu',
-  country: 'Romania',
-  city: 'Cluj-Napoca',
-  street: 'Strada Memorandumului',
-  streetNumber: '28',
-  postalCode: '400114',
-  phoneNumber: '+40 712 345 678',
-};
-
-const order = {
-  ...shipping,
-  email: 'ana@example.ro',
-  lines: [{ productId: '1', quantity: 2 }],
-  paymentMethod: 'cod',
-  idempotencyKey: '0b5a3c1e-8f1d-4c6e-9a57-2d7e4b1f9c30',
-};
+const order = sampleOrder({ lines: [{ productId: '1', quantity: 2 }] });
+const { email: _email, lines: _lines, paymentMethod: _method, idempotencyKey: _key, ...shipping } = order;
 
 function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.error?.issues[0]?.message;

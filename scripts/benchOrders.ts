@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { sampleOrder } from '../testing/sampleOrder';
 import { startShop } from './shopProcess';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -30,25 +31,7 @@ url.pathname = `/${database}`;
 const shop = await startShop(PORT, { DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', WEB_ROOT: './no-web-app', NODE_ENV: 'production', AUTH_SECRET: randomUUID() + randomUUID() });
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-function order(): string {
-  return JSON.stringify({
-    email: 'bench@example.ro',
-    firstName: 'Bench',
-    lastName: 'Mark',
-    country: 'Romania',
-    city: 'București',
-    street: 'Calea Victoriei',
-    streetNumber: '12',
-    postalCode: '010061',
-    phoneNumber: '0712 345 678',
-    lines: [
-      { productId: '1', quantity: 2 },
-      { productId: '4', quantity: 1 },
-    ],
-    paymentMethod: 'cod',
-    idempotencyKey: randomUUID(),
-  });
-}
+const order = () => JSON.stringify(sampleOrder({ email: 'bench@example.ro', lines: [{ productId: '1', quantity: 2 }, { productId: '4', quantity: 1 }] }));
 
 function post(body: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,7 @@
-import type { Db } from '../db/client';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database, Db } from '../db/client';
+import { seedCatalog } from '../db/seed';
+import { createTestDatabase } from '../db/testing';
 import { buildApp } from './app';
 import type { PaymentGateway } from './integrations/stripe';
 
@@ -15,4 +18,24 @@ export function buildTestApp(db: Db, options: { webRoot?: string; stripe?: Payme
     auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },
     stripe: options.stripe ?? null,
   });
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/**
+ * One test file's app on a fresh, seeded database, made before its tests and closed after them.
+ * Read `app` and `database` inside tests (they are set once beforeAll has run).
+ */
+export function useTestApp(options: Parameters<typeof buildTestApp>[1] = {}) {
+  const context = {} as { app: TestApp; database: Database };
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    await seedCatalog(context.database.db);
+    context.app = await buildTestApp(context.database.db, options);
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+  });
+  return context;
 }

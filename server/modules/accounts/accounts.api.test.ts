@@ -1,34 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client';
+import { describe, expect, it } from 'vitest';
 import { account, session, user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
-import { seedCatalog } from '../../../db/seed';
-import { createTestDatabase } from '../../../db/testing';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { buildApp } from '../../app';
-import { buildTestApp, TEST_AUTH_SECRET, TEST_ORIGIN } from '../../testing';
+import { TEST_AUTH_SECRET, TEST_ORIGIN, useTestApp } from '../../testing';
 
-let database: Database;
-let app: Awaited<ReturnType<typeof buildTestApp>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalog(database.db);
-  app = await buildTestApp(database.db);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const shop = useTestApp();
 
 let ipCounter = 0;
 /** Each call looks like a different visitor unless an address is given, so rate limits stay out of the way. */
 function authPost(path: string, payload: object, options: { cookie?: string; ip?: string; origin?: string } = {}) {
   ipCounter += 1;
-  return app.inject({
+  return shop.app.inject({
     method: 'POST',
     url: `/api/auth${path}`,
     payload,
@@ -53,7 +38,7 @@ async function signUp(email = uniqueEmail(), password = 'secret123') {
 }
 
 const getSession = (cookie?: string) =>
-  app.inject({ method: 'GET', url: '/api/auth/get-session', headers: cookie ? { cookie } : {} });
+  shop.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: cookie ? { cookie } : {} });
 
 describe('sign-up', () => {
   it('creates the account, hashes the password and signs the visitor in with a persistent HttpOnly SameSite=Lax cookie', async () => {
@@ -66,8 +51,8 @@ describe('sign-up', () => {
     expect(raw).toMatch(/Max-Age=\d+|Expires=/i);
     expect(raw).not.toMatch(/Secure/i);
 
-    const [created] = await database.db.select().from(user).where(eq(user.email, email));
-    const [credentials] = await database.db.select().from(account).where(eq(account.userId, created!.id));
+    const [created] = await shop.database.db.select().from(user).where(eq(user.email, email));
+    const [credentials] = await shop.database.db.select().from(account).where(eq(account.userId, created!.id));
     expect(credentials!.password).toBeTruthy();
     expect(credentials!.password).not.toContain('secret123');
 
@@ -107,22 +92,22 @@ describe('sign-in and sign-out', () => {
   it('ends the session on the server at sign-out: the old cookie no longer works', async () => {
     const { cookie } = await signUp();
     expect((await getSession(cookie)).json()).not.toBeNull();
-    const sessionsBefore = await database.db.select().from(session);
+    const sessionsBefore = await shop.database.db.select().from(session);
     const out = await authPost('/sign-out', {}, { cookie });
     expect(out.statusCode).toBe(200);
     expect((await getSession(cookie)).json()).toBeNull();
-    expect((await database.db.select().from(session)).length).toBe(sessionsBefore.length - 1);
+    expect((await shop.database.db.select().from(session)).length).toBe(sessionsBefore.length - 1);
   });
 
   it('renews a session that is in use: an older session gets a fresh 30-day expiry and cookie', async () => {
     const { email, cookie } = await signUp();
-    const [owner] = await database.db.select().from(user).where(eq(user.email, email));
+    const [owner] = await shop.database.db.select().from(user).where(eq(user.email, email));
     // Pretend the session was made 20 days ago: 10 days left, older than the one-day renewal age.
     const tenDays = new Date(Date.now() + 10 * 24 * 3600 * 1000);
-    await database.db.update(session).set({ expiresAt: tenDays }).where(eq(session.userId, owner!.id));
+    await shop.database.db.update(session).set({ expiresAt: tenDays }).where(eq(session.userId, owner!.id));
     const response = await getSession(cookie);
     expect(response.json().user.email).toBe(email);
-    const [renewed] = await database.db.select().from(session).where(eq(session.userId, owner!.id));
+    const [renewed] = await shop.database.db.select().from(session).where(eq(session.userId, owner!.id));
     expect(renewed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     expect(String(response.headers['set-cookie'])).toMatch(/session_token=/);
   });
@@ -136,7 +121,7 @@ describe('sign-in and sign-out', () => {
 
   it('marks the cookie Secure when the shop is served over HTTPS', async () => {
     const secureApp = await buildApp({
-      db: database.db,
+      db: shop.database.db,
       config: { NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_ROOT: './no-web-app', TRUST_PROXY: false, CARD_PAYMENTS_ENABLED: false },
       auth: { baseURL: 'https://shop.example.ro', secret: TEST_AUTH_SECRET, secureCookies: true },
       stripe: null,
@@ -184,7 +169,7 @@ describe('rate limiting', () => {
 describe('orders of signed-in customers', () => {
   const orderBody = (email: string) => sampleOrder({ email, lines: [{ productId: '2', quantity: 1 }] });
   const placeOrder = (email: string, cookie?: string) =>
-    app.inject({ method: 'POST', url: '/api/orders', payload: orderBody(email), headers: cookie ? { cookie } : {} });
+    shop.app.inject({ method: 'POST', url: '/api/orders', payload: orderBody(email), headers: cookie ? { cookie } : {} });
 
   it('links the order to the account and lists it under My orders, and nobody else’s', async () => {
     const ana = await signUp();
@@ -193,23 +178,23 @@ describe('orders of signed-in customers', () => {
     const danOrder = (await placeOrder(dan.email, dan.cookie)).json().id;
     await placeOrder('guest@example.ro');
 
-    const [stored] = await database.db.select().from(orders).where(eq(orders.id, anaOrder));
-    const [anaUser] = await database.db.select().from(user).where(eq(user.email, ana.email));
+    const [stored] = await shop.database.db.select().from(orders).where(eq(orders.id, anaOrder));
+    const [anaUser] = await shop.database.db.select().from(user).where(eq(user.email, ana.email));
     expect(stored!.userId).toBe(anaUser!.id);
 
-    const mine = await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: ana.cookie } });
+    const mine = await shop.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: ana.cookie } });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().orders.map((o: { id: string }) => o.id)).toEqual([anaOrder]);
     expect(mine.json().orders[0]).toMatchObject({ status: 'pending', total: 6499 + 1999, lines: [{ name: 'Dummy Car Key', quantity: 1 }] });
 
-    expect((await app.inject({ method: 'GET', url: `/api/orders/${anaOrder}`, headers: { cookie: ana.cookie } })).statusCode).toBe(200);
+    expect((await shop.app.inject({ method: 'GET', url: `/api/orders/${anaOrder}`, headers: { cookie: ana.cookie } })).statusCode).toBe(200);
     // Someone else's order is "not found", even with its email.
-    expect((await app.inject({ method: 'GET', url: `/api/orders/${danOrder}`, headers: { cookie: ana.cookie } })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/api/orders/${danOrder}?email=${dan.email}` })).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: 'GET', url: `/api/orders/${danOrder}`, headers: { cookie: ana.cookie } })).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: 'GET', url: `/api/orders/${danOrder}?email=${dan.email}` })).statusCode).toBe(404);
   });
 
   it('asks a guest to sign in for My orders', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/orders' });
+    const response = await shop.app.inject({ method: 'GET', url: '/api/orders' });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('Please sign in to see your orders.');
   });

@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
 import { derivedOldPrice } from '../../../domain/pricing';
 import { products } from '../../../db/schema/catalog';
 import { seedCatalog } from '../../../db/seed';
-import { createTestDatabase } from '../../../db/testing';
-import { buildTestApp } from '../../testing';
-import type { Database } from '../../../db/client';
+import { useTestApp } from '../../testing';
 
-let database: Database;
-let app: Awaited<ReturnType<typeof buildTestApp>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalog(database.db);
-  app = await buildTestApp(database.db);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const shop = useTestApp();
 
 describe('GET /api/products', () => {
   it('returns the five seeded products in created_at order with every field', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/products' });
+    const response = await shop.app.inject({ method: 'GET', url: '/api/products' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.products.map((p: { id: string; name: string }) => `${p.id} ${p.name}`)).toEqual([
@@ -66,38 +52,38 @@ describe('GET /api/products', () => {
   });
 
   it('ignores unknown query parameters', async () => {
-    const plain = await app.inject({ method: 'GET', url: '/api/products' });
-    const withJunk = await app.inject({ method: 'GET', url: '/api/products?anything=1&limit=-5&sort=%27drop' });
+    const plain = await shop.app.inject({ method: 'GET', url: '/api/products' });
+    const withJunk = await shop.app.inject({ method: 'GET', url: '/api/products?anything=1&limit=-5&sort=%27drop' });
     expect(withJunk.statusCode).toBe(200);
     expect(withJunk.json()).toEqual(plain.json());
   });
 
   it('derives a stable old price for a product stored without one, and falls back to the placeholder image', async () => {
-    await database.db.insert(products).values({ id: 'no-old', name: 'Plain', description: 'x', price: 4500, createdAt: new Date(Date.now() + 60_000) });
+    await shop.database.db.insert(products).values({ id: 'no-old', name: 'Plain', description: 'x', price: 4500, createdAt: new Date(Date.now() + 60_000) });
     try {
-      const first = (await app.inject({ method: 'GET', url: '/api/products' })).json().products.at(-1);
-      const second = (await app.inject({ method: 'GET', url: '/api/products' })).json().products.at(-1);
+      const first = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.at(-1);
+      const second = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.at(-1);
       expect(first.id).toBe('no-old');
       expect(first.oldPrice).toBe(derivedOldPrice('no-old', 4500));
       expect(second.oldPrice).toBe(first.oldPrice);
       expect(first.image).toBe('/images/products/placeholder.svg');
       expect(first.images).toEqual(['/images/products/placeholder.svg']);
     } finally {
-      await database.db.delete(products).where(eq(products.id, 'no-old'));
+      await shop.database.db.delete(products).where(eq(products.id, 'no-old'));
     }
   });
 });
 
 describe('seeding', () => {
   it('runs on first start only: a second start re-adds nothing the owner removed', async () => {
-    await database.db.delete(products).where(eq(products.id, '5'));
+    await shop.database.db.delete(products).where(eq(products.id, '5'));
     try {
-      expect(await seedCatalog(database.db)).toBe(false);
-      const ids = (await database.db.select({ id: products.id }).from(products)).map((row) => row.id).sort();
+      expect(await seedCatalog(shop.database.db)).toBe(false);
+      const ids = (await shop.database.db.select({ id: products.id }).from(products)).map((row) => row.id).sort();
       expect(ids).toEqual(['1', '2', '3', '4']);
     } finally {
       const charger = BUILT_IN_PRODUCTS[4]!;
-      await database.db.insert(products).values({ ...charger, mainImage: charger.image, createdAt: new Date(Date.now() + 120_000) });
+      await shop.database.db.insert(products).values({ ...charger, mainImage: charger.image, createdAt: new Date(Date.now() + 120_000) });
     }
   });
 });
@@ -105,19 +91,19 @@ describe('seeding', () => {
 describe('unknown API routes', () => {
   it('answer a JSON 404, never the HTML page', async () => {
     for (const url of ['/api/nope', '/api', '/api/products/1/whatever']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await shop.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
       expect(response.json().error).toBe('not_found');
     }
-    const post = await app.inject({ method: 'POST', url: '/api/products', payload: {} });
+    const post = await shop.app.inject({ method: 'POST', url: '/api/products', payload: {} });
     expect(post.statusCode).toBe(404);
   });
 });
 
 describe('GET /api/health', () => {
   it('answers ok when the database is reachable', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    const response = await shop.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
   });

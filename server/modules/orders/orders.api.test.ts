@@ -1,39 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
-import { seedCatalog } from '../../../db/seed';
-import { createTestDatabase } from '../../../db/testing';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { buildTestApp } from '../../testing';
+import { useTestApp } from '../../testing';
 
-let database: Database;
-let app: Awaited<ReturnType<typeof buildTestApp>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalog(database.db);
-  app = await buildTestApp(database.db);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const shop = useTestApp();
 
 beforeEach(async () => {
-  await database.db.delete(orders);
+  await shop.database.db.delete(orders);
 });
 
 const validOrder = sampleOrder;
 
-const post = (payload: unknown) => app.inject({ method: 'POST', url: '/api/orders', payload: payload as object });
+const post = (payload: unknown) => shop.app.inject({ method: 'POST', url: '/api/orders', payload: payload as object });
 
 async function orderCount() {
-  const [row] = await database.db.select({ n: count() }).from(orders);
-  const [lines] = await database.db.select({ n: count() }).from(orderLines);
+  const [row] = await shop.database.db.select({ n: count() }).from(orders);
+  const [lines] = await shop.database.db.select({ n: count() }).from(orderLines);
   return { orders: row!.n, lines: lines!.n };
 }
 
@@ -44,7 +29,7 @@ describe('POST /api/orders', () => {
     const { id } = response.json();
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, id));
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, id));
     expect(order).toMatchObject({
       status: 'pending',
       paymentMethod: 'cod',
@@ -64,7 +49,7 @@ describe('POST /api/orders', () => {
       userId: null,
     });
     expect(order!.createdAt).toBeInstanceOf(Date);
-    const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.id);
+    const lines = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.id);
     expect(lines.map(({ productId, name, unitPrice, quantity }) => ({ productId, name, unitPrice, quantity }))).toEqual([
       { productId: '1', name: 'Dummy Lighter', unitPrice: 3999, quantity: 2 },
       { productId: '5', name: 'Dummy Phone Charger', unitPrice: 2499, quantity: 1 },
@@ -76,8 +61,8 @@ describe('POST /api/orders', () => {
     const below = await post(validOrder({ lines: [{ productId: '4', quantity: 5 }] }));
     // 4 × 24.99 + 64.99 + 39.99 = 204.94: above it
     const above = await post(validOrder({ lines: [{ productId: '5', quantity: 4 }, { productId: '2', quantity: 1 }, { productId: '3', quantity: 1 }] }));
-    const [belowOrder] = await database.db.select().from(orders).where(eq(orders.id, below.json().id));
-    const [aboveOrder] = await database.db.select().from(orders).where(eq(orders.id, above.json().id));
+    const [belowOrder] = await shop.database.db.select().from(orders).where(eq(orders.id, below.json().id));
+    const [aboveOrder] = await shop.database.db.select().from(orders).where(eq(orders.id, above.json().id));
     expect([belowOrder!.subtotal, belowOrder!.shipping, belowOrder!.totalAmount]).toEqual([19995, 1999, 21994]);
     expect([aboveOrder!.subtotal, aboveOrder!.shipping, aboveOrder!.totalAmount]).toEqual([20494, 0, 20494]);
   });
@@ -92,21 +77,21 @@ describe('POST /api/orders', () => {
       status: 'paid',
     });
     expect(response.statusCode).toBe(201);
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, response.json().id));
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, response.json().id));
     expect([order!.subtotal, order!.shipping, order!.totalAmount, order!.status]).toEqual([6499, 1999, 8498, 'pending']);
-    const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    const [line] = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
     expect(line!.unitPrice).toBe(6499);
   });
 
   it('uses the price at the time of the order, and the line keeps it when the price changes later', async () => {
-    await database.db.update(products).set({ price: 3499 }).where(eq(products.id, '4'));
+    await shop.database.db.update(products).set({ price: 3499 }).where(eq(products.id, '4'));
     try {
       const response = await post(validOrder({ lines: [{ productId: '4', quantity: 1 }] }));
-      await database.db.update(products).set({ price: 9999, name: 'Renamed' }).where(eq(products.id, '4'));
-      const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, response.json().id));
+      await shop.database.db.update(products).set({ price: 9999, name: 'Renamed' }).where(eq(products.id, '4'));
+      const [line] = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, response.json().id));
       expect([line!.name, line!.unitPrice]).toEqual(['Dummy Marker', 3499]);
     } finally {
-      await database.db.update(products).set({ price: 3999, name: 'Dummy Marker' }).where(eq(products.id, '4'));
+      await shop.database.db.update(products).set({ price: 3999, name: 'Dummy Marker' }).where(eq(products.id, '4'));
     }
   });
 
@@ -174,7 +159,7 @@ describe('POST /api/orders', () => {
     ['an empty JSON body', { 'content-type': 'application/json' }, '', /empty/],
     ['a body over 64 KB', { 'content-type': 'application/json' }, JSON.stringify({ ...base, padding: 'x'.repeat(70_000) }), /too large/],
   ])('answers 400 for %s and writes nothing', async (_label, headers, payload, message) => {
-    const response = await app.inject({ method: 'POST', url: '/api/orders', headers, payload });
+    const response = await shop.app.inject({ method: 'POST', url: '/api/orders', headers, payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(message);
     expect(await orderCount()).toEqual({ orders: 0, lines: 0 });
@@ -184,7 +169,7 @@ describe('POST /api/orders', () => {
 describe('GET /api/orders/:id', () => {
   it('shows the order to whoever has its id and email, and is "not found" otherwise', async () => {
     const { id } = (await post(validOrder())).json();
-    const found = await app.inject({ method: 'GET', url: `/api/orders/${id}?email=ANA@example.ro` });
+    const found = await shop.app.inject({ method: 'GET', url: `/api/orders/${id}?email=ANA@example.ro` });
     expect(found.statusCode).toBe(200);
     expect(found.json()).toMatchObject({
       id,
@@ -196,11 +181,11 @@ describe('GET /api/orders/:id', () => {
       ],
     });
 
-    const wrongEmail = await app.inject({ method: 'GET', url: `/api/orders/${id}?email=someone@example.ro` });
+    const wrongEmail = await shop.app.inject({ method: 'GET', url: `/api/orders/${id}?email=someone@example.ro` });
     expect(wrongEmail.statusCode).toBe(404);
-    const unknownId = await app.inject({ method: 'GET', url: `/api/orders/${randomUUID()}?email=ana@example.ro` });
+    const unknownId = await shop.app.inject({ method: 'GET', url: `/api/orders/${randomUUID()}?email=ana@example.ro` });
     expect(unknownId.statusCode).toBe(404);
-    const notAnId = await app.inject({ method: 'GET', url: '/api/orders/1%27%20or%201=1?email=ana@example.ro' });
+    const notAnId = await shop.app.inject({ method: 'GET', url: '/api/orders/1%27%20or%201=1?email=ana@example.ro' });
     expect(notAnId.statusCode).toBe(400);
   });
 });
