@@ -33,8 +33,11 @@ const app = await buildApp({
   auth: {
     baseURL,
     secret: await authSecret(),
-    // On a developer's machine the shop answers on both spellings of itself.
-    trustedOrigins: config.NODE_ENV === 'production' ? [] : [`http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`],
+    // On a developer's machine the shop answers on both spellings of itself, and behind `npm run dev` (Vite).
+    trustedOrigins:
+      config.NODE_ENV === 'production'
+        ? []
+        : [`http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'],
     secureCookies: baseURL.startsWith('https:'),
   },
   stripe: config.STRIPE_SECRET_KEY
