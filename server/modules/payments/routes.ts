@@ -30,7 +30,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Au
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/stripe/webhook', async (request) => {
+    // Events carry whole Checkout Sessions: allow more than the API's 64 KB.
+    webhook.post('/stripe/webhook', { bodyLimit: 1024 * 1024 }, async (request) => {
       const signature = request.headers['stripe-signature'];
       const result = await handleStripeWebhook(payments, request.body as Buffer, typeof signature === 'string' ? signature : undefined);
       request.log.info({ result }, 'stripe webhook');
