@@ -14,9 +14,9 @@ export function Layout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
-      <p className="bg-red-700 px-4 py-2 text-center text-sm font-semibold text-white">
+      <aside aria-label="Current promotion" className="bg-red-700 px-4 py-2 text-center text-sm font-semibold text-white">
         Flash sale: up to {FLASH_SALE_MAX_PERCENT}% off · Free shipping over 200 RON
-      </p>
+      </aside>
       <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
           <Link to="/" className="whitespace-nowrap text-lg font-extrabold tracking-tight focus-visible:outline-3 focus-visible:outline-brand">
