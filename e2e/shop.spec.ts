@@ -204,3 +204,37 @@ test.describe('on a 375 px phone', () => {
     await expect(modal).toBeHidden();
   });
 });
+
+test('works with the keyboard alone: skip link, add to cart, open and use the modal', async ({ page }) => {
+  await page.goto('/shop');
+  await expect(page.getByRole('article')).toHaveCount(5);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+
+  const marker = card(page, 'Dummy Marker');
+  await marker.getByRole('button', { name: 'Add to Cart' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(marker.getByRole('status', { name: 'Quantity of Dummy Marker' })).toHaveText('1');
+  await expect(marker.getByRole('button', { name: 'Add one more Dummy Marker' })).toBeVisible();
+
+  const details = page.getByRole('button', { name: 'View details of Dummy Marker' });
+  await details.focus();
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: 'Dummy Marker' });
+  await expect(modal).toBeVisible();
+  // Tab reaches the modal's own controls, e.g. its plus button.
+  let reached = false;
+  for (let i = 0; i < 10 && !reached; i += 1) {
+    await page.keyboard.press('Tab');
+    reached = await modal.getByRole('button', { name: 'Add one more Dummy Marker' }).evaluate((button) => button === document.activeElement);
+  }
+  expect(reached).toBe(true);
+  await page.keyboard.press('Space');
+  await expect(modal.getByRole('status', { name: 'Quantity of Dummy Marker' })).toHaveText('2');
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(details).toBeFocused();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
+});
