@@ -39,6 +39,18 @@ test.describe('single-product purchase', () => {
     await expectAccessible(page);
   });
 
+  test('the product modal offers "Buy now by card" for products with a Stripe price', async ({ page }) => {
+    await page.goto('/shop');
+    await page.getByRole('button', { name: 'View details of Dummy Phone Charger' }).click();
+    await expect(page.getByRole('dialog', { name: 'Dummy Phone Charger' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buy now by card' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'View details of Dummy Car Key' }).click();
+    await page.getByRole('dialog', { name: 'Dummy Car Key' }).getByRole('link', { name: 'Buy now by card' }).click();
+    await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
+    await expect(page.getByText('Total 8498 ron')).toBeVisible();
+  });
+
   test('an unknown price id shows Product Not Found with a way home', async ({ page }) => {
     await page.goto('/stripe-checkout?priceId=price_unknown');
     await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
@@ -151,7 +163,12 @@ test.describe('cart card path with the flag on', () => {
   });
 });
 
-test('with the flag off the card option stays disabled', async ({ page }) => {
+test('without Stripe keys no card option is offered, and the cart checkout shows it disabled', async ({ page }) => {
+  await page.goto('/shop');
+  await page.getByRole('button', { name: 'View details of Dummy Car Key' }).click();
+  await expect(page.getByRole('dialog', { name: 'Dummy Car Key' }).getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy now by card' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await fillCheckout(page, ['Dummy Marker']);
   await expect(page.getByRole('radio', { name: /Card/ })).toBeDisabled();
   await expect(page.getByText('Temporarily not available')).toBeVisible();

@@ -8,8 +8,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Au
   app,
   { payments, auth, cardPaymentsEnabled },
 ) => {
-  /** What the checkout may offer: card in the cart only with the flag on and Stripe configured. */
-  app.get('/payments/config', async () => ({ cardPayments: cardPaymentsEnabled && payments.gateway !== null }));
+  /**
+   * What the storefront may offer: "buy now by card" for one product whenever Stripe is configured,
+   * card in the cart checkout only with the flag on as well.
+   */
+  app.get('/payments/config', async () => ({
+    cardPayments: cardPaymentsEnabled && payments.gateway !== null,
+    buyNowByCard: payments.gateway !== null,
+  }));
 
   app.post(
     '/payments/product-checkout',

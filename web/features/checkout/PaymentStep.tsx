@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { apiRequest } from '../../lib/api';
 import { formatRon } from '../../lib/format';
 import { useCart } from '../cart/CartProvider';
+import { usePaymentOptions } from '../payments/usePaymentOptions';
 import { CartTotals } from './CartTotals';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { StepHeading } from './ui';
@@ -34,21 +35,6 @@ const REACHABILITY_TEXT: Record<Reachability, string> = {
   unreachable: 'We can’t reach the shop right now. Check your internet connection before placing the order.',
 };
 
-/** Whether the shop takes cards in the cart (GET /api/payments/config); off until it says so. */
-function useCardPayments(): boolean {
-  const [enabled, setEnabled] = useState(false);
-  useEffect(() => {
-    let current = true;
-    apiRequest<{ cardPayments: boolean }>('/payments/config')
-      .then((config) => current && setEnabled(config.cardPayments))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, []);
-  return enabled;
-}
-
 interface PaymentStepProps {
   draft: CheckoutDraft;
   submitting: boolean;
@@ -60,7 +46,7 @@ interface PaymentStepProps {
 export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: PaymentStepProps) {
   const { cart } = useCart();
   const reachability = useShopReachable();
-  const cardPayments = useCardPayments();
+  const { cardPayments } = usePaymentOptions();
   const [method, setMethod] = useState<PaymentMethod>('cod');
   const { shipping } = draft;
 

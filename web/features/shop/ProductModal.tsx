@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { Product } from '../../../domain/catalog';
 import { Dialog } from '../../components/ui/Dialog';
 import { AddToCartControl } from '../cart/AddToCartControl';
+import { usePaymentOptions } from '../payments/usePaymentOptions';
 import { PriceBlock } from './PriceBlock';
 
 export function ProductModal({ product, onClose }: { product: Product; onClose(): void }) {
@@ -10,6 +12,7 @@ export function ProductModal({ product, onClose }: { product: Product; onClose()
   const images = product.images.length > 0 ? product.images : [product.image];
   const firstAvailable = product.colourOptions.find((colour) => colour.available)?.name ?? null;
   const [colour, setColour] = useState(firstAvailable);
+  const { buyNowByCard } = usePaymentOptions();
 
   return (
     <Dialog labelledBy={titleId} onClose={onClose} className="max-w-3xl">
@@ -93,6 +96,14 @@ export function ProductModal({ product, onClose }: { product: Product; onClose()
           )}
           <PriceBlock product={product} size="lg" />
           <AddToCartControl product={product} />
+          {buyNowByCard && product.stripePriceId && (
+            <Link
+              to={`/stripe-checkout?priceId=${encodeURIComponent(product.stripePriceId)}`}
+              className="inline-flex min-h-11 items-center justify-center rounded-lg border-2 border-zinc-900 px-4 font-semibold hover:bg-zinc-50 focus-visible:outline-3 focus-visible:outline-brand"
+            >
+              Buy now by card
+            </Link>
+          )}
         </div>
       </div>
     </Dialog>
