@@ -62,6 +62,11 @@ describe('cart reducer', () => {
     expect(cartReducer(state, { type: 'clear' })).toEqual(emptyCart);
   });
 
+  it('takes over a cart changed in another tab', () => {
+    const elsewhere = apply({ type: 'add', product: belt });
+    expect(cartReducer(apply({ type: 'add', product: lighter }), { type: 'replace', state: elsewhere })).toBe(elsewhere);
+  });
+
   it('revalidates against the catalogue: current prices, removed products dropped', () => {
     const state = apply({ type: 'add', product: lighter }, { type: 'add', product: carKey }, { type: 'add', product: carKey });
     const cheaperKey = { ...carKey, price: 5999 };

@@ -19,6 +19,8 @@ export type CartAction =
   | { type: 'setQuantity'; productId: string; quantity: number }
   | { type: 'remove'; productId: string }
   | { type: 'clear' }
+  /** Take over a cart changed elsewhere (another tab of the shop). */
+  | { type: 'replace'; state: CartState }
   /** Replace each line's product with the catalogue's current one; drop products that are gone. */
   | { type: 'revalidate'; catalogue: readonly Product[] };
 
@@ -58,6 +60,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return withoutLine(state, action.productId);
     case 'clear':
       return emptyCart;
+    case 'replace':
+      return action.state;
     case 'revalidate': {
       const byId = new Map(action.catalogue.map((product) => [product.id, product]));
       const lines: CartLine[] = [];

@@ -238,3 +238,15 @@ test('works with the keyboard alone: skip link, add to cart, open and use the mo
   await expect(details).toBeFocused();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
 });
+
+test('two tabs of the shop share one cart', async ({ page, context }) => {
+  await page.goto('/shop');
+  const other = await context.newPage();
+  await other.goto('/');
+  await card(page, 'Dummy Lighter').getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(cartButton(other)).toHaveAccessibleName('Cart, 1 item');
+  await cartButton(other).click();
+  await other.getByRole('button', { name: 'Add one more Dummy Lighter' }).click();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
+  await expect(card(page, 'Dummy Lighter').getByRole('status', { name: 'Quantity of Dummy Lighter' })).toHaveText('2');
+});

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNo
 import type { Product } from '../../../domain/catalog';
 import { cartReducer, type CartState } from '../../../domain/cart';
 import { useCatalog } from '../shop/useCatalog';
-import { loadCart, saveCart } from './storage';
+import { CART_STORAGE_KEY, loadCart, saveCart } from './storage';
 
 interface CartContextValue {
   cart: CartState;
@@ -30,6 +30,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     saveCart(cart);
   }, [cart]);
+
+  // Another tab of the shop changed the cart: show the same cart here.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY) dispatch({ type: 'replace', state: loadCart() });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
 
   const value = useMemo<CartContextValue>(
     () => ({

@@ -1,7 +1,7 @@
 import type { Product } from '../../../domain/catalog';
 import { emptyCart, MAX_QUANTITY_PER_LINE, type CartLine, type CartState } from '../../../domain/cart';
 
-const STORAGE_KEY = 'secret-stash.cart.v1';
+export const CART_STORAGE_KEY = 'secret-stash.cart.v1';
 
 function isProduct(value: unknown): value is Product {
   const p = value as Partial<Product> | null;
@@ -35,7 +35,7 @@ function isLine(value: unknown): value is CartLine {
  */
 export function loadCart(): CartState {
   try {
-    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { lines?: unknown } | null;
+    const saved = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null') as { lines?: unknown } | null;
     if (!saved || !Array.isArray(saved.lines)) return emptyCart;
     return { lines: saved.lines.filter(isLine) };
   } catch {
@@ -45,8 +45,8 @@ export function loadCart(): CartState {
 
 export function saveCart(state: CartState) {
   try {
-    if (state.lines.length === 0) localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+    if (state.lines.length === 0) localStorage.removeItem(CART_STORAGE_KEY);
+    else localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(state));
   } catch {
     // Private mode or a full quota: the cart still works for this visit.
   }
