@@ -225,6 +225,18 @@ describe('webhook', () => {
     expect(after!.paidAt).toEqual(paidAt);
   });
 
+  it('cancels an order whose session expired unpaid, but never a paid one', async () => {
+    const { id, sessionId } = await awaitingOrder();
+    const expired = (session: object) => ({ id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.expired', data: { object: session } });
+    expect((await webhook(expired({ ...fake.sessions.get(sessionId)!, status: 'expired' }))).json().result).toBe('cancelled');
+    expect(await statusOf(id)).toBe('cancelled');
+
+    const paid = await awaitingOrder();
+    await webhook(completed(fake.markPaid(paid.sessionId)));
+    expect((await webhook(expired(fake.sessions.get(paid.sessionId)!))).json().result).toBe('ignored');
+    expect(await statusOf(paid.id)).toBe('paid');
+  });
+
   it('acknowledges an event for an unknown order without changing anything', async () => {
     const session = { ...fake.markPaid((await awaitingOrder()).sessionId), metadata: { kind: 'order', orderId: randomUUID() } };
     const response = await webhook(completed(session));

@@ -103,12 +103,13 @@ function orderRequestFromSession(session: CheckoutSessionInfo, productId: string
   };
 }
 
-export type WebhookResult = 'paid' | 'order_created' | 'duplicate' | 'already_paid' | 'unknown_order' | 'ignored';
+export type WebhookResult = 'paid' | 'order_created' | 'cancelled' | 'duplicate' | 'already_paid' | 'unknown_order' | 'ignored';
 
 /**
  * A Stripe webhook: the signature is checked on the raw body, each event is handled once, and a
  * completed, paid Checkout Session marks its order paid (or, for a single-product purchase,
- * creates the paid order from what Stripe collected). Events arriving twice or late change nothing.
+ * creates the paid order from what Stripe collected). A session that expired unpaid cancels its
+ * order, so abandoned card orders do not wait forever. Events arriving twice or late change nothing.
  */
 export async function handleStripeWebhook(payments: Payments, rawBody: Buffer, signature: string | undefined): Promise<WebhookResult> {
   const gateway = gatewayOf(payments);
@@ -123,6 +124,16 @@ export async function handleStripeWebhook(payments: Payments, rawBody: Buffer, s
     const fresh = await tx.insert(paymentEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing().returning();
     if (fresh.length === 0) return 'duplicate';
     const session = event.session;
+    if (event.type === 'checkout.session.expired' && session?.metadata.kind === 'order') {
+      const orderId = session.metadata.orderId;
+      if (!orderId || !UUID.test(orderId)) return 'unknown_order';
+      const cancelled = await tx
+        .update(orders)
+        .set({ status: 'cancelled' })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
+        .returning({ id: orders.id });
+      return cancelled.length > 0 ? 'cancelled' : 'ignored';
+    }
     const completes = event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
     if (!completes || !session?.paid) return 'ignored';
 
