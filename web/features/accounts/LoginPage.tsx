@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts';
+import { ACCOUNT_MESSAGES, signInProblem } from '../../../domain/accounts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { inputClass } from '../../components/ui/styles';
 import { AuthLayout } from './AuthLayout';
-import { PasswordField } from './PasswordField';
+import { EmailField, PasswordField } from './fields';
 import { useAuthForm } from './useAuthForm';
 
 export default function LoginPage() {
@@ -21,7 +20,8 @@ export default function LoginPage() {
       feedback={form.feedback}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!email.trim() || !password) return form.showProblem(ACCOUNT_MESSAGES.fieldsRequired);
+        const problem = signInProblem(email, password);
+        if (problem) return form.showProblem(problem);
         void form.submit({ email: email.trim(), password });
       }}
       footer={
@@ -33,10 +33,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <label className="block font-medium">
-        Email
-        <input type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} className={inputClass} />
-      </label>
+      <EmailField value={email} onChange={setEmail} />
       <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
     </AuthLayout>
   );

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES, signUpProblem } from '../../../domain/accounts';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { inputClass } from '../../components/ui/styles';
 import { AuthLayout } from './AuthLayout';
-import { PasswordField } from './PasswordField';
+import { EmailField, PasswordField } from './fields';
 import { useAuthForm } from './useAuthForm';
 
 export default function SignUpPage() {
@@ -37,10 +36,7 @@ export default function SignUpPage() {
         </>
       }
     >
-      <label className="block font-medium">
-        Email
-        <input type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} className={inputClass} />
-      </label>
+      <EmailField value={email} onChange={setEmail} />
       <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="new-password" />
       <PasswordField label="Confirm password" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" />
     </AuthLayout>

@@ -40,3 +40,13 @@ export function PasswordField({ label, value, onChange, autoComplete }: Password
     </div>
   );
 }
+
+/** The account forms' email input. */
+export function EmailField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  return (
+    <label className="block font-medium">
+      Email
+      <input type="email" autoComplete="email" required value={value} onChange={(event) => onChange(event.target.value)} className={inputClass} />
+    </label>
+  );
+}
