@@ -8,6 +8,15 @@ export const MESSAGES = {
   orderDefaultError: 'There was an error submitting your order. Please try again.',
   cardNotAvailable: 'Temporarily not available',
   emptyCart: 'Your Cart is Empty',
+  // Card path (cart checkout)
+  cardPaymentError: 'There was an error processing your Stripe payment. Please try again.',
+  stripeSessionFailed: 'Failed to create Stripe checkout session',
+  noCheckoutUrlFromStripe: 'No checkout URL received from Stripe',
+  missingStripeConfiguration: (names: string[]) => `Some products are missing Stripe configuration: ${names.join(', ')}`,
+  // Single-product purchase
+  productNotFound: 'Product Not Found',
+  startCheckoutFailed: 'Failed to start checkout process',
+  noCheckoutUrl: 'No checkout URL received',
 } as const;
 
 /**

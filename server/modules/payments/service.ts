@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderRequest } from '../../../domain/checkout';
+import { MESSAGES } from '../../../domain/messages';
 import { shippingFor } from '../../../domain/pricing';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
@@ -16,14 +17,10 @@ export interface Payments {
   publicUrl: string;
 }
 
-export const STRIPE_MESSAGES = {
-  notConfigured: 'Card payments are not configured on this shop.',
-  sessionFailed: 'Failed to create Stripe checkout session',
-  missingPriceIds: (names: string[]) => `Some products are missing Stripe configuration: ${names.join(', ')}`,
-} as const;
+const NOT_CONFIGURED = 'Card payments are not configured on this shop.';
 
 function gatewayOf(payments: Payments): PaymentGateway {
-  if (!payments.gateway) throw new AppError('unavailable', STRIPE_MESSAGES.notConfigured, 'stripe_not_configured');
+  if (!payments.gateway) throw new AppError('unavailable', NOT_CONFIGURED, 'stripe_not_configured');
   return payments.gateway;
 }
 
@@ -33,7 +30,7 @@ async function createSession(gateway: PaymentGateway, input: Parameters<PaymentG
   try {
     return await gateway.createCheckoutSession(input);
   } catch (error) {
-    throw new AppError('payment_failed', STRIPE_MESSAGES.sessionFailed, 'stripe_failed', undefined, error);
+    throw new AppError('payment_failed', MESSAGES.stripeSessionFailed, 'stripe_failed', undefined, error);
   }
 }
 
@@ -41,7 +38,7 @@ async function createSession(gateway: PaymentGateway, input: Parameters<PaymentG
 export async function startProductCheckout(payments: Payments, priceId: string, customerEmail?: string) {
   const gateway = gatewayOf(payments);
   const [product] = await payments.db.select().from(products).where(eq(products.stripePriceId, priceId));
-  if (!product) throw new AppError('not_found', 'Product Not Found', 'unknown_price');
+  if (!product) throw new AppError('not_found', MESSAGES.productNotFound, 'unknown_price');
   const session = await createSession(gateway, {
     lines: [{ price: priceId, quantity: 1 }],
     successUrl: successUrl(payments.publicUrl),
@@ -63,7 +60,7 @@ export async function startCartCheckout(payments: Payments, request: OrderReques
   const ids = request.lines.map((line) => line.productId);
   const rows = await payments.db.select({ id: products.id, name: products.name, priceId: products.stripePriceId }).from(products).where(inArray(products.id, ids));
   const missing = rows.filter((row) => !row.priceId).map((row) => row.name);
-  if (missing.length > 0) throw new AppError('bad_request', STRIPE_MESSAGES.missingPriceIds(missing), 'missing_price_ids');
+  if (missing.length > 0) throw new AppError('bad_request', MESSAGES.missingStripeConfiguration(missing), 'missing_price_ids');
   const priceOf = new Map(rows.map((row) => [row.id, row.priceId!]));
 
   const order = await placeOrder(payments.db, request, { userId, status: 'awaiting_payment' });

@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { EMAIL_PATTERN, shippingComplete } from '../../../domain/checkout';
+import { EMAIL_PATTERN, shippingComplete, type PaymentMethod } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { primaryButton } from '../../components/ui/styles';
 import { useSession } from '../accounts/session';
 import { useCart } from '../cart/CartProvider';
 import { CartStep } from './CartStep';
 import { EmailStep } from './EmailStep';
 import { PaymentStep } from './PaymentStep';
 import { ShippingStep } from './ShippingStep';
-import type { PaymentMethod } from '../../../domain/checkout';
-import { CARD_MESSAGES, describeCardFailure, describeOrderFailure, newIdempotencyKey, submitOrder, type OrderFailure, type OrderPayload } from './submitOrder';
-import { primaryButton } from '../../components/ui/styles';
+import { describeCardFailure, describeOrderFailure, newIdempotencyKey, submitOrder, type OrderFailure, type OrderPayload } from './submitOrder';
 import { useCheckoutDraft } from './useCheckoutDraft';
 
 const STEPS = ['cart', 'email', 'shipping', 'payment'] as const;
@@ -40,8 +39,8 @@ export default function CheckoutPage() {
   const requested = STEPS.find((step) => step === params.get('step')) ?? 'cart';
   const emailDone = EMAIL_PATTERN.test(draft.email.trim());
   const shippingDone = shippingComplete(draft.shipping);
-  const step: Step =
-    requested === 'shipping' && !emailDone ? 'email' : requested === 'payment' && !emailDone ? 'email' : requested === 'payment' && !shippingDone ? 'shipping' : requested;
+  const needsEmail = (requested === 'shipping' || requested === 'payment') && !emailDone;
+  const step: Step = needsEmail ? 'email' : requested === 'payment' && !shippingDone ? 'shipping' : requested;
 
   const go = (next: Step, replace = false) => navigate(next === 'cart' ? '/checkout' : `/checkout?step=${next}`, { replace });
 
@@ -70,24 +69,24 @@ export default function CheckoutPage() {
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     setSubmitting(true);
     setFailure(null);
+    let placed;
     try {
-      const placed = await submitOrder(payload, attempt.current.key);
-      if (paymentMethod === 'card') {
-        // Spec 4: the order is saved, the cart cleared, and the visitor goes to Stripe's page.
-        if (!placed.checkoutUrl) throw new Error(CARD_MESSAGES.noUrl);
-        clear();
-        reset();
-        window.location.assign(placed.checkoutUrl);
-        return;
-      }
-      clear();
-      reset();
-      navigate('/', { replace: true, state: { placedOrderId: placed.id } });
+      placed = await submitOrder(payload, attempt.current.key);
     } catch (error) {
-      const noUrl = error instanceof Error && error.message === CARD_MESSAGES.noUrl;
-      setFailure(paymentMethod === 'card' ? (noUrl ? { message: CARD_MESSAGES.noUrl } : describeCardFailure(error)) : describeOrderFailure(error));
+      setFailure(paymentMethod === 'card' ? describeCardFailure(error) : describeOrderFailure(error));
       setSubmitting(false);
+      return;
     }
+    if (paymentMethod === 'card' && !placed.checkoutUrl) {
+      setFailure({ message: MESSAGES.noCheckoutUrlFromStripe });
+      setSubmitting(false);
+      return;
+    }
+    clear();
+    reset();
+    // Spec 4: a card order goes on to Stripe's page; a cash order is confirmed on /.
+    if (placed.checkoutUrl) window.location.assign(placed.checkoutUrl);
+    else navigate('/', { replace: true, state: { placedOrderId: placed.id } });
   }
 
   if (cart.lines.length === 0) {

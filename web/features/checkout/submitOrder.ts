@@ -1,5 +1,5 @@
 import type { OrderRequest } from '../../../domain/checkout';
-import { orderFailureMessage } from '../../../domain/messages';
+import { MESSAGES, orderFailureMessage } from '../../../domain/messages';
 import { ApiError, apiRequest } from '../../lib/api';
 
 export type OrderPayload = Omit<OrderRequest, 'idempotencyKey'>;
@@ -22,16 +22,10 @@ export function submitOrder(payload: OrderPayload, idempotencyKey: string) {
 }
 
 /** Spec 8's card-path texts; a cart with unpriced products gets the server's list of them. */
-export const CARD_MESSAGES = {
-  generic: 'There was an error processing your Stripe payment. Please try again.',
-  sessionFailed: 'Failed to create Stripe checkout session',
-  noUrl: 'No checkout URL received from Stripe',
-} as const;
-
 export function describeCardFailure(error: unknown): OrderFailure {
   if (error instanceof ApiError && error.code === 'missing_price_ids') return { message: error.message };
-  if (error instanceof ApiError && error.status === 502) return { message: CARD_MESSAGES.sessionFailed };
-  return { message: CARD_MESSAGES.generic };
+  if (error instanceof ApiError && error.status === 502) return { message: MESSAGES.stripeSessionFailed };
+  return { message: MESSAGES.cardPaymentError };
 }
 
 export function describeOrderFailure(error: unknown): OrderFailure {

@@ -1,15 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { MESSAGES } from '../../../domain/messages';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
 import { apiRequest } from '../../lib/api';
 import { useCatalog } from '../shop/useCatalog';
-
-const MESSAGES = {
-  failed: 'Failed to start checkout process',
-  noUrl: 'No checkout URL received',
-} as const;
 
 /** Spec 2: /stripe-checkout?priceId=… buys one product by card through Stripe Checkout. */
 export default function StripeCheckoutPage() {
@@ -25,8 +21,8 @@ export default function StripeCheckoutPage() {
     if (!product || started.current) return;
     started.current = true;
     apiRequest<{ url: string | null }>('/payments/product-checkout', { method: 'POST', body: JSON.stringify({ priceId }) })
-      .then(({ url }) => (url ? window.location.assign(url) : setProblem(MESSAGES.noUrl)))
-      .catch(() => setProblem(MESSAGES.failed));
+      .then(({ url }) => (url ? window.location.assign(url) : setProblem(MESSAGES.noCheckoutUrl)))
+      .catch(() => setProblem(MESSAGES.startCheckoutFailed));
   }, [product, priceId]);
 
   const backHome = (
@@ -41,7 +37,7 @@ export default function StripeCheckoutPage() {
         <Spinner label="Loading…" />
       ) : !product ? (
         <>
-          <h1 className="text-3xl font-bold">Product Not Found</h1>
+          <h1 className="text-3xl font-bold">{MESSAGES.productNotFound}</h1>
           <p className="text-zinc-600">This payment link does not match any product in the shop.</p>
           {backHome}
         </>
