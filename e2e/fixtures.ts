@@ -4,6 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 interface Fixtures {
   /** Console errors a test provokes on purpose (a failed request it staged); one pattern, use | for more. */
   allowedConsoleErrors: RegExp | null;
+  // biome-ignore lint/suspicious/noConfusingVoidType: Playwright types an auto fixture with no value as void
   failOnConsoleErrors: void;
 }
 

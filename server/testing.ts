@@ -26,7 +26,7 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
  * One test file's app on a fresh, seeded database, made before its tests and closed after them.
  * Read `app` and `database` inside tests (they are set once beforeAll has run).
  */
-export function useTestApp(options: Parameters<typeof buildTestApp>[1] = {}) {
+export function setUpTestApp(options: Parameters<typeof buildTestApp>[1] = {}) {
   const context = {} as { app: TestApp; database: Database };
   beforeAll(async () => {
     context.database = await createTestDatabase();

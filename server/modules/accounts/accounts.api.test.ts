@@ -5,9 +5,9 @@ import { account, session, user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { buildApp } from '../../app';
-import { TEST_AUTH_SECRET, TEST_ORIGIN, useTestApp } from '../../testing';
+import { TEST_AUTH_SECRET, TEST_ORIGIN, setUpTestApp } from '../../testing';
 
-const shop = useTestApp();
+const shop = setUpTestApp();
 
 let ipCounter = 0;
 /** Each call looks like a different visitor unless an address is given, so rate limits stay out of the way. */

@@ -4,9 +4,9 @@ import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
 import { derivedOldPrice } from '../../../domain/pricing';
 import { products } from '../../../db/schema/catalog';
 import { seedCatalog } from '../../../db/seed';
-import { useTestApp } from '../../testing';
+import { setUpTestApp } from '../../testing';
 
-const shop = useTestApp();
+const shop = setUpTestApp();
 
 describe('GET /api/products', () => {
   it('returns the five seeded products in created_at order with every field', async () => {

@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { useTestApp } from '../../testing';
+import { setUpTestApp } from '../../testing';
 
-const shop = useTestApp();
+const shop = setUpTestApp();
 
 beforeEach(async () => {
   await shop.database.db.delete(orders);

@@ -110,7 +110,7 @@ export type WebhookResult = 'paid' | 'order_created' | 'cancelled' | 'duplicate'
  */
 export async function handleStripeWebhook(payments: Payments, rawBody: Buffer, signature: string | undefined): Promise<WebhookResult> {
   const gateway = gatewayOf(payments);
-  let event;
+  let event: ReturnType<PaymentGateway['parseWebhook']>;
   try {
     event = gateway.parseWebhook(rawBody, signature ?? '');
   } catch {

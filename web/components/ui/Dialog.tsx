@@ -30,6 +30,7 @@ export function Dialog({ labelledBy, onClose, children, className = '' }: Dialog
   }, []);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Escape and the close button are the keyboard path
     <dialog
       ref={ref}
       aria-labelledby={labelledBy}

@@ -10,7 +10,7 @@ const listeners = new Set<() => void>();
 
 function publish(next: Session) {
   current = next;
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 /** Asks the server who is signed in (the session cookie is HttpOnly, so only the server knows). */

@@ -20,6 +20,7 @@ export function AddToCartControl({ product, className = '' }: { product: Product
   }
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset would need a visible legend; a labelled group is the ARIA pattern for a stepper
     <div
       role="group"
       aria-label={`${product.name} in cart`}

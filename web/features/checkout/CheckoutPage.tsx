@@ -30,6 +30,7 @@ export default function CheckoutPage() {
   // A signed-in customer's email is filled in for them (and can still be changed).
   const session = useSession();
   const signedInEmail = session.status === 'signedIn' ? session.email : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the session becomes known, not on every keystroke
   useEffect(() => {
     if (signedInEmail && !draft.email) setEmail(signedInEmail);
     // Only when the session becomes known: clearing the field afterwards is the visitor's choice.
@@ -69,7 +70,7 @@ export default function CheckoutPage() {
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     setSubmitting(true);
     setFailure(null);
-    let placed;
+    let placed: Awaited<ReturnType<typeof submitOrder>>;
     try {
       placed = await submitOrder(payload, attempt.current.key);
     } catch (error) {

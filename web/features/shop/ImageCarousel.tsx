@@ -14,8 +14,10 @@ export function ImageCarousel({ product, onImageClick }: { product: Product; onI
 
   return (
     <div className="relative aspect-square overflow-hidden bg-zinc-100">
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: clicking the picture is a mouse shortcut for the "View details" button */}
       <img
         src={current}
+        // biome-ignore lint/a11y/noRedundantAlt: "image N of M" is the carousel position, not filler
         alt={`${product.name}, image ${index + 1} of ${count}`}
         loading="lazy"
         width={400}

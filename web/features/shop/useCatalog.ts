@@ -23,7 +23,7 @@ const listeners = new Set<() => void>();
 
 function publish(next: Catalog) {
   current = next;
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 async function fetchProducts(): Promise<Product[]> {
