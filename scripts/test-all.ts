@@ -1,5 +1,6 @@
 /**
- * `npm test`: every test, in order: unit and API tests on PGlite, the API tests again on a real
+ * `npm test`: every check and test, in order: lint with the import-boundary rules (Biome, biome.json),
+ * the type check (tsc --noEmit), unit and API tests on PGlite, the API tests again on a real
  * PostgreSQL 15 (a throwaway cluster from pg_virtualenv), then the end-to-end tests in Chromium
  * against the built shop. Ends with one plain line: "N passed, N failed".
  */
@@ -55,6 +56,16 @@ function vitest(label: string, file: string, filters: string[], env: NodeJS.Proc
   const json = readJson<{ numPassedTests: number; numFailedTests: number }>(output);
   count(label, exitCode, json && { passed: json.numPassedTests, failed: json.numFailedTests });
 }
+
+/** A check that is not a test runner counts as one test: passed when it exits 0. */
+function check(label: string, command: string, args: string[]) {
+  const exitCode = run(label, command, args);
+  count(label, exitCode, { passed: exitCode === 0 ? 1 : 0, failed: exitCode === 0 ? 0 : 1 });
+}
+
+// 0. Lint (including import boundaries and a11y and hooks rules) and the type check.
+check('lint and import boundaries (Biome)', 'npm', ['run', '--silent', 'lint']);
+check('type check (tsc --noEmit)', 'npm', ['run', '--silent', 'typecheck']);
 
 // 1. The web app the end-to-end tests load.
 const buildExit = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
