@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { FLASH_SALE_MAX_PERCENT } from '../../domain/pricing';
+import { FLASH_SALE_MAX_PERCENT, FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../domain/pricing';
+import { formatRonShort } from '../lib/format';
 import { AccountNav } from '../features/accounts/AccountNav';
 import { CartButton } from '../features/cart/CartButton';
-import { SHOP_NAME, SOCIAL_HANDLE, SOCIAL_URL } from './shopInfo';
+import { SHOP_NAME, SOCIAL_HANDLE, SOCIAL_URL } from '../lib/shopInfo';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium sm:px-3 focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-zinc-700 hover:text-zinc-900'}`;
@@ -15,7 +16,7 @@ export function Layout() {
         Skip to content
       </a>
       <aside aria-label="Current promotion" className="bg-red-700 px-4 py-2 text-center text-sm font-semibold text-white">
-        Flash sale: up to {FLASH_SALE_MAX_PERCENT}% off · Free shipping over 200 RON
+        Flash sale: up to {FLASH_SALE_MAX_PERCENT}% off · Free shipping over {formatRonShort(FREE_SHIPPING_THRESHOLD)}
       </aside>
       <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
@@ -43,7 +44,7 @@ export function Layout() {
         <div className="mx-auto grid max-w-6xl gap-4 px-4 py-8 text-sm text-zinc-700 sm:grid-cols-3 sm:px-6">
           <p>
             <strong className="block text-zinc-900">Shipping</strong>
-            Standard shipping 19.99 RON. Free shipping on orders over 200 RON. Express delivery available.
+            Standard shipping {formatRonShort(SHIPPING_FEE)}. Free shipping on orders over {formatRonShort(FREE_SHIPPING_THRESHOLD)}. Express delivery available.
           </p>
           <p>
             <strong className="block text-zinc-900">Payment</strong>

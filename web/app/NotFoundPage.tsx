@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from './useDocumentTitle';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -4,3 +4,8 @@ import { CURRENCY, toDecimalString, type Bani } from '../../domain/money';
 export function formatRon(amount: Bani): string {
   return `${toDecimalString(amount)} ${CURRENCY}`;
 }
+
+/** A round amount without its zero decimals, for promotion texts: "200 RON", but still "19.99 RON". */
+export function formatRonShort(amount: Bani): string {
+  return formatRon(amount).replace('.00 ', ' ');
+}

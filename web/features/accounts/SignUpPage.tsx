@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES, signUpProblem } from '../../../domain/accounts';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, PasswordField } from './fields';
 import { useAuthForm } from './useAuthForm';

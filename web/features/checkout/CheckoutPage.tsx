@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EMAIL_PATTERN, shippingComplete, type PaymentMethod } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { primaryButton } from '../../components/ui/styles';
 import { useSession } from '../accounts/session';
 import { useCart } from '../cart/CartProvider';

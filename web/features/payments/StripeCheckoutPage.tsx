@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
 import { apiRequest } from '../../lib/api';

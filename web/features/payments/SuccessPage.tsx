@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
 import { apiRequest } from '../../lib/api';

@@ -1,7 +1,8 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FLASH_SALE_MAX_PERCENT } from '../../../domain/pricing';
-import { SOCIAL_HANDLE, SOCIAL_URL } from '../../app/shopInfo';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { FLASH_SALE_MAX_PERCENT, FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../../domain/pricing';
+import { formatRonShort } from '../../lib/format';
+import { SOCIAL_HANDLE, SOCIAL_URL } from '../../lib/shopInfo';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { OrderConfirmation } from '../checkout/OrderConfirmation';
 import { Testimonials } from './Testimonials';
 
@@ -71,9 +72,9 @@ export default function LandingPage() {
         <div className="flex flex-col items-start gap-4 rounded-2xl bg-brand-dark p-8 text-white sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 id="cta-title" className="text-2xl font-bold">
-              Free shipping on orders over 200 RON
+              Free shipping on orders over {formatRonShort(FREE_SHIPPING_THRESHOLD)}
             </h2>
-            <p className="mt-1 text-green-50">Standard shipping is 19.99 RON. Express delivery available.</p>
+            <p className="mt-1 text-green-50">Standard shipping is {formatRonShort(SHIPPING_FEE)}. Express delivery available.</p>
           </div>
           <Link to="/shop" className={`${linkButton} bg-white text-brand-dark hover:bg-green-50 focus-visible:outline-white`}>
             Browse the collection

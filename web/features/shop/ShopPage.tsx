@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ProductCard } from './ProductCard';
 import { ProductModal } from './ProductModal';
 import { useCatalog } from './useCatalog';
