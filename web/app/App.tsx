@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { CartProvider } from '../features/cart/CartProvider';
+import { CartProvider } from '../lib/cart/CartProvider';
 import { Layout } from './Layout';
 import { ScrollToTop } from './ScrollToTop';
 

@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { FLASH_SALE_MAX_PERCENT, FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../domain/pricing';
 import { formatRonShort } from '../lib/format';
 import { AccountNav } from '../features/accounts/AccountNav';
-import { CartButton } from '../features/cart/CartButton';
+import { CartButton } from './CartButton';
 import { SHOP_NAME, SOCIAL_HANDLE, SOCIAL_URL } from '../lib/shopInfo';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>

@@ -5,7 +5,7 @@ import { primaryButton } from '../../components/ui/styles';
 import { apiRequest } from '../../lib/api';
 import { formatRon } from '../../lib/format';
 import { ORDER_STATUS_LABELS, orderDateFormat } from '../../lib/orderStatus';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 
 interface OrderSummary {
   id: string;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES, REDIRECT_DELAY_MS } from '../../../domain/accounts';
 import { ApiError, apiRequest } from '../../lib/api';
-import { refreshSession } from './session';
+import { refreshSession } from '../../lib/session';
 
 export type AuthFeedback = { kind: 'error' | 'success'; text: string } | null;
 

@@ -1,7 +1,7 @@
 import { cartTotals } from '../../../domain/cart';
 import { formatRon } from '../../lib/format';
-import { AddToCartControl } from '../cart/AddToCartControl';
-import { useCart } from '../cart/CartProvider';
+import { AddToCartControl } from '../../components/AddToCartControl';
+import { useCart } from '../../lib/cart/CartProvider';
 import { CartTotals } from './CartTotals';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { StepHeading } from './ui';

@@ -4,8 +4,8 @@ import { EMAIL_PATTERN, shippingComplete, type PaymentMethod } from '../../../do
 import { MESSAGES } from '../../../domain/messages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { primaryButton } from '../../components/ui/styles';
-import { useSession } from '../accounts/session';
-import { useCart } from '../cart/CartProvider';
+import { useSession } from '../../lib/session';
+import { useCart } from '../../lib/cart/CartProvider';
 import { CartStep } from './CartStep';
 import { EmailStep } from './EmailStep';
 import { PaymentStep } from './PaymentStep';

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
 import { apiRequest } from '../../lib/api';
-import { useCatalog } from '../shop/useCatalog';
+import { useCatalog } from '../../lib/catalog';
 
 /** Spec 2: /stripe-checkout?priceId=… buys one product by card through Stripe Checkout. */
 export default function StripeCheckoutPage() {

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
 import { apiRequest } from '../../lib/api';
 import { ORDER_STATUS_LABELS, orderDateFormat } from '../../lib/orderStatus';
-import { useSession } from '../accounts/session';
+import { useSession } from '../../lib/session';
 
 type Payment = { status: 'paid' | 'unpaid' | 'unknown'; sessionId: string; customerEmail?: string | null } | { status: 'error' };
 interface LatestOrder {

@@ -3,7 +3,7 @@ import { FLASH_SALE_MAX_PERCENT, FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '.
 import { formatRonShort } from '../../lib/format';
 import { SOCIAL_HANDLE, SOCIAL_URL } from '../../lib/shopInfo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { OrderConfirmation } from '../checkout/OrderConfirmation';
+import { OrderConfirmation } from '../../components/OrderConfirmation';
 import { Testimonials } from './Testimonials';
 
 const BENEFITS = [

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import type { Product } from '../../../domain/catalog';
-import { AddToCartControl } from '../cart/AddToCartControl';
+import { AddToCartControl } from '../../components/AddToCartControl';
 import { ImageCarousel } from './ImageCarousel';
 import { PriceBlock } from './PriceBlock';
 

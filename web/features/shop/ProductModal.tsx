@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../domain/catalog';
 import { Dialog } from '../../components/ui/Dialog';
-import { AddToCartControl } from '../cart/AddToCartControl';
-import { usePaymentOptions } from '../payments/usePaymentOptions';
+import { AddToCartControl } from '../../components/AddToCartControl';
+import { usePaymentOptions } from '../../lib/paymentOptions';
 import { PriceBlock } from './PriceBlock';
 
 export function ProductModal({ product, onClose }: { product: Product; onClose(): void }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ProductCard } from './ProductCard';
 import { ProductModal } from './ProductModal';
-import { useCatalog } from './useCatalog';
+import { useCatalog } from '../../lib/catalog';
 
 export default function ShopPage() {
   useDocumentTitle('Shop');

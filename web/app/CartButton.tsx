@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { itemCount } from '../../../domain/cart';
-import { useCart } from './CartProvider';
+import { itemCount } from '../../domain/cart';
+import { useCart } from '../lib/cart/CartProvider';
 
 export function CartButton() {
   const { cart } = useCart();

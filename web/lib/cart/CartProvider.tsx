@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import type { Product } from '../../../domain/catalog';
 import { cartReducer, type CartState } from '../../../domain/cart';
-import { useCatalog } from '../shop/useCatalog';
+import { useCatalog } from '../catalog';
 import { CART_STORAGE_KEY, loadCart, saveCart } from './storage';
 
 interface CartContextValue {

@@ -1,6 +1,6 @@
-import type { Product } from '../../../domain/catalog';
-import { quantityOf, MAX_QUANTITY_PER_LINE } from '../../../domain/cart';
-import { useCart } from './CartProvider';
+import type { Product } from '../../domain/catalog';
+import { quantityOf, MAX_QUANTITY_PER_LINE } from '../../domain/cart';
+import { useCart } from '../lib/cart/CartProvider';
 
 /** 'Add to Cart', or once the product is in the cart, minus / quantity / plus. */
 export function AddToCartControl({ product, className = '' }: { product: Product; className?: string }) {

@@ -1,6 +1,6 @@
-import { MESSAGES } from '../../../domain/messages';
-import { Dialog } from '../../components/ui/Dialog';
-import { primaryButton } from '../../components/ui/styles';
+import { MESSAGES } from '../../domain/messages';
+import { Dialog } from './ui/Dialog';
+import { primaryButton } from './ui/styles';
 
 /** Spec 4: after a placed order, a confirmation with its id, on the landing page. */
 export function OrderConfirmation({ orderId, onClose }: { orderId: string; onClose(): void }) {

@@ -1,0 +1,37 @@
+import type { Product } from '../../domain/catalog';
+import { apiRequest } from './api';
+import { createSharedResource } from './sharedResource';
+
+export interface Catalog {
+  products: readonly Product[];
+  isLoading: boolean;
+  /** True when the live catalogue could not be loaded and the built-in list is shown instead. */
+  isFallback: boolean;
+}
+
+async function fetchProducts(): Promise<Product[]> {
+  try {
+    return (await apiRequest<{ products: Product[] }>('/products')).products;
+  } catch {
+    // One retry covers a blip (a deploy, a dropped connection) before falling back.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return (await apiRequest<{ products: Product[] }>('/products')).products;
+  }
+}
+
+const catalog = createSharedResource<Catalog>(
+  { products: [], isLoading: true, isFallback: false },
+  {
+    load: async () => ({ products: await fetchProducts(), isLoading: false, isFallback: false }),
+    // The built-in list is downloaded only when it is needed.
+    fallback: async () => {
+      const { BUILT_IN_PRODUCTS } = await import('../../domain/builtInProducts');
+      return { products: BUILT_IN_PRODUCTS, isLoading: false, isFallback: true };
+    },
+    // A loaded catalogue is reused for a minute before the next page that needs it asks again.
+    freshForMs: 60_000,
+  },
+);
+
+/** The live catalogue, one request per page shared by every reader (`enabled: false` only reads). */
+export const useCatalog = (options?: { enabled?: boolean }): Catalog => catalog.use(options);
