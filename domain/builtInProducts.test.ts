@@ -3,11 +3,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PRODUCTS } from './builtInProducts';
 import { FALLBACK_IMAGE } from './catalog';
+import { productListSchema } from './contracts/catalog';
 import { discountPercent } from './pricing';
 
 const publicDir = path.resolve(import.meta.dirname, '../web/public');
 
 describe('built-in products', () => {
+  it('fit the catalogue contract the API answers with, so the fallback renders like the live list', () => {
+    expect(productListSchema.safeParse({ products: BUILT_IN_PRODUCTS }).success).toBe(true);
+    expect(productListSchema.safeParse({ products: [{ ...BUILT_IN_PRODUCTS[0], price: 39.99 }] }).success).toBe(false);
+  });
+
   it("are the spec's five, in its table's order, with its prices", () => {
     expect(BUILT_IN_PRODUCTS.map((p) => [p.id, p.name, p.price, p.oldPrice])).toEqual([
       ['1', 'Dummy Lighter', 3999, 7999],

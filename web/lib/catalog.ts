@@ -1,5 +1,5 @@
-import type { Product } from '../../domain/catalog';
-import { apiRequest } from './api';
+import type { Product, ProductList } from '../../domain/contracts/catalog';
+import { fetchApi } from './http';
 import { createSharedResource } from './sharedResource';
 
 export interface Catalog {
@@ -11,11 +11,11 @@ export interface Catalog {
 
 async function fetchProducts(): Promise<Product[]> {
   try {
-    return (await apiRequest<{ products: Product[] }>('/products')).products;
+    return (await fetchApi<ProductList>('/products')).products;
   } catch {
     // One retry covers a blip (a deploy, a dropped connection) before falling back.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    return (await apiRequest<{ products: Product[] }>('/products')).products;
+    return (await fetchApi<ProductList>('/products')).products;
   }
 }
 

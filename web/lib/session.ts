@@ -1,4 +1,5 @@
-import { apiRequest } from './api';
+import type { SessionAnswer } from '../../domain/contracts/accounts';
+import { fetchApi } from './http';
 import { createSharedResource } from './sharedResource';
 
 export type Session = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; email: string };
@@ -9,7 +10,7 @@ const session = createSharedResource<Session>(
   { status: 'loading' },
   {
     load: async () => {
-      const body = await apiRequest<{ user: { email: string } } | null>('/auth/get-session');
+      const body = await fetchApi<SessionAnswer>('/auth/get-session');
       return body?.user ? { status: 'signedIn', email: body.user.email } : { status: 'signedOut' };
     },
     fallback: () => ({ status: 'signedOut' }),
@@ -21,7 +22,7 @@ export const refreshSession = (): Promise<void> => session.refresh({ force: true
 
 /** Ends the session on the server, then everywhere on the page. */
 export async function signOut(): Promise<void> {
-  await apiRequest('/auth/sign-out', { method: 'POST', body: '{}' });
+  await fetchApi('/auth/sign-out', { method: 'POST', body: '{}' });
   session.set({ status: 'signedOut' });
 }
 

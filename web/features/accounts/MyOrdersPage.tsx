@@ -2,28 +2,21 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { primaryButton } from '../../components/ui/styles';
+import { orderListSchema, type OrderView } from '../../../domain/contracts/orders';
 import { apiRequest } from '../../lib/api';
 import { formatRon } from '../../lib/format';
 import { ORDER_STATUS_LABELS, orderDateFormat } from '../../lib/orderStatus';
 import { useSession } from '../../lib/session';
 
-interface OrderSummary {
-  id: string;
-  status: string;
-  total: number;
-  createdAt: string;
-  lines: { name: string; quantity: number; unitPrice: number }[];
-}
-
 export default function MyOrdersPage() {
   useDocumentTitle('My orders');
   const session = useSession();
-  const [orders, setOrders] = useState<OrderSummary[] | null>(null);
+  const [orders, setOrders] = useState<OrderView[] | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     if (session.status !== 'signedIn') return;
-    apiRequest<{ orders: OrderSummary[] }>('/orders')
+    apiRequest('/orders', orderListSchema)
       .then((body) => setOrders(body.orders))
       .catch(() => setFailed(true));
   }, [session.status]);

@@ -21,7 +21,7 @@ export function useAuthForm(endpoint: '/auth/sign-in/email' | '/auth/sign-up/ema
     setBusy(true);
     setFeedback(null);
     try {
-      await apiRequest(endpoint, { method: 'POST', body: JSON.stringify(body) });
+      await apiRequest(endpoint, null, { method: 'POST', body: JSON.stringify(body) });
       await refreshSession();
       setFeedback({ kind: 'success', text: successText });
       redirect.current = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { cartTotals } from '../../../domain/cart';
 import type { PaymentMethod } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
+import { healthSchema } from '../../../domain/contracts/api';
 import { apiRequest } from '../../lib/api';
 import { formatRon } from '../../lib/format';
 import { useCart } from '../../lib/cart/CartProvider';
@@ -19,7 +20,7 @@ function useShopReachable(): Reachability {
   const [state, setState] = useState<Reachability>('checking');
   useEffect(() => {
     let current = true;
-    apiRequest('/health')
+    apiRequest('/health', healthSchema)
       .then(() => current && setState('reachable'))
       .catch(() => current && setState('unreachable'));
     return () => {

@@ -1,4 +1,5 @@
 import type { OrderRequest } from '../../../domain/checkout';
+import { placedOrderSchema } from '../../../domain/contracts/orders';
 import { MESSAGES, orderFailureMessage } from '../../../domain/messages';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -18,7 +19,7 @@ export function newIdempotencyKey(): string {
 
 /** The placed order; a card order also carries the Stripe Checkout page to send the visitor to. */
 export function submitOrder(payload: OrderPayload, idempotencyKey: string) {
-  return apiRequest<{ id: string; checkoutUrl?: string | null }>('/orders', { method: 'POST', body: JSON.stringify({ ...payload, idempotencyKey }) });
+  return apiRequest('/orders', placedOrderSchema, { method: 'POST', body: JSON.stringify({ ...payload, idempotencyKey }) });
 }
 
 /** Spec 8's card-path texts; a cart with unpriced products gets the server's list of them. */

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
+import { productCheckoutSchema } from '../../../domain/contracts/payments';
 import { apiRequest } from '../../lib/api';
 import { useCatalog } from '../../lib/catalog';
 
@@ -20,7 +21,7 @@ export default function StripeCheckoutPage() {
   useEffect(() => {
     if (!product || started.current) return;
     started.current = true;
-    apiRequest<{ url: string | null }>('/payments/product-checkout', { method: 'POST', body: JSON.stringify({ priceId }) })
+    apiRequest('/payments/product-checkout', productCheckoutSchema, { method: 'POST', body: JSON.stringify({ priceId }) })
       .then(({ url }) => (url ? window.location.assign(url) : setProblem(MESSAGES.noCheckoutUrl)))
       .catch(() => setProblem(MESSAGES.startCheckoutFailed));
   }, [product, priceId]);

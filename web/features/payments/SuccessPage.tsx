@@ -3,11 +3,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
+import { orderListSchema } from '../../../domain/contracts/orders';
+import { checkoutSessionStatusSchema, type CheckoutSessionStatus } from '../../../domain/contracts/payments';
 import { apiRequest } from '../../lib/api';
 import { ORDER_STATUS_LABELS, orderDateFormat } from '../../lib/orderStatus';
 import { useSession } from '../../lib/session';
 
-type Payment = { status: 'paid' | 'unpaid' | 'unknown'; sessionId: string; customerEmail?: string | null } | { status: 'error' };
+type Payment = CheckoutSessionStatus | { status: 'error' };
 interface LatestOrder {
   status: string;
   createdAt: string;
@@ -30,14 +32,14 @@ export default function SuccessPage() {
 
   useEffect(() => {
     if (!sessionId) return setPayment({ status: 'unknown', sessionId });
-    apiRequest<Payment>(`/payments/sessions/${encodeURIComponent(sessionId)}`)
+    apiRequest(`/payments/sessions/${encodeURIComponent(sessionId)}`, checkoutSessionStatusSchema)
       .then(setPayment)
       .catch(() => setPayment({ status: 'error' }));
   }, [sessionId]);
 
   useEffect(() => {
     if (session.status !== 'signedIn' || payment?.status !== 'paid') return;
-    apiRequest<{ orders: LatestOrder[] }>('/orders')
+    apiRequest('/orders', orderListSchema)
       .then((body) => setLatest(body.orders[0] ?? null))
       .catch(() => setLatest(null));
   }, [session.status, payment?.status]);

@@ -1,0 +1,30 @@
+import * as z from 'zod/mini';
+
+
+const bani = z.int().check(z.nonnegative());
+
+export const colourOptionSchema = z.object({
+  name: z.string(),
+  available: z.boolean(),
+});
+export type ColourOption = z.infer<typeof colourOptionSchema>;
+
+/** A product as the API serves it and the storefront shows it. Prices are in bani. */
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: bani,
+  /** Previous price shown struck through; never null on the wire (derived when not stored). */
+  oldPrice: bani,
+  image: z.string(),
+  images: z.array(z.string()),
+  stripePriceId: z.nullable(z.string()),
+  keyFeatures: z.array(z.string()),
+  colourOptions: z.array(colourOptionSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** GET /api/products */
+export const productListSchema = z.object({ products: z.array(productSchema) });
+export type ProductList = z.infer<typeof productListSchema>;

@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+
+const bani = z.int().check(z.nonnegative());
+
+/** An order as its customer sees it (GET /api/orders/:id, and each of GET /api/orders). Amounts in bani. */
+export const orderViewSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  paymentMethod: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  country: z.string(),
+  city: z.string(),
+  street: z.string(),
+  streetNumber: z.string(),
+  postalCode: z.string(),
+  phoneNumber: z.string(),
+  subtotal: bani,
+  shipping: bani,
+  total: bani,
+  currency: z.string(),
+  createdAt: z.string(),
+  lines: z.array(z.object({ productId: z.nullable(z.string()), name: z.string(), unitPrice: bani, quantity: z.int() })),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** GET /api/orders: the signed-in customer's orders, newest first. */
+export const orderListSchema = z.object({ orders: z.array(orderViewSchema) });
+
+/**
+ * POST /api/orders: the placed order (201, or 200 when its idempotency key had already placed it);
+ * a card order also carries the Stripe Checkout page to send the visitor to.
+ */
+export const placedOrderSchema = z.object({
+  id: z.string(),
+  checkoutUrl: z.optional(z.nullable(z.string())),
+});
+export type PlacedOrderAnswer = z.infer<typeof placedOrderSchema>;

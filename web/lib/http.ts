@@ -1,0 +1,34 @@
+import type { ApiErrorBody } from '../../domain/contracts/api';
+
+/** An API answer that was not 2xx; `message` is the server's text, fit to show the visitor. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * Calls the API and returns the 2xx answer's body as it came; a non-2xx answer throws ApiError with the
+ * server's message. Pages call `apiRequest` (web/lib/api.ts), which also parses the answer with its
+ * contract. Only the storefront's first load (catalogue, session, payment options) reads answers
+ * unparsed, typed from the same contracts: zod is 15 KB gzip the 90 KB budget has no room for
+ * (docs/decisions/0007-api-contracts.md). The server answers through those contracts either way.
+ */
+export async function fetchApi<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`/api${path}`, {
+    ...init,
+    headers: { Accept: 'application/json', ...(init?.body ? { 'Content-Type': 'application/json' } : {}), ...init?.headers },
+  });
+  const body = (await response.json().catch(() => null)) as T | Partial<ApiErrorBody> | null;
+  if (!response.ok) {
+    const error = (body ?? {}) as Partial<ApiErrorBody>;
+    const message = typeof error.message === 'string' ? error.message : `Request failed with status ${response.status}`;
+    throw new ApiError(response.status, message, typeof error.code === 'string' ? error.code : undefined);
+  }
+  return body as T;
+}
