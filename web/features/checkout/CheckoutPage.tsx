@@ -1,20 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { EMAIL_PATTERN, shippingComplete, type PaymentMethod } from '../../../domain/checkout';
+import type { PaymentMethod } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { primaryButton } from '../../components/ui/styles';
 import { useSession } from '../../lib/session';
 import { useCart } from '../../lib/cart/CartProvider';
 import { CartStep } from './CartStep';
+import { attemptFor, STEPS, stepToShow, type Step, type SubmitAttempt } from './checkoutSteps';
 import { EmailStep } from './EmailStep';
 import { PaymentStep } from './PaymentStep';
 import { ShippingStep } from './ShippingStep';
 import { describeCardFailure, describeOrderFailure, newIdempotencyKey, submitOrder, type OrderFailure, type OrderPayload } from './submitOrder';
 import { useCheckoutDraft } from './useCheckoutDraft';
 
-const STEPS = ['cart', 'email', 'shipping', 'payment'] as const;
-type Step = (typeof STEPS)[number];
 const STEP_NAMES: Record<Step, string> = { cart: 'Cart', email: 'Email', shipping: 'Shipping', payment: 'Payment' };
 
 export default function CheckoutPage() {
@@ -25,7 +24,7 @@ export default function CheckoutPage() {
   const { draft, setEmail, setShippingField, reset } = useCheckoutDraft();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<OrderFailure | null>(null);
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const attempt = useRef<SubmitAttempt | null>(null);
 
   // A signed-in customer's email is filled in for them (and can still be changed).
   const session = useSession();
@@ -36,12 +35,8 @@ export default function CheckoutPage() {
     // Only when the session becomes known: clearing the field afterwards is the visitor's choice.
   }, [signedInEmail]);
 
-  // A step opens only when the steps before it are done; a deep link or reload lands on the first one missing.
-  const requested = STEPS.find((step) => step === params.get('step')) ?? 'cart';
-  const emailDone = EMAIL_PATTERN.test(draft.email.trim());
-  const shippingDone = shippingComplete(draft.shipping);
-  const needsEmail = (requested === 'shipping' || requested === 'payment') && !emailDone;
-  const step: Step = needsEmail ? 'email' : requested === 'payment' && !shippingDone ? 'shipping' : requested;
+  const requested = params.get('step') ?? 'cart';
+  const step = stepToShow(requested, draft);
 
   const go = (next: Step, replace = false) => navigate(next === 'cart' ? '/checkout' : `/checkout?step=${next}`, { replace });
 
@@ -65,14 +60,12 @@ export default function CheckoutPage() {
       lines: cart.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
       paymentMethod,
     };
-    // A retry of the same order reuses its key, so a submit that did reach the server is not placed twice.
-    const fingerprint = JSON.stringify(payload);
-    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+    attempt.current = attemptFor(attempt.current, payload, newIdempotencyKey);
     setSubmitting(true);
     setFailure(null);
     let placed: Awaited<ReturnType<typeof submitOrder>>;
     try {
-      placed = await submitOrder(payload, attempt.current.key);
+      placed = await submitOrder(payload, attempt.current.idempotencyKey);
     } catch (error) {
       setFailure(paymentMethod === 'card' ? describeCardFailure(error) : describeOrderFailure(error));
       setSubmitting(false);

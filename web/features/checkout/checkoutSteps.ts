@@ -1,0 +1,32 @@
+import { EMAIL_PATTERN, shippingComplete } from '../../../domain/checkout';
+import type { CheckoutDraft } from './useCheckoutDraft';
+
+export const STEPS = ['cart', 'email', 'shipping', 'payment'] as const;
+export type Step = (typeof STEPS)[number];
+
+/**
+ * The step to show for the one asked for (the URL's `?step=`): a step opens only when the steps before
+ * it are done, so a deep link or a reload lands on the first one missing.
+ */
+export function stepToShow(requested: string | null, draft: CheckoutDraft): Step {
+  const asked = STEPS.find((step) => step === requested) ?? 'cart';
+  const emailDone = EMAIL_PATTERN.test(draft.email.trim());
+  if ((asked === 'shipping' || asked === 'payment') && !emailDone) return 'email';
+  if (asked === 'payment' && !shippingComplete(draft.shipping)) return 'shipping';
+  return asked;
+}
+
+export interface SubmitAttempt {
+  /** The order as it was sent. */
+  fingerprint: string;
+  idempotencyKey: string;
+}
+
+/**
+ * The key for submitting `payload`: a retry of the same order reuses the previous attempt's key, so a
+ * submit that did reach the server is not placed twice; a changed order gets a new key.
+ */
+export function attemptFor(previous: SubmitAttempt | null, payload: unknown, newKey: () => string): SubmitAttempt {
+  const fingerprint = JSON.stringify(payload);
+  return previous?.fingerprint === fingerprint ? previous : { fingerprint, idempotencyKey: newKey() };
+}
