@@ -3,7 +3,7 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { OrderRequest } from '../../../domain/checkout';
 import { CURRENCY } from '../../../domain/money';
 import { totalsFor } from '../../../domain/pricing';
-import type { Db } from '../../../db/client';
+import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
@@ -41,7 +41,7 @@ function requestHash(request: OrderRequest): string {
 export type OrderStatus = 'pending' | 'awaiting_payment' | 'paid';
 
 export async function placeOrder(
-  db: Db,
+  db: DbOrTx,
   request: OrderRequest,
   options: { userId?: string | null; status?: OrderStatus } = {},
 ): Promise<PlacedOrder> {

@@ -147,7 +147,7 @@ export async function handleStripeWebhook(payments: Payments, rawBody: Buffer, s
       return existing ? 'already_paid' : 'unknown_order';
     }
     if (kind === 'product' && productId) {
-      const placed = await placeOrder(tx as unknown as Db, orderRequestFromSession(session, productId), { status: 'paid' });
+      const placed = await placeOrder(tx, orderRequestFromSession(session, productId), { status: 'paid' });
       await tx.update(orders).set({ stripeSessionId: session.id, paidAt: new Date() }).where(eq(orders.id, placed.id));
       return placed.replayed ? 'already_paid' : 'order_created';
     }
