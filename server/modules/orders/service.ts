@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { OrderRequest } from '../../../domain/checkout';
 import { CURRENCY } from '../../../domain/money';
-import { totalsFor } from '../../../domain/pricing';
+import { totalsFor, type Totals } from '../../../domain/pricing';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
@@ -12,6 +12,8 @@ export interface PlacedOrder {
   id: string;
   /** True when the idempotency key had already placed this order (a retry or a double click). */
   replayed: boolean;
+  /** The totals the server computed and stored (the first time, for a replay). */
+  totals: Totals;
 }
 
 /** Same request, same hash: a retry with the key is compared with the key's first use. */
@@ -90,16 +92,51 @@ export async function placeOrder(
 
     const created = inserted[0];
     if (!created) {
-      const [existing] = await tx.select({ id: orders.id, requestHash: orders.requestHash }).from(orders).where(eq(orders.idempotencyKey, request.idempotencyKey));
+      const [existing] = await tx
+        .select({ id: orders.id, requestHash: orders.requestHash, subtotal: orders.subtotal, shipping: orders.shipping, total: orders.totalAmount })
+        .from(orders)
+        .where(eq(orders.idempotencyKey, request.idempotencyKey));
       if (!existing || existing.requestHash !== hash) {
         throw new AppError('conflict', 'This order was already submitted with different details. Please reload the page and try again.', 'idempotency_key_reused');
       }
-      return { id: existing.id, replayed: true };
+      return { id: existing.id, replayed: true, totals: { subtotal: existing.subtotal, shipping: existing.shipping, total: existing.total } };
     }
 
     await tx.insert(orderLines).values(priced.map((line) => ({ ...line, orderId: created.id })));
-    return { id: created.id, replayed: false };
+    return { id: created.id, replayed: false, totals };
   });
+}
+
+/** Links a card order to the Stripe Checkout Session that pays it, and records when it was paid. */
+export async function recordCardPayment(db: DbOrTx, id: string, payment: { stripeSessionId: string; paidAt?: Date }): Promise<void> {
+  await db.update(orders).set(payment).where(eq(orders.id, id));
+}
+
+/** What became of a request to move an order on. */
+export type StatusChange = 'changed' | 'not_allowed' | 'unknown_order';
+
+/** A card order's payment arrived: awaiting_payment becomes paid, with the session that paid it; nothing else changes. */
+export async function markOrderPaid(db: DbOrTx, id: string, stripeSessionId: string): Promise<StatusChange> {
+  const updated = await db
+    .update(orders)
+    .set({ status: 'paid', paidAt: new Date(), stripeSessionId })
+    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment')))
+    .returning({ id: orders.id });
+  if (updated.length > 0) return 'changed';
+  const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+  return existing ? 'not_allowed' : 'unknown_order';
+}
+
+/** A card order that will never be paid (its session expired) is cancelled, if it is still awaiting payment. */
+export async function cancelOrderAwaitingPayment(db: DbOrTx, id: string): Promise<StatusChange> {
+  const cancelled = await db
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment')))
+    .returning({ id: orders.id });
+  if (cancelled.length > 0) return 'changed';
+  const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+  return existing ? 'not_allowed' : 'unknown_order';
 }
 
 export interface OrderView {
