@@ -1,7 +1,7 @@
 import type { OrderRequest } from '../../../domain/checkout';
 import type { Db, DbOrTx } from '../../../db/client';
 import type { CheckoutSessionInfo } from '../../integrations/stripe';
-import { cancelOrderAwaitingPayment, markOrderPaid, placeOrder, recordCardPayment, type PlacedOrder } from '../orders/service';
+import { changeOrderStatus, placeOrder, recordCardPayment, type PlacedOrder } from '../orders/service';
 import { createOrderCheckoutSession, recordPaymentEvent, stripePriceIds, verifyStripeEvent, type Payments } from '../payments/service';
 
 /**
@@ -62,12 +62,17 @@ function orderRequestFromSession(session: CheckoutSessionInfo, productId: string
 
 export type WebhookResult = 'paid' | 'order_created' | 'cancelled' | 'duplicate' | 'already_paid' | 'unknown_order' | 'ignored';
 
-/** A session that expired unpaid cancels its order, so abandoned card orders do not wait forever. */
+/**
+ * A session that expired unpaid cancels its order, so abandoned card orders do not wait forever.
+ * It speaks only for an order still awaiting payment: the rules let a paid order be cancelled (by
+ * the shop, with a refund), never by Stripe's expiry.
+ */
 async function sessionExpired(tx: DbOrTx, session: CheckoutSessionInfo): Promise<WebhookResult> {
   if (session.metadata.kind !== 'order') return 'ignored';
   const { orderId } = session.metadata;
   if (!isOrderId(orderId)) return 'unknown_order';
-  return (await cancelOrderAwaitingPayment(tx, orderId)) === 'changed' ? 'cancelled' : 'ignored';
+  const change = await changeOrderStatus(tx, orderId, 'cancelled', { from: 'awaiting_payment' });
+  return change === 'changed' ? 'cancelled' : 'ignored';
 }
 
 /**
@@ -78,7 +83,8 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo): Promise<We
   const { kind, orderId, productId } = session.metadata;
   if (kind === 'order') {
     if (!isOrderId(orderId)) return 'unknown_order';
-    const change = await markOrderPaid(tx, orderId, session.id);
+    // Only awaiting_payment → paid is allowed: a paid, shipped or cancelled order stays as it is.
+    const change = await changeOrderStatus(tx, orderId, 'paid', { set: { paidAt: new Date(), stripeSessionId: session.id } });
     return change === 'changed' ? 'paid' : change === 'not_allowed' ? 'already_paid' : 'unknown_order';
   }
   if (kind === 'product' && productId) {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { OrderRequest } from '../../../domain/checkout';
 import { CURRENCY } from '../../../domain/money';
+import { canTransition, type NewOrderStatus, type OrderStatus } from '../../../domain/orders';
 import { totalsFor, type Totals } from '../../../domain/pricing';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
@@ -40,12 +41,10 @@ function requestHash(request: OrderRequest): string {
  * taken from the client), and the order with a copy of each line stored. The idempotency key makes
  * retries, double clicks and concurrent duplicates return the one order it first created.
  */
-export type OrderStatus = 'pending' | 'awaiting_payment' | 'paid';
-
 export async function placeOrder(
   db: DbOrTx,
   request: OrderRequest,
-  options: { userId?: string | null; status?: OrderStatus } = {},
+  options: { userId?: string | null; status?: NewOrderStatus } = {},
 ): Promise<PlacedOrder> {
   const hash = requestHash(request);
 
@@ -115,33 +114,30 @@ export async function recordCardPayment(db: DbOrTx, id: string, payment: { strip
 /** What became of a request to move an order on. */
 export type StatusChange = 'changed' | 'not_allowed' | 'unknown_order';
 
-/** A card order's payment arrived: awaiting_payment becomes paid, with the session that paid it; nothing else changes. */
-export async function markOrderPaid(db: DbOrTx, id: string, stripeSessionId: string): Promise<StatusChange> {
-  const updated = await db
-    .update(orders)
-    .set({ status: 'paid', paidAt: new Date(), stripeSessionId })
-    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment')))
-    .returning({ id: orders.id });
-  if (updated.length > 0) return 'changed';
-  const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
-  return existing ? 'not_allowed' : 'unknown_order';
-}
-
-/** A card order that will never be paid (its session expired) is cancelled, if it is still awaiting payment. */
-export async function cancelOrderAwaitingPayment(db: DbOrTx, id: string): Promise<StatusChange> {
-  const cancelled = await db
-    .update(orders)
-    .set({ status: 'cancelled' })
-    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment')))
-    .returning({ id: orders.id });
-  if (cancelled.length > 0) return 'changed';
-  const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
-  return existing ? 'not_allowed' : 'unknown_order';
+/**
+ * The one way an order's status changes: only as domain/orders allows from the status it is in
+ * (and, with `from`, only from that status: a caller acting for one status, like an expired
+ * Stripe session for an order awaiting payment, changes nothing else). The row is locked while it
+ * is checked, so concurrent changes cannot both pass the check. `set` writes other columns with it.
+ */
+export async function changeOrderStatus(
+  db: DbOrTx,
+  id: string,
+  to: OrderStatus,
+  options: { from?: OrderStatus; set?: { paidAt?: Date; stripeSessionId?: string } } = {},
+): Promise<StatusChange> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update');
+    if (!order) return 'unknown_order';
+    if ((options.from !== undefined && order.status !== options.from) || !canTransition(order.status, to)) return 'not_allowed';
+    await tx.update(orders).set({ ...options.set, status: to }).where(eq(orders.id, id));
+    return 'changed';
+  });
 }
 
 export interface OrderView {
   id: string;
-  status: string;
+  status: OrderStatus;
   paymentMethod: string;
   email: string;
   firstName: string;

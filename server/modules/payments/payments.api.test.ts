@@ -237,6 +237,17 @@ describe('webhook', () => {
     expect(await statusOf(paid.id)).toBe('paid');
   });
 
+  it('leaves a cancelled order cancelled when its payment arrives late (cancelled is final)', async () => {
+    const { id, sessionId } = await awaitingOrder();
+    const expired = { id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.expired', data: { object: { ...fake.sessions.get(sessionId)!, status: 'expired' } } };
+    expect((await webhook(expired)).json().result).toBe('cancelled');
+    // The webhook answers already_paid for any order it may not move to paid.
+    expect((await webhook(completed(fake.markPaid(sessionId)))).json().result).toBe('already_paid');
+    const [after] = await database.db.select().from(orders).where(eq(orders.id, id));
+    expect(after!.status).toBe('cancelled');
+    expect(after!.paidAt).toBeNull();
+  });
+
   it('acknowledges an event for an unknown order without changing anything', async () => {
     const session = { ...fake.markPaid((await awaitingOrder()).sessionId), metadata: { kind: 'order', orderId: randomUUID() } };
     const response = await webhook(completed(session));
