@@ -1,7 +1,9 @@
 import type { OrderRequest } from '../../../domain/checkout';
+import { MESSAGES } from '../../../domain/messages';
 import type { Db, DbOrTx } from '../../../db/client';
+import { AppError } from '../../errors';
 import type { CheckoutSessionInfo } from '../../integrations/stripe';
-import { changeOrderStatus, placeOrder, recordCardPayment, type PlacedOrder } from '../orders/service';
+import { changeOrderStatus, discardOrderWithoutSession, placeOrder, recordCardPayment, type PlacedOrder } from '../orders/service';
 import { createOrderCheckoutSession, recordPaymentEvent, stripePriceIds, verifyStripeEvent, type Payments } from '../payments/service';
 
 /**
@@ -20,20 +22,34 @@ export function placeCashOrder(checkout: Checkout, request: OrderRequest, userId
 }
 
 /**
- * The cart's card path: the order is saved first (awaiting payment), then a Checkout Session is
- * made from the products' Stripe price ids and the server's shipping. A cart Stripe cannot charge
- * saves nothing.
+ * The cart's card path: the order is saved first (awaiting payment, so the session can name it),
+ * then a Checkout Session is made from the products' Stripe price ids and the server's shipping.
+ * A cart Stripe cannot charge saves nothing: when Stripe refuses the session the order is removed
+ * again, so nothing waits forever for a payment that cannot come, and a retry with the same
+ * idempotency key places the order afresh, under a new id and so a new Stripe idempotency key
+ * (Stripe may keep its answer to a failed request under the old one).
  */
 export async function placeCardOrder(checkout: Checkout, request: OrderRequest, userId: string | null) {
   const priceOf = await stripePriceIds(checkout.payments, request.lines.map((line) => line.productId));
   const order = await placeOrder(checkout.db, request, { userId, status: 'awaiting_payment' });
-  const session = await createOrderCheckoutSession(checkout.payments, {
-    id: order.id,
-    email: request.email,
-    shipping: order.totals.shipping,
-    lines: request.lines.map((line) => ({ price: priceOf.get(line.productId)!, quantity: line.quantity })),
-  });
-  await recordCardPayment(checkout.db, order.id, { stripeSessionId: session.sessionId });
+  let session: Awaited<ReturnType<typeof createOrderCheckoutSession>>;
+  try {
+    session = await createOrderCheckoutSession(checkout.payments, {
+      id: order.id,
+      email: request.email,
+      shipping: order.totals.shipping,
+      lines: request.lines.map((line) => ({ price: priceOf.get(line.productId)!, quantity: line.quantity })),
+    });
+  } catch (error) {
+    // A replayed order that already has its session is kept. Should the removal itself fail, the
+    // order stays and a retry with the key asks Stripe again: the Stripe error is what to report.
+    await discardOrderWithoutSession(checkout.db, order.id).catch(() => false);
+    throw error;
+  }
+  // A concurrent twin of this submit, refused by Stripe, may have removed the order meanwhile.
+  if (!(await recordCardPayment(checkout.db, order.id, { stripeSessionId: session.sessionId }))) {
+    throw new AppError('payment_failed', MESSAGES.stripeSessionFailed, 'stripe_failed');
+  }
   return { id: order.id, checkoutUrl: session.url };
 }
 

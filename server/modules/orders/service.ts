@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { OrderRequest } from '../../../domain/checkout';
 import { CURRENCY } from '../../../domain/money';
 import { canTransition, type NewOrderStatus, type OrderStatus } from '../../../domain/orders';
@@ -106,9 +106,22 @@ export async function placeOrder(
   });
 }
 
-/** Links a card order to the Stripe Checkout Session that pays it, and records when it was paid. */
-export async function recordCardPayment(db: DbOrTx, id: string, payment: { stripeSessionId: string; paidAt?: Date }): Promise<void> {
-  await db.update(orders).set(payment).where(eq(orders.id, id));
+/** Links a card order to the Stripe Checkout Session that pays it, and records when it was paid; false when there is no such order. */
+export async function recordCardPayment(db: DbOrTx, id: string, payment: { stripeSessionId: string; paidAt?: Date }): Promise<boolean> {
+  const updated = await db.update(orders).set(payment).where(eq(orders.id, id)).returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/**
+ * Removes a card order that never got a Checkout Session (Stripe refused to make one), with its
+ * lines. It was never acknowledged to anyone; an order that has a session, or has moved on, stays.
+ */
+export async function discardOrderWithoutSession(db: DbOrTx, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(orders)
+    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment'), isNull(orders.stripeSessionId)))
+    .returning({ id: orders.id });
+  return deleted.length > 0;
 }
 
 /** What became of a request to move an order on. */
