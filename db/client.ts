@@ -9,8 +9,21 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
-/** The one database type the app uses, whichever driver is behind it. */
+/**
+ * The one database type the app uses, whichever driver is behind it. Both drivers' instances are
+ * PgDatabase subclasses, so they are assigned to it as they are, without casts.
+ */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** An open transaction on Db: what `db.transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The database or a transaction of it. A service that takes DbOrTx runs on its own or inside its
+ * caller's transaction (its own `transaction()` call then becomes a savepoint), so callers compose
+ * services into one transaction without casts.
+ */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -32,7 +45,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const client = new PGlite(dataDir);
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close() };
 }
 
 /**
@@ -50,5 +63,5 @@ export async function openPostgres(options: pg.PoolConfig): Promise<Database> {
     lockClient.release();
   }
   const db = drizzlePg({ client: pool });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', close: () => pool.end() };
 }

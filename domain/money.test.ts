@@ -11,10 +11,15 @@ describe('money in bani', () => {
     expect(toDecimalString(-150)).toBe('-1.50');
   });
 
-  it('multiplies a unit price exactly, with no floating-point drift', () => {
-    // 0.1 + 0.2 style drift would show up here if prices were floats in RON
-    expect(lineTotal(3999, 3)).toBe(11997);
+  it('multiplies a unit price exactly, where RON floats drift', () => {
+    // In RON floats 19.99 × 99 is 1979.0099999999998 (1979.00 when cut to bani) and 0.29 × 100 is 28.999999999999996.
+    expect(lineTotal(1999, 99)).toBe(197901);
+    expect(toDecimalString(lineTotal(1999, 99))).toBe('1979.01');
+    expect(lineTotal(29, 100)).toBe(2900);
+    expect(toDecimalString(lineTotal(29, 100))).toBe('29.00');
+    // 19.99 × 7 is 139.92999999999998 in floats.
     expect(toDecimalString(lineTotal(1999, 7))).toBe('139.93');
+    expect(toDecimalString(lineTotal(3999, 3))).toBe('119.97');
   });
 
   it('accepts only non-negative whole bani', () => {

@@ -10,6 +10,7 @@ import { createAuth, type AuthSettings } from './modules/accounts/auth';
 import type { Config } from './env';
 import { registerErrorHandling } from './errors';
 import { catalogRoutes } from './modules/catalog/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -32,6 +33,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp({ db, config, auth: authSettings, stripe }: AppDependencies) {
   const auth = createAuth(db, authSettings);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
+  const checkout = { db, payments };
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
@@ -57,7 +59,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe }: AppDe
     async (api) => {
       await api.register(catalogRoutes, { db });
       await api.register(healthRoutes, { db });
-      await api.register(orderRoutes, { db, auth, payments, cardPaymentsEnabled });
+      await api.register(checkoutRoutes, { checkout, auth, cardPaymentsEnabled });
+      await api.register(orderRoutes, { db, auth });
       await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
     },

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES, type OrderStatus } from '../../domain/orders';
 import { user } from './accounts';
 import { products } from './catalog';
+
+/** 'pending', 'awaiting_payment', …: the domain's statuses as an SQL list (constants, so inlined). */
+const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
 
 /**
  * One row per order. The spec's simple_orders fields (first_name … phone_number, total_amount) plus
@@ -12,8 +16,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** pending (COD, to be shipped) | awaiting_payment (card) | paid | shipped | delivered | cancelled */
-    status: text('status').notNull(),
+    /** One of domain/orders' ORDER_STATUSES; it changes only as ORDER_TRANSITIONS allows. */
+    status: text('status').$type<OrderStatus>().notNull(),
     paymentMethod: text('payment_method').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -42,6 +46,7 @@ export const orders = pgTable(
   (t) => [
     check('orders_amounts_non_negative', sql`${t.subtotal} >= 0 and ${t.shipping} >= 0 and ${t.totalAmount} = ${t.subtotal} + ${t.shipping}`),
     check('orders_payment_method', sql`${t.paymentMethod} in ('cod', 'card')`),
+    check('orders_status', sql`${t.status} in (${statusList})`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
   ],
 );

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 // domain/contracts/: the shape of every API answer, one file per area (this one for what belongs to
 // none). The server answers through these schemas (Fastify response schemas) and the web client parses
 // what it receives with them. They are kept apart from the pure rules in domain/ so that importing a
-// rule never brings zod into the storefront's first load (see docs/decisions/0007-api-contracts.md).
+// rule never brings zod into the storefront's first load (see docs/decisions/0009-api-contracts.md).
 
 /**
  * Every error the API answers: `error` is the kind (bad_request, not_found, …), `message` a text fit to

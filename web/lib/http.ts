@@ -17,7 +17,7 @@ export class ApiError extends Error {
  * server's message. Pages call `apiRequest` (web/lib/api.ts), which also parses the answer with its
  * contract. Only the storefront's first load (catalogue, session, payment options) reads answers
  * unparsed, typed from the same contracts: zod is 15 KB gzip the 90 KB budget has no room for
- * (docs/decisions/0007-api-contracts.md). The server answers through those contracts either way.
+ * (docs/decisions/0009-api-contracts.md). The server answers through those contracts either way.
  */
 export async function fetchApi<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(`/api${path}`, {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { OrderRequest } from '../../../domain/checkout';
 import { CURRENCY } from '../../../domain/money';
-import { totalsFor } from '../../../domain/pricing';
-import type { Db } from '../../../db/client';
+import { canTransition, type NewOrderStatus, type OrderStatus } from '../../../domain/orders';
+import { totalsFor, type Totals } from '../../../domain/pricing';
+import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
@@ -12,6 +13,8 @@ export interface PlacedOrder {
   id: string;
   /** True when the idempotency key had already placed this order (a retry or a double click). */
   replayed: boolean;
+  /** The totals the server computed and stored (the first time, for a replay). */
+  totals: Totals;
 }
 
 /** Same request, same hash: a retry with the key is compared with the key's first use. */
@@ -38,12 +41,10 @@ function requestHash(request: OrderRequest): string {
  * taken from the client), and the order with a copy of each line stored. The idempotency key makes
  * retries, double clicks and concurrent duplicates return the one order it first created.
  */
-export type OrderStatus = 'pending' | 'awaiting_payment' | 'paid';
-
 export async function placeOrder(
-  db: Db,
+  db: DbOrTx,
   request: OrderRequest,
-  options: { userId?: string | null; status?: OrderStatus } = {},
+  options: { userId?: string | null; status?: NewOrderStatus } = {},
 ): Promise<PlacedOrder> {
   const hash = requestHash(request);
 
@@ -90,21 +91,66 @@ export async function placeOrder(
 
     const created = inserted[0];
     if (!created) {
-      const [existing] = await tx.select({ id: orders.id, requestHash: orders.requestHash }).from(orders).where(eq(orders.idempotencyKey, request.idempotencyKey));
+      const [existing] = await tx
+        .select({ id: orders.id, requestHash: orders.requestHash, subtotal: orders.subtotal, shipping: orders.shipping, total: orders.totalAmount })
+        .from(orders)
+        .where(eq(orders.idempotencyKey, request.idempotencyKey));
       if (!existing || existing.requestHash !== hash) {
         throw new AppError('conflict', 'This order was already submitted with different details. Please reload the page and try again.', 'idempotency_key_reused');
       }
-      return { id: existing.id, replayed: true };
+      return { id: existing.id, replayed: true, totals: { subtotal: existing.subtotal, shipping: existing.shipping, total: existing.total } };
     }
 
     await tx.insert(orderLines).values(priced.map((line) => ({ ...line, orderId: created.id })));
-    return { id: created.id, replayed: false };
+    return { id: created.id, replayed: false, totals };
+  });
+}
+
+/** Links a card order to the Stripe Checkout Session that pays it, and records when it was paid; false when there is no such order. */
+export async function recordCardPayment(db: DbOrTx, id: string, payment: { stripeSessionId: string; paidAt?: Date }): Promise<boolean> {
+  const updated = await db.update(orders).set(payment).where(eq(orders.id, id)).returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/**
+ * Removes a card order that never got a Checkout Session (Stripe refused to make one), with its
+ * lines. It was never acknowledged to anyone; an order that has a session, or has moved on, stays.
+ */
+export async function discardOrderWithoutSession(db: DbOrTx, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(orders)
+    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment'), isNull(orders.stripeSessionId)))
+    .returning({ id: orders.id });
+  return deleted.length > 0;
+}
+
+/** What became of a request to move an order on. */
+export type StatusChange = 'changed' | 'not_allowed' | 'unknown_order';
+
+/**
+ * The one way an order's status changes: only as domain/orders allows from the status it is in
+ * (and, with `from`, only from that status: a caller acting for one status, like an expired
+ * Stripe session for an order awaiting payment, changes nothing else). The row is locked while it
+ * is checked, so concurrent changes cannot both pass the check. `set` writes other columns with it.
+ */
+export async function changeOrderStatus(
+  db: DbOrTx,
+  id: string,
+  to: OrderStatus,
+  options: { from?: OrderStatus; set?: { paidAt?: Date; stripeSessionId?: string } } = {},
+): Promise<StatusChange> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update');
+    if (!order) return 'unknown_order';
+    if ((options.from !== undefined && order.status !== options.from) || !canTransition(order.status, to)) return 'not_allowed';
+    await tx.update(orders).set({ ...options.set, status: to }).where(eq(orders.id, id));
+    return 'changed';
   });
 }
 
 export interface OrderView {
   id: string;
-  status: string;
+  status: OrderStatus;
   paymentMethod: string;
   email: string;
   firstName: string;

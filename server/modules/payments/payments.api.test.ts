@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
-import { orders } from '../../../db/schema/orders';
+import { orderLines, orders } from '../../../db/schema/orders';
 import { seedCatalog } from '../../../db/seed';
 import { createTestDatabase } from '../../../db/testing';
 import { sampleOrder } from '../../../testing/sampleOrder';
@@ -169,15 +169,31 @@ describe('cart card path', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('answers 502 with the spec message when Stripe refuses the session', async () => {
+  it('answers 502 with the spec message when Stripe refuses the session, keeps no order, and a retry with the same key places one', async () => {
+    const order = cardOrder([{ productId: '3', quantity: 1 }]);
+    const withKey = () => database.db.select().from(orders).where(eq(orders.idempotencyKey, order.idempotencyKey));
+    const linesBefore = (await database.db.select().from(orderLines)).length;
     await database.db.update(products).set({ stripePriceId: 'price_deleted_in_stripe' }).where(eq(products.id, '3'));
     try {
-      const response = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '3', quantity: 1 }]) });
+      const response = await app.inject({ method: 'POST', url: '/api/orders', payload: order });
       expect(response.statusCode).toBe(502);
       expect(response.json().message).toBe('Failed to create Stripe checkout session');
+      // The order saved before asking Stripe is removed again, lines and all: nothing waits for a payment that cannot come.
+      expect(await withKey()).toEqual([]);
+      expect((await database.db.select().from(orderLines)).length).toBe(linesBefore);
     } finally {
       await database.db.update(products).set({ stripePriceId: 'price_belt' }).where(eq(products.id, '3'));
     }
+
+    const retry = await app.inject({ method: 'POST', url: '/api/orders', payload: order });
+    expect(retry.statusCode).toBe(201);
+    const saved = await withKey();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ id: retry.json().id, status: 'awaiting_payment', totalAmount: 3999 + 1999 });
+    expect(saved[0]!.stripeSessionId).toBe(retry.json().checkoutUrl.split('/').at(-1));
+    // A new order id, so a new Stripe idempotency key: Stripe's stored answer to the failed request is not replayed.
+    expect(lastSessionRequest().headers['idempotency-key']).toBe(`order-${saved[0]!.id}`);
+    expect((await database.db.select().from(orderLines).where(eq(orderLines.orderId, saved[0]!.id))).length).toBe(1);
   });
 });
 
@@ -235,6 +251,17 @@ describe('webhook', () => {
     await webhook(completed(fake.markPaid(paid.sessionId)));
     expect((await webhook(expired(fake.sessions.get(paid.sessionId)!))).json().result).toBe('ignored');
     expect(await statusOf(paid.id)).toBe('paid');
+  });
+
+  it('leaves a cancelled order cancelled when its payment arrives late (cancelled is final)', async () => {
+    const { id, sessionId } = await awaitingOrder();
+    const expired = { id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.expired', data: { object: { ...fake.sessions.get(sessionId)!, status: 'expired' } } };
+    expect((await webhook(expired)).json().result).toBe('cancelled');
+    // The webhook answers already_paid for any order it may not move to paid.
+    expect((await webhook(completed(fake.markPaid(sessionId)))).json().result).toBe('already_paid');
+    const [after] = await database.db.select().from(orders).where(eq(orders.id, id));
+    expect(after!.status).toBe('cancelled');
+    expect(after!.paidAt).toBeNull();
   });
 
   it('acknowledges an event for an unknown order without changing anything', async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
-import { checkoutSessionStatus, handleStripeWebhook, startProductCheckout, type Payments } from './service';
+import { checkoutSessionStatus, startProductCheckout, type Payments } from './service';
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Auth; cardPaymentsEnabled: boolean }> = async (
   app,
@@ -31,17 +31,4 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Au
     { schema: { params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Unknown payment session.') }) } },
     async (request) => checkoutSessionStatus(payments, request.params.id),
   );
-
-  // Stripe signs the exact bytes it sends, so this route keeps the body raw.
-  await app.register(async (webhook) => {
-    webhook.removeAllContentTypeParsers();
-    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    // Events carry whole Checkout Sessions: allow more than the API's 64 KB.
-    webhook.post('/stripe/webhook', { bodyLimit: 1024 * 1024 }, async (request) => {
-      const signature = request.headers['stripe-signature'];
-      const result = await handleStripeWebhook(payments, request.body as Buffer, typeof signature === 'string' ? signature : undefined);
-      request.log.info({ result }, 'stripe webhook');
-      return { received: true, result };
-    });
-  });
 };

@@ -1,13 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { OrderRequest } from '../../../domain/checkout';
+import { eq, inArray } from 'drizzle-orm';
 import { MESSAGES } from '../../../domain/messages';
 import { shippingFor } from '../../../domain/pricing';
-import type { Db } from '../../../db/client';
+import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
-import { orders, paymentEvents } from '../../../db/schema/orders';
+import { paymentEvents } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
-import type { CheckoutSessionInfo, PaymentGateway } from '../../integrations/stripe';
-import { placeOrder } from '../orders/service';
+import type { CheckoutLine, CheckoutSessionInfo, PaymentGateway, WebhookEvent } from '../../integrations/stripe';
 
 export interface Payments {
   db: Db;
@@ -51,108 +49,77 @@ export async function startProductCheckout(payments: Payments, priceId: string, 
 }
 
 /**
- * The cart's card path: the order is saved first (awaiting payment), then a Checkout Session is
- * made from the products' Stripe price ids and the server's shipping. A cart Stripe cannot charge
- * saves nothing.
+ * Before a card order is saved: Stripe must be configured, and every product must have a Stripe
+ * price id (otherwise a 400 naming those without one, so a cart Stripe cannot charge saves
+ * nothing). Returns each product's price id; unknown products are left out, for the order to refuse.
  */
-export async function startCartCheckout(payments: Payments, request: OrderRequest, userId: string | null) {
-  const gateway = gatewayOf(payments);
-  const ids = request.lines.map((line) => line.productId);
-  const rows = await payments.db.select({ id: products.id, name: products.name, priceId: products.stripePriceId }).from(products).where(inArray(products.id, ids));
+export async function stripePriceIds(payments: Payments, productIds: string[]): Promise<Map<string, string>> {
+  gatewayOf(payments);
+  const rows = await payments.db.select({ id: products.id, name: products.name, priceId: products.stripePriceId }).from(products).where(inArray(products.id, productIds));
   const missing = rows.filter((row) => !row.priceId).map((row) => row.name);
   if (missing.length > 0) throw new AppError('bad_request', MESSAGES.missingStripeConfiguration(missing), 'missing_price_ids');
-  const priceOf = new Map(rows.map((row) => [row.id, row.priceId!]));
-
-  const order = await placeOrder(payments.db, request, { userId, status: 'awaiting_payment' });
-  const [saved] = await payments.db.select({ shipping: orders.shipping }).from(orders).where(eq(orders.id, order.id));
-  const session = await createSession(gateway, {
-    lines: request.lines.map((line) => ({ price: priceOf.get(line.productId)!, quantity: line.quantity })),
-    successUrl: successUrl(payments.publicUrl, `&order_id=${order.id}`),
-    cancelUrl: `${payments.publicUrl}/shop`,
-    customerEmail: request.email,
-    shippingAmount: saved!.shipping,
-    metadata: { kind: 'order', orderId: order.id },
-    // A retried submit finds the same order and, through Stripe's own idempotency, the same session.
-    idempotencyKey: `order-${order.id}`,
-  });
-  await payments.db.update(orders).set({ stripeSessionId: session.id }).where(eq(orders.id, order.id));
-  return { id: order.id, checkoutUrl: session.url };
+  return new Map(rows.map((row) => [row.id, row.priceId!]));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function orderRequestFromSession(session: CheckoutSessionInfo, productId: string): OrderRequest {
-  const [firstName = '', ...rest] = (session.customer.name ?? '').trim().split(/\s+/);
-  const address = session.customer.address;
-  return {
-    email: session.customerEmail ?? '',
-    firstName,
-    lastName: rest.join(' '),
-    country: address?.country === 'RO' ? 'Romania' : (address?.country ?? ''),
-    city: address?.city ?? '',
-    street: address?.line1 ?? '',
-    streetNumber: address?.line2 ?? '',
-    postalCode: address?.postalCode ?? '',
-    phoneNumber: session.customer.phone ?? '',
-    lines: [{ productId, quantity: 1 }],
-    paymentMethod: 'card',
-    idempotencyKey: session.id,
-  };
+export interface OrderToPay {
+  id: string;
+  email: string;
+  /** The server's shipping for the order, in bani. */
+  shipping: number;
+  lines: CheckoutLine[];
 }
-
-export type WebhookResult = 'paid' | 'order_created' | 'cancelled' | 'duplicate' | 'already_paid' | 'unknown_order' | 'ignored';
 
 /**
- * A Stripe webhook: the signature is checked on the raw body, each event is handled once, and a
- * completed, paid Checkout Session marks its order paid (or, for a single-product purchase,
- * creates the paid order from what Stripe collected). A session that expired unpaid cancels its
- * order, so abandoned card orders do not wait forever. Events arriving twice or late change nothing.
+ * A Checkout Session that pays a saved order: the products' Stripe prices and quantities, the
+ * server's shipping, and the order id in its metadata and success URL. Stripe's idempotency key
+ * `order-<id>` makes a retried submit get the same session.
  */
-export async function handleStripeWebhook(payments: Payments, rawBody: Buffer, signature: string | undefined): Promise<WebhookResult> {
+export async function createOrderCheckoutSession(payments: Payments, order: OrderToPay): Promise<{ sessionId: string; url: string | null }> {
+  const session = await createSession(gatewayOf(payments), {
+    lines: order.lines,
+    successUrl: successUrl(payments.publicUrl, `&order_id=${order.id}`),
+    cancelUrl: `${payments.publicUrl}/shop`,
+    customerEmail: order.email,
+    shippingAmount: order.shipping,
+    metadata: { kind: 'order', orderId: order.id },
+    idempotencyKey: `order-${order.id}`,
+  });
+  return { sessionId: session.id, url: session.url };
+}
+
+/**
+ * What a verified Stripe event says happened: a Checkout Session was paid (completed and paid, or
+ * its delayed payment succeeded), a session expired, or something else the shop does not act on.
+ */
+export type PaymentEvent = { id: string; type: string } & (
+  | { happened: 'session_paid' | 'session_expired'; session: CheckoutSessionInfo }
+  | { happened: 'other'; session: CheckoutSessionInfo | null }
+);
+
+/** A Stripe webhook's event, its signature checked on the raw body (400 when it does not match). */
+export function verifyStripeEvent(payments: Payments, rawBody: Buffer, signature: string | undefined): PaymentEvent {
   const gateway = gatewayOf(payments);
-  let event: ReturnType<PaymentGateway['parseWebhook']>;
+  let event: WebhookEvent;
   try {
     event = gateway.parseWebhook(rawBody, signature ?? '');
   } catch {
     throw new AppError('bad_request', 'Invalid Stripe signature.', 'invalid_signature');
   }
+  const { id, type, session } = event;
+  if (session && type === 'checkout.session.expired') return { id, type, happened: 'session_expired', session };
+  const completes = type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
+  if (session && completes && session.paid) return { id, type, happened: 'session_paid', session };
+  return { id, type, happened: 'other', session };
+}
 
-  return payments.db.transaction(async (tx) => {
-    const fresh = await tx.insert(paymentEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing().returning();
-    if (fresh.length === 0) return 'duplicate';
-    const session = event.session;
-    if (event.type === 'checkout.session.expired' && session?.metadata.kind === 'order') {
-      const orderId = session.metadata.orderId;
-      if (!orderId || !UUID.test(orderId)) return 'unknown_order';
-      const cancelled = await tx
-        .update(orders)
-        .set({ status: 'cancelled' })
-        .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
-        .returning({ id: orders.id });
-      return cancelled.length > 0 ? 'cancelled' : 'ignored';
-    }
-    const completes = event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
-    if (!completes || !session?.paid) return 'ignored';
-
-    const { kind, orderId, productId } = session.metadata;
-    if (kind === 'order') {
-      if (!orderId || !UUID.test(orderId)) return 'unknown_order';
-      const updated = await tx
-        .update(orders)
-        .set({ status: 'paid', paidAt: new Date(), stripeSessionId: session.id })
-        .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
-        .returning({ id: orders.id });
-      if (updated.length > 0) return 'paid';
-      const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-      return existing ? 'already_paid' : 'unknown_order';
-    }
-    if (kind === 'product' && productId) {
-      const placed = await placeOrder(tx as unknown as Db, orderRequestFromSession(session, productId), { status: 'paid' });
-      await tx.update(orders).set({ stripeSessionId: session.id, paidAt: new Date() }).where(eq(orders.id, placed.id));
-      return placed.replayed ? 'already_paid' : 'order_created';
-    }
-    return 'ignored';
-  });
+/**
+ * Remembers a handled event; false when it was handled before (Stripe redelivers), so it changes
+ * nothing twice. Call it in the transaction that acts on the event: if that fails, the event
+ * stays unhandled and Stripe's next delivery tries again.
+ */
+export async function recordPaymentEvent(db: DbOrTx, event: PaymentEvent): Promise<boolean> {
+  const fresh = await db.insert(paymentEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing().returning();
+  return fresh.length > 0;
 }
 
 /** What /success shows: Stripe's word on the session, never the URL's. */

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status" CHECK ("orders"."status" in ('pending', 'awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'));

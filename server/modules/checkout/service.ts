@@ -1,0 +1,127 @@
+import type { OrderRequest } from '../../../domain/checkout';
+import { MESSAGES } from '../../../domain/messages';
+import type { Db, DbOrTx } from '../../../db/client';
+import { AppError } from '../../errors';
+import type { CheckoutSessionInfo } from '../../integrations/stripe';
+import { changeOrderStatus, discardOrderWithoutSession, placeOrder, recordCardPayment, type PlacedOrder } from '../orders/service';
+import { createOrderCheckoutSession, recordPaymentEvent, stripePriceIds, verifyStripeEvent, type Payments } from '../payments/service';
+
+/**
+ * Checkout composes orders and payments: orders knows nothing of Stripe, payments knows nothing
+ * of orders, and what needs both (placing a card order, turning a paid session into an order)
+ * lives here.
+ */
+export interface Checkout {
+  db: Db;
+  payments: Payments;
+}
+
+/** Cash on delivery: the order is placed as it is, pending shipment. */
+export function placeCashOrder(checkout: Checkout, request: OrderRequest, userId: string | null): Promise<PlacedOrder> {
+  return placeOrder(checkout.db, request, { userId });
+}
+
+/**
+ * The cart's card path: the order is saved first (awaiting payment, so the session can name it),
+ * then a Checkout Session is made from the products' Stripe price ids and the server's shipping.
+ * A cart Stripe cannot charge saves nothing: when Stripe refuses the session the order is removed
+ * again, so nothing waits forever for a payment that cannot come, and a retry with the same
+ * idempotency key places the order afresh, under a new id and so a new Stripe idempotency key
+ * (Stripe may keep its answer to a failed request under the old one).
+ */
+export async function placeCardOrder(checkout: Checkout, request: OrderRequest, userId: string | null) {
+  const priceOf = await stripePriceIds(checkout.payments, request.lines.map((line) => line.productId));
+  const order = await placeOrder(checkout.db, request, { userId, status: 'awaiting_payment' });
+  let session: Awaited<ReturnType<typeof createOrderCheckoutSession>>;
+  try {
+    session = await createOrderCheckoutSession(checkout.payments, {
+      id: order.id,
+      email: request.email,
+      shipping: order.totals.shipping,
+      lines: request.lines.map((line) => ({ price: priceOf.get(line.productId)!, quantity: line.quantity })),
+    });
+  } catch (error) {
+    // A replayed order that already has its session is kept. Should the removal itself fail, the
+    // order stays and a retry with the key asks Stripe again: the Stripe error is what to report.
+    await discardOrderWithoutSession(checkout.db, order.id).catch(() => false);
+    throw error;
+  }
+  // A concurrent twin of this submit, refused by Stripe, may have removed the order meanwhile.
+  if (!(await recordCardPayment(checkout.db, order.id, { stripeSessionId: session.sessionId }))) {
+    throw new AppError('payment_failed', MESSAGES.stripeSessionFailed, 'stripe_failed');
+  }
+  return { id: order.id, checkoutUrl: session.url };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isOrderId = (id: string | undefined): id is string => id !== undefined && UUID.test(id);
+
+/** A single-product purchase's order, from the name, address and phone Stripe collected. */
+function orderRequestFromSession(session: CheckoutSessionInfo, productId: string): OrderRequest {
+  const [firstName = '', ...rest] = (session.customer.name ?? '').trim().split(/\s+/);
+  const address = session.customer.address;
+  return {
+    email: session.customerEmail ?? '',
+    firstName,
+    lastName: rest.join(' '),
+    country: address?.country === 'RO' ? 'Romania' : (address?.country ?? ''),
+    city: address?.city ?? '',
+    street: address?.line1 ?? '',
+    streetNumber: address?.line2 ?? '',
+    postalCode: address?.postalCode ?? '',
+    phoneNumber: session.customer.phone ?? '',
+    lines: [{ productId, quantity: 1 }],
+    paymentMethod: 'card',
+    idempotencyKey: session.id,
+  };
+}
+
+export type WebhookResult = 'paid' | 'order_created' | 'cancelled' | 'duplicate' | 'already_paid' | 'unknown_order' | 'ignored';
+
+/**
+ * A session that expired unpaid cancels its order, so abandoned card orders do not wait forever.
+ * It speaks only for an order still awaiting payment: the rules let a paid order be cancelled (by
+ * the shop, with a refund), never by Stripe's expiry.
+ */
+async function sessionExpired(tx: DbOrTx, session: CheckoutSessionInfo): Promise<WebhookResult> {
+  if (session.metadata.kind !== 'order') return 'ignored';
+  const { orderId } = session.metadata;
+  if (!isOrderId(orderId)) return 'unknown_order';
+  const change = await changeOrderStatus(tx, orderId, 'cancelled', { from: 'awaiting_payment' });
+  return change === 'changed' ? 'cancelled' : 'ignored';
+}
+
+/**
+ * A paid session marks its order paid or, for a single-product purchase, creates the paid order
+ * from what Stripe collected (keyed by the session id, so a redelivery creates nothing).
+ */
+async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo): Promise<WebhookResult> {
+  const { kind, orderId, productId } = session.metadata;
+  if (kind === 'order') {
+    if (!isOrderId(orderId)) return 'unknown_order';
+    // Only awaiting_payment → paid is allowed: a paid, shipped or cancelled order stays as it is.
+    const change = await changeOrderStatus(tx, orderId, 'paid', { set: { paidAt: new Date(), stripeSessionId: session.id } });
+    return change === 'changed' ? 'paid' : change === 'not_allowed' ? 'already_paid' : 'unknown_order';
+  }
+  if (kind === 'product' && productId) {
+    const placed = await placeOrder(tx, orderRequestFromSession(session, productId), { status: 'paid' });
+    await recordCardPayment(tx, placed.id, { stripeSessionId: session.id, paidAt: new Date() });
+    return placed.replayed ? 'already_paid' : 'order_created';
+  }
+  return 'ignored';
+}
+
+/**
+ * A Stripe webhook: payments checks the signature and says what happened; each event is handled
+ * once, in one transaction with the order change it causes. Events arriving twice or late change
+ * nothing.
+ */
+export async function handleStripeWebhook(checkout: Checkout, rawBody: Buffer, signature: string | undefined): Promise<WebhookResult> {
+  const event = verifyStripeEvent(checkout.payments, rawBody, signature);
+  return checkout.db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, event))) return 'duplicate';
+    if (event.happened === 'session_expired') return sessionExpired(tx, event.session);
+    if (event.happened === 'session_paid') return sessionPaid(tx, event.session);
+    return 'ignored';
+  });
+}
