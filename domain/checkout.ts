@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_PER_LINE } from './cart';
+import { PAYMENT_METHODS } from './orders';
 
 /** Spec 5: a basic something@something.something pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -63,8 +64,6 @@ export const orderLineSchema = z.object({
     .max(MAX_QUANTITY_PER_LINE, `Quantity must be at most ${MAX_QUANTITY_PER_LINE}.`),
 });
 
-export const PAYMENT_METHODS = ['cod', 'card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
  * What a visitor's browser sends to place an order: who, where, which products and how many.

@@ -2,6 +2,10 @@
  * Order statuses and the moves between them: pure rules, shared by the server (which refuses any
  * other change), the database (a CHECK constraint lists exactly these statuses) and the web app.
  */
+/** Cash on delivery, or card through Stripe Checkout. */
+export const PAYMENT_METHODS = ['cod', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 export const ORDER_STATUSES = ['pending', 'awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 
 /**

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { $ZodType } from 'zod/v4/core';
+import { apiErrorSchema, type ApiErrorBody } from '../domain/contracts/api';
 
 export type AppErrorKind = 'bad_request' | 'unauthorized' | 'not_found' | 'conflict' | 'too_many_requests' | 'payment_failed' | 'unavailable';
 
@@ -48,13 +50,21 @@ const BODY_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
 };
 
-/** Every error answers JSON `{ error, message, code? }`; nothing internal reaches the client. */
+/**
+ * A route's response schemas: its success answers from domain/contracts, and the error contract for
+ * every 4xx and 5xx, so no route can answer outside its contract.
+ */
+export function answers<T extends Record<number, $ZodType>>(success: T) {
+  return { ...success, '4xx': apiErrorSchema, '5xx': apiErrorSchema };
+}
+
+/** Every error answers JSON `{ error, message, code? }` (ApiErrorBody); nothing internal reaches the client. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.cause) request.log.error({ err: error.cause }, error.message);
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
-      return reply.status(statusOf[error.kind]).send({ error: error.kind, message: error.message, code: error.code });
+      return reply.status(statusOf[error.kind]).send({ error: error.kind, message: error.message, code: error.code } satisfies ApiErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ error: 'bad_request', message: validationMessage(error) });

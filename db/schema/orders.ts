@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES, type OrderStatus } from '../../domain/orders';
+import { ORDER_STATUSES, type OrderStatus, type PaymentMethod } from '../../domain/orders';
 import { user } from './accounts';
 import { products } from './catalog';
 
@@ -18,7 +18,7 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** One of domain/orders' ORDER_STATUSES; it changes only as ORDER_TRANSITIONS allows. */
     status: text('status').$type<OrderStatus>().notNull(),
-    paymentMethod: text('payment_method').notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),

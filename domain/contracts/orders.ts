@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
 
 const bani = z.int().check(z.nonnegative());
 
 /** An order as its customer sees it (GET /api/orders/:id, and each of GET /api/orders). Amounts in bani. */
 export const orderViewSchema = z.object({
   id: z.string(),
-  status: z.string(),
-  paymentMethod: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -20,6 +21,7 @@ export const orderViewSchema = z.object({
   shipping: bani,
   total: bani,
   currency: z.string(),
+  /** ISO 8601 */
   createdAt: z.string(),
   lines: z.array(z.object({ productId: z.nullable(z.string()), name: z.string(), unitPrice: bani, quantity: z.int() })),
 });

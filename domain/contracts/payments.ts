@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ORDER_STATUSES } from '../orders';
 
 /** GET /api/payments/config: what the storefront may offer for card payment. */
 export const paymentOptionsSchema = z.object({
@@ -12,10 +13,21 @@ export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
 /** POST /api/payments/product-checkout: the Stripe Checkout page to send the visitor to. */
 export const productCheckoutSchema = z.object({ url: z.nullable(z.string()) });
 
-/** GET /api/payments/sessions/:id: what Stripe says of a Checkout Session. */
+/**
+ * GET /api/payments/sessions/:id: what Stripe says of a Checkout Session and, for its signed-in
+ * owner, the order it pays (null until the order exists, or for anyone else).
+ */
 export const checkoutSessionStatusSchema = z.object({
   status: z.enum(['paid', 'unpaid', 'unknown']),
   sessionId: z.string(),
   customerEmail: z.optional(z.nullable(z.string())),
+  order: z.nullable(z.object({ id: z.string(), status: z.enum(ORDER_STATUSES), createdAt: z.string() })),
 });
 export type CheckoutSessionStatus = z.infer<typeof checkoutSessionStatusSchema>;
+
+/** POST /api/stripe/webhook: what the event did (for Stripe's dashboard and the log). */
+export const webhookAnswerSchema = z.object({
+  received: z.literal(true),
+  result: z.enum(['paid', 'order_created', 'cancelled', 'duplicate', 'already_paid', 'unknown_order', 'ignored']),
+});
+export type WebhookResult = z.infer<typeof webhookAnswerSchema>['result'];

@@ -1,5 +1,7 @@
+import type { OrderStatus } from '../../domain/orders';
+
 /** How an order's status reads to its customer. */
-export const ORDER_STATUS_LABELS: Record<string, string> = {
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Received, pay on delivery',
   awaiting_payment: 'Awaiting card payment',
   paid: 'Paid',

@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderRequestSchema } from '../../../domain/checkout';
-import { AppError } from '../../errors';
+import { z } from 'zod';
+import { placedOrderSchema } from '../../../domain/contracts/orders';
+import { checkoutSessionStatusSchema, webhookAnswerSchema } from '../../../domain/contracts/payments';
+import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
-import { handleStripeWebhook, placeCardOrder, placeCashOrder, type Checkout } from './service';
+import { handleStripeWebhook, paymentOutcome, placeCardOrder, placeCashOrder, type Checkout } from './service';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: Auth; cardPaymentsEnabled: boolean }> = async (
   app,
   { checkout, auth, cardPaymentsEnabled },
 ) => {
   /** Placing an order: cash on delivery, or by card (saved awaiting payment, then paid on Stripe's page). */
-  app.post('/orders', { schema: { body: orderRequestSchema } }, async (request, reply) => {
+  app.post('/orders', { schema: { body: orderRequestSchema, response: answers({ 200: placedOrderSchema, 201: placedOrderSchema }) } }, async (request, reply) => {
     const user = await signedInUser(auth, request.headers);
     if (request.body.paymentMethod === 'card') {
       if (!cardPaymentsEnabled) {
@@ -22,16 +25,30 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
     return reply.status(order.replayed ? 200 : 201).send({ id: order.id });
   });
 
+  app.get(
+    '/payments/sessions/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Unknown payment session.') }),
+        response: answers({ 200: checkoutSessionStatusSchema }),
+      },
+    },
+    async (request) => {
+      const user = await signedInUser(auth, request.headers);
+      return paymentOutcome(checkout, request.params.id, user?.id ?? null);
+    },
+  );
+
   // Stripe signs the exact bytes it sends, so this route keeps the body raw.
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     // Events carry whole Checkout Sessions: allow more than the API's 64 KB.
-    webhook.post('/stripe/webhook', { bodyLimit: 1024 * 1024 }, async (request) => {
+    webhook.post('/stripe/webhook', { bodyLimit: 1024 * 1024, schema: { response: answers({ 200: webhookAnswerSchema }) } }, async (request) => {
       const signature = request.headers['stripe-signature'];
       const result = await handleStripeWebhook(checkout, request.body as Buffer, typeof signature === 'string' ? signature : undefined);
       request.log.info({ result }, 'stripe webhook');
-      return { received: true, result };
+      return { received: true as const, result };
     });
   });
 };

@@ -3,8 +3,9 @@ import { MESSAGES } from '../../../domain/messages';
 import type { Db, DbOrTx } from '../../../db/client';
 import { AppError } from '../../errors';
 import type { CheckoutSessionInfo } from '../../integrations/stripe';
-import { changeOrderStatus, discardOrderWithoutSession, placeOrder, recordCardPayment, type PlacedOrder } from '../orders/service';
-import { createOrderCheckoutSession, recordPaymentEvent, stripePriceIds, verifyStripeEvent, type Payments } from '../payments/service';
+import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
+import { changeOrderStatus, discardOrderWithoutSession, orderPaidBySession, placeOrder, recordCardPayment, type PlacedOrder } from '../orders/service';
+import { checkoutSessionStatus, createOrderCheckoutSession, recordPaymentEvent, stripePriceIds, verifyStripeEvent, type Payments } from '../payments/service';
 
 /**
  * Checkout composes orders and payments: orders knows nothing of Stripe, payments knows nothing
@@ -76,7 +77,6 @@ function orderRequestFromSession(session: CheckoutSessionInfo, productId: string
   };
 }
 
-export type WebhookResult = 'paid' | 'order_created' | 'cancelled' | 'duplicate' | 'already_paid' | 'unknown_order' | 'ignored';
 
 /**
  * A session that expired unpaid cancels its order, so abandoned card orders do not wait forever.
@@ -124,4 +124,14 @@ export async function handleStripeWebhook(checkout: Checkout, rawBody: Buffer, s
     if (event.happened === 'session_paid') return sessionPaid(tx, event.session);
     return 'ignored';
   });
+}
+
+/**
+ * What /success shows: Stripe's word on the session (never the URL's), and for its signed-in owner
+ * the order it pays, in the status it really has.
+ */
+export async function paymentOutcome(checkout: Checkout, sessionId: string, userId: string | null): Promise<CheckoutSessionStatus> {
+  const payment = await checkoutSessionStatus(checkout.payments, sessionId);
+  const order = payment.status === 'unknown' ? null : await orderPaidBySession(checkout.db, sessionId, userId);
+  return { ...payment, order };
 }

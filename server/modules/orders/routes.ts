@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailSchema } from '../../../domain/checkout';
 import type { Db } from '../../../db/client';
-import { AppError } from '../../errors';
+import { orderListSchema, orderViewSchema } from '../../../domain/contracts/orders';
+import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
 import { findOrder, listOrdersOfUser } from './service';
@@ -10,7 +11,7 @@ import { findOrder, listOrdersOfUser } from './service';
 /** Reading orders back. Placing one (POST /orders) is checkout's: it may involve a payment. */
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = async (app, { db, auth }) => {
   /** "My orders": the signed-in customer's orders, newest first. */
-  app.get('/orders', async (request) => {
+  app.get('/orders', { schema: { response: answers({ 200: orderListSchema }) } }, async (request) => {
     const user = await signedInUser(auth, request.headers);
     if (!user) throw new AppError('unauthorized', 'Please sign in to see your orders.');
     return { orders: await listOrdersOfUser(db, user.id) };
@@ -18,7 +19,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = async 
 
   app.get(
     '/orders/:id',
-    { schema: { params: z.object({ id: z.uuid('Unknown order id.') }), querystring: z.object({ email: emailSchema.optional() }) } },
+    {
+      schema: {
+        params: z.object({ id: z.uuid('Unknown order id.') }),
+        querystring: z.object({ email: emailSchema.optional() }),
+        response: answers({ 200: orderViewSchema }),
+      },
+    },
     async (request) => {
       const user = await signedInUser(auth, request.headers);
       return findOrder(db, request.params.id, { userId: user?.id ?? null, email: request.query.email ?? null });

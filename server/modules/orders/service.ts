@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
+import type { OrderView } from '../../../domain/contracts/orders';
 
 export interface PlacedOrder {
   id: string;
@@ -148,26 +149,6 @@ export async function changeOrderStatus(
   });
 }
 
-export interface OrderView {
-  id: string;
-  status: OrderStatus;
-  paymentMethod: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  country: string;
-  city: string;
-  street: string;
-  streetNumber: string;
-  postalCode: string;
-  phoneNumber: string;
-  subtotal: number;
-  shipping: number;
-  total: number;
-  currency: string;
-  createdAt: string;
-  lines: { productId: string | null; name: string; unitPrice: number; quantity: number }[];
-}
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -214,6 +195,16 @@ export async function findOrder(db: Db, id: string, who: { userId: string | null
   if (!order || !(isOwner || isGuestWithEmail)) throw new AppError('not_found', 'No such order.');
   const [view] = await toViews(db, [order]);
   return view!;
+}
+
+/** The order a Stripe Checkout Session pays, for its signed-in owner only; null for anyone else or before it exists. */
+export async function orderPaidBySession(db: Db, stripeSessionId: string, userId: string | null) {
+  if (!userId) return null;
+  const [order] = await db
+    .select({ id: orders.id, status: orders.status, createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.stripeSessionId, stripeSessionId), eq(orders.userId, userId)));
+  return order ? { id: order.id, status: order.status, createdAt: order.createdAt.toISOString() } : null;
 }
 
 /** A customer's orders, newest first. */

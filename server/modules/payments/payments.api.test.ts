@@ -281,7 +281,7 @@ describe('success page check', () => {
     expect((await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}` })).json()).toMatchObject({ status: 'unpaid', sessionId });
     fake.markPaid(sessionId);
     expect((await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}` })).json()).toMatchObject({ status: 'paid', sessionId });
-    expect((await app.inject({ method: 'GET', url: '/api/payments/sessions/cs_test_doesnotexist' })).json()).toEqual({ status: 'unknown', sessionId: 'cs_test_doesnotexist' });
+    expect((await app.inject({ method: 'GET', url: '/api/payments/sessions/cs_test_doesnotexist' })).json()).toEqual({ status: 'unknown', sessionId: 'cs_test_doesnotexist', order: null });
     expect((await app.inject({ method: 'GET', url: '/api/payments/sessions/not-a-session' })).statusCode).toBe(400);
   });
 

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
-import { checkoutSessionStatus, startProductCheckout, type Payments } from './service';
+import { paymentOptionsSchema, productCheckoutSchema } from '../../../domain/contracts/payments';
+import { answers } from '../../errors';
+import { startProductCheckout, type Payments } from './service';
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Auth; cardPaymentsEnabled: boolean }> = async (
   app,
@@ -12,23 +14,22 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Au
    * What the storefront may offer: "buy now by card" for one product whenever Stripe is configured,
    * card in the cart checkout only with the flag on as well.
    */
-  app.get('/payments/config', async () => ({
+  app.get('/payments/config', { schema: { response: answers({ 200: paymentOptionsSchema }) } }, async () => ({
     cardPayments: cardPaymentsEnabled && payments.gateway !== null,
     buyNowByCard: payments.gateway !== null,
   }));
 
   app.post(
     '/payments/product-checkout',
-    { schema: { body: z.object({ priceId: z.string({ error: 'priceId is required.' }).trim().min(1, 'priceId is required.').max(200) }) } },
+    {
+      schema: {
+        body: z.object({ priceId: z.string({ error: 'priceId is required.' }).trim().min(1, 'priceId is required.').max(200) }),
+        response: answers({ 200: productCheckoutSchema }),
+      },
+    },
     async (request) => {
       const user = await signedInUser(auth, request.headers);
       return startProductCheckout(payments, request.body.priceId, user?.email);
     },
-  );
-
-  app.get(
-    '/payments/sessions/:id',
-    { schema: { params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Unknown payment session.') }) } },
-    async (request) => checkoutSessionStatus(payments, request.params.id),
   );
 };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { PaymentMethod } from '../../../domain/checkout';
+import type { PaymentMethod } from '../../../domain/orders';
 import { MESSAGES } from '../../../domain/messages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { primaryButton } from '../../components/ui/styles';

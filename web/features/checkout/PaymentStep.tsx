@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cartTotals } from '../../../domain/cart';
-import type { PaymentMethod } from '../../../domain/checkout';
+import type { PaymentMethod } from '../../../domain/orders';
 import { MESSAGES } from '../../../domain/messages';
 import { healthSchema } from '../../../domain/contracts/api';
 import { apiRequest } from '../../lib/api';

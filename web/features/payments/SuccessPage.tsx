@@ -3,23 +3,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
-import { orderListSchema } from '../../../domain/contracts/orders';
 import { checkoutSessionStatusSchema, type CheckoutSessionStatus } from '../../../domain/contracts/payments';
 import { apiRequest } from '../../lib/api';
-import { ORDER_STATUS_LABELS, orderDateFormat } from '../../lib/orderStatus';
+import { orderDateFormat } from '../../lib/orderStatus';
 import { useSession } from '../../lib/session';
+import { paidOrderStatusLabel } from './paidOrderStatus';
 
 type Payment = CheckoutSessionStatus | { status: 'error' };
-interface LatestOrder {
-  status: string;
-  createdAt: string;
-}
-
-/** Paid means done; an order further along (shipped, delivered, cancelled) says so instead. */
-function latestStatusLabel(order: LatestOrder | null): string {
-  if (!order || order.status === 'paid' || order.status === 'awaiting_payment') return 'Completed';
-  return ORDER_STATUS_LABELS[order.status] ?? 'Completed';
-}
 
 /** Spec 2: /success?session_id=…, confirmed with Stripe by our API, never on the URL's word. */
 export default function SuccessPage() {
@@ -28,21 +18,13 @@ export default function SuccessPage() {
   const sessionId = params.get('session_id') ?? '';
   const session = useSession();
   const [payment, setPayment] = useState<Payment | null>(null);
-  const [latest, setLatest] = useState<LatestOrder | null | undefined>(undefined);
 
   useEffect(() => {
-    if (!sessionId) return setPayment({ status: 'unknown', sessionId });
+    if (!sessionId) return setPayment({ status: 'unknown', sessionId, order: null });
     apiRequest(`/payments/sessions/${encodeURIComponent(sessionId)}`, checkoutSessionStatusSchema)
       .then(setPayment)
       .catch(() => setPayment({ status: 'error' }));
   }, [sessionId]);
-
-  useEffect(() => {
-    if (session.status !== 'signedIn' || payment?.status !== 'paid') return;
-    apiRequest('/orders', orderListSchema)
-      .then((body) => setLatest(body.orders[0] ?? null))
-      .catch(() => setLatest(null));
-  }, [session.status, payment?.status]);
 
   if (!payment) {
     return (
@@ -77,14 +59,14 @@ export default function SuccessPage() {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-zinc-600">Session ID</dt>
         <dd className="break-all">{payment.sessionId}</dd>
-        {session.status === 'signedIn' && latest !== undefined && (
+        {session.status === 'signedIn' && (
           <>
             <dt className="text-zinc-600">Order status</dt>
-            <dd>{latestStatusLabel(latest)}</dd>
-            {latest && (
+            <dd>{paidOrderStatusLabel(payment.order)}</dd>
+            {payment.order && (
               <>
                 <dt className="text-zinc-600">Order date</dt>
-                <dd>{orderDateFormat.format(new Date(latest.createdAt))}</dd>
+                <dd>{orderDateFormat.format(new Date(payment.order.createdAt))}</dd>
               </>
             )}
           </>
