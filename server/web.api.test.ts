@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { createTestDatabase } from '../db/testing';
-import { buildTestApp } from './testing';
+import { buildTestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/database';
 
 let database: Database;
 let app: Awaited<ReturnType<typeof buildTestApp>>;

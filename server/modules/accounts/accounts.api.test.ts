@@ -5,7 +5,7 @@ import { account, session, user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { buildApp } from '../../app';
-import { TEST_AUTH_SECRET, TEST_ORIGIN, setUpTestApp } from '../../testing';
+import { TEST_AUTH_SECRET, TEST_ORIGIN, setUpTestApp } from '../../../testing/app';
 
 const shop = setUpTestApp();
 

@@ -4,7 +4,7 @@ import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
 import { derivedOldPrice } from '../../../domain/pricing';
 import { products } from '../../../db/schema/catalog';
 import { seedCatalog } from '../../../db/seed';
-import { setUpTestApp } from '../../testing';
+import { setUpTestApp } from '../../../testing/app';
 
 const shop = setUpTestApp();
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { setUpTestApp } from '../../testing';
+import { setUpTestApp } from '../../../testing/app';
 
 const shop = setUpTestApp();
 

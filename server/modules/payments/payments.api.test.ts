@@ -6,11 +6,11 @@ import type { Database } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { seedCatalog } from '../../../db/seed';
-import { createTestDatabase } from '../../../db/testing';
-import { sampleOrder } from '../../../testing/sampleOrder';
+import { buildTestApp, TEST_ORIGIN } from '../../../testing/app';
+import { createTestDatabase } from '../../../testing/database';
 import { startFakeStripe, type FakeStripe } from '../../../testing/fakeStripe';
+import { sampleOrder } from '../../../testing/sampleOrder';
 import { createStripeGateway } from '../../integrations/stripe';
-import { buildTestApp, TEST_ORIGIN } from '../../testing';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const PRICES = { price_lighter: 3999, price_key: 6499, price_belt: 3999, price_marker: 3999 };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Database, Db } from '../db/client';
 import { seedCatalog } from '../db/seed';
-import { createTestDatabase } from '../db/testing';
-import { buildApp } from './app';
-import type { PaymentGateway } from './integrations/stripe';
+import { buildApp } from '../server/app';
+import type { PaymentGateway } from '../server/integrations/stripe';
+import { createTestDatabase } from './database';
 
 /** The origin API tests pretend the browser is on; auth requests must come from it. */
 export const TEST_ORIGIN = 'http://shop.test';

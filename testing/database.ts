@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from './client';
+import { openPglite, openPostgres, type Database } from '../db/client';
 
 /**
  * A fresh, migrated, empty database for one test file: in-memory PGlite by default, or a new
