@@ -39,3 +39,26 @@ export function setUpTestApp(options: Parameters<typeof buildTestApp>[1] = {}) {
   });
   return context;
 }
+
+/** The session cookie (name=value) an auth answer sets; throws when it sets none. */
+export function sessionCookie(response: { headers: Record<string, unknown> }): string {
+  const cookies = ([] as string[]).concat((response.headers['set-cookie'] as string | string[] | undefined) ?? []);
+  const token = cookies.find((cookie) => cookie.includes('session_token='));
+  if (!token) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
+  return token.split(';')[0]!;
+}
+
+let customerCounter = 0;
+
+/** Signs a new customer up (each from its own address, clear of the attempt limit); returns their email and session cookie. */
+export async function signUpCustomer(app: TestApp, email = `customer-${Date.now()}-${++customerCounter}@example.ro`) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { email, password: 'secret123', name: email.split('@')[0] },
+    remoteAddress: `10.9.${Math.floor(customerCounter / 250)}.${customerCounter % 250}`,
+    headers: { origin: TEST_ORIGIN },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { email, cookie: sessionCookie(response) };
+}

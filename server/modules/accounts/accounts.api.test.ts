@@ -5,7 +5,7 @@ import { account, session, user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { buildApp } from '../../app';
-import { TEST_AUTH_SECRET, TEST_ORIGIN, setUpTestApp } from '../../../testing/app';
+import { sessionCookie, TEST_AUTH_SECRET, TEST_ORIGIN, setUpTestApp } from '../../../testing/app';
 
 const shop = setUpTestApp();
 
@@ -23,13 +23,6 @@ function authPost(path: string, payload: object, options: { cookie?: string; ip?
 }
 
 const uniqueEmail = () => `user-${randomUUID().slice(0, 8)}@example.ro`;
-
-function sessionCookie(response: { headers: Record<string, unknown> }): string {
-  const cookies = ([] as string[]).concat((response.headers['set-cookie'] as string | string[] | undefined) ?? []);
-  const token = cookies.find((cookie) => cookie.includes('session_token='));
-  if (!token) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
-  return token.split(';')[0]!;
-}
 
 async function signUp(email = uniqueEmail(), password = 'secret123') {
   const response = await authPost('/sign-up/email', { email, password, name: email.split('@')[0] });

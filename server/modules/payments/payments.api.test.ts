@@ -6,7 +6,7 @@ import type { Database } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { seedCatalog } from '../../../db/seed';
-import { buildTestApp, TEST_ORIGIN } from '../../../testing/app';
+import { buildTestApp, signUpCustomer, TEST_ORIGIN } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
 import { startFakeStripe, type FakeStripe } from '../../../testing/fakeStripe';
 import { sampleOrder } from '../../../testing/sampleOrder';
@@ -283,6 +283,26 @@ describe('success page check', () => {
     expect((await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}` })).json()).toMatchObject({ status: 'paid', sessionId });
     expect((await app.inject({ method: 'GET', url: '/api/payments/sessions/cs_test_doesnotexist' })).json()).toEqual({ status: 'unknown', sessionId: 'cs_test_doesnotexist', order: null });
     expect((await app.inject({ method: 'GET', url: '/api/payments/sessions/not-a-session' })).statusCode).toBe(400);
+  });
+
+  it("names the order a session paid, in its real status, to its signed-in owner only", async () => {
+    const owner = await signUpCustomer(app);
+    const placed = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '2', quantity: 1 }]), headers: { cookie: owner.cookie } });
+    expect(placed.statusCode).toBe(201);
+    const { id, checkoutUrl } = placed.json();
+    const sessionId = checkoutUrl.split('/').at(-1);
+    const status = (cookie?: string) => app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}`, headers: cookie ? { cookie } : {} });
+
+    const [saved] = await database.db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, id));
+    expect((await status(owner.cookie)).json().order).toEqual({ id, status: 'awaiting_payment', createdAt: saved!.createdAt.toISOString() });
+
+    const session = fake.markPaid(sessionId);
+    expect((await webhook(completed(session))).json().result).toBe('paid');
+    expect((await status(owner.cookie)).json()).toMatchObject({ status: 'paid', order: { id, status: 'paid' } });
+
+    // A guest, or another customer, holding the session id learns nothing of the order.
+    expect((await status()).json()).toMatchObject({ status: 'paid', order: null });
+    expect((await status((await signUpCustomer(app)).cookie)).json()).toMatchObject({ status: 'paid', order: null });
   });
 
   it('tells the web app whether the card option is on', async () => {
