@@ -21,7 +21,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /** Stripe secret key (sk_live_… or sk_test_…); without it card payments answer 503. */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
-  /** Signing secret of the webhook endpoint (whsec_…), from the Stripe dashboard. */
+  /** Signing secret of the webhook endpoint (whsec_…), from the Stripe dashboard; required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Turns the card option on in the cart checkout (off by default, as the spec shows it disabled). */
   CARD_PAYMENTS_ENABLED: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
@@ -40,6 +40,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
+  }
+  if (parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook endpoint\'s signing secret, whsec_…, from the Stripe dashboard); without it no payment could ever be confirmed.',
+    );
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
     throw new Error('Invalid configuration: AUTH_SECRET is required in production (at least 32 random characters).');

@@ -46,6 +46,20 @@ export interface PaymentGateway {
   parseWebhook(rawBody: Buffer, signature: string): WebhookEvent;
 }
 
+/** How far a webhook's signed timestamp may be from our clock, either way (Stripe's own default is 5 minutes). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The SDK refuses a signed timestamp older than its tolerance but accepts any in the future; a replayed
+ * or forged-clock event is refused both ways here.
+ */
+function assertFreshTimestamp(signature: string, nowSeconds: number) {
+  const timestamp = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+  if (!Number.isFinite(timestamp) || Math.abs(nowSeconds - timestamp) > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new Error('webhook timestamp outside the tolerance');
+  }
+}
+
 export interface StripeSettings {
   secretKey: string;
   webhookSecret?: string;
@@ -124,7 +138,8 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
 
     parseWebhook(rawBody, signature) {
       if (!settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
-      const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      assertFreshTimestamp(signature, Math.floor(Date.now() / 1000));
       const object = event.data.object as { object?: string };
       return { id: event.id, type: event.type, session: object.object === 'checkout.session' ? toInfo(object as Stripe.Checkout.Session) : null };
     },

@@ -50,12 +50,12 @@ function cardOrder(lines: { productId: string; quantity: number }[], overrides: 
   return sampleOrder({ email: 'card@example.ro', lines, paymentMethod: 'card', ...overrides });
 }
 
-function webhook(event: object, target = app, secret = WEBHOOK_SECRET) {
+function webhook(event: object, target = app, secret = WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000)) {
   const payload = JSON.stringify(event);
   return target.inject({
     method: 'POST',
     url: '/api/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }) },
+    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret, timestamp }) },
     payload,
   });
 }
@@ -220,6 +220,19 @@ describe('webhook', () => {
     const unsigned = await app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(completed({})) });
     expect(unsigned.statusCode).toBe(400);
     expect(await statusOf(id)).toBe('awaiting_payment');
+  });
+
+  it('refuses a correctly signed event stamped more than 5 minutes from now, in the past or the future', async () => {
+    const { id, sessionId } = await awaitingOrder();
+    const now = Math.floor(Date.now() / 1000);
+    for (const offset of [3600, 3 * 24 * 3600, 301, -301]) {
+      const response = await webhook(completed(fake.markPaid(sessionId)), app, WEBHOOK_SECRET, now + offset);
+      expect(response.statusCode, `offset ${offset}`).toBe(400);
+      expect(response.json().message).toBe('Invalid Stripe signature.');
+    }
+    expect(await statusOf(id)).toBe('awaiting_payment');
+    const withinTolerance = await webhook(completed(fake.markPaid(sessionId)), app, WEBHOOK_SECRET, now + 240);
+    expect(withinTolerance.json().result).toBe('paid');
   });
 
   it('changes nothing twice for a replayed or late event, and nothing for an unpaid one', async () => {
