@@ -46,7 +46,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
     // Events carry whole Checkout Sessions: allow more than the API's 64 KB.
     webhook.post('/stripe/webhook', { bodyLimit: 1024 * 1024, schema: { response: answers({ 200: webhookAnswerSchema }) } }, async (request) => {
       const signature = request.headers['stripe-signature'];
-      const result = await handleStripeWebhook(checkout, request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      const result = await handleStripeWebhook(checkout, request.body as Buffer, typeof signature === 'string' ? signature : undefined, request.log);
       request.log.info({ result }, 'stripe webhook');
       return { received: true as const, result };
     });

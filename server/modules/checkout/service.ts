@@ -1,6 +1,9 @@
-import type { OrderRequest } from '../../../domain/checkout';
+import { eq } from 'drizzle-orm';
+import { splitStreetAddress } from '../../../domain/address';
+import { orderRequestSchema, type OrderRequest } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
 import type { Db, DbOrTx } from '../../../db/client';
+import { user } from '../../../db/schema/accounts';
 import { AppError } from '../../errors';
 import type { CheckoutSessionInfo } from '../../integrations/stripe';
 import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
@@ -57,24 +60,44 @@ export async function placeCardOrder(checkout: Checkout, request: OrderRequest, 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isOrderId = (id: string | undefined): id is string => id !== undefined && UUID.test(id);
 
-/** A single-product purchase's order, from the name, address and phone Stripe collected. */
-function orderRequestFromSession(session: CheckoutSessionInfo, productId: string): OrderRequest {
+/**
+ * A single-product purchase's order, from the name, address and phone Stripe collected, checked by
+ * the same rules as any order. The customer has paid by now, so an order that breaks a rule (Stripe's
+ * address form is not ours) is still kept, as Stripe gave it, and the fields to check are logged
+ * (their names, never their values) for the shop to review.
+ */
+function orderRequestFromSession(session: CheckoutSessionInfo, productId: string, log: WebhookLog): OrderRequest {
   const [firstName = '', ...rest] = (session.customer.name ?? '').trim().split(/\s+/);
   const address = session.customer.address;
-  return {
+  const request: OrderRequest = {
     email: session.customerEmail ?? '',
     firstName,
     lastName: rest.join(' '),
     country: address?.country === 'RO' ? 'Romania' : (address?.country ?? ''),
     city: address?.city ?? '',
-    street: address?.line1 ?? '',
-    streetNumber: address?.line2 ?? '',
+    ...splitStreetAddress(address?.line1 ?? '', address?.line2 ?? null),
     postalCode: address?.postalCode ?? '',
     phoneNumber: session.customer.phone ?? '',
     lines: [{ productId, quantity: 1 }],
     paymentMethod: 'card',
     idempotencyKey: session.id,
   };
+  const checked = orderRequestSchema.safeParse(request);
+  if (checked.success) return checked.data;
+  log.warn({ sessionId: session.id, fields: [...new Set(checked.error.issues.map((issue) => issue.path.join('.')))] }, 'paid order kept with details to check');
+  return request;
+}
+
+/** Where the webhook reports what it could not fix (a Fastify request's logger). */
+export interface WebhookLog {
+  warn(details: object, message: string): void;
+}
+
+/** The account a single-product purchase was started from, if it still exists. */
+async function existingUserId(tx: DbOrTx, id: string | undefined): Promise<string | null> {
+  if (!id) return null;
+  const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, id));
+  return found?.id ?? null;
 }
 
 
@@ -95,8 +118,8 @@ async function sessionExpired(tx: DbOrTx, session: CheckoutSessionInfo): Promise
  * A paid session marks its order paid or, for a single-product purchase, creates the paid order
  * from what Stripe collected (keyed by the session id, so a redelivery creates nothing).
  */
-async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo): Promise<WebhookResult> {
-  const { kind, orderId, productId } = session.metadata;
+async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: WebhookLog): Promise<WebhookResult> {
+  const { kind, orderId, productId, userId } = session.metadata;
   if (kind === 'order') {
     if (!isOrderId(orderId)) return 'unknown_order';
     // Only awaiting_payment → paid is allowed: a paid, shipped or cancelled order stays as it is.
@@ -104,7 +127,7 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo): Promise<We
     return change === 'changed' ? 'paid' : change === 'not_allowed' ? 'already_paid' : 'unknown_order';
   }
   if (kind === 'product' && productId) {
-    const placed = await placeOrder(tx, orderRequestFromSession(session, productId), { status: 'paid' });
+    const placed = await placeOrder(tx, orderRequestFromSession(session, productId, log), { status: 'paid', userId: await existingUserId(tx, userId) });
     await recordCardPayment(tx, placed.id, { stripeSessionId: session.id, paidAt: new Date() });
     return placed.replayed ? 'already_paid' : 'order_created';
   }
@@ -116,12 +139,12 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo): Promise<We
  * once, in one transaction with the order change it causes. Events arriving twice or late change
  * nothing.
  */
-export async function handleStripeWebhook(checkout: Checkout, rawBody: Buffer, signature: string | undefined): Promise<WebhookResult> {
+export async function handleStripeWebhook(checkout: Checkout, rawBody: Buffer, signature: string | undefined, log: WebhookLog): Promise<WebhookResult> {
   const event = verifyStripeEvent(checkout.payments, rawBody, signature);
   return checkout.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event))) return 'duplicate';
     if (event.happened === 'session_expired') return sessionExpired(tx, event.session);
-    if (event.happened === 'session_paid') return sessionPaid(tx, event.session);
+    if (event.happened === 'session_paid') return sessionPaid(tx, event.session, log);
     return 'ignored';
   });
 }

@@ -82,17 +82,29 @@ describe('single-product purchase', () => {
     expect((sent.body.shipping_options as { shipping_rate_data: { fixed_amount: { amount: string } } }[])[0]!.shipping_rate_data.fixed_amount.amount).toBe('1999');
   });
 
-  it('prefills the signed-in customer’s email', async () => {
-    const email = `buyer-${randomUUID().slice(0, 6)}@example.ro`;
-    const signUp = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      payload: { email, password: 'secret123', name: 'buyer' },
-      headers: { origin: TEST_ORIGIN },
-    });
-    const cookie = ([] as string[]).concat(signUp.headers['set-cookie'] as string[]).find((c) => c.includes('session_token'))!.split(';')[0]!;
-    await app.inject({ method: 'POST', url: '/api/payments/product-checkout', payload: { priceId: 'price_lighter' }, headers: { cookie } });
+  it('prefills the signed-in customer’s email, and their paid order is theirs: in My orders and on /success', async () => {
+    const { email, cookie } = await signUpCustomer(app);
+    const { url } = (await app.inject({ method: 'POST', url: '/api/payments/product-checkout', payload: { priceId: 'price_lighter' }, headers: { cookie } })).json();
     expect(lastSessionRequest().body.customer_email).toBe(email);
+    const sessionId = url.split('/').at(-1);
+
+    expect((await webhook(completed(fake.markPaid(sessionId)))).json().result).toBe('order_created');
+    const mine = (await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie } })).json().orders;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ status: 'paid', email, total: 3999 + 1999, lines: [{ productId: '1', quantity: 1 }] });
+    const success = (await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}`, headers: { cookie } })).json();
+    expect(success.order).toMatchObject({ id: mine[0].id, status: 'paid' });
+  });
+
+  it("links no account when the buyer's account is gone by the time Stripe confirms", async () => {
+    const { cookie } = await signUpCustomer(app);
+    const { url } = (await app.inject({ method: 'POST', url: '/api/payments/product-checkout', payload: { priceId: 'price_key' }, headers: { cookie } })).json();
+    const sessionId = url.split('/').at(-1);
+    const session = fake.markPaid(sessionId);
+    const event = completed({ ...session, metadata: { ...session.metadata, userId: 'no-such-user' } });
+    expect((await webhook(event)).json().result).toBe('order_created');
+    const [order] = await database.db.select().from(orders).where(eq(orders.stripeSessionId, sessionId));
+    expect(order).toMatchObject({ status: 'paid', userId: null });
   });
 
   it('answers 404 for an unknown price id and 503 without Stripe keys', async () => {
@@ -115,7 +127,7 @@ describe('single-product purchase', () => {
     const first = await webhook(event);
     expect(first.json()).toEqual({ received: true, result: 'order_created' });
     const [order] = await database.db.select().from(orders).where(eq(orders.stripeSessionId, id));
-    expect(order).toMatchObject({ status: 'paid', paymentMethod: 'card', email: 'card.buyer@example.ro', firstName: 'Maria', lastName: 'Ionescu', city: 'Brașov', street: 'Strada Lungă 10', country: 'Romania', totalAmount: 3999 + 1999 });
+    expect(order).toMatchObject({ status: 'paid', paymentMethod: 'card', email: 'card.buyer@example.ro', firstName: 'Maria', lastName: 'Ionescu', city: 'Brașov', street: 'Strada Lungă', streetNumber: '10, Ap. 4', postalCode: '500035', phoneNumber: '+40722000333', country: 'Romania', totalAmount: 3999 + 1999, userId: null });
     expect((await webhook(event)).json().result).toBe('duplicate');
     expect((await webhook(completed(paid))).json().result).toBe('already_paid');
     expect(await database.db.select().from(orders).where(eq(orders.stripeSessionId, id))).toHaveLength(1);

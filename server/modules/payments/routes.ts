@@ -29,7 +29,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Au
     },
     async (request) => {
       const user = await signedInUser(auth, request.headers);
-      return startProductCheckout(payments, request.body.priceId, user?.email);
+      return startProductCheckout(payments, request.body.priceId, user);
     },
   );
 };

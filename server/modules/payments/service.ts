@@ -33,7 +33,7 @@ async function createSession(gateway: PaymentGateway, input: Parameters<PaymentG
 }
 
 /** Spec's single-product purchase: one product by its Stripe price id; the order is made when it is paid. */
-export async function startProductCheckout(payments: Payments, priceId: string, customerEmail?: string) {
+export async function startProductCheckout(payments: Payments, priceId: string, customer: { id: string; email: string } | null) {
   const gateway = gatewayOf(payments);
   const [product] = await payments.db.select().from(products).where(eq(products.stripePriceId, priceId));
   if (!product) throw new AppError('not_found', MESSAGES.productNotFound, 'unknown_price');
@@ -41,9 +41,10 @@ export async function startProductCheckout(payments: Payments, priceId: string, 
     lines: [{ price: priceId, quantity: 1 }],
     successUrl: successUrl(payments.publicUrl),
     cancelUrl: `${payments.publicUrl}/shop`,
-    customerEmail,
+    customerEmail: customer?.email,
     shippingAmount: shippingFor(product.price),
-    metadata: { kind: 'product', productId: product.id },
+    // A signed-in buyer's order is theirs: it shows in My orders and on /success.
+    metadata: { kind: 'product', productId: product.id, ...(customer ? { userId: customer.id } : {}) },
   });
   return { url: session.url };
 }
