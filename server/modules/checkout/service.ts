@@ -7,7 +7,7 @@ import { user } from '../../../db/schema/accounts';
 import { AppError } from '../../errors';
 import type { CheckoutSessionInfo } from '../../integrations/stripe';
 import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
-import { changeOrderStatus, discardOrderWithoutSession, orderPaidBySession, placeOrder, recordCardPayment, type PlacedOrder } from '../orders/service';
+import { changeOrderStatus, discardOrderWithoutSession, orderPaidBySession, placeOrder, recordCardPayment, staleCardOrders, type PlacedOrder } from '../orders/service';
 import { checkoutSessionStatus, createOrderCheckoutSession, recordPaymentEvent, stripePriceIds, verifyStripeEvent, type Payments } from '../payments/service';
 
 /**
@@ -157,4 +157,44 @@ export async function paymentOutcome(checkout: Checkout, sessionId: string, user
   const payment = await checkoutSessionStatus(checkout.payments, sessionId);
   const order = payment.status === 'unknown' ? null : await orderPaidBySession(checkout.db, sessionId, userId);
   return { ...payment, order };
+}
+
+/** A card order that never got its Checkout Session is given up after this long (the server stopped between the two). */
+export const NO_SESSION_GRACE_MS = 30 * 60_000;
+/** Stripe expires an unpaid Checkout Session after 24 hours; past this, its order is settled with Stripe's word. */
+export const SESSION_SETTLED_AFTER_MS = 25 * 3_600_000;
+
+export interface Reconciled {
+  paid: number;
+  cancelled: number;
+}
+
+/**
+ * Settles card orders left awaiting payment, should the moment that settles them have been missed:
+ * an order that never got a Checkout Session (the process stopped between saving it and asking Stripe)
+ * is cancelled; one whose session is past Stripe's expiry is marked paid if Stripe says it was paid
+ * (a lost webhook), or cancelled. Safe to run from several processes at once: each change goes through
+ * changeOrderStatus, which locks the order and allows only awaiting_payment → paid | cancelled.
+ */
+export async function reconcileCardOrders(checkout: Checkout, now = new Date()): Promise<Reconciled> {
+  const result: Reconciled = { paid: 0, cancelled: 0 };
+  const stale = await staleCardOrders(checkout.db, {
+    noSessionBefore: new Date(now.getTime() - NO_SESSION_GRACE_MS),
+    sessionBefore: new Date(now.getTime() - SESSION_SETTLED_AFTER_MS),
+  });
+  for (const order of stale) {
+    let paid = false;
+    if (order.stripeSessionId) {
+      // Without Stripe configured (or while it is unreachable) nothing can be known: try again next time.
+      if (!checkout.payments.gateway) continue;
+      const session = await checkout.payments.gateway.retrieveCheckoutSession(order.stripeSessionId).catch(() => undefined);
+      if (session === undefined) continue;
+      paid = session?.paid ?? false;
+    }
+    const change = paid
+      ? await changeOrderStatus(checkout.db, order.id, 'paid', { from: 'awaiting_payment', set: { paidAt: now } })
+      : await changeOrderStatus(checkout.db, order.id, 'cancelled', { from: 'awaiting_payment' });
+    if (change === 'changed') result[paid ? 'paid' : 'cancelled'] += 1;
+  }
+  return result;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { OrderRequest } from '../../../domain/checkout';
 import { CURRENCY } from '../../../domain/money';
 import { canTransition, type NewOrderStatus, type OrderStatus } from '../../../domain/orders';
@@ -205,6 +205,25 @@ export async function orderPaidBySession(db: Db, stripeSessionId: string, userId
     .from(orders)
     .where(and(eq(orders.stripeSessionId, stripeSessionId), eq(orders.userId, userId)));
   return order ? { id: order.id, status: order.status, createdAt: order.createdAt.toISOString() } : null;
+}
+
+/**
+ * Card orders still awaiting payment that should have been settled by now: those that never got a
+ * Checkout Session (placed before `noSessionBefore`) and those whose session is older than
+ * `sessionBefore`. Oldest first, at most `limit`.
+ */
+export async function staleCardOrders(db: Db, { noSessionBefore, sessionBefore, limit = 100 }: { noSessionBefore: Date; sessionBefore: Date; limit?: number }) {
+  return db
+    .select({ id: orders.id, stripeSessionId: orders.stripeSessionId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'awaiting_payment'),
+        or(and(isNull(orders.stripeSessionId), lt(orders.createdAt, noSessionBefore)), and(isNotNull(orders.stripeSessionId), lt(orders.createdAt, sessionBefore))),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
 }
 
 /** A customer's orders, newest first. */

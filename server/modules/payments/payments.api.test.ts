@@ -1,43 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
-import { seedCatalog } from '../../../db/seed';
-import { buildTestApp, signUpCustomer, TEST_ORIGIN } from '../../../testing/app';
-import { createTestDatabase } from '../../../testing/database';
-import { startFakeStripe, type FakeStripe } from '../../../testing/fakeStripe';
-import { sampleOrder } from '../../../testing/sampleOrder';
-import { createStripeGateway } from '../../integrations/stripe';
+import { buildTestApp, signUpCustomer, TEST_ORIGIN, type TestApp } from '../../../testing/app';
+import { cardOrder, sendWebhook, setUpCardShop, WEBHOOK_SECRET } from '../../../testing/cardShop';
+import type { FakeStripe } from '../../../testing/fakeStripe';
 
-const WEBHOOK_SECRET = 'whsec_test_secret';
-const PRICES = { price_lighter: 3999, price_key: 6499, price_belt: 3999, price_marker: 3999 };
-
+const shop = setUpCardShop();
 let database: Database;
 let fake: FakeStripe;
-let app: Awaited<ReturnType<typeof buildTestApp>>;
-let appWithoutStripe: Awaited<ReturnType<typeof buildTestApp>>;
-const signer = new Stripe('sk_test_signer');
+let app: TestApp;
+let appWithoutStripe: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalog(database.db);
-  for (const [id, priceId] of [['1', 'price_lighter'], ['2', 'price_key'], ['3', 'price_belt'], ['4', 'price_marker']]) {
-    await database.db.update(products).set({ stripePriceId: priceId }).where(eq(products.id, id!));
-  }
-  fake = await startFakeStripe({ prices: PRICES });
-  const stripe = createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
-  app = await buildTestApp(database.db, { stripe, cardPayments: true });
+  ({ database, fake, app } = shop);
   appWithoutStripe = await buildTestApp(database.db);
 });
 
 afterAll(async () => {
-  await app?.close();
   await appWithoutStripe?.close();
-  await fake?.close();
-  await database?.close();
 });
 
 beforeEach(() => {
@@ -46,19 +29,7 @@ beforeEach(() => {
 
 const lastSessionRequest = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').at(-1)!;
 
-function cardOrder(lines: { productId: string; quantity: number }[], overrides: Record<string, unknown> = {}) {
-  return sampleOrder({ email: 'card@example.ro', lines, paymentMethod: 'card', ...overrides });
-}
-
-function webhook(event: object, target = app, secret = WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000)) {
-  const payload = JSON.stringify(event);
-  return target.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret, timestamp }) },
-    payload,
-  });
-}
+const webhook = (event: object, target = app, secret = WEBHOOK_SECRET, timestamp?: number) => sendWebhook(target, event, secret, timestamp);
 
 const completed = (session: object, id = `evt_${randomUUID()}`) => ({ id, object: 'event', type: 'checkout.session.completed', data: { object: session } });
 

@@ -1,0 +1,57 @@
+import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../db/client';
+import { products } from '../db/schema/catalog';
+import { seedCatalog } from '../db/seed';
+import { createStripeGateway } from '../server/integrations/stripe';
+import { buildTestApp, type TestApp } from './app';
+import { createTestDatabase } from './database';
+import { startFakeStripe, type FakeStripe } from './fakeStripe';
+import { sampleOrder } from './sampleOrder';
+
+export const WEBHOOK_SECRET = 'whsec_test_secret';
+export const STRIPE_PRICES = { price_lighter: 3999, price_key: 6499, price_belt: 3999, price_marker: 3999 };
+const PRICE_OF_PRODUCT = [['1', 'price_lighter'], ['2', 'price_key'], ['3', 'price_belt'], ['4', 'price_marker']] as const;
+const signer = new Stripe('sk_test_signer');
+
+/**
+ * A test file's shop that takes cards: a seeded database whose products 1–4 have Stripe prices, a
+ * fake Stripe on 127.0.0.1, and the app talking to it through the real adapter. Read the fields
+ * inside tests (they are set once beforeAll has run).
+ */
+export function setUpCardShop() {
+  const shop = {} as { app: TestApp; database: Database; fake: FakeStripe; gateway: ReturnType<typeof createStripeGateway> };
+  beforeAll(async () => {
+    shop.database = await createTestDatabase();
+    await seedCatalog(shop.database.db);
+    for (const [id, priceId] of PRICE_OF_PRODUCT) {
+      await shop.database.db.update(products).set({ stripePriceId: priceId }).where(eq(products.id, id));
+    }
+    shop.fake = await startFakeStripe({ prices: STRIPE_PRICES });
+    shop.gateway = createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: shop.fake.url });
+    shop.app = await buildTestApp(shop.database.db, { stripe: shop.gateway, cardPayments: true });
+  });
+  afterAll(async () => {
+    await shop.app?.close();
+    await shop.fake?.close();
+    await shop.database?.close();
+  });
+  return shop;
+}
+
+/** A cart order paid by card. */
+export function cardOrder(lines: { productId: string; quantity: number }[], overrides: Record<string, unknown> = {}) {
+  return sampleOrder({ email: 'card@example.ro', lines, paymentMethod: 'card', ...overrides });
+}
+
+/** Sends `event` to the webhook as Stripe would, signed with `secret` at `timestamp` (seconds). */
+export function sendWebhook(app: TestApp, event: object, secret = WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000)) {
+  const payload = JSON.stringify(event);
+  return app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret, timestamp }) },
+    payload,
+  });
+}
