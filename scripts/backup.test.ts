@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../db/client';
+import { orderLines, orders } from '../db/schema/orders';
+import { seedCatalog } from '../db/seed';
+import { placeOrder } from '../server/modules/orders/service';
+import { sampleOrder } from '../testing/sampleOrder';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-backup-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function npmScript(script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+async function withDatabase<T>(use: (db: Awaited<ReturnType<typeof openPglite>>['db']) => Promise<T>): Promise<T> {
+  const database = await openPglite(path.join(dataDir, 'pglite'));
+  try {
+    return await use(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('npm run backup / npm run restore (embedded database)', () => {
+  it('restores the orders a backup holds, keeps the replaced database aside, and refuses what it cannot do', async () => {
+    const kept = await withDatabase(async (db) => {
+      await seedCatalog(db);
+      return placeOrder(db, sampleOrder({ email: 'kept@example.ro', lines: [{ productId: '2', quantity: 3 }] }));
+    });
+
+    const backup = path.join(dataDir, 'nightly.tar.gz');
+    const made = npmScript('backup', [backup]);
+    expect(made.output).toContain(`to ${backup}`);
+    expect(made.status).toBe(0);
+
+    const later = await withDatabase((db) => placeOrder(db, sampleOrder({ email: 'later@example.ro', lines: [{ productId: '1', quantity: 1 }] })));
+
+    const restored = npmScript('restore', [backup]);
+    expect(restored.output).toContain('1 orders');
+    expect(restored.status).toBe(0);
+
+    await withDatabase(async (db) => {
+      expect((await db.select({ id: orders.id, email: orders.email }).from(orders)).map((row) => row.id)).toEqual([kept.id]);
+      const lines = await db.select().from(orderLines);
+      expect(lines.map((line) => [line.orderId, line.productId, line.quantity])).toEqual([[kept.id, '2', 3]]);
+    });
+    const replaced = readdirSync(dataDir).filter((name) => name.startsWith('pglite.replaced-'));
+    expect(replaced).toHaveLength(1);
+    const aside = await openPglite(path.join(dataDir, replaced[0]!));
+    try {
+      expect((await aside.db.select({ id: orders.id }).from(orders)).map((row) => row.id).sort()).toEqual([kept.id, later.id].sort());
+    } finally {
+      await aside.close();
+    }
+
+    const withoutFile = npmScript('restore', []);
+    expect([withoutFile.status, withoutFile.output]).toEqual([1, expect.stringContaining('Usage: npm run restore -- <backup file>')]);
+    const onPostgres = npmScript('backup', [], { DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop' });
+    expect([onPostgres.status, onPostgres.output]).toEqual([1, expect.stringContaining('pg_dump')]);
+    const nothingThere = npmScript('backup', [], { DATA_DIR: path.join(dataDir, 'empty') });
+    expect([nothingThere.status, nothingThere.output]).toEqual([1, expect.stringContaining('There is no embedded database')]);
+    expect(existsSync(path.join(dataDir, 'empty', 'backups'))).toBe(false);
+  });
+});
