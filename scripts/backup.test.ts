@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
+import { orderRequestSchema } from '../domain/checkout';
 import { orderLines, orders } from '../db/schema/orders';
 import { seedCatalog } from '../db/seed';
 import { placeOrder } from '../server/modules/orders/service';
@@ -34,7 +35,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
   it('restores the orders a backup holds, keeps the replaced database aside, and refuses what it cannot do', async () => {
     const kept = await withDatabase(async (db) => {
       await seedCatalog(db);
-      return placeOrder(db, sampleOrder({ email: 'kept@example.ro', lines: [{ productId: '2', quantity: 3 }] }));
+      return placeOrder(db, orderRequestSchema.parse(sampleOrder({ email: 'kept@example.ro', lines: [{ productId: '2', quantity: 3 }] })));
     });
 
     const backup = path.join(dataDir, 'nightly.tar.gz');
@@ -42,7 +43,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     expect(made.output).toContain(`to ${backup}`);
     expect(made.status).toBe(0);
 
-    const later = await withDatabase((db) => placeOrder(db, sampleOrder({ email: 'later@example.ro', lines: [{ productId: '1', quantity: 1 }] })));
+    const later = await withDatabase((db) => placeOrder(db, orderRequestSchema.parse(sampleOrder({ email: 'later@example.ro', lines: [{ productId: '1', quantity: 1 }] }))));
 
     const restored = npmScript('restore', [backup]);
     expect(restored.output).toContain('1 orders');

@@ -20,7 +20,7 @@ const signer = new Stripe('sk_test_signer');
  * fake Stripe on 127.0.0.1, and the app talking to it through the real adapter. Read the fields
  * inside tests (they are set once beforeAll has run).
  */
-export function setUpCardShop() {
+export function setUpCardShop(options: { stripeTimeoutMs?: number } = {}) {
   const shop = {} as { app: TestApp; database: Database; fake: FakeStripe; gateway: ReturnType<typeof createStripeGateway> };
   beforeAll(async () => {
     shop.database = await createTestDatabase();
@@ -29,7 +29,7 @@ export function setUpCardShop() {
       await shop.database.db.update(products).set({ stripePriceId: priceId }).where(eq(products.id, id));
     }
     shop.fake = await startFakeStripe({ prices: STRIPE_PRICES });
-    shop.gateway = createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: shop.fake.url });
+    shop.gateway = createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: shop.fake.url, timeoutMs: options.stripeTimeoutMs });
     shop.app = await buildTestApp(shop.database.db, { stripe: shop.gateway, cardPayments: true });
   });
   afterAll(async () => {

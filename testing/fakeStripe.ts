@@ -59,6 +59,8 @@ export async function startFakeStripe(options: FakeStripeOptions) {
   const byIdempotencyKey = new Map<string, string>();
   const signer = new Stripe('sk_test_fake_signer');
   let origin = '';
+  /** Test control: how long every API answer (/v1/…) is held back, to play a slow Stripe. */
+  let apiDelayMs = 0;
 
   async function sendWebhook(session: Session) {
     if (!options.webhookUrl || !options.webhookSecret) return;
@@ -105,6 +107,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         const url = new URL(req.url ?? '/', origin);
         const body = req.headers['content-type']?.includes('json') ? JSON.parse(raw || '{}') : decodeForm(raw);
         requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body });
+        if (apiDelayMs > 0 && url.pathname.startsWith('/v1/')) await new Promise((resolve) => setTimeout(resolve, apiDelayMs));
 
         if (url.pathname === '/health') {
           res.writeHead(200, { 'content-type': 'application/json' });
@@ -194,7 +197,14 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     sessions,
     requests,
     markPaid,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    slowDown(ms: number) {
+      apiDelayMs = ms;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -65,6 +65,8 @@ export interface StripeSettings {
   webhookSecret?: string;
   /** Only for tests: a local fake that speaks Stripe's HTTP API, e.g. http://127.0.0.1:4320. */
   apiUrl?: string;
+  /** How long one request to Stripe may take before it is given up (and retried once); default 8 s. */
+  timeoutMs?: number;
 }
 
 function toInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
@@ -94,8 +96,10 @@ function toInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
 export function createStripeGateway(settings: StripeSettings): PaymentGateway {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
   const stripe = new Stripe(settings.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    // A visitor waits on this while placing a card order: at most two tries of timeoutMs, then the
+    // order is given up with the spec's message (the SDK's own default would be 80 s).
+    maxNetworkRetries: 1,
+    timeout: settings.timeoutMs ?? 8_000,
     telemetry: false,
     ...(api ? { host: api.hostname, port: api.port, protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
   });
