@@ -81,12 +81,24 @@ export async function openPglite(dataDir?: string, options: { onLockCompromised?
   }
 }
 
+/** How long a request waits for a new PostgreSQL connection before it is answered 503. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
 /**
  * Opens a real PostgreSQL pool and applies the committed migrations under an advisory lock, so
  * several stateless processes can start at once against the same database.
+ *
+ * The pool outlives PostgreSQL restarts: a connection that breaks is reported to
+ * `onConnectionError` (idle ones) or fails the query using it, is dropped, and the next query opens
+ * a new one. Without these listeners a connection that breaks emits an unhandled 'error' event
+ * and ends the process.
  */
-export async function openPostgres(options: pg.PoolConfig): Promise<Database> {
-  const pool = new pg.Pool(options);
+export async function openPostgres(options: pg.PoolConfig, events: { onConnectionError?: (error: Error) => void } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionTimeoutMillis: DEFAULT_CONNECT_TIMEOUT_MS, ...options });
+  pool.on('error', events.onConnectionError ?? ((error) => console.error(`PostgreSQL connection lost: ${error.message}`)));
+  // A connection in use reports its loss by failing its query (the request answers 503); pg still
+  // emits 'error' on the client, and the pool only listens to idle ones.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

@@ -11,8 +11,20 @@ import { loadConfig, publicUrl } from './env';
 const config = loadConfig();
 const dataDir = path.resolve(config.DATA_DIR);
 
+/** Until the app and its logger exist, warnings go to stderr. */
+let warn = (fields: object, message: string) => console.error(message, JSON.stringify(fields));
+
 async function openDatabase(): Promise<Database> {
-  if (config.DATABASE_URL) return openPostgres({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
+  if (config.DATABASE_URL) {
+    return openPostgres(
+      { connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE, connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS },
+      {
+        // Code and driver message only: nothing about the queries or the customers behind them.
+        onConnectionError: (error) =>
+          warn({ code: (error as { code?: unknown }).code, message: error.message }, 'PostgreSQL connection lost; a new one is opened for the next query'),
+      },
+    );
+  }
   const folder = path.join(dataDir, 'pglite');
   try {
     return await openPglite(folder, {
@@ -62,6 +74,7 @@ const app = await buildApp({
     ? createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
     : null,
 });
+warn = (fields, message) => app.log.warn(fields, message);
 app.log.info({ database: database.kind, publicUrl: baseURL }, 'database ready');
 
 let stopping = false;
