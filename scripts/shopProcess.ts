@@ -6,6 +6,10 @@ export interface ShopProcess {
   child: ChildProcess;
   /** Ends the process (SIGTERM by default) and waits for it to exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Resolves once the process has exited and its stderr is drained. */
+  exited: Promise<void>;
+  /** The last 8 KB it wrote to stderr. */
+  stderr(): string;
 }
 
 /** A port on 127.0.0.1 that is free right now (the OS picks it). */
@@ -45,7 +49,7 @@ export async function startShop(port: number, env: NodeJS.ProcessEnv, timeoutMs 
       throw new Error(`the shop exited with code ${child.exitCode} while starting: ${stderr.trim()}`);
     }
     try {
-      if ((await fetch(`${origin}/api/health`)).ok) return { origin, child, stop };
+      if ((await fetch(`${origin}/api/health`)).ok) return { origin, child, stop, exited, stderr: () => stderr };
     } catch {
       // not listening yet
     }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startShop, type ShopProcess } from '../scripts/shopProcess';
 import { SERVER_TIMEOUTS } from './app';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-slow-clients-'));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-main-'));
 let shop: ShopProcess;
 
 beforeAll(async () => {
@@ -60,7 +60,8 @@ function slowClient(opening: string, trickle: string, giveUpAfterMs: number): Pr
   });
 }
 
-describe('slow clients', () => {
+/* The shop process as server/main.ts runs it: its server timeouts, and its guard on the data folder. */
+describe('the shop process', () => {
   it('cuts off a client that sends its headers byte by byte, and one that never finishes its body, with 408', async () => {
     const margin = SERVER_TIMEOUTS.checkEvery + 2_000;
     const [trickledHeaders, unfinishedBody] = await Promise.all([
@@ -83,4 +84,14 @@ describe('slow clients', () => {
     // The shop itself carries on.
     expect((await fetch(`${shop.origin}/api/health`)).status).toBe(200);
   }, 60_000);
+
+  it('stops at once, loudly and non-zero, when the lock on its data folder is taken away', async () => {
+    const folder = path.join(dataDir, 'pglite');
+    rmdirSync(`${folder}.lock`);
+    const takenAt = Date.now();
+    await Promise.race([shop.exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    expect(shop.child.exitCode).toBe(1);
+    expect(Date.now() - takenAt).toBeLessThan(5_000);
+    expect(shop.stderr()).toContain(`FATAL: the lock on the data folder ${folder} was lost`);
+  });
 });
