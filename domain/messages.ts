@@ -17,6 +17,10 @@ export const MESSAGES = {
   productNotFound: 'Product Not Found',
   startCheckoutFailed: 'Failed to start checkout process',
   noCheckoutUrl: 'No checkout URL received',
+  // Not the spec's: answers while the database cannot be reached (503 with Retry-After)
+  orderUnavailable: 'The shop is briefly unavailable, your order was not placed. Please try again in a minute.',
+  shopUnavailable: 'The shop is briefly unavailable. Please try again in a minute.',
+  databaseDown: 'The shop cannot reach its database right now.',
 } as const;
 
 /**

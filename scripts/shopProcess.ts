@@ -1,19 +1,42 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 
 export interface ShopProcess {
   origin: string;
   child: ChildProcess;
   /** Ends the process (SIGTERM by default) and waits for it to exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Resolves once the process has exited and its stderr is drained. */
+  exited: Promise<void>;
+  /** The last 8 KB it wrote to stderr. */
+  stderr(): string;
 }
 
-/** Starts `server/main.ts` as its own process, as production runs it, and waits until it answers. */
+/** A port on 127.0.0.1 that is free right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts `server/main.ts` as its own process, as production runs it, and waits until it answers.
+ * Its stderr is passed through and, when it exits while starting, quoted in the error.
+ */
 export async function startShop(port: number, env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<ShopProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'pipe'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stderr = (stderr + chunk.toString()).slice(-8192);
+  });
+  // 'close' comes after 'exit' once stderr is drained, so the last words are in `stderr`.
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
@@ -21,9 +44,12 @@ export async function startShop(port: number, env: NodeJS.ProcessEnv, timeoutMs 
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode} while starting`);
+    if (child.exitCode !== null) {
+      await exited;
+      throw new Error(`the shop exited with code ${child.exitCode} while starting: ${stderr.trim()}`);
+    }
     try {
-      if ((await fetch(`${origin}/api/health`)).ok) return { origin, child, stop };
+      if ((await fetch(`${origin}/api/health`)).ok) return { origin, child, stop, exited, stderr: () => stderr };
     } catch {
       // not listening yet
     }

@@ -30,6 +30,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Largest JSON body the API reads (checkout bodies are a few KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * How long the server waits for slow or silent clients (milliseconds). A client that trickles its
+ * headers, or sends headers and never finishes its body, holds a socket and memory: it is answered
+ * 408 and cut off. Node enforces the first two on a timer, every `checkEvery`.
+ */
+export const SERVER_TIMEOUTS = {
+  /** From the first byte of a request to the end of its headers. */
+  headers: 10_000,
+  /** From the first byte to the end of the body (bodies are at most 64 KB, webhooks 1 MB). */
+  request: 15_000,
+  /** A socket with no traffic at all, in either direction, while a request is open. */
+  idleSocket: 60_000,
+  /** An idle keep-alive connection between requests; above the 60 s of common load balancers. */
+  keepAlive: 72_000,
+  checkEvery: 1_000,
+} as const;
+
 export async function buildApp({ db, config, auth: authSettings, stripe }: AppDependencies) {
   const auth = createAuth(db, authSettings);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
@@ -39,6 +56,10 @@ export async function buildApp({ db, config, auth: authSettings, stripe }: AppDe
     logger: { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    requestTimeout: SERVER_TIMEOUTS.request,
+    connectionTimeout: SERVER_TIMEOUTS.idleSocket,
+    keepAliveTimeout: SERVER_TIMEOUTS.keepAlive,
+    http: { headersTimeout: SERVER_TIMEOUTS.headers, connectionsCheckingInterval: SERVER_TIMEOUTS.checkEvery },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

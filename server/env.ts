@@ -9,6 +9,8 @@ const envSchema = z.object({
   /** A real PostgreSQL (production); when set, DATA_DIR is not used. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request waits for a new PostgreSQL connection before it answers 503 (milliseconds). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The origin visitors use (scheme, host, port), e.g. https://shop.example.ro. Accounts check

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
 import { apiErrorSchema, type ApiErrorBody } from '../domain/contracts/api';
+import { MESSAGES } from '../domain/messages';
 
 export type AppErrorKind = 'bad_request' | 'unauthorized' | 'not_found' | 'conflict' | 'too_many_requests' | 'payment_failed' | 'unavailable';
 
@@ -32,6 +33,37 @@ export class AppError extends Error {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** Seconds a visitor (or a client library) should wait while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 30;
+
+/** Node's socket errors for a server that is down, restarting or out of reach. */
+const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** SQLSTATEs: admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down). */
+const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+/** node-postgres' own messages for a lost or never-made connection (they carry no code). */
+const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/**
+ * True when the error (or what it wraps: Drizzle wraps driver errors in `cause`, Node wraps a
+ * refused dual-stack connect in an AggregateError) means the database cannot be reached: the
+ * request may simply be tried again once it is back.
+ */
+export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_ERRNOS.has(code) || UNREACHABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (UNREACHABLE_MESSAGES.test(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnreachable(inner, depth + 1))) return true;
+  return isDatabaseUnreachable(error.cause, depth + 1);
+}
+
+/** The driver error underneath, reduced to what is safe to log (no query, no parameters: they hold customers' data). */
+function connectionFailure(error: unknown, depth = 0): { code?: string; message: string } {
+  if (error instanceof Error && error.cause instanceof Error && depth < 5) return connectionFailure(error.cause, depth + 1);
+  const code = (error as { code?: unknown }).code;
+  return { code: typeof code === 'string' ? code : undefined, message: error instanceof Error ? error.message : String(error) };
+}
 
 function validationMessage(error: { validation: { instancePath: string; message?: string }[] }) {
   const first = error.validation[0];
@@ -68,6 +100,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ error: 'bad_request', message: validationMessage(error) });
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ database: connectionFailure(error) }, 'database unreachable');
+      const placingOrder = request.method === 'POST' && request.routeOptions.url === '/api/orders';
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send({ error: 'unavailable', message: placingOrder ? MESSAGES.orderUnavailable : MESSAGES.shopUnavailable, code: 'database_unavailable' });
     }
     const bodyError = BODY_ERRORS[error.code];
     if (bodyError) return reply.status(400).send({ error: 'bad_request', message: bodyError, code: error.code });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openPglite, openPostgres } from '../db/client';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { DataFolderInUseError } from '../db/dataFolderLock';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
 import { createStripeGateway } from './integrations/stripe';
@@ -9,9 +10,38 @@ import { loadConfig, publicUrl } from './env';
 
 const config = loadConfig();
 const dataDir = path.resolve(config.DATA_DIR);
-const database = config.DATABASE_URL
-  ? await openPostgres({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE })
-  : await openPglite(path.join(dataDir, 'pglite'));
+
+/** Until the app and its logger exist, warnings go to stderr. */
+let warn = (fields: object, message: string) => console.error(message, JSON.stringify(fields));
+
+async function openDatabase(): Promise<Database> {
+  if (config.DATABASE_URL) {
+    return openPostgres(
+      { connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE, connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS },
+      {
+        // Code and driver message only: nothing about the queries or the customers behind them.
+        onConnectionError: (error) =>
+          warn({ code: (error as { code?: unknown }).code, message: error.message }, 'PostgreSQL connection lost; a new one is opened for the next query'),
+      },
+    );
+  }
+  const folder = path.join(dataDir, 'pglite');
+  try {
+    return await openPglite(folder, {
+      onLockCompromised(error) {
+        // Another process may be writing the folder now: stop at once rather than write beside it.
+        console.error(`FATAL: the lock on the data folder ${folder} was lost (${error.message}); stopping so that no two processes write it.`);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof DataFolderInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const database = await openDatabase();
 await seedCatalog(database.db);
 
 /** Without AUTH_SECRET (allowed outside production) one is made once and kept beside the data. */
@@ -44,6 +74,7 @@ const app = await buildApp({
     ? createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
     : null,
 });
+warn = (fields, message) => app.log.warn(fields, message);
 app.log.info({ database: database.kind, publicUrl: baseURL }, 'database ready');
 
 let stopping = false;
@@ -51,9 +82,15 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down');
-  // Finish in-flight requests, then close the database so PGlite flushes its data folder.
-  await app.close();
-  await database.close();
+  try {
+    // Finish in-flight requests, then close the database: PGlite checkpoints, closes its data folder
+    // and only then releases the folder's lock for the next process.
+    await app.close();
+    await database.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));

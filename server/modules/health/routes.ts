@@ -2,16 +2,19 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/client';
 import { healthSchema } from '../../../domain/contracts/api';
-import { AppError, answers } from '../../errors';
+import { MESSAGES } from '../../../domain/messages';
+import { AppError, answers, DATABASE_RETRY_AFTER_SECONDS } from '../../errors';
 
-/** Used by load balancers and by the checkout's payment step to tell the visitor the shop is reachable. */
+/**
+ * Used by load balancers and by the checkout's payment step to tell the visitor the shop is reachable:
+ * 503 (with Retry-After) while the database does not answer, 200 again as soon as it does.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/health', { schema: { response: answers({ 200: healthSchema }) } }, async (request) => {
+  app.get('/health', { schema: { response: answers({ 200: healthSchema }) } }, async () => {
     try {
       await db.execute(sql`select 1`);
     } catch (err) {
-      request.log.error({ err }, 'database health check failed');
-      throw new AppError('unavailable', 'The shop cannot reach its database right now.');
+      throw new AppError('unavailable', MESSAGES.databaseDown, 'database_unavailable', DATABASE_RETRY_AFTER_SECONDS, err);
     }
     return { ok: true as const };
   });
