@@ -19,9 +19,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
       const url = new URL(request.url, baseURL);
       if (request.method === 'POST' && LIMITED.has(url.pathname)) {
         const email = (request.body as { email?: unknown } | undefined)?.email;
-        const keys = [`${url.pathname}:ip:${request.ip}`];
-        if (typeof email === 'string') keys.push(`${url.pathname}:email:${email.trim().toLowerCase()}`);
-        await limitAttempts(db, keys);
+        await limitAttempts(db, { endpoint: url.pathname, ip: request.ip, email: typeof email === 'string' ? email : undefined });
       }
 
       const headers = fromNodeHeaders(request.headers);
