@@ -17,6 +17,9 @@ export const MESSAGES = {
   productNotFound: 'Product Not Found',
   startCheckoutFailed: 'Failed to start checkout process',
   noCheckoutUrl: 'No checkout URL received',
+  // Order limits (ours, in the spec's style): one connection, or one email address or phone number, placing order after order
+  tooManyOrdersFromConnection: 'Too many orders from this connection. Please wait a few minutes and try again.',
+  tooManyOrdersForContact: 'Too many orders for this email address or phone number. Please wait a few minutes and try again.',
 } as const;
 
 /**

@@ -10,6 +10,7 @@ import { createAuth, type AuthSettings } from './modules/accounts/auth';
 import type { Config } from './env';
 import { registerErrorHandling } from './errors';
 import { catalogRoutes } from './modules/catalog/routes';
+import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -18,7 +19,7 @@ import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
   db: Db;
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED'>;
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED'> & OrderLimitSettings;
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */
   stripe: PaymentGateway | null;
@@ -33,7 +34,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp({ db, config, auth: authSettings, stripe }: AppDependencies) {
   const auth = createAuth(db, authSettings);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
-  const checkout = { db, payments };
+  const checkout = { db, payments, orderLimits: orderLimitsFrom(config) };
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },

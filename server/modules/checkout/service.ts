@@ -2,10 +2,12 @@ import type { OrderRequest } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
 import type { Db, DbOrTx } from '../../../db/client';
 import { AppError } from '../../errors';
+import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
 import type { CheckoutSessionInfo } from '../../integrations/stripe';
 import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
 import { changeOrderStatus, discardOrderWithoutSession, orderPaidBySession, placeOrder, recordCardPayment, type PlacedOrder } from '../orders/service';
 import { checkoutSessionStatus, createOrderCheckoutSession, recordPaymentEvent, stripePriceIds, verifyStripeEvent, type Payments } from '../payments/service';
+import { countOrder, type OrderLimits, type Visitor } from './orderLimits';
 
 /**
  * Checkout composes orders and payments: orders knows nothing of Stripe, payments knows nothing
@@ -15,11 +17,26 @@ import { checkoutSessionStatus, createOrderCheckoutSession, recordPaymentEvent, 
 export interface Checkout {
   db: Db;
   payments: Payments;
+  orderLimits: OrderLimits;
+}
+
+/**
+ * A visitor's order, placed and counted against their limits in one transaction: an order over a
+ * limit is not kept (429), and a replay of an idempotency key (a retry of an order already placed)
+ * counts nothing.
+ */
+async function placeVisitorOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, options: Parameters<typeof placeOrder>[2]) {
+  await pruneExpiredCountersNowAndThen(checkout.db);
+  return checkout.db.transaction(async (tx) => {
+    const placed = await placeOrder(tx, request, options);
+    if (!placed.replayed) await countOrder(tx, checkout.orderLimits, visitor, request);
+    return placed;
+  });
 }
 
 /** Cash on delivery: the order is placed as it is, pending shipment. */
-export function placeCashOrder(checkout: Checkout, request: OrderRequest, userId: string | null): Promise<PlacedOrder> {
-  return placeOrder(checkout.db, request, { userId });
+export function placeCashOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, userId: string | null): Promise<PlacedOrder> {
+  return placeVisitorOrder(checkout, visitor, request, { userId });
 }
 
 /**
@@ -30,9 +47,9 @@ export function placeCashOrder(checkout: Checkout, request: OrderRequest, userId
  * idempotency key places the order afresh, under a new id and so a new Stripe idempotency key
  * (Stripe may keep its answer to a failed request under the old one).
  */
-export async function placeCardOrder(checkout: Checkout, request: OrderRequest, userId: string | null) {
+export async function placeCardOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, userId: string | null) {
   const priceOf = await stripePriceIds(checkout.payments, request.lines.map((line) => line.productId));
-  const order = await placeOrder(checkout.db, request, { userId, status: 'awaiting_payment' });
+  const order = await placeVisitorOrder(checkout, visitor, request, { userId, status: 'awaiting_payment' });
   let session: Awaited<ReturnType<typeof createOrderCheckoutSession>>;
   try {
     session = await createOrderCheckoutSession(checkout.payments, {
