@@ -9,6 +9,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { createAuth, type AuthSettings } from './modules/accounts/auth';
 import type { Config } from './env';
 import { registerErrorHandling } from './errors';
+import { guardRequestBodies } from './requestBodies';
 import { catalogRoutes } from './modules/catalog/routes';
 import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -46,6 +47,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe }: AppDe
   registerErrorHandling(app);
   // The API speaks JSON only; a text body is answered as "must be JSON", not parsed as a string.
   app.removeContentTypeParser('text/plain');
+  guardRequestBodies(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
