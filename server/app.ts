@@ -3,12 +3,14 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAuth, type AuthSettings } from './modules/accounts/auth';
 import type { Config } from './env';
 import { registerErrorHandling } from './errors';
+import { createLogger } from './logging';
 import { guardRequestBodies } from './requestBodies';
 import { catalogRoutes } from './modules/catalog/routes';
 import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
@@ -24,6 +26,8 @@ export interface AppDependencies {
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */
   stripe: PaymentGateway | null;
+  /** Where the log goes: stdout unless given (tests read it). */
+  logStream?: DestinationStream;
 }
 
 /** Hashed build assets and product images never change under the same name. */
@@ -32,13 +36,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Largest JSON body the API reads (checkout bodies are a few KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export async function buildApp({ db, config, auth: authSettings, stripe }: AppDependencies) {
-  const auth = createAuth(db, authSettings);
+export async function buildApp({ db, config, auth: authSettings, stripe, logStream }: AppDependencies) {
+  const logger = createLogger(config.LOG_LEVEL, logStream);
+  const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
   const checkout = { db, payments, orderLimits: orderLimitsFrom(config) };
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,9 @@
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database, Db } from '../db/client';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from '../server/app';
+import type { Config } from '../server/env';
 import type { PaymentGateway } from '../server/integrations/stripe';
 import type { OrderLimits } from '../server/modules/checkout/orderLimits';
 import { createTestDatabase } from './database';
@@ -21,6 +23,8 @@ export interface TestAppOptions {
    * one email), so only the tests about limits meet them.
    */
   orderLimits?: Partial<OrderLimits>;
+  /** The log, at `level`, into `stream` (tests that read what the log holds); silent otherwise. */
+  log?: { level: Config['LOG_LEVEL']; stream: DestinationStream };
 }
 
 export function buildTestApp(db: Db, options: TestAppOptions = {}) {
@@ -29,7 +33,7 @@ export function buildTestApp(db: Db, options: TestAppOptions = {}) {
     db,
     config: {
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: options.log?.level ?? 'silent',
       WEB_ROOT: options.webRoot ?? './no-web-app',
       TRUST_PROXY: false,
       CARD_PAYMENTS_ENABLED: options.cardPayments ?? false,
@@ -39,6 +43,7 @@ export function buildTestApp(db: Db, options: TestAppOptions = {}) {
     },
     auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },
     stripe: options.stripe ?? null,
+    logStream: options.log?.stream,
   });
 }
 
