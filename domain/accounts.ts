@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './checkout';
 import { controlCharactersMessage, hasControlCharacters } from './text';
 
 /** Spec 9: the password minimum, enforced by the form and by the server. */
@@ -47,7 +48,10 @@ const NOT_AN_OBJECT = 'The request body must be a JSON object.';
  * form, the password): text of a sane length, without control characters. Other fields pass through.
  */
 export const signInRequestSchema = z.looseObject(
-  { email: credential('Email', 254), password: credential('Password', PASSWORD_MAX_LENGTH) },
+  {
+    email: credential('Email', 254).refine((email) => EMAIL_PATTERN.test(email.trim()), 'Enter a valid email address, like name@example.com.'),
+    password: credential('Password', PASSWORD_MAX_LENGTH),
+  },
   { error: NOT_AN_OBJECT },
 );
 

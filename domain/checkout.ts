@@ -62,14 +62,17 @@ export function shippingComplete(values: Partial<Record<ShippingField, string>>)
   return (Object.keys(SHIPPING_FIELDS) as ShippingField[]).every((key) => (values[key] ?? '').trim() !== '');
 }
 
-export const orderLineSchema = z.object({
-  productId: plainText('Product id', 'Each line needs a product.').min(1, 'Each line needs a product.').max(64, 'Product id is too long.'),
-  quantity: z
-    .number({ error: 'Quantity must be a whole number.' })
-    .int('Quantity must be a whole number.')
-    .min(1, 'Quantity must be at least 1.')
-    .max(MAX_QUANTITY_PER_LINE, `Quantity must be at most ${MAX_QUANTITY_PER_LINE}.`),
-});
+export const orderLineSchema = z.object(
+  {
+    productId: plainText('Product id', 'Each line needs a product.').min(1, 'Each line needs a product.').max(64, 'Product id is too long.'),
+    quantity: z
+      .number({ error: 'Quantity must be a whole number.' })
+      .int('Quantity must be a whole number.')
+      .min(1, 'Quantity must be at least 1.')
+      .max(MAX_QUANTITY_PER_LINE, `Quantity must be at most ${MAX_QUANTITY_PER_LINE}.`),
+  },
+  { error: 'Each line needs a product and a quantity.' },
+);
 
 
 /**
