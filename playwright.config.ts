@@ -15,7 +15,18 @@ const shop = (port: number, dataDir: string, env: Record<string, string> = {}) =
   // A fresh embedded database for every run; `npm test` builds the web app first.
   command: `rm -rf ${dataDir} && ${setPrices} > /dev/null && node --import tsx server/main.ts`,
   url: `http://127.0.0.1:${port}/api/health`,
-  env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    // Every spec orders from 127.0.0.1, mostly as ana@example.ro: far more than a real customer.
+    ORDER_LIMIT_PER_IP: '1000',
+    ORDER_LIMIT_PER_CONTACT: '1000',
+    ...env,
+  },
   reuseExistingServer: false,
   timeout: 60_000,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInProblem, signUpProblem } from './accounts';
+import { signInProblem, signInRequestSchema, signUpProblem, signUpRequestSchema } from './accounts';
 
 describe('account form checks', () => {
   it('require every field', () => {
@@ -15,5 +15,30 @@ describe('account form checks', () => {
     expect(signUpProblem('ana@example.ro', 'abc', 'abc')).toBe('Password must be at least 6 characters long');
     expect(signUpProblem('ana@example.ro', '12345', '12345')).toBe('Password must be at least 6 characters long');
     expect(signUpProblem('ana@example.ro', '123456', '123456')).toBeNull();
+  });
+});
+
+describe('sign-in and sign-up requests (checked before better-auth sees them)', () => {
+  const first = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+  it('pass ordinary credentials through, with any other field', () => {
+    expect(signInRequestSchema.parse({ email: 'ana@example.ro', password: 'secret123', rememberMe: true })).toMatchObject({ rememberMe: true });
+    expect(signUpRequestSchema.safeParse({ email: 'ana@example.ro', password: 'secret123', name: 'ana' }).success).toBe(true);
+  });
+
+  it.each([
+    [{ password: 'secret123' }, 'Email is required.'],
+    [{ email: 5, password: 'secret123' }, 'Email must be text.'],
+    [{ email: 'ana\u0000@example.ro', password: 'secret123' }, 'Email must not contain control characters.'],
+    [{ email: 'ana@example.ro', password: 'sec\u001bret' }, 'Password must not contain control characters.'],
+    [{ email: 'ana@example.ro', password: 'x'.repeat(129) }, 'Password is too long (at most 128 characters).'],
+    [{ email: 'ana@example.ro', password: '' }, 'Password is required.'],
+  ])('refuse %j', (body, message) => {
+    expect(first(signInRequestSchema.safeParse(body))).toBe(message);
+  });
+
+  it('refuse a name with a control character, or a body that is not an object', () => {
+    expect(first(signUpRequestSchema.safeParse({ email: 'a@b.ro', password: 'secret123', name: 'A\u0000' }))).toBe('Name must not contain control characters.');
+    expect(first(signUpRequestSchema.safeParse([]))).toBe('The request body must be a JSON object.');
   });
 });

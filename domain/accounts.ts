@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './checkout';
+import { controlCharactersMessage, hasControlCharacters } from './text';
+
 /** Spec 9: the password minimum, enforced by the form and by the server. */
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -26,3 +30,30 @@ export function signUpProblem(email: string, password: string, confirmPassword: 
   if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
   return null;
 }
+
+/** better-auth's own maximum; longer passwords are refused before hashing. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+const credential = (label: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
+    .min(1, `${label} is required.`)
+    .refine((text) => !hasControlCharacters(text), controlCharactersMessage(label))
+    .max(max, `${label} is too long (at most ${max} characters).`);
+
+const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+
+/**
+ * What the server checks before handing a sign-in to better-auth (which checks the rest: the email's
+ * form, the password): text of a sane length, without control characters. Other fields pass through.
+ */
+export const signInRequestSchema = z.looseObject(
+  {
+    email: credential('Email', 254).refine((email) => EMAIL_PATTERN.test(email.trim()), 'Enter a valid email address, like name@example.com.'),
+    password: credential('Password', PASSWORD_MAX_LENGTH),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+/** The same for a sign-up, which also names the account (the sign-up form sends the email's local part). */
+export const signUpRequestSchema = signInRequestSchema.extend({ name: credential('Name', 254) });

@@ -74,6 +74,32 @@ describe('order request', () => {
     expect(firstError(orderRequestSchema.safeParse({ ...order, ...change }))).toBe(message);
   });
 
+  it.each([
+    ['firstName', 'First name'],
+    ['lastName', 'Last name'],
+    ['country', 'Country'],
+    ['city', 'City'],
+    ['street', 'Street'],
+    ['streetNumber', 'Street number'],
+    ['postalCode', 'Postal code'],
+    ['phoneNumber', 'Phone number'],
+    ['email', 'Email'],
+    ['idempotencyKey', 'idempotencyKey'],
+  ])('refuses a NUL or another control character in %s, naming the field', (key, label) => {
+    const valid = String(order[key as keyof typeof order]);
+    for (const control of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\n', '\t']) {
+      const value = `${valid.slice(0, 1)}${control}${valid.slice(1)}`;
+      expect(firstError(orderRequestSchema.safeParse({ ...order, [key]: value })), JSON.stringify(value)).toBe(`${label} must not contain control characters.`);
+    }
+  });
+
+  it('refuses a control character in a product id, and forgives a trailing newline (trimmed)', () => {
+    expect(firstError(orderRequestSchema.safeParse({ ...order, lines: [{ productId: '1\u0000', quantity: 1 }] }))).toBe('Product id must not contain control characters.');
+    expect(orderRequestSchema.parse({ ...order, city: 'Cluj-Napoca\r\n' }).city).toBe('Cluj-Napoca');
+    // Letters of any alphabet are not control characters.
+    expect(orderRequestSchema.safeParse({ ...order, firstName: 'Ștefan', lastName: 'Ørsted-Łukasz' }).success).toBe(true);
+  });
+
   it('refuses a missing field with its name', () => {
     const { lastName: _omitted, ...withoutLastName } = order;
     expect(firstError(orderRequestSchema.safeParse(withoutLastName))).toBe('Last name is required.');

@@ -1,22 +1,29 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_PER_LINE } from './cart';
 import { PAYMENT_METHODS } from './orders';
+import { controlCharactersMessage, hasControlCharacters } from './text';
 
 /** Spec 5: a basic something@something.something pattern. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const MAX_ORDER_LINES = 50;
 
-export const emailSchema = z
-  .string()
-  .trim()
+/**
+ * Trimmed text without control characters (checked after trimming, so a pasted trailing newline is
+ * forgiven); `missing` is the message when the value is absent or not text.
+ */
+const plainText = (label: string, missing?: string) =>
+  z
+    .string(missing ? { error: missing } : undefined)
+    .trim()
+    .refine((text) => !hasControlCharacters(text), controlCharactersMessage(label));
+
+export const emailSchema = plainText('Email', 'Email is required.')
   .max(254, 'Email address is too long (at most 254 characters).')
   .regex(EMAIL_PATTERN, 'Enter a valid email address, like name@example.com.');
 
 const field = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
+  plainText(label, `${label} is required.`)
     .min(1, `${label} is required.`)
     .max(max, `${label} is too long (at most ${max} characters).`);
 
@@ -55,14 +62,17 @@ export function shippingComplete(values: Partial<Record<ShippingField, string>>)
   return (Object.keys(SHIPPING_FIELDS) as ShippingField[]).every((key) => (values[key] ?? '').trim() !== '');
 }
 
-export const orderLineSchema = z.object({
-  productId: z.string().trim().min(1, 'Each line needs a product.').max(64, 'Product id is too long.'),
-  quantity: z
-    .number({ error: 'Quantity must be a whole number.' })
-    .int('Quantity must be a whole number.')
-    .min(1, 'Quantity must be at least 1.')
-    .max(MAX_QUANTITY_PER_LINE, `Quantity must be at most ${MAX_QUANTITY_PER_LINE}.`),
-});
+export const orderLineSchema = z.object(
+  {
+    productId: plainText('Product id', 'Each line needs a product.').min(1, 'Each line needs a product.').max(64, 'Product id is too long.'),
+    quantity: z
+      .number({ error: 'Quantity must be a whole number.' })
+      .int('Quantity must be a whole number.')
+      .min(1, 'Quantity must be at least 1.')
+      .max(MAX_QUANTITY_PER_LINE, `Quantity must be at most ${MAX_QUANTITY_PER_LINE}.`),
+  },
+  { error: 'Each line needs a product and a quantity.' },
+);
 
 
 /**
@@ -77,9 +87,7 @@ export const orderRequestSchema = shippingSchema.extend({
     .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines.`)
     .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, 'Each product may appear only once.'),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be cod or card.' }),
-  idempotencyKey: z
-    .string({ error: 'idempotencyKey is required.' })
-    .trim()
+  idempotencyKey: plainText('idempotencyKey', 'idempotencyKey is required.')
     .min(16, 'idempotencyKey must be 16 to 100 characters.')
     .max(100, 'idempotencyKey must be 16 to 100 characters.'),
 });

@@ -21,6 +21,9 @@ export const MESSAGES = {
   orderUnavailable: 'The shop is briefly unavailable, your order was not placed. Please try again in a minute.',
   shopUnavailable: 'The shop is briefly unavailable. Please try again in a minute.',
   databaseDown: 'The shop cannot reach its database right now.',
+  // Order limits (ours, in the spec's style): one connection, or one email address or phone number, placing order after order
+  tooManyOrdersFromConnection: 'Too many orders from this connection. Please wait a few minutes and try again.',
+  tooManyOrdersForContact: 'Too many orders for this email address or phone number. Please wait a few minutes and try again.',
 } as const;
 
 /**

@@ -28,15 +28,36 @@ url.username = process.env.PGUSER ?? 'postgres';
 url.password = process.env.PGPASSWORD ?? '';
 url.pathname = `/${database}`;
 
-const shop = await startShop(PORT, { DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', WEB_ROOT: './no-web-app', NODE_ENV: 'production', AUTH_SECRET: randomUUID() + randomUUID() });
+// TRUST_PROXY: each order comes from its own visitor's address (X-Forwarded-For), as real traffic does.
+const shop = await startShop(PORT, {
+  DATABASE_URL: url.toString(),
+  DATABASE_POOL_SIZE: '20',
+  WEB_ROOT: './no-web-app',
+  NODE_ENV: 'production',
+  AUTH_SECRET: randomUUID() + randomUUID(),
+  TRUST_PROXY: 'true',
+});
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-const order = () => JSON.stringify(sampleOrder({ email: 'bench@example.ro', lines: [{ productId: '1', quantity: 2 }, { productId: '4', quantity: 1 }] }));
+let visitors = 0;
+/**
+ * Each order from its own visitor (address, email, phone number), as real traffic is: the order
+ * limits (10 per address, 5 per email or phone) count every order, as in production, and refuse none.
+ */
+function order() {
+  visitors += 1;
+  const n = visitors;
+  const body = JSON.stringify(
+    sampleOrder({ email: `bench-${n}@example.ro`, phoneNumber: `07${String(n).padStart(8, '0')}`, lines: [{ productId: '1', quantity: 2 }, { productId: '4', quantity: 1 }] }),
+  );
+  return { body, ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+}
 
-function post(body: string): Promise<number> {
+function post({ body, ip }: { body: string; ip: string }): Promise<number> {
   return new Promise((resolve, reject) => {
+    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': ip };
     const request = http.request(
-      { agent, host: '127.0.0.1', port: PORT, path: '/api/orders', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      { agent, host: '127.0.0.1', port: PORT, path: '/api/orders', method: 'POST', headers },
       (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
@@ -56,9 +77,9 @@ async function run(total: number) {
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < total) {
         next += 1;
-        const body = order();
+        const visitorOrder = order();
         const sent = performance.now();
-        const status = await post(body);
+        const status = await post(visitorOrder);
         latencies.push(performance.now() - sent);
         if (status !== 201) failures += 1;
       }

@@ -3,13 +3,17 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAuth, type AuthSettings } from './modules/accounts/auth';
 import type { Config } from './env';
 import { registerErrorHandling } from './errors';
+import { createLogger } from './logging';
+import { guardRequestBodies } from './requestBodies';
 import { catalogRoutes } from './modules/catalog/routes';
+import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -18,10 +22,12 @@ import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
   db: Db;
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED'>;
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED'> & OrderLimitSettings;
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */
   stripe: PaymentGateway | null;
+  /** Where the log goes: stdout unless given (tests read it). */
+  logStream?: DestinationStream;
 }
 
 /** Hashed build assets and product images never change under the same name. */
@@ -47,13 +53,14 @@ export const SERVER_TIMEOUTS = {
   checkEvery: 1_000,
 } as const;
 
-export async function buildApp({ db, config, auth: authSettings, stripe }: AppDependencies) {
-  const auth = createAuth(db, authSettings);
+export async function buildApp({ db, config, auth: authSettings, stripe, logStream }: AppDependencies) {
+  const logger = createLogger(config.LOG_LEVEL, logStream);
+  const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
-  const checkout = { db, payments };
+  const checkout = { db, payments, orderLimits: orderLimitsFrom(config) };
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestTimeout: SERVER_TIMEOUTS.request,
@@ -66,6 +73,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe }: AppDe
   registerErrorHandling(app);
   // The API speaks JSON only; a text body is answered as "must be JSON", not parsed as a string.
   app.removeContentTypeParser('text/plain');
+  guardRequestBodies(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -31,6 +31,11 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** The built web app; the API runs without it (tests, or `npm run dev` with Vite). */
   WEB_ROOT: z.string().min(1).default('./dist'),
+  /** Orders one IP address may place per ORDER_LIMIT_WINDOW_SECONDS; 0 turns the limit off. */
+  ORDER_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
+  /** Orders per email address, and per phone number, in the same window; 0 turns the limit off. */
+  ORDER_LIMIT_PER_CONTACT: z.coerce.number().int().min(0).default(5),
+  ORDER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
 });
 
 export type Config = z.infer<typeof envSchema>;

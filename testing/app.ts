@@ -1,8 +1,11 @@
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database, Db } from '../db/client';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from '../server/app';
+import type { Config } from '../server/env';
 import type { PaymentGateway } from '../server/integrations/stripe';
+import type { OrderLimits } from '../server/modules/checkout/orderLimits';
 import { createTestDatabase } from './database';
 
 /** The origin API tests pretend the browser is on; auth requests must come from it. */
@@ -11,12 +14,36 @@ export const TEST_ORIGIN = 'http://shop.test';
 /** The app as tests drive it with app.inject: no web app, no logs, a fixed auth secret. */
 export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
-export function buildTestApp(db: Db, options: { webRoot?: string; stripe?: PaymentGateway | null; cardPayments?: boolean } = {}) {
+export interface TestAppOptions {
+  webRoot?: string;
+  stripe?: PaymentGateway | null;
+  cardPayments?: boolean;
+  /**
+   * Order limits. By default far above the shop's (API tests place many orders from 127.0.0.1 with
+   * one email), so only the tests about limits meet them.
+   */
+  orderLimits?: Partial<OrderLimits>;
+  /** The log, at `level`, into `stream` (tests that read what the log holds); silent otherwise. */
+  log?: { level: Config['LOG_LEVEL']; stream: DestinationStream };
+}
+
+export function buildTestApp(db: Db, options: TestAppOptions = {}) {
+  const limits = { perIp: 10_000, perContact: 10_000, windowSeconds: 600, ...options.orderLimits };
   return buildApp({
     db,
-    config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_ROOT: options.webRoot ?? './no-web-app', TRUST_PROXY: false, CARD_PAYMENTS_ENABLED: options.cardPayments ?? false },
+    config: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: options.log?.level ?? 'silent',
+      WEB_ROOT: options.webRoot ?? './no-web-app',
+      TRUST_PROXY: false,
+      CARD_PAYMENTS_ENABLED: options.cardPayments ?? false,
+      ORDER_LIMIT_PER_IP: limits.perIp,
+      ORDER_LIMIT_PER_CONTACT: limits.perContact,
+      ORDER_LIMIT_WINDOW_SECONDS: limits.windowSeconds,
+    },
     auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },
     stripe: options.stripe ?? null,
+    logStream: options.log?.stream,
   });
 }
 
@@ -26,7 +53,7 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
  * One test file's app on a fresh, seeded database, made before its tests and closed after them.
  * Read `app` and `database` inside tests (they are set once beforeAll has run).
  */
-export function setUpTestApp(options: Parameters<typeof buildTestApp>[1] = {}) {
+export function setUpTestApp(options: TestAppOptions = {}) {
   const context = {} as { app: TestApp; database: Database };
   beforeAll(async () => {
     context.database = await createTestDatabase();

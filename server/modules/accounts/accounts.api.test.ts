@@ -116,7 +116,16 @@ describe('sign-in and sign-out', () => {
   it('marks the cookie Secure when the shop is served over HTTPS', async () => {
     const secureApp = await buildApp({
       db: shop.database.db,
-      config: { NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_ROOT: './no-web-app', TRUST_PROXY: false, CARD_PAYMENTS_ENABLED: false },
+      config: {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        WEB_ROOT: './no-web-app',
+        TRUST_PROXY: false,
+        CARD_PAYMENTS_ENABLED: false,
+        ORDER_LIMIT_PER_IP: 10,
+        ORDER_LIMIT_PER_CONTACT: 5,
+        ORDER_LIMIT_WINDOW_SECONDS: 600,
+      },
       auth: { baseURL: 'https://shop.example.ro', secret: TEST_AUTH_SECRET, secureCookies: true },
       stripe: null,
     });

@@ -1,8 +1,10 @@
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
 import { account, session, user, verification } from '../../../db/schema/accounts';
+import { scrubText } from '../../logging';
 
 export interface AuthSettings {
   /** The origin the browser uses; better-auth refuses requests from any other (403 INVALID_ORIGIN). */
@@ -15,8 +17,23 @@ export interface AuthSettings {
 
 const DAY = 60 * 60 * 24;
 
-export function createAuth(db: Db, settings: AuthSettings) {
+/**
+ * better-auth's own log lines go to the app's log, as a message and an error at most: the other
+ * arguments it passes may be anything (a user, a body), and the error goes through the app's
+ * serializer, which keeps a failed query's parameters out.
+ */
+function authLogger(log: FastifyBaseLogger) {
+  return {
+    log(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) {
+      const err = args.find((arg) => arg instanceof Error);
+      log[level]({ err, source: 'better-auth' }, scrubText(message));
+    },
+  };
+}
+
+export function createAuth(db: Db, settings: AuthSettings, log: FastifyBaseLogger) {
   return betterAuth({
+    logger: authLogger(log),
     baseURL: settings.baseURL,
     basePath: '/api/auth',
     secret: settings.secret,

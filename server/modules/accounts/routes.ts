@@ -1,11 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { signInRequestSchema, signUpRequestSchema } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
+import { AppError } from '../../errors';
 import type { Auth } from './auth';
 import { limitAttempts } from './service';
 
-/** The endpoints whose attempts are counted: guessing passwords, creating accounts in bulk. */
-const LIMITED = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+/**
+ * The endpoints whose attempts are counted (guessing passwords, creating accounts in bulk), with
+ * what their bodies must be before better-auth sees them.
+ */
+const LIMITED: Record<string, typeof signInRequestSchema> = {
+  '/api/auth/sign-in/email': signInRequestSchema,
+  '/api/auth/sign-up/email': signUpRequestSchema,
+};
 
 /**
  * better-auth answers everything under /api/auth (sign-up, sign-in, get-session, sign-out). Fastify
@@ -17,11 +25,12 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
     url: '/auth/*',
     async handler(request, reply) {
       const url = new URL(request.url, baseURL);
-      if (request.method === 'POST' && LIMITED.has(url.pathname)) {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        const keys = [`${url.pathname}:ip:${request.ip}`];
-        if (typeof email === 'string') keys.push(`${url.pathname}:email:${email.trim().toLowerCase()}`);
-        await limitAttempts(db, keys);
+      const schema = request.method === 'POST' ? LIMITED[url.pathname] : undefined;
+      if (schema) {
+        // Bad input is answered here, readably, and costs no attempt.
+        const parsed = schema.safeParse(request.body);
+        if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'The request is invalid.', 'invalid_request');
+        await limitAttempts(db, { endpoint: url.pathname, ip: request.ip, email: parsed.data.email });
       }
 
       const headers = fromNodeHeaders(request.headers);

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
-import { rateLimits } from '../../../db/schema/accounts';
 import { AppError } from '../../errors';
+import { countHits, pruneExpiredCountersNowAndThen, type Hit, type Limit } from '../../rateLimits';
 import type { Auth } from './auth';
 
 export interface SignedInUser {
@@ -21,32 +20,19 @@ export async function signedInUser(auth: Auth, headers: IncomingHttpHeaders): Pr
 }
 
 export const ATTEMPTS_PER_MINUTE = 10;
-const WINDOW_SECONDS = 60;
 
 /**
- * Counts one attempt under each key (say the IP address and the email) in a fixed one-minute
- * window, atomically in the database so every process shares the count. Throws a 429 when any
- * key is over the limit.
+ * Counts one sign-in or sign-up attempt per IP address and per email in a fixed one-minute window,
+ * shared by every process (server/rateLimits.ts). Throws a 429 when either is over the limit.
  */
-export async function limitAttempts(db: Db, keys: string[], limit = ATTEMPTS_PER_MINUTE): Promise<void> {
-  const expired = sql`${rateLimits.windowStart} < now() - make_interval(secs => ${WINDOW_SECONDS})`;
-  let retryAfter = 0;
-  for (const key of keys) {
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, count: 1, windowStart: sql`now()` })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-          windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
-        },
-      })
-      .returning({
-        count: rateLimits.count,
-        secondsLeft: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int`,
-      });
-    if (row && row.count > limit) retryAfter = Math.max(retryAfter, row.secondsLeft, 1);
+export async function limitAttempts(db: Db, attempt: { endpoint: string; ip: string; email?: string }, max = ATTEMPTS_PER_MINUTE): Promise<void> {
+  await pruneExpiredCountersNowAndThen(db);
+  const limit = (kind: string): Limit => ({ name: `${attempt.endpoint}:${kind}`, max, windowSeconds: 60 });
+  const hits: Hit[] = [{ limit: limit('ip'), value: attempt.ip }];
+  if (attempt.email !== undefined) hits.push({ limit: limit('email'), value: attempt.email.trim().toLowerCase() });
+  const refused = await countHits(db, hits);
+  if (refused.length > 0) {
+    const retryAfter = Math.max(...refused.map((refusal) => refusal.retryAfter));
+    throw new AppError('too_many_requests', ACCOUNT_MESSAGES.tooManyAttempts, 'rate_limited', retryAfter);
   }
-  if (retryAfter > 0) throw new AppError('too_many_requests', ACCOUNT_MESSAGES.tooManyAttempts, 'rate_limited', retryAfter);
 }

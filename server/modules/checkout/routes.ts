@@ -21,9 +21,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
       if (!cardPaymentsEnabled) {
         throw new AppError('bad_request', 'Card payment is temporarily not available. Please choose cash on delivery.', 'payment_method_unavailable');
       }
-      return reply.status(201).send(await placeCardOrder(checkout, request.body, user?.id ?? null));
+      return reply.status(201).send(await placeCardOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null));
     }
-    const order = await placeCashOrder(checkout, request.body, user?.id ?? null);
+    const order = await placeCashOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null);
     return reply.status(order.replayed ? 200 : 201).send({ id: order.id });
   });
 

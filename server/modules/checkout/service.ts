@@ -5,10 +5,12 @@ import { MESSAGES } from '../../../domain/messages';
 import type { Db, DbOrTx } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { AppError } from '../../errors';
+import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
 import type { CheckoutSessionInfo } from '../../integrations/stripe';
 import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
 import { changeOrderStatus, discardOrderWithoutSession, orderPaidBySession, placeOrder, recordCardPayment, staleCardOrders, type PlacedOrder } from '../orders/service';
 import { checkoutSessionStatus, createOrderCheckoutSession, recordPaymentEvent, stripePriceIds, verifyStripeEvent, type Payments } from '../payments/service';
+import { countOrder, type OrderLimits, type Visitor } from './orderLimits';
 
 /**
  * Checkout composes orders and payments: orders knows nothing of Stripe, payments knows nothing
@@ -18,11 +20,26 @@ import { checkoutSessionStatus, createOrderCheckoutSession, recordPaymentEvent, 
 export interface Checkout {
   db: Db;
   payments: Payments;
+  orderLimits: OrderLimits;
+}
+
+/**
+ * A visitor's order, placed and counted against their limits in one transaction: an order over a
+ * limit is not kept (429), and a replay of an idempotency key (a retry of an order already placed)
+ * counts nothing.
+ */
+async function placeVisitorOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, options: Parameters<typeof placeOrder>[2]) {
+  await pruneExpiredCountersNowAndThen(checkout.db);
+  return checkout.db.transaction(async (tx) => {
+    const placed = await placeOrder(tx, request, options);
+    if (!placed.replayed) await countOrder(tx, checkout.orderLimits, visitor, request);
+    return placed;
+  });
 }
 
 /** Cash on delivery: the order is placed as it is, pending shipment. */
-export function placeCashOrder(checkout: Checkout, request: OrderRequest, userId: string | null): Promise<PlacedOrder> {
-  return placeOrder(checkout.db, request, { userId });
+export function placeCashOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, userId: string | null): Promise<PlacedOrder> {
+  return placeVisitorOrder(checkout, visitor, request, { userId });
 }
 
 /**
@@ -33,9 +50,9 @@ export function placeCashOrder(checkout: Checkout, request: OrderRequest, userId
  * idempotency key places the order afresh, under a new id and so a new Stripe idempotency key
  * (Stripe may keep its answer to a failed request under the old one).
  */
-export async function placeCardOrder(checkout: Checkout, request: OrderRequest, userId: string | null) {
+export async function placeCardOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, userId: string | null) {
   const priceOf = await stripePriceIds(checkout.payments, request.lines.map((line) => line.productId));
-  const order = await placeOrder(checkout.db, request, { userId, status: 'awaiting_payment' });
+  const order = await placeVisitorOrder(checkout, visitor, request, { userId, status: 'awaiting_payment' });
   let session: Awaited<ReturnType<typeof createOrderCheckoutSession>>;
   try {
     session = await createOrderCheckoutSession(checkout.payments, {
@@ -176,7 +193,7 @@ export interface Reconciled {
  * (a lost webhook), or cancelled. Safe to run from several processes at once: each change goes through
  * changeOrderStatus, which locks the order and allows only awaiting_payment → paid | cancelled.
  */
-export async function reconcileCardOrders(checkout: Checkout, now = new Date()): Promise<Reconciled> {
+export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payments'>, now = new Date()): Promise<Reconciled> {
   const result: Reconciled = { paid: 0, cancelled: 0 };
   const stale = await staleCardOrders(checkout.db, {
     noSessionBefore: new Date(now.getTime() - NO_SESSION_GRACE_MS),

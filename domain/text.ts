@@ -1,0 +1,16 @@
+/**
+ * Control characters (C0, DEL and C1: NUL, bell, escape, newline, tab…). No name, address, email or
+ * phone number contains one, PostgreSQL cannot store NUL at all, and in logs and emails they can
+ * forge lines or move the cursor. A field that legitimately takes several lines would allow \n
+ * explicitly; none does today.
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
+}
+
+/** "First name must not contain control characters." */
+export function controlCharactersMessage(label: string): string {
+  return `${label} must not contain control characters.`;
+}

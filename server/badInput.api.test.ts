@@ -1,0 +1,408 @@
+/**
+ * Bad input against every write endpoint: each case must get a 4xx (never a 5xx) with a JSON
+ * `message` a person can read, and write nothing. Then tampered fields that must change nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { account, session, user, verification } from '../db/schema/accounts';
+import { products } from '../db/schema/catalog';
+import { orderLines, orders, paymentEvents } from '../db/schema/orders';
+import { seedCatalog } from '../db/seed';
+import { buildTestApp, TEST_ORIGIN, type TestApp } from '../testing/app';
+import { createTestDatabase } from '../testing/database';
+import { startFakeStripe, type FakeStripe } from '../testing/fakeStripe';
+import { sampleOrder } from '../testing/sampleOrder';
+import { createStripeGateway } from './integrations/stripe';
+
+const WEBHOOK_SECRET = 'whsec_bad_input';
+const signer = new Stripe('sk_test_signer');
+const REGISTERED = { email: 'already@example.ro', password: 'secret123', name: 'already' };
+
+let database: Database;
+let fake: FakeStripe;
+let app: TestApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedCatalog(database.db);
+  await database.db.update(products).set({ stripePriceId: 'price_lighter' }).where(eq(products.id, '1'));
+  await database.db.update(products).set({ stripePriceId: 'price_key' }).where(eq(products.id, '2'));
+  fake = await startFakeStripe({ prices: { price_lighter: 3999, price_key: 6499 } });
+  const stripe = createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
+  app = await buildTestApp(database.db, { stripe, cardPayments: true });
+  const registered = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: REGISTERED, headers: { origin: TEST_ORIGIN }, remoteAddress: '10.66.0.1' });
+  expect(registered.statusCode).toBe(200);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await fake?.close();
+  await database?.close();
+});
+
+type Endpoint = '/api/orders' | '/api/auth/sign-up/email' | '/api/auth/sign-in/email' | '/api/stripe/webhook' | '/api/payments/product-checkout';
+
+interface Case {
+  name: string;
+  url: Endpoint;
+  /** An object is sent as JSON; a string or Buffer as it is. */
+  body?: unknown;
+  /** The Content-Type header: application/json by default, null for none. */
+  contentType?: string | null;
+  headers?: Record<string, string>;
+  /** The exact status, when it matters (otherwise any 4xx). */
+  status?: number;
+  /** The message, or what it must match. */
+  message?: string | RegExp;
+}
+
+// ---- helpers to build bodies ------------------------------------------------------------------
+
+const order = (overrides: Record<string, unknown> = {}) => sampleOrder(overrides);
+function orderWithout(field: string) {
+  const body: Record<string, unknown> = sampleOrder();
+  delete body[field];
+  return body;
+}
+/** An order body whose text for `field` is replaced by raw bytes (not valid UTF-8). */
+function orderWithBytes(bytes: number[]) {
+  const text = JSON.stringify(sampleOrder({ firstName: '@@' }));
+  const [before, after] = text.split('@@') as [string, string];
+  return Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)]);
+}
+const withBytes = (json: string, bytes: number[]) => {
+  const [before, after] = json.split('@@') as [string, string];
+  return Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)]);
+};
+const signUp = (overrides: Record<string, unknown> = {}) => ({ email: `new-${randomUUID().slice(0, 8)}@example.ro`, password: 'secret123', name: 'new', ...overrides });
+function signUpWithout(field: string) {
+  const body: Record<string, unknown> = signUp();
+  delete body[field];
+  return body;
+}
+const signIn = (overrides: Record<string, unknown> = {}) => ({ email: REGISTERED.email, password: REGISTERED.password, ...overrides });
+
+const SHIPPING_LABELS: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  country: 'Country',
+  city: 'City',
+  street: 'Street',
+  streetNumber: 'Street number',
+  postalCode: 'Postal code',
+  phoneNumber: 'Phone number',
+};
+const controlInField = (field: string, label: string, control: string): Case => ({
+  name: `order: ${JSON.stringify(control)} in ${field}`,
+  url: '/api/orders',
+  body: order({ [field]: `Ab${control}cd` }),
+  message: `${label} must not contain control characters.`,
+});
+
+/** Signs a webhook payload as Stripe would, with `secret` and a timestamp (now by default). */
+const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) => signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+const completedEvent = JSON.stringify({
+  id: 'evt_bad_input',
+  object: 'event',
+  type: 'checkout.session.completed',
+  data: { object: { id: 'cs_test_x', object: 'checkout.session', payment_status: 'paid', metadata: { kind: 'product', productId: '1' } } },
+});
+
+const NOT_JSON = 'The request body is not valid JSON.';
+const NOT_UTF8 = 'The request body is not valid UTF-8 text.';
+const MUST_BE_JSON = 'The request body must be JSON (Content-Type: application/json).';
+const NOT_OBJECT = 'The request body must be a JSON object.';
+const TOO_LARGE = /^The request is too large/;
+
+// ---- the cases --------------------------------------------------------------------------------
+
+const orderCases: Case[] = [
+  // Not JSON, not an object, not UTF-8
+  { name: 'order: malformed JSON', url: '/api/orders', body: '{"email":', message: NOT_JSON },
+  { name: 'order: trailing comma', url: '/api/orders', body: '{"email":"a@b.ro",}', message: NOT_JSON },
+  { name: 'order: single-quoted JSON', url: '/api/orders', body: "{'email':'a@b.ro'}", message: NOT_JSON },
+  { name: 'order: empty body', url: '/api/orders', body: '', message: /empty/ },
+  { name: 'order: null', url: '/api/orders', body: 'null', message: NOT_OBJECT },
+  { name: 'order: an array', url: '/api/orders', body: '[]', message: NOT_OBJECT },
+  { name: 'order: a string', url: '/api/orders', body: '"order"', message: NOT_OBJECT },
+  { name: 'order: a number', url: '/api/orders', body: '42', message: NOT_OBJECT },
+  { name: 'order: __proto__ key', url: '/api/orders', body: `{"__proto__":{"admin":true},${JSON.stringify(order()).slice(1)}`, message: NOT_JSON },
+  { name: 'order: 20,000 nested arrays', url: '/api/orders', body: `${'['.repeat(20_000)}${']'.repeat(20_000)}`, message: NOT_OBJECT },
+  { name: 'order: text/plain', url: '/api/orders', body: JSON.stringify(order()), contentType: 'text/plain', message: MUST_BE_JSON },
+  { name: 'order: form-urlencoded', url: '/api/orders', body: 'email=a%40b.ro&firstName=Ana', contentType: 'application/x-www-form-urlencoded', message: MUST_BE_JSON },
+  { name: 'order: multipart', url: '/api/orders', body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.ro\r\n--x--', contentType: 'multipart/form-data; boundary=x', message: MUST_BE_JSON },
+  { name: 'order: XML', url: '/api/orders', body: '<order><email>a@b.ro</email></order>', contentType: 'application/xml', message: MUST_BE_JSON },
+  { name: 'order: no content type', url: '/api/orders', body: JSON.stringify(order()), contentType: null },
+  { name: 'order: invalid UTF-8 byte 0xFF', url: '/api/orders', body: orderWithBytes([0xff]), message: NOT_UTF8 },
+  { name: 'order: overlong UTF-8 (0xC0 0xAF)', url: '/api/orders', body: orderWithBytes([0xc0, 0xaf]), message: NOT_UTF8 },
+  { name: 'order: truncated UTF-8 sequence', url: '/api/orders', body: orderWithBytes([0xe2, 0x82]), message: NOT_UTF8 },
+  { name: 'order: UTF-8 encoded surrogate (0xED 0xA0 0x80)', url: '/api/orders', body: orderWithBytes([0xed, 0xa0, 0x80]), message: NOT_UTF8 },
+  { name: 'order: lone surrogate escape', url: '/api/orders', body: JSON.stringify(order({ firstName: '@@' })).replace('@@', 'A\\ud800'), message: NOT_UTF8 },
+  { name: 'order: UTF-16 body', url: '/api/orders', body: Buffer.from(JSON.stringify(order()), 'utf16le') },
+  { name: 'order: body over 64 KB', url: '/api/orders', body: order({ street: 'x'.repeat(70_000) }), message: TOO_LARGE },
+  // Missing fields
+  ...['email', ...Object.keys(SHIPPING_LABELS), 'lines', 'paymentMethod', 'idempotencyKey'].map(
+    (field): Case => ({ name: `order: missing ${field}`, url: '/api/orders', body: orderWithout(field) }),
+  ),
+  // Blanks
+  ...Object.entries(SHIPPING_LABELS).map(([field, label]): Case => ({ name: `order: blank ${field}`, url: '/api/orders', body: order({ [field]: '   ' }), message: `${label} is required.` })),
+  { name: 'order: blank email', url: '/api/orders', body: order({ email: ' ' }) },
+  // Wrong types and values
+  { name: 'order: firstName a number', url: '/api/orders', body: order({ firstName: 42 }), message: 'First name is required.' },
+  { name: 'order: lastName null', url: '/api/orders', body: order({ lastName: null }), message: 'Last name is required.' },
+  { name: 'order: email an array', url: '/api/orders', body: order({ email: ['a@b.ro'] }) },
+  { name: 'order: email without @', url: '/api/orders', body: order({ email: 'ana.example.ro' }), message: 'Enter a valid email address, like name@example.com.' },
+  { name: 'order: lines an object', url: '/api/orders', body: order({ lines: { productId: '1', quantity: 1 } }) },
+  { name: 'order: lines a string', url: '/api/orders', body: order({ lines: '1x2' }) },
+  { name: 'order: lines of numbers', url: '/api/orders', body: order({ lines: [1, 2] }), message: 'Each line needs a product and a quantity.' },
+  { name: 'order: empty lines', url: '/api/orders', body: order({ lines: [] }), message: 'Your cart is empty.' },
+  { name: 'order: quantity as text', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: '2' }] }), message: 'Quantity must be a whole number.' },
+  { name: 'order: fractional quantity', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1.5 }] }), message: 'Quantity must be a whole number.' },
+  { name: 'order: quantity 0', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 0 }] }), message: 'Quantity must be at least 1.' },
+  { name: 'order: negative quantity', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: -3 }] }), message: 'Quantity must be at least 1.' },
+  { name: 'order: quantity 100', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 100 }] }), message: 'Quantity must be at most 99.' },
+  { name: 'order: quantity 1e308', url: '/api/orders', body: JSON.stringify(order()).replace('"quantity":2', '"quantity":1e308'), message: /^Quantity must be/ },
+  { name: 'order: quantity null', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: null }] }) },
+  { name: 'order: productId a number', url: '/api/orders', body: order({ lines: [{ productId: 1, quantity: 1 }] }) },
+  { name: 'order: blank productId', url: '/api/orders', body: order({ lines: [{ productId: ' ', quantity: 1 }] }), message: 'Each line needs a product.' },
+  { name: 'order: payment method bitcoin', url: '/api/orders', body: order({ paymentMethod: 'bitcoin' }), message: 'Payment method must be cod or card.' },
+  { name: 'order: payment method true', url: '/api/orders', body: order({ paymentMethod: true }), message: 'Payment method must be cod or card.' },
+  { name: 'order: short idempotency key', url: '/api/orders', body: order({ idempotencyKey: 'abc' }), message: 'idempotencyKey must be 16 to 100 characters.' },
+  { name: 'order: idempotency key a number', url: '/api/orders', body: order({ idempotencyKey: 1234567890123456 }), message: 'idempotencyKey is required.' },
+  { name: 'order: phone number in words', url: '/api/orders', body: order({ phoneNumber: 'call me maybe' }) },
+  // Too long
+  { name: 'order: first name of 101 characters', url: '/api/orders', body: order({ firstName: 'A'.repeat(101) }), message: 'First name is too long (at most 100 characters).' },
+  { name: 'order: street of 201 characters', url: '/api/orders', body: order({ street: 'S'.repeat(201) }), message: 'Street is too long (at most 200 characters).' },
+  { name: 'order: postal code of 21 characters', url: '/api/orders', body: order({ postalCode: '4'.repeat(21) }), message: 'Postal code is too long (at most 20 characters).' },
+  { name: 'order: email of 300 characters', url: '/api/orders', body: order({ email: `${'a'.repeat(290)}@example.ro` }), message: /too long/ },
+  { name: 'order: product id of 65 characters', url: '/api/orders', body: order({ lines: [{ productId: 'p'.repeat(65), quantity: 1 }] }), message: 'Product id is too long.' },
+  { name: 'order: idempotency key of 101 characters', url: '/api/orders', body: order({ idempotencyKey: 'k'.repeat(101) }) },
+  { name: 'order: 51 lines', url: '/api/orders', body: order({ lines: Array.from({ length: 51 }, (_, i) => ({ productId: `p${i}`, quantity: 1 })) }), message: 'An order can have at most 50 lines.' },
+  // NUL in every text field, other control characters
+  ...Object.entries(SHIPPING_LABELS).map(([field, label]) => controlInField(field, label, '\u0000')),
+  { name: 'order: NUL in email', url: '/api/orders', body: order({ email: 'an\u0000a@example.ro' }), message: 'Email must not contain control characters.' },
+  { name: 'order: NUL in idempotency key', url: '/api/orders', body: order({ idempotencyKey: `${randomUUID()}\u0000` }), message: 'idempotencyKey must not contain control characters.' },
+  { name: 'order: NUL in product id', url: '/api/orders', body: order({ lines: [{ productId: '1\u0000', quantity: 1 }] }), message: 'Product id must not contain control characters.' },
+  controlInField('city', 'City', '\u0007'),
+  controlInField('street', 'Street', '\u001b[2J'),
+  controlInField('lastName', 'Last name', '\u007f'),
+  controlInField('firstName', 'First name', '\u0085'),
+  controlInField('street', 'Street', '\n'),
+  controlInField('postalCode', 'Postal code', '\t'),
+  controlInField('phoneNumber', 'Phone number', '\r'),
+  // Products that do not exist
+  { name: 'order: unknown product', url: '/api/orders', body: order({ lines: [{ productId: '999', quantity: 1 }] }), message: /^Unknown product: 999/ },
+  { name: 'order: product id with SQL', url: '/api/orders', body: order({ lines: [{ productId: "1'; drop table orders;--", quantity: 1 }] }), message: /^Unknown product/ },
+  { name: 'order: the same product twice', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1 }, { productId: '1', quantity: 2 }] }), message: 'Each product may appear only once.' },
+  { name: 'order: card with an unknown product', url: '/api/orders', body: order({ paymentMethod: 'card', lines: [{ productId: '999', quantity: 1 }] }) },
+  { name: 'order: card with a product Stripe cannot charge', url: '/api/orders', body: order({ paymentMethod: 'card', lines: [{ productId: '5', quantity: 1 }] }), message: 'Some products are missing Stripe configuration: Dummy Phone Charger' },
+];
+
+const signUpCases: Case[] = [
+  { name: 'sign-up: malformed JSON', url: '/api/auth/sign-up/email', body: '{"email":"a@b.ro","password":', message: NOT_JSON },
+  { name: 'sign-up: empty body', url: '/api/auth/sign-up/email', body: '', message: /empty/ },
+  { name: 'sign-up: an array', url: '/api/auth/sign-up/email', body: '[]', message: NOT_OBJECT },
+  { name: 'sign-up: null', url: '/api/auth/sign-up/email', body: 'null', message: NOT_OBJECT },
+  { name: 'sign-up: no body at all', url: '/api/auth/sign-up/email', body: undefined, contentType: null, message: NOT_OBJECT },
+  { name: 'sign-up: text/plain', url: '/api/auth/sign-up/email', body: JSON.stringify(signUp()), contentType: 'text/plain', message: MUST_BE_JSON },
+  { name: 'sign-up: form-urlencoded', url: '/api/auth/sign-up/email', body: 'email=a%40b.ro&password=secret123&name=a', contentType: 'application/x-www-form-urlencoded', message: MUST_BE_JSON },
+  { name: 'sign-up: invalid UTF-8', url: '/api/auth/sign-up/email', body: withBytes('{"email":"a@b.ro","password":"secret123","name":"@@"}', [0xff, 0xfe]), message: NOT_UTF8 },
+  { name: 'sign-up: body over 64 KB', url: '/api/auth/sign-up/email', body: signUp({ name: 'n'.repeat(70_000) }), message: TOO_LARGE },
+  { name: 'sign-up: missing email', url: '/api/auth/sign-up/email', body: signUpWithout('email'), message: 'Email is required.' },
+  { name: 'sign-up: missing password', url: '/api/auth/sign-up/email', body: signUpWithout('password'), message: 'Password is required.' },
+  { name: 'sign-up: missing name', url: '/api/auth/sign-up/email', body: signUpWithout('name'), message: 'Name is required.' },
+  { name: 'sign-up: email a number', url: '/api/auth/sign-up/email', body: signUp({ email: 42 }), message: 'Email must be text.' },
+  { name: 'sign-up: password a number', url: '/api/auth/sign-up/email', body: signUp({ password: 12345678 }), message: 'Password must be text.' },
+  { name: 'sign-up: name an object', url: '/api/auth/sign-up/email', body: signUp({ name: { first: 'a' } }), message: 'Name must be text.' },
+  { name: 'sign-up: blank email', url: '/api/auth/sign-up/email', body: signUp({ email: '' }), message: 'Email is required.' },
+  { name: 'sign-up: not an email', url: '/api/auth/sign-up/email', body: signUp({ email: 'not-an-email' }), message: 'Enter a valid email address, like name@example.com.' },
+  { name: 'sign-up: password too short', url: '/api/auth/sign-up/email', body: signUp({ password: '12345' }), message: /too short/i },
+  { name: 'sign-up: password of 129 characters', url: '/api/auth/sign-up/email', body: signUp({ password: 'p'.repeat(129) }), message: 'Password is too long (at most 128 characters).' },
+  { name: 'sign-up: name of 255 characters', url: '/api/auth/sign-up/email', body: signUp({ name: 'n'.repeat(255) }), message: 'Name is too long (at most 254 characters).' },
+  { name: 'sign-up: email of 255 characters', url: '/api/auth/sign-up/email', body: signUp({ email: `${'e'.repeat(244)}@example.ro` }), message: 'Email is too long (at most 254 characters).' },
+  { name: 'sign-up: NUL in email', url: '/api/auth/sign-up/email', body: signUp({ email: 'nul\u0000@example.ro' }), message: 'Email must not contain control characters.' },
+  { name: 'sign-up: NUL in name', url: '/api/auth/sign-up/email', body: signUp({ name: 'A\u0000' }), message: 'Name must not contain control characters.' },
+  { name: 'sign-up: NUL in password', url: '/api/auth/sign-up/email', body: signUp({ password: 'secret\u0000123' }), message: 'Password must not contain control characters.' },
+  { name: 'sign-up: escape sequence in name', url: '/api/auth/sign-up/email', body: signUp({ name: '\u001b[31mred' }), message: 'Name must not contain control characters.' },
+  { name: 'sign-up: NUL in an extra field', url: '/api/auth/sign-up/email', body: signUp({ image: 'x\u0000' }), message: 'Image must not contain control characters.' },
+  { name: 'sign-up: email already registered', url: '/api/auth/sign-up/email', body: signUp({ email: REGISTERED.email }), status: 422, message: 'User already exists. Use another email.' },
+];
+
+const signInCases: Case[] = [
+  { name: 'sign-in: malformed JSON', url: '/api/auth/sign-in/email', body: '{"email"', message: NOT_JSON },
+  { name: 'sign-in: a string', url: '/api/auth/sign-in/email', body: '"me"', message: NOT_OBJECT },
+  { name: 'sign-in: text/plain', url: '/api/auth/sign-in/email', body: JSON.stringify(signIn()), contentType: 'text/plain', message: MUST_BE_JSON },
+  { name: 'sign-in: invalid UTF-8', url: '/api/auth/sign-in/email', body: withBytes(`{"email":"${REGISTERED.email}","password":"@@"}`, [0xc3, 0x28]), message: NOT_UTF8 },
+  { name: 'sign-in: missing password', url: '/api/auth/sign-in/email', body: { email: REGISTERED.email }, message: 'Password is required.' },
+  { name: 'sign-in: email an array', url: '/api/auth/sign-in/email', body: signIn({ email: [REGISTERED.email] }), message: 'Email must be text.' },
+  { name: 'sign-in: NUL in email', url: '/api/auth/sign-in/email', body: signIn({ email: `${REGISTERED.email}\u0000` }), message: 'Email must not contain control characters.' },
+  { name: 'sign-in: NUL in password', url: '/api/auth/sign-in/email', body: signIn({ password: '\u0000' }), message: 'Password must not contain control characters.' },
+  { name: 'sign-in: password of 10,000 characters', url: '/api/auth/sign-in/email', body: signIn({ password: 'p'.repeat(10_000) }), message: 'Password is too long (at most 128 characters).' },
+  { name: 'sign-in: unknown email', url: '/api/auth/sign-in/email', body: signIn({ email: 'nobody@example.ro' }), status: 401, message: 'Invalid email or password' },
+  { name: 'sign-in: wrong password', url: '/api/auth/sign-in/email', body: signIn({ password: 'wrong-password' }), status: 401, message: 'Invalid email or password' },
+];
+
+const webhookCases: Case[] = [
+  { name: 'webhook: no signature', url: '/api/stripe/webhook', body: completedEvent, message: 'Invalid Stripe signature.' },
+  { name: 'webhook: garbage signature', url: '/api/stripe/webhook', body: completedEvent, headers: { 'stripe-signature': 'nonsense' }, message: 'Invalid Stripe signature.' },
+  { name: 'webhook: signed with another secret', url: '/api/stripe/webhook', body: completedEvent, headers: { 'stripe-signature': sign(completedEvent, 'whsec_other') }, message: 'Invalid Stripe signature.' },
+  { name: 'webhook: signature an hour old', url: '/api/stripe/webhook', body: completedEvent, headers: { 'stripe-signature': sign(completedEvent, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600) }, message: 'Invalid Stripe signature.' },
+  { name: 'webhook: body changed after signing', url: '/api/stripe/webhook', body: completedEvent.replace('paid', 'unpaid'), headers: { 'stripe-signature': sign(completedEvent) }, message: 'Invalid Stripe signature.' },
+  { name: 'webhook: signed, but not JSON', url: '/api/stripe/webhook', body: '{"id":', headers: { 'stripe-signature': sign('{"id":') }, message: 'Invalid Stripe signature.' },
+  { name: 'webhook: empty body', url: '/api/stripe/webhook', body: '', headers: { 'stripe-signature': sign('') } },
+  { name: 'webhook: text/plain, unsigned', url: '/api/stripe/webhook', body: 'hello', contentType: 'text/plain', message: 'Invalid Stripe signature.' },
+  { name: 'webhook: invalid UTF-8, unsigned', url: '/api/stripe/webhook', body: withBytes('{"id":"@@"}', [0xff]), message: 'Invalid Stripe signature.' },
+  { name: 'webhook: body over 1 MB', url: '/api/stripe/webhook', body: `{"pad":"${'x'.repeat(1_100_000)}"}`, headers: { 'stripe-signature': 't=1,v1=x' }, message: TOO_LARGE },
+];
+
+const productCheckoutCases: Case[] = [
+  { name: 'product checkout: missing priceId', url: '/api/payments/product-checkout', body: {}, message: 'priceId is required.' },
+  { name: 'product checkout: priceId a number', url: '/api/payments/product-checkout', body: { priceId: 42 }, message: 'priceId is required.' },
+  { name: 'product checkout: blank priceId', url: '/api/payments/product-checkout', body: { priceId: '  ' }, message: 'priceId is required.' },
+  { name: 'product checkout: priceId of 201 characters', url: '/api/payments/product-checkout', body: { priceId: `price_${'x'.repeat(195)}` } },
+  { name: 'product checkout: NUL in priceId', url: '/api/payments/product-checkout', body: { priceId: 'price_lighter\u0000' }, message: 'Price id must not contain control characters.' },
+  { name: 'product checkout: escape in priceId', url: '/api/payments/product-checkout', body: { priceId: '\u001bprice' }, message: 'Price id must not contain control characters.' },
+  { name: 'product checkout: unknown priceId', url: '/api/payments/product-checkout', body: { priceId: 'price_nope' }, status: 404, message: 'Product Not Found' },
+  { name: 'product checkout: unknown priceId with a price of 1', url: '/api/payments/product-checkout', body: { priceId: 'price_nope', price: 1, amount: 1 }, status: 404 },
+  { name: 'product checkout: malformed JSON', url: '/api/payments/product-checkout', body: '{"priceId":"price_', message: NOT_JSON },
+  { name: 'product checkout: an array', url: '/api/payments/product-checkout', body: '["price_lighter"]', message: NOT_OBJECT },
+  { name: 'product checkout: text/plain', url: '/api/payments/product-checkout', body: 'price_lighter', contentType: 'text/plain', message: MUST_BE_JSON },
+  { name: 'product checkout: invalid UTF-8', url: '/api/payments/product-checkout', body: withBytes('{"priceId":"price_@@"}', [0xf8, 0x88, 0x80]), message: NOT_UTF8 },
+  { name: 'product checkout: lone surrogate', url: '/api/payments/product-checkout', body: '{"priceId":"price_\\udfff"}', message: NOT_UTF8 },
+];
+
+const CASES = [...orderCases, ...signUpCases, ...signInCases, ...webhookCases, ...productCheckoutCases];
+
+// ---- running them ------------------------------------------------------------------------------
+
+/** Every table a write endpoint could write to. */
+async function rowCounts() {
+  const tables = { orders, orderLines, user, account, session, verification, paymentEvents };
+  const entries = await Promise.all(
+    Object.entries(tables).map(async ([name, table]) => {
+      const [row] = await database.db.select({ n: count() }).from(table);
+      return [name, row!.n] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+let visitor = 0;
+function send(testCase: Case) {
+  visitor += 1;
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...testCase.headers };
+  if (testCase.contentType !== null) headers['content-type'] = testCase.contentType ?? 'application/json';
+  const body = testCase.body;
+  const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+  // Each case from its own address, so the sign-in attempt limit never answers in its place.
+  return app.inject({ method: 'POST', url: testCase.url, headers, payload, remoteAddress: `10.77.${Math.floor(visitor / 250)}.${visitor % 250}` });
+}
+
+/** A message a person can read: a sentence, not a parser's or a validator's dump. */
+function expectReadable(message: unknown) {
+  expect(typeof message).toBe('string');
+  const text = message as string;
+  expect(text.length).toBeGreaterThan(8);
+  // A sentence, or one naming a field by its API name (idempotencyKey, priceId).
+  expect(text).toMatch(/^([A-Z]|[a-z]+[A-Z]\w* )/);
+  expect(text).not.toMatch(/\[body|expected \w+, received|Invalid input|FST_|undefined|\bnull\b|Error:|\bat .+:\d+|[{}]/);
+  expect(text.includes('\u0000')).toBe(false);
+}
+
+describe('bad input to every write endpoint', () => {
+  it('has at least 100 cases', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(CASES.map((testCase) => testCase.name)).size).toBe(CASES.length);
+  });
+
+  it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s: 4xx, a readable JSON message, nothing written', async (_name, testCase) => {
+    const before = await rowCounts();
+    const response = await send(testCase);
+    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    if (testCase.status) expect(response.statusCode, response.body).toBe(testCase.status);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const { message } = response.json();
+    expectReadable(message);
+    if (typeof testCase.message === 'string') expect(message).toBe(testCase.message);
+    else if (testCase.message) expect(message).toMatch(testCase.message);
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('tampered fields change nothing', () => {
+  it('an order with its own prices, totals, status, owner and id is stored with the server’s prices, pending', async () => {
+    const response = await send({
+      name: 'tampered order',
+      url: '/api/orders',
+      body: {
+        ...sampleOrder({ lines: [{ productId: '2', quantity: 1, price: 1, unitPrice: 1, name: 'Free' }] }),
+        id: randomUUID(),
+        price: 1,
+        subtotal: 1,
+        shipping: 0,
+        total: 1,
+        totalAmount: 1,
+        currency: 'EUR',
+        status: 'paid',
+        paidAt: new Date().toISOString(),
+        userId: 'someone-else',
+        stripeSessionId: 'cs_test_forged',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const [stored] = await database.db.select().from(orders).where(eq(orders.id, response.json().id));
+    expect(stored).toMatchObject({ status: 'pending', subtotal: 6499, shipping: 1999, totalAmount: 6499 + 1999, currency: 'RON', userId: null, paidAt: null, stripeSessionId: null });
+    const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, stored!.id));
+    expect(lines.map(({ name, unitPrice, quantity }) => ({ name, unitPrice, quantity }))).toEqual([{ name: 'Dummy Car Key', unitPrice: 6499, quantity: 1 }]);
+  });
+
+  it('a card order that says it is paid is saved awaiting payment, for the amount Stripe charges', async () => {
+    const response = await send({ name: 'tampered card order', url: '/api/orders', body: { ...sampleOrder({ paymentMethod: 'card', lines: [{ productId: '1', quantity: 1 }] }), status: 'paid', total: 1 } });
+    expect(response.statusCode).toBe(201);
+    const [stored] = await database.db.select().from(orders).where(eq(orders.id, response.json().id));
+    expect(stored).toMatchObject({ status: 'awaiting_payment', totalAmount: 3999 + 1999, paidAt: null });
+  });
+
+  it('a sign-up that says its email is verified, or names its own id, is an ordinary unverified account', async () => {
+    const forgedId = 'forged-user-id';
+    const email = `tamper-${randomUUID().slice(0, 8)}@example.ro`;
+    const response = await send({
+      name: 'tampered sign-up',
+      url: '/api/auth/sign-up/email',
+      body: { email, password: 'secret123', name: 'x', emailVerified: true, id: forgedId, role: 'admin', createdAt: '2000-01-01T00:00:00Z' },
+    });
+    expect(response.statusCode).toBe(200);
+    const [created] = await database.db.select().from(user).where(eq(user.email, email));
+    expect(created).toMatchObject({ emailVerified: false });
+    expect(created!.id).not.toBe(forgedId);
+    expect(created!.createdAt.getFullYear()).toBeGreaterThan(2000);
+  });
+
+  it('a product checkout that names its own price is charged Stripe’s price for the product', async () => {
+    fake.requests.length = 0;
+    const response = await send({ name: 'tampered product checkout', url: '/api/payments/product-checkout', body: { priceId: 'price_lighter', price: 1, amount: 1, quantity: 50, shipping: 0 } });
+    expect(response.statusCode).toBe(200);
+    const sent = fake.requests.find((request) => request.path === '/v1/checkout/sessions')!;
+    expect(sent.body.line_items).toEqual([{ price: 'price_lighter', quantity: '1' }]);
+    expect(JSON.stringify(sent.body)).not.toMatch(/"amount":"1"|unit_amount/);
+  });
+
+  it('a signed webhook for an order that does not exist changes nothing', async () => {
+    const before = await rowCounts();
+    const event = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_unknown', object: 'checkout.session', payment_status: 'paid', metadata: { kind: 'order', orderId: randomUUID() } } },
+    });
+    const response = await send({ name: 'unknown order webhook', url: '/api/stripe/webhook', body: event, headers: { 'stripe-signature': sign(event) } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result).toBe('unknown_order');
+    const after = await rowCounts();
+    expect({ ...after, paymentEvents: before.paymentEvents }).toEqual(before);
+  });
+});

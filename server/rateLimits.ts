@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { rateLimits } from '../db/schema/rateLimits';
+
+/** One kind of counter: at most `max` hits per key in a fixed window of `windowSeconds`; `max` 0 turns it off. */
+export interface Limit {
+  /** Prefix of the counter's key, e.g. "order:ip". */
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** One hit to count: the limit, and whose hit it is (an IP address, an email, a phone number). */
+export interface Hit {
+  limit: Limit;
+  value: string;
+}
+
+/** The hits over their limit, with the seconds until each one's window ends (for Retry-After). */
+export type Refusal = { limit: Limit; retryAfter: number }[];
+
+/** The stored key: the limit's name and a hash of the value, so the table keeps no address or email in clear. */
+function keyOf(hit: Hit): string {
+  return `${hit.limit.name}:${createHash('sha256').update(hit.value).digest('base64url').slice(0, 32)}`;
+}
+
+/**
+ * Counts one hit under each key, atomically in the database so every process shares the count,
+ * in one statement. A key whose window has ended starts a new one. Returns the hits now over
+ * their limit (empty when all are within).
+ *
+ * Inside a transaction the counters stay locked until it ends, and roll back with it: a caller
+ * that counts after doing the work, and throws when refused, counts only work that was kept. Keys
+ * are locked in a fixed order (sorted), so two such transactions cannot deadlock on them.
+ */
+export async function countHits(db: DbOrTx, hits: Hit[]): Promise<Refusal> {
+  const byKey = new Map<string, Limit>();
+  for (const hit of hits) if (hit.limit.max > 0) byKey.set(keyOf(hit), hit.limit);
+  if (byKey.size === 0) return [];
+  const keys = [...byKey.keys()].sort();
+
+  const expired = sql`${rateLimits.expiresAt} <= now()`;
+  const rows = await db
+    .insert(rateLimits)
+    .values(
+      keys.map((key) => ({
+        key,
+        count: 1,
+        windowStart: sql`now()`,
+        expiresAt: sql`now() + make_interval(secs => ${byKey.get(key)!.windowSeconds})`,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
+        expiresAt: sql`case when ${expired} then excluded.expires_at else ${rateLimits.expiresAt} end`,
+      },
+    })
+    .returning({
+      key: rateLimits.key,
+      count: rateLimits.count,
+      secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.expiresAt} - now()))))::int`,
+    });
+
+  return rows.flatMap((row) => {
+    const limit = byKey.get(row.key)!;
+    return row.count > limit.max ? [{ limit, retryAfter: row.secondsLeft }] : [];
+  });
+}
+
+/** How often each process clears expired counters, and how many rows one round deletes at most. */
+const PRUNE_EVERY_MS = 60_000;
+const PRUNE_BATCH = 1000;
+const PRUNE_MAX_BATCHES = 20;
+const lastPruned = new WeakMap<Db, number>();
+
+/**
+ * Deletes expired counters, by the expiry index, in batches. Rows another transaction has locked
+ * (a counter being counted right now) are skipped, so pruning never waits and never deadlocks.
+ * Returns how many rows it deleted.
+ */
+export async function pruneExpiredCounters(db: Db): Promise<number> {
+  let deleted = 0;
+  for (let batch = 0; batch < PRUNE_MAX_BATCHES; batch += 1) {
+    const expired = db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(lt(rateLimits.expiresAt, sql`now()`))
+      .limit(PRUNE_BATCH)
+      .for('update', { skipLocked: true });
+    const rows = await db.delete(rateLimits).where(inArray(rateLimits.key, expired)).returning({ key: rateLimits.key });
+    deleted += rows.length;
+    if (rows.length < PRUNE_BATCH) break;
+  }
+  return deleted;
+}
+
+/**
+ * Prunes expired counters at most once a minute per process (and database), on the way of a
+ * counted request: no timer to manage, and no table scan per request. A process that counts
+ * nothing for a while leaves the work to the next one that does.
+ */
+export async function pruneExpiredCountersNowAndThen(db: Db, now = Date.now()): Promise<void> {
+  const last = lastPruned.get(db);
+  if (last !== undefined && now - last < PRUNE_EVERY_MS) return;
+  lastPruned.set(db, now);
+  await pruneExpiredCounters(db);
+}
