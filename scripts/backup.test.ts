@@ -63,6 +63,18 @@ describe('npm run backup / npm run restore (embedded database)', () => {
       await aside.close();
     }
 
+    // While a shop holds the folder, neither touches it.
+    const running = await openPglite(path.join(dataDir, 'pglite'));
+    try {
+      for (const refused of [npmScript('backup', [path.join(dataDir, 'busy.tar.gz')]), npmScript('restore', [backup])]) {
+        expect([refused.status, refused.output]).toEqual([1, expect.stringContaining(`is in use by another shop process (pid ${process.pid}`)]);
+      }
+      expect(existsSync(path.join(dataDir, 'busy.tar.gz'))).toBe(false);
+      expect(readdirSync(dataDir).filter((name) => name.startsWith('pglite.replaced-'))).toHaveLength(1);
+    } finally {
+      await running.close();
+    }
+
     const withoutFile = npmScript('restore', []);
     expect([withoutFile.status, withoutFile.output]).toEqual([1, expect.stringContaining('Usage: npm run restore -- <backup file>')]);
     const onPostgres = npmScript('backup', [], { DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop' });

@@ -5,12 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
 import { LOCK_STALE_MS } from '../db/dataFolderLock';
 import { freePort, startShop, type ShopProcess } from '../scripts/shopProcess';
-import { answered, expectOrdersKept, postOrder, streamOrders, type OrderAttempt } from '../testing/orderStream';
+import { answered, expectOrdersKept, NO_ORDER_LIMITS, postOrder, streamOrders, type OrderAttempt } from '../testing/orderStream';
 import { sampleOrder } from '../testing/sampleOrder';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-durability-'));
 const folder = path.join(dataDir, 'pglite');
-const env = { DATA_DIR: dataDir, WEB_ROOT: './no-web-app' };
+const env = { DATA_DIR: dataDir, WEB_ROOT: './no-web-app', ...NO_ORDER_LIMITS };
 const shops: ShopProcess[] = [];
 
 afterAll(async () => {

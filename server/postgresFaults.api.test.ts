@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../domain/messages';
 import { freePort, startShop, type ShopProcess } from '../scripts/shopProcess';
-import { answered, expectOrdersKept, postOrder, streamOrders, summary, type OrderAttempt } from '../testing/orderStream';
+import { answered, expectOrdersKept, NO_ORDER_LIMITS, postOrder, streamOrders, summary, type OrderAttempt } from '../testing/orderStream';
 import { startPostgresCluster, type PostgresCluster } from '../testing/postgresCluster';
 import { sampleOrder } from '../testing/sampleOrder';
 import { DATABASE_RETRY_AFTER_SECONDS } from './errors';
@@ -59,7 +59,7 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('PostgreSQL under faul
   });
 
   const start = async () => {
-    const shop = await startShop(await freePort(), { DATABASE_URL: databaseUrl, DATABASE_CONNECT_TIMEOUT_MS: '2000', WEB_ROOT: './no-web-app' });
+    const shop = await startShop(await freePort(), { DATABASE_URL: databaseUrl, DATABASE_CONNECT_TIMEOUT_MS: '2000', WEB_ROOT: './no-web-app', ...NO_ORDER_LIMITS });
     shops.push(shop);
     return shop;
   };

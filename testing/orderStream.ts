@@ -19,6 +19,12 @@ const LINE_SETS = [
   ],
 ];
 
+/**
+ * Settings for a shop that takes a stream from one address and one customer: the order limits
+ * (tested in orderLimits.api.test.ts) are off, so every refusal the fault tests see is the fault's.
+ */
+export const NO_ORDER_LIMITS = { ORDER_LIMIT_PER_IP: '0', ORDER_LIMIT_PER_CONTACT: '0' } as const;
+
 export interface OrderAttempt {
   body: ReturnType<typeof sampleOrder> & { lines: { productId: string; quantity: number }[] };
   /** The answer's status; undefined when none came (refused, reset, or the client timed out). */
