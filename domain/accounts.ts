@@ -57,3 +57,7 @@ export const signInRequestSchema = z.looseObject(
 
 /** The same for a sign-up, which also names the account (the sign-up form sends the email's local part). */
 export const signUpRequestSchema = signInRequestSchema.extend({ name: credential('Name', 254) });
+
+/** 'owner' may enter the back office; everyone who signs up is a 'customer'. */
+export const ROLES = ['customer', 'owner'] as const;
+export type Role = (typeof ROLES)[number];

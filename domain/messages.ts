@@ -24,6 +24,9 @@ export const MESSAGES = {
   // Order limits (ours, in the spec's style): one connection, or one email address or phone number, placing order after order
   tooManyOrdersFromConnection: 'Too many orders from this connection. Please wait a few minutes and try again.',
   tooManyOrdersForContact: 'Too many orders for this email address or phone number. Please wait a few minutes and try again.',
+  // Stock (ours): more asked for than is left, or a product no longer sold
+  onlyLeft: (left: number, name: string) => (left > 0 ? `Only ${left} left of ${name}` : `${name} is sold out`),
+  noLongerSold: (name: string) => `${name} is no longer sold. Please remove it from your cart.`,
 } as const;
 
 /**

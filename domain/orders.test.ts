@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { assertTransition, canTransition, isOrderStatus, ORDER_STATUSES, ORDER_TRANSITIONS, OrderTransitionError, type OrderStatus } from './orders';
+import { assertTransition, canTransition, isOrderStatus, ORDER_STATUSES, ORDER_TRANSITIONS, OrderTransitionError, OWNER_STATUS_TARGETS, type OrderStatus } from './orders';
 
 /** Written out by hand, not derived from ORDER_TRANSITIONS: a change to the rules must change this list too. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
-  ['pending', 'shipped'],
+  ['pending', 'confirmed'], // the owner phoned the customer
   ['pending', 'cancelled'],
+  ['confirmed', 'shipped'],
+  ['confirmed', 'cancelled'],
   ['awaiting_payment', 'paid'],
   ['awaiting_payment', 'cancelled'],
   ['paid', 'shipped'],
   ['paid', 'cancelled'],
   ['shipped', 'delivered'],
+  ['shipped', 'returned'], // the parcel was refused
 ];
 
 const FORBIDDEN: [OrderStatus, OrderStatus][] = [
   ['pending', 'paid'], // cash on delivery is never paid by card
+  ['pending', 'shipped'], // not before the owner confirmed it with the customer
+  ['confirmed', 'delivered'],
+  ['confirmed', 'returned'], // only a shipped parcel comes back
+  ['returned', 'shipped'],
+  ['returned', 'cancelled'],
+  ['delivered', 'returned'], // a return after delivery is a withdrawal, not a refused parcel
   ['pending', 'delivered'], // not without being shipped
   ['awaiting_payment', 'shipped'], // not before it is paid
   ['paid', 'awaiting_payment'], // a paid order never goes back
@@ -26,8 +35,8 @@ const FORBIDDEN: [OrderStatus, OrderStatus][] = [
 ];
 
 describe('order statuses', () => {
-  it('are the six the shop uses, in this order', () => {
-    expect(ORDER_STATUSES).toEqual(['pending', 'awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled']);
+  it('are the eight the shop uses, in this order', () => {
+    expect(ORDER_STATUSES).toEqual(['pending', 'confirmed', 'awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled', 'returned']);
     expect(isOrderStatus('awaiting_payment')).toBe(true);
     expect(isOrderStatus('refunded')).toBe(false);
     expect(isOrderStatus(undefined)).toBe(false);
@@ -40,11 +49,16 @@ describe('order statuses', () => {
     }
   });
 
-  it('make delivered and cancelled final', () => {
+  it('make delivered, cancelled and returned final', () => {
     for (const to of ORDER_STATUSES) {
       expect(canTransition('delivered', to)).toBe(false);
       expect(canTransition('cancelled', to)).toBe(false);
+      expect(canTransition('returned', to)).toBe(false);
     }
+  });
+
+  it('let the owner set every status but paid, which only Stripe sets', () => {
+    expect([...OWNER_STATUS_TARGETS].sort()).toEqual(ORDER_STATUSES.filter((status) => status !== 'paid' && ORDER_STATUSES.some((from) => canTransition(from, status))).sort());
   });
 });
 
@@ -64,6 +78,6 @@ describe('order transitions', () => {
     const allowed = new Set(ALLOWED.map(([from, to]) => `${from}→${to}`));
     const actual = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`));
     expect(new Set(actual)).toEqual(allowed);
-    expect(actual).toHaveLength(7);
+    expect(actual).toHaveLength(10);
   });
 });

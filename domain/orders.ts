@@ -6,26 +6,46 @@
 export const PAYMENT_METHODS = ['cod', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const ORDER_STATUSES = ['pending', 'awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
 
 /**
- * pending: cash on delivery, to be shipped · awaiting_payment: a card order sent to Stripe ·
- * paid · shipped · delivered · cancelled.
+ * pending: a cash-on-delivery order, new · confirmed: the owner phoned the customer ·
+ * awaiting_payment: a card order sent to Stripe · paid · shipped: handed to a carrier, with its
+ * tracking number · delivered (for cash on delivery: cash collected) · cancelled (with a reason) ·
+ * returned: the parcel was refused or sent back.
  */
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * Where an order may go from each status. `satisfies` makes a status added to ORDER_STATUSES
- * fail the type check until it has an entry here. delivered and cancelled are final.
+ * fail the type check until it has an entry here. delivered, cancelled and returned are final.
+ * Cash on delivery: pending → confirmed → shipped → delivered; card: awaiting_payment → paid →
+ * shipped → delivered. Not yet shipped: cancelled; shipped: delivered or returned.
  */
 export const ORDER_TRANSITIONS = {
-  pending: ['shipped', 'cancelled'],
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
   awaiting_payment: ['paid', 'cancelled'],
   paid: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
+  shipped: ['delivered', 'returned'],
   delivered: [],
   cancelled: [],
+  returned: [],
 } as const satisfies Record<OrderStatus, readonly OrderStatus[]>;
+
+/** Statuses the owner sets by hand; paid comes from Stripe only. */
+export const OWNER_STATUS_TARGETS = ['confirmed', 'shipped', 'delivered', 'cancelled', 'returned'] as const satisfies readonly OrderStatus[];
+export type OwnerStatusTarget = (typeof OWNER_STATUS_TARGETS)[number];
+
+/** Statuses whose goods are out of stock's reach: entering one puts the order's quantities back. */
+export const RESTOCKING_STATUSES = ['cancelled', 'returned'] as const satisfies readonly OrderStatus[];
+
+/** Orders that wait for the owner to act: new cash orders to phone, confirmed and paid ones to ship. */
+export const AWAITING_OWNER_STATUSES = ['pending', 'confirmed', 'paid'] as const satisfies readonly OrderStatus[];
+
+/** Who made a change in an order's timeline. */
+export const ORDER_ACTORS = ['customer', 'owner', 'stripe', 'system'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
 
 /** The statuses an order is placed in: cash on delivery, a card order from the cart, a paid single-product purchase. */
 export type NewOrderStatus = Extract<OrderStatus, 'pending' | 'awaiting_payment' | 'paid'>;

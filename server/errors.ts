@@ -4,11 +4,12 @@ import type { $ZodType } from 'zod/v4/core';
 import { apiErrorSchema, type ApiErrorBody } from '../domain/contracts/api';
 import { MESSAGES } from '../domain/messages';
 
-export type AppErrorKind = 'bad_request' | 'unauthorized' | 'not_found' | 'conflict' | 'too_many_requests' | 'payment_failed' | 'unavailable';
+export type AppErrorKind = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests' | 'payment_failed' | 'unavailable';
 
 const statusOf: Record<AppErrorKind, number> = {
   bad_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   too_many_requests: 429,

@@ -1,6 +1,8 @@
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database, Db } from '../db/client';
+import { eq } from 'drizzle-orm';
+import { user } from '../db/schema/accounts';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from '../server/app';
 import type { Config } from '../server/env';
@@ -88,4 +90,12 @@ export async function signUpCustomer(app: TestApp, email = `customer-${Date.now(
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return { email, cookie: sessionCookie(response) };
+}
+
+/** Signs a new account up and makes it an owner (as `npm run admin -- create` does); returns its id, email and session cookie. */
+export async function signUpOwner(app: TestApp, db: Db, email = `owner-${Date.now()}-${++customerCounter}@example.ro`) {
+  const customer = await signUpCustomer(app, email);
+  const [row] = await db.update(user).set({ role: 'owner' }).where(eq(user.email, email)).returning({ id: user.id });
+  if (!row) throw new Error(`no account for ${email}`);
+  return { ...customer, id: row.id };
 }

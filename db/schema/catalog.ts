@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ColourOption } from '../../domain/catalog';
 
 export const products = pgTable('products', {
@@ -15,11 +15,33 @@ export const products = pgTable('products', {
   stripePriceId: text('stripe_price_id'),
   keyFeatures: text('key_features').array().notNull().default([]),
   colourOptions: jsonb('colour_options').$type<ColourOption[]>().notNull().default([]),
+  /** Units left; null: not counted (never sold out). An order takes from it in its own transaction. */
+  stock: integer('stock'),
+  /** Hidden products are not shown or sold, but stay in past orders. */
+  active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   check('products_price_non_negative', sql`${t.price} >= 0`),
   check('products_old_price_non_negative', sql`${t.oldPrice} >= 0`),
+  check('products_stock_non_negative', sql`${t.stock} >= 0`),
 ]);
+
+/** Every price a product has had, from when (the EU 30-day lowest-price rule reads it). */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    oldPrice: integer('old_price'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The owner who changed it; null for the seed. */
+    changedBy: text('changed_by'),
+  },
+  (t) => [index('price_history_product_idx').on(t.productId, t.changedAt)],
+);
 
 /** One row per data seed that has run, so each runs once, on first start only. */
 export const seeds = pgTable('seeds', {

@@ -1,11 +1,18 @@
-import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES, type OrderStatus, type PaymentMethod } from '../../domain/orders';
+import { desc, sql } from 'drizzle-orm';
+import { bigint, check, customType, index, integer, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod } from '../../domain/orders';
 import { user } from './accounts';
 import { products } from './catalog';
 
 /** 'pending', 'awaiting_payment', …: the domain's statuses as an SQL list (constants, so inlined). */
 const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
+const actorList = sql.raw(ORDER_ACTORS.map((actor) => `'${actor}'`).join(', '));
+
+/** Order numbers people can read out on the phone: 10001, 10002, … (a rolled-back order skips one). */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 10001 });
+
+/** PostgreSQL's 64-bit transaction id, read as a decimal string. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * One row per order. The spec's simple_orders fields (first_name … phone_number, total_amount) plus
@@ -16,6 +23,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The short number shown beside the id everywhere the order is. */
+    number: integer('number').notNull().unique().default(sql`nextval('order_number_seq')`),
     /** One of domain/orders' ORDER_STATUSES; it changes only as ORDER_TRANSITIONS allows. */
     status: text('status').$type<OrderStatus>().notNull(),
     paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
@@ -41,6 +50,13 @@ export const orders = pgTable(
     /** The Stripe Checkout Session that pays a card order. */
     stripeSessionId: text('stripe_session_id').unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Set when shipped: the courier and the AWB (tracking number). */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** Why it was cancelled (required to cancel). */
+    cancelReason: text('cancel_reason'),
+    /** Grows by one with every change: a change made from an older version is refused (409). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -48,6 +64,42 @@ export const orders = pgTable(
     check('orders_payment_method', sql`${t.paymentMethod} in ('cod', 'card')`),
     check('orders_status', sql`${t.status} in (${statusList})`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The back office's list: newest first, by status, and its searches (prefixes, lower case).
+    index('orders_created_idx').on(desc(t.createdAt), desc(t.id)),
+    index('orders_status_created_idx').on(t.status, desc(t.createdAt), desc(t.id)),
+    index('orders_email_search_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('orders_last_name_search_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
+    index('orders_first_name_search_idx').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
+    index('orders_phone_search_idx').using('btree', sql`right(regexp_replace(${t.phoneNumber}, '[^0-9]', '', 'g'), 9)`),
+  ],
+);
+
+/**
+ * Every change of every order, in order: its placement (from null), each status change, who made
+ * it and why. `tx` is the writing transaction's id: the back office's live stream reads events in
+ * (tx, id) order and only below the oldest transaction still running, so an event that commits
+ * late is never skipped (server/modules/admin). A trigger NOTIFYs `order_events` on every insert.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tx: xid8('tx').notNull().default(sql`pg_current_xact_id()`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actor: text('actor').$type<OrderActor>().notNull(),
+    /** The owner who made it, for the owner's changes. */
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status').$type<OrderStatus>(),
+    toStatus: text('to_status').$type<OrderStatus>().notNull(),
+    note: text('note'),
+  },
+  (t) => [
+    check('order_events_actor', sql`${t.actor} in (${actorList})`),
+    index('order_events_order_idx').on(t.orderId, t.id),
+    index('order_events_stream_idx').on(t.tx, t.id),
   ],
 );
 
@@ -63,6 +115,8 @@ export const orderLines = pgTable(
     name: text('name').notNull(),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
+    /** Units taken from the product's stock for this line (0 when its stock was not counted): what a cancellation puts back. */
+    stockTaken: integer('stock_taken').notNull().default(0),
   },
   (t) => [
     check('order_lines_quantity', sql`${t.quantity} between 1 and 99`),

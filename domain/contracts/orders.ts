@@ -6,6 +6,8 @@ const bani = z.int().check(z.nonnegative());
 /** An order as its customer sees it (GET /api/orders/:id, and each of GET /api/orders). Amounts in bani. */
 export const orderViewSchema = z.object({
   id: z.string(),
+  /** The short order number people read out on the phone (10001 upward). */
+  number: z.int(),
   status: z.enum(ORDER_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
   email: z.string(),
@@ -21,6 +23,9 @@ export const orderViewSchema = z.object({
   shipping: bani,
   total: bani,
   currency: z.string(),
+  /** Once shipped: the courier and its tracking number (AWB). */
+  carrier: z.nullable(z.string()),
+  trackingNumber: z.nullable(z.string()),
   /** ISO 8601 */
   createdAt: z.string(),
   lines: z.array(z.object({ productId: z.nullable(z.string()), name: z.string(), unitPrice: bani, quantity: z.int() })),
@@ -36,6 +41,7 @@ export const orderListSchema = z.object({ orders: z.array(orderViewSchema) });
  */
 export const placedOrderSchema = z.object({
   id: z.string(),
+  number: z.int(),
   checkoutUrl: z.optional(z.nullable(z.string())),
 });
 export type PlacedOrderAnswer = z.infer<typeof placedOrderSchema>;

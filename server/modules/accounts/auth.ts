@@ -40,6 +40,8 @@ export function createAuth(db: Db, settings: AuthSettings, log: FastifyBaseLogge
     trustedOrigins: settings.trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN_LENGTH, autoSignIn: true },
+    // Ours (db/schema/accounts.ts): read with the session, never settable by sign-up (input: false).
+    user: { additionalFields: { role: { type: 'string', input: false, defaultValue: 'customer', returned: true } } },
     // A persisted cookie session that renews itself once a day while in use, for 30 days.
     session: { expiresIn: 30 * DAY, updateAge: DAY },
     // Attempts are limited by our own database-backed limiter, shared by every process (routes.ts).

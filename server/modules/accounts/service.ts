@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts';
+import { ACCOUNT_MESSAGES, type Role } from '../../../domain/accounts';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { user } from '../../../db/schema/accounts';
 import { AppError } from '../../errors';
 import { countHits, pruneExpiredCountersNowAndThen, type Hit, type Limit } from '../../rateLimits';
 import type { Auth } from './auth';
@@ -9,6 +11,7 @@ import type { Auth } from './auth';
 export interface SignedInUser {
   id: string;
   email: string;
+  role: Role;
 }
 
 /** The visitor's account, from their session cookie; null for a guest or an ended session. */
@@ -16,7 +19,27 @@ export async function signedInUser(auth: Auth, headers: IncomingHttpHeaders): Pr
   // Most shoppers are guests: without a session cookie there is nothing to look up.
   if (!headers.cookie?.includes('session_token')) return null;
   const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
-  return found ? { id: found.user.id, email: found.user.email } : null;
+  return found ? { id: found.user.id, email: found.user.email, role: found.user.role === 'owner' ? 'owner' : 'customer' } : null;
+}
+
+export const OWNER_ONLY_MESSAGES = {
+  signIn: 'Please sign in with the shop owner’s account.',
+  ownerOnly: 'This is for the shop’s owner only.',
+  otherOrigin: 'This request must come from the shop’s own pages.',
+} as const;
+
+/**
+ * The back office's gate: the signed-in owner, or 401 for a visitor and 403 for a customer. A
+ * request that changes something must also come from one of the shop's own origins, the same
+ * check better-auth makes for sign-in, so another site cannot act with the owner's cookie.
+ */
+export async function requireOwner(auth: Auth, request: { method: string; headers: IncomingHttpHeaders }, origins: readonly string[]): Promise<SignedInUser> {
+  const user = await signedInUser(auth, request.headers);
+  if (!user) throw new AppError('unauthorized', OWNER_ONLY_MESSAGES.signIn);
+  if (user.role !== 'owner') throw new AppError('forbidden', OWNER_ONLY_MESSAGES.ownerOnly);
+  const changes = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+  if (changes && !origins.includes(request.headers.origin ?? '')) throw new AppError('forbidden', OWNER_ONLY_MESSAGES.otherOrigin, 'invalid_origin');
+  return user;
 }
 
 export const ATTEMPTS_PER_MINUTE = 10;
@@ -35,4 +58,34 @@ export async function limitAttempts(db: Db, attempt: { endpoint: string; ip: str
     const retryAfter = Math.max(...refused.map((refusal) => refusal.retryAfter));
     throw new AppError('too_many_requests', ACCOUNT_MESSAGES.tooManyAttempts, 'rate_limited', retryAfter);
   }
+}
+
+/** An owner's password is longer than a customer's minimum: the back office holds every customer's address. */
+export const OWNER_PASSWORD_MIN_LENGTH = 10;
+
+/**
+ * Makes `email` an owner: promotes an existing account (its password unchanged), or creates one
+ * with `password` through better-auth (so it signs in like any account).
+ */
+export async function makeOwner(db: Db, auth: Auth, account: { email: string; password?: string }): Promise<'created' | 'promoted' | 'already_owner'> {
+  const email = account.email.trim().toLowerCase();
+  const [existing] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(sql`lower(${user.email})`, email));
+  if (existing) {
+    if (existing.role === 'owner') return 'already_owner';
+    await setRole(db, existing.id, 'owner');
+    return 'promoted';
+  }
+  if (!account.password) throw new AppError('bad_request', `There is no account for ${email} yet: give a password to create it.`);
+  if (account.password.length < OWNER_PASSWORD_MIN_LENGTH) {
+    throw new AppError('bad_request', `An owner's password must be at least ${OWNER_PASSWORD_MIN_LENGTH} characters long.`);
+  }
+  const created = await auth.api.signUpEmail({ body: { email, password: account.password, name: email.split('@')[0]! } });
+  await setRole(db, created.user.id, 'owner');
+  return 'created';
+}
+
+/** Gives an account a role; false when there is no such account. */
+export async function setRole(db: Db, userId: string, role: Role): Promise<boolean> {
+  const updated = await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId)).returning({ id: user.id });
+  return updated.length > 0;
 }

@@ -24,7 +24,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
       return reply.status(201).send(await placeCardOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null));
     }
     const order = await placeCashOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null);
-    return reply.status(order.replayed ? 200 : 201).send({ id: order.id });
+    return reply.status(order.replayed ? 200 : 201).send({ id: order.id, number: order.number });
   });
 
   app.get(

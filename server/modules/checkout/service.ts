@@ -71,7 +71,7 @@ export async function placeCardOrder(checkout: Checkout, visitor: Visitor, reque
   if (!(await recordCardPayment(checkout.db, order.id, { stripeSessionId: session.sessionId }))) {
     throw new AppError('payment_failed', MESSAGES.stripeSessionFailed, 'stripe_failed');
   }
-  return { id: order.id, checkoutUrl: session.url };
+  return { id: order.id, number: order.number, checkoutUrl: session.url };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -127,7 +127,7 @@ async function sessionExpired(tx: DbOrTx, session: CheckoutSessionInfo): Promise
   if (session.metadata.kind !== 'order') return 'ignored';
   const { orderId } = session.metadata;
   if (!isOrderId(orderId)) return 'unknown_order';
-  const change = await changeOrderStatus(tx, orderId, 'cancelled', { from: 'awaiting_payment' });
+  const change = await changeOrderStatus(tx, orderId, 'cancelled', { from: 'awaiting_payment', actor: 'stripe', note: 'Card payment not completed: the Stripe session expired' });
   return change === 'changed' ? 'cancelled' : 'ignored';
 }
 
@@ -140,11 +140,11 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: Webhoo
   if (kind === 'order') {
     if (!isOrderId(orderId)) return 'unknown_order';
     // Only awaiting_payment → paid is allowed: a paid, shipped or cancelled order stays as it is.
-    const change = await changeOrderStatus(tx, orderId, 'paid', { set: { paidAt: new Date(), stripeSessionId: session.id } });
+    const change = await changeOrderStatus(tx, orderId, 'paid', { actor: 'stripe', set: { paidAt: new Date(), stripeSessionId: session.id } });
     return change === 'changed' ? 'paid' : change === 'not_allowed' ? 'already_paid' : 'unknown_order';
   }
   if (kind === 'product' && productId) {
-    const placed = await placeOrder(tx, orderRequestFromSession(session, productId, log), { status: 'paid', userId: await existingUserId(tx, userId) });
+    const placed = await placeOrder(tx, orderRequestFromSession(session, productId, log), { status: 'paid', actor: 'stripe', userId: await existingUserId(tx, userId) });
     await recordCardPayment(tx, placed.id, { stripeSessionId: session.id, paidAt: new Date() });
     return placed.replayed ? 'already_paid' : 'order_created';
   }
@@ -209,8 +209,12 @@ export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payme
       paid = session?.paid ?? false;
     }
     const change = paid
-      ? await changeOrderStatus(checkout.db, order.id, 'paid', { from: 'awaiting_payment', set: { paidAt: now } })
-      : await changeOrderStatus(checkout.db, order.id, 'cancelled', { from: 'awaiting_payment' });
+      ? await changeOrderStatus(checkout.db, order.id, 'paid', { from: 'awaiting_payment', actor: 'system', note: 'Paid according to Stripe (its notification never arrived)', set: { paidAt: now } })
+      : await changeOrderStatus(checkout.db, order.id, 'cancelled', {
+          from: 'awaiting_payment',
+          actor: 'system',
+          note: order.stripeSessionId ? 'Card payment not completed: the Stripe session expired' : 'Card payment could not be started',
+        });
     if (change === 'changed') result[paid ? 'paid' : 'cancelled'] += 1;
   }
   return result;

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderRequest } from '../../../domain/checkout';
+import { MESSAGES } from '../../../domain/messages';
 import { CURRENCY } from '../../../domain/money';
-import { canTransition, type NewOrderStatus, type OrderStatus } from '../../../domain/orders';
+import { canTransition, RESTOCKING_STATUSES, type NewOrderStatus, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { totalsFor, type Totals } from '../../../domain/pricing';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
-import { orderLines, orders } from '../../../db/schema/orders';
+import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { OrderView } from '../../../domain/contracts/orders';
 
 export interface PlacedOrder {
   id: string;
+  /** The short order number (10001 upward). */
+  number: number;
   /** True when the idempotency key had already placed this order (a retry or a double click). */
   replayed: boolean;
   /** The totals the server computed and stored (the first time, for a replay). */
@@ -38,25 +41,72 @@ function requestHash(request: OrderRequest): string {
 }
 
 /**
+ * Takes each product's quantity from its counted stock (products whose stock is null are not
+ * counted), in product id order so concurrent orders lock rows in one order and never deadlock.
+ * Asking for more than is left throws 409 "Only N left of …" and, the transaction rolling back,
+ * writes nothing. A paid order (`takeWhatIsLeft`: Stripe has the money) is never refused: it takes
+ * what is left and the owner sees the shortfall in stock. Returns the units taken per product.
+ */
+async function takeStock(
+  tx: DbOrTx,
+  wanted: Map<string, { name: string; quantity: number; counted: boolean }>,
+  takeWhatIsLeft: boolean,
+): Promise<Map<string, number>> {
+  const taken = new Map<string, number>();
+  for (const [id, line] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!line.counted) continue;
+    const [row] = takeWhatIsLeft
+      ? await tx
+          .update(products)
+          .set({ stock: sql`greatest(${products.stock} - ${line.quantity}, 0)` })
+          .where(and(eq(products.id, id), isNotNull(products.stock)))
+          .returning({ before: sql<number>`${products.stock} + ${line.quantity}` })
+      : await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}` })
+          .where(and(eq(products.id, id), gte(products.stock, line.quantity)))
+          .returning({ before: sql<number>`${products.stock} + ${line.quantity}` });
+    if (row) {
+      taken.set(id, Math.min(line.quantity, Number(row.before)));
+      continue;
+    }
+    // Not enough (or the owner stopped counting it meanwhile): say how many are left.
+    const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+    if (now?.stock == null) continue;
+    throw new AppError('conflict', MESSAGES.onlyLeft(now.stock, line.name), 'out_of_stock');
+  }
+  return taken;
+}
+
+/**
  * Places an order in one transaction: current prices are looked up, totals computed here (never
- * taken from the client), and the order with a copy of each line stored. The idempotency key makes
- * retries, double clicks and concurrent duplicates return the one order it first created.
+ * taken from the client), stock taken, and the order stored with a copy of each line and the first
+ * event of its timeline. The idempotency key makes retries, double clicks and concurrent duplicates
+ * return the one order it first created (and take stock once).
  */
 export async function placeOrder(
   db: DbOrTx,
   request: OrderRequest,
-  options: { userId?: string | null; status?: NewOrderStatus } = {},
+  options: { userId?: string | null; status?: NewOrderStatus; actor?: Extract<OrderActor, 'customer' | 'stripe'> } = {},
 ): Promise<PlacedOrder> {
   const hash = requestHash(request);
+  const status = options.status ?? 'pending';
+  // A paid order comes from Stripe with the money taken: it is kept whatever the stock says.
+  const paid = status === 'paid';
 
   return db.transaction(async (tx) => {
     const ids = request.lines.map((line) => line.productId);
-    const found = await tx.select({ id: products.id, name: products.name, price: products.price }).from(products).where(inArray(products.id, ids));
+    const found = await tx
+      .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, active: products.active })
+      .from(products)
+      .where(inArray(products.id, ids));
     const byId = new Map(found.map((product) => [product.id, product]));
     const unknown = ids.filter((id) => !byId.has(id));
     if (unknown.length > 0) {
       throw new AppError('bad_request', `Unknown product: ${unknown.join(', ')}. Please refresh the shop and try again.`, 'unknown_product');
     }
+    const hidden = found.find((product) => !product.active);
+    if (hidden && !paid) throw new AppError('conflict', MESSAGES.noLongerSold(hidden.name), 'product_not_sold');
 
     const priced = request.lines.map((line) => {
       const product = byId.get(line.productId)!;
@@ -67,7 +117,7 @@ export async function placeOrder(
     const inserted = await tx
       .insert(orders)
       .values({
-        status: options.status ?? 'pending',
+        status,
         paymentMethod: request.paymentMethod,
         firstName: request.firstName,
         lastName: request.lastName,
@@ -88,23 +138,46 @@ export async function placeOrder(
       })
       // A concurrent twin with the same key waits here for the first to commit, then inserts nothing.
       .onConflictDoNothing({ target: orders.idempotencyKey })
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, number: orders.number });
 
     const created = inserted[0];
     if (!created) {
       const [existing] = await tx
-        .select({ id: orders.id, requestHash: orders.requestHash, subtotal: orders.subtotal, shipping: orders.shipping, total: orders.totalAmount })
+        .select({ id: orders.id, number: orders.number, requestHash: orders.requestHash, subtotal: orders.subtotal, shipping: orders.shipping, total: orders.totalAmount })
         .from(orders)
         .where(eq(orders.idempotencyKey, request.idempotencyKey));
       if (!existing || existing.requestHash !== hash) {
         throw new AppError('conflict', 'This order was already submitted with different details. Please reload the page and try again.', 'idempotency_key_reused');
       }
-      return { id: existing.id, replayed: true, totals: { subtotal: existing.subtotal, shipping: existing.shipping, total: existing.total } };
+      return { id: existing.id, number: existing.number, replayed: true, totals: { subtotal: existing.subtotal, shipping: existing.shipping, total: existing.total } };
     }
 
-    await tx.insert(orderLines).values(priced.map((line) => ({ ...line, orderId: created.id })));
-    return { id: created.id, replayed: false, totals };
+    const wanted = new Map<string, { name: string; quantity: number; counted: boolean }>();
+    for (const line of priced) {
+      const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0, counted: byId.get(line.productId)!.stock !== null };
+      entry.quantity += line.quantity;
+      wanted.set(line.productId, entry);
+    }
+    const taken = await takeStock(tx, wanted, paid);
+    // The units taken are recorded on the product's first line (a product appears once in a cart).
+    const linesWithStock = priced.map((line) => {
+      const units = taken.get(line.productId) ?? 0;
+      taken.delete(line.productId);
+      return { ...line, orderId: created.id, stockTaken: units };
+    });
+    await tx.insert(orderLines).values(linesWithStock);
+    await tx.insert(orderEvents).values({ orderId: created.id, actor: options.actor ?? 'customer', fromStatus: null, toStatus: status });
+    return { id: created.id, number: created.number, replayed: false, totals };
   });
+}
+
+/** Puts back the stock an order's lines took (for products whose stock is still counted). */
+async function putBackStock(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${products} set stock = ${products.stock} + returned.units
+    from (select ${orderLines.productId} as product_id, sum(${orderLines.stockTaken})::int as units
+          from ${orderLines} where ${orderLines.orderId} = ${orderId} group by ${orderLines.productId}) as returned
+    where ${products.id} = returned.product_id and ${products.stock} is not null and returned.units > 0`);
 }
 
 /** Links a card order to the Stripe Checkout Session that pays it, and records when it was paid; false when there is no such order. */
@@ -118,37 +191,55 @@ export async function recordCardPayment(db: DbOrTx, id: string, payment: { strip
  * lines. It was never acknowledged to anyone; an order that has a session, or has moved on, stays.
  */
 export async function discardOrderWithoutSession(db: DbOrTx, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(orders)
-    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment'), isNull(orders.stripeSessionId)))
-    .returning({ id: orders.id });
-  return deleted.length > 0;
-}
-
-/** What became of a request to move an order on. */
-export type StatusChange = 'changed' | 'not_allowed' | 'unknown_order';
-
-/**
- * The one way an order's status changes: only as domain/orders allows from the status it is in
- * (and, with `from`, only from that status: a caller acting for one status, like an expired
- * Stripe session for an order awaiting payment, changes nothing else). The row is locked while it
- * is checked, so concurrent changes cannot both pass the check. `set` writes other columns with it.
- */
-export async function changeOrderStatus(
-  db: DbOrTx,
-  id: string,
-  to: OrderStatus,
-  options: { from?: OrderStatus; set?: { paidAt?: Date; stripeSessionId?: string } } = {},
-): Promise<StatusChange> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update');
-    if (!order) return 'unknown_order';
-    if ((options.from !== undefined && order.status !== options.from) || !canTransition(order.status, to)) return 'not_allowed';
-    await tx.update(orders).set({ ...options.set, status: to }).where(eq(orders.id, id));
-    return 'changed';
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment'), isNull(orders.stripeSessionId)))
+      .for('update');
+    if (!order) return false;
+    await putBackStock(tx, id);
+    await tx.delete(orders).where(eq(orders.id, id));
+    return true;
   });
 }
 
+/** What became of a request to move an order on. */
+export type StatusChange = 'changed' | 'not_allowed' | 'stale' | 'unknown_order';
+
+export interface StatusChangeOptions {
+  /** Who makes the change (the timeline's "who"), and the owner's user id for the owner's changes. */
+  actor: OrderActor;
+  actorUserId?: string;
+  /** Only from this status: a caller acting for one status (Stripe's expiry for an unpaid order) changes nothing else. */
+  from?: OrderStatus;
+  /** Only if the order is still at this version (the owner's view of it); otherwise 'stale'. */
+  version?: number;
+  note?: string | null;
+  set?: { paidAt?: Date; stripeSessionId?: string; carrier?: string; trackingNumber?: string; cancelReason?: string };
+}
+
+/**
+ * The one way an order's status changes: only as domain/orders allows from the status it is in.
+ * The row is locked while it is checked, so of two concurrent changes one waits and then sees the
+ * other's result. Each change bumps the version, writes a timeline event and, into cancelled or
+ * returned, puts the order's stock back (once: those statuses are final).
+ */
+export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus, options: StatusChangeOptions): Promise<StatusChange> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: orders.status, version: orders.version }).from(orders).where(eq(orders.id, id)).for('update');
+    if (!order) return 'unknown_order';
+    if (options.version !== undefined && order.version !== options.version) return 'stale';
+    if ((options.from !== undefined && order.status !== options.from) || !canTransition(order.status, to)) return 'not_allowed';
+    await tx
+      .update(orders)
+      .set({ ...options.set, status: to, version: order.version + 1 })
+      .where(eq(orders.id, id));
+    await tx.insert(orderEvents).values({ orderId: id, actor: options.actor, actorUserId: options.actorUserId ?? null, fromStatus: order.status, toStatus: to, note: options.note ?? null });
+    if ((RESTOCKING_STATUSES as readonly OrderStatus[]).includes(to)) await putBackStock(tx, id);
+    return 'changed';
+  });
+}
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -161,6 +252,7 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
     .orderBy(asc(orderLines.id));
   return rows.map((order) => ({
     id: order.id,
+    number: order.number,
     status: order.status,
     paymentMethod: order.paymentMethod,
     email: order.email,
@@ -176,6 +268,8 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
     shipping: order.shipping,
     total: order.totalAmount,
     currency: order.currency,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
     createdAt: order.createdAt.toISOString(),
     lines: lines
       .filter((line) => line.orderId === order.id)

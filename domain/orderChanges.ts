@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { controlCharactersMessage, hasControlCharacters } from './text';
+
+/**
+ * What the owner sends to move an order on (POST /api/admin/orders/:id/status), shared by the back
+ * office's forms and the server. `version` is the order's version the owner was looking at: if the
+ * order changed since, the change is refused (409) instead of overwriting what someone else did.
+ */
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} is too long (at most ${max} characters).`)
+    .refine((value) => !hasControlCharacters(value), controlCharactersMessage(label));
+
+const version = z.int('The order version is required.').min(1, 'The order version is required.');
+const note = text('Note', 500).optional();
+
+export const statusChangeRequestSchema = z.discriminatedUnion(
+  'to',
+  [
+    z.object({ to: z.literal('confirmed'), version, note }),
+    z.object({ to: z.literal('shipped'), version, carrier: text('Carrier', 60), trackingNumber: text('Tracking number', 60), note }),
+    z.object({ to: z.literal('delivered'), version, note }),
+    z.object({ to: z.literal('cancelled'), version, reason: text('Reason', 500) }),
+    z.object({ to: z.literal('returned'), version, note }),
+  ],
+  { error: 'Choose what happens to the order: confirmed, shipped, delivered, cancelled or returned.' },
+);
+export type StatusChangeRequest = z.infer<typeof statusChangeRequestSchema>;
+
+/** The timeline note a change leaves: the owner's note, the cancellation reason, or the carrier and tracking number. */
+export function eventNote(change: StatusChangeRequest): string | null {
+  switch (change.to) {
+    case 'shipped':
+      return [`${change.carrier}, tracking number ${change.trackingNumber}`, change.note].filter(Boolean).join('. ');
+    case 'cancelled':
+      return change.reason;
+    default:
+      return change.note ?? null;
+  }
+}
+
+/** Couriers the owner picks from (any other name may be typed). */
+export const CARRIERS = ['FAN Courier', 'Cargus', 'Sameday', 'DPD', 'GLS', 'Poșta Română'] as const;
