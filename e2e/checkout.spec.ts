@@ -72,12 +72,14 @@ test('the full journey places a cash-on-delivery order that is stored with serve
 
   const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Place Order (COD)' }).click();
-  const { id } = await (await placed).json();
+  const { id, number } = await (await placed).json();
+  expect(number).toBeGreaterThanOrEqual(10001);
 
   const confirmation = page.getByRole('dialog', { name: 'Order placed' });
   await expect(confirmation).toContainText(
     `Order successfully submitted with Cash on Delivery! Thank you for your purchase. Order ID: ${id}`,
   );
+  await expect(confirmation).toContainText(`Your order number is ${number}: quote it if you call us about your order.`);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeAttached();
   await expectAccessible(page);

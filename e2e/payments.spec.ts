@@ -114,6 +114,8 @@ test.describe('cart card path with the flag on', () => {
     // The order this session paid, in its real status (not the account's latest order, not a default).
     await expect(page.getByRole('definition').filter({ hasText: /^Paid$/ })).toBeVisible();
     await expect(page.getByText('Order date')).toBeVisible();
+    await expect(page.getByText('Order number')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^1\d{4}$/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeAttached();
 
     // The signed webhook from Stripe marked the order paid.

@@ -21,7 +21,7 @@ export const checkoutSessionStatusSchema = z.object({
   status: z.enum(['paid', 'unpaid', 'unknown']),
   sessionId: z.string(),
   customerEmail: z.optional(z.nullable(z.string())),
-  order: z.nullable(z.object({ id: z.string(), status: z.enum(ORDER_STATUSES), createdAt: z.string() })),
+  order: z.nullable(z.object({ id: z.string(), number: z.int(), status: z.enum(ORDER_STATUSES), createdAt: z.string() })),
 });
 export type CheckoutSessionStatus = z.infer<typeof checkoutSessionStatusSchema>;
 

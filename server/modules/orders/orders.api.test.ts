@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
-import { orderLines, orders } from '../../../db/schema/orders';
+import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { setUpTestApp } from '../../../testing/app';
 
@@ -54,6 +54,25 @@ describe('POST /api/orders', () => {
       { productId: '1', name: 'Dummy Lighter', unitPrice: 3999, quantity: 2 },
       { productId: '5', name: 'Dummy Phone Charger', unitPrice: 2499, quantity: 1 },
     ]);
+  });
+
+  it('numbers orders one after another, answers the number with the id (also to a retry), and starts each timeline', async () => {
+    const first = await post(validOrder());
+    const second = await post(validOrder());
+    const third = await post(validOrder());
+    const [a, b, c] = [first.json(), second.json(), third.json()];
+    expect([b.number - a.number, c.number - b.number]).toEqual([1, 1]);
+    expect(a.number).toBeGreaterThanOrEqual(10001);
+
+    const body = validOrder();
+    const placed = (await post(body)).json();
+    const replay = await post(body);
+    expect([replay.statusCode, replay.json()]).toEqual([200, { id: placed.id, number: placed.number }]);
+    const view = await shop.app.inject({ url: `/api/orders/${placed.id}?email=${encodeURIComponent(body.email)}` });
+    expect(view.json()).toMatchObject({ id: placed.id, number: placed.number, status: 'pending', carrier: null, trackingNumber: null });
+
+    const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, placed.id));
+    expect(events).toEqual([expect.objectContaining({ actor: 'customer', fromStatus: null, toStatus: 'pending', note: null, actorUserId: null })]);
   });
 
   it('ships free from a 200.00 RON subtotal and charges 19.99 RON below it', async () => {

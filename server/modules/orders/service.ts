@@ -295,10 +295,10 @@ export async function findOrder(db: Db, id: string, who: { userId: string | null
 export async function orderPaidBySession(db: Db, stripeSessionId: string, userId: string | null) {
   if (!userId) return null;
   const [order] = await db
-    .select({ id: orders.id, status: orders.status, createdAt: orders.createdAt })
+    .select({ id: orders.id, number: orders.number, status: orders.status, createdAt: orders.createdAt })
     .from(orders)
     .where(and(eq(orders.stripeSessionId, stripeSessionId), eq(orders.userId, userId)));
-  return order ? { id: order.id, status: order.status, createdAt: order.createdAt.toISOString() } : null;
+  return order ? { ...order, createdAt: order.createdAt.toISOString() } : null;
 }
 
 /**

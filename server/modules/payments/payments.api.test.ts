@@ -289,8 +289,8 @@ describe('success page check', () => {
     const sessionId = checkoutUrl.split('/').at(-1);
     const status = (cookie?: string) => app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}`, headers: cookie ? { cookie } : {} });
 
-    const [saved] = await database.db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, id));
-    expect((await status(owner.cookie)).json().order).toEqual({ id, status: 'awaiting_payment', createdAt: saved!.createdAt.toISOString() });
+    const [saved] = await database.db.select({ number: orders.number, createdAt: orders.createdAt }).from(orders).where(eq(orders.id, id));
+    expect((await status(owner.cookie)).json().order).toEqual({ id, number: saved!.number, status: 'awaiting_payment', createdAt: saved!.createdAt.toISOString() });
 
     const session = fake.markPaid(sessionId);
     expect((await webhook(completed(session))).json().result).toBe('paid');

@@ -65,6 +65,8 @@ export default function SuccessPage() {
             <dd>{paidOrderStatusLabel(payment.order)}</dd>
             {payment.order && (
               <>
+                <dt className="text-zinc-600">Order number</dt>
+                <dd>{payment.order.number}</dd>
                 <dt className="text-zinc-600">Order date</dt>
                 <dd>{orderDateFormat.format(new Date(payment.order.createdAt))}</dd>
               </>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { paidOrderStatusLabel } from './paidOrderStatus';
+import type { OrderStatus } from '../../../domain/orders';
 
-const order = (status: 'pending' | 'awaiting_payment' | 'paid' | 'shipped' | 'delivered' | 'cancelled') => ({ id: 'o1', status, createdAt: '2026-11-23T10:00:00.000Z' });
+const order = (status: OrderStatus) => ({ id: 'o1', number: 10001, status, createdAt: '2026-11-23T10:00:00.000Z' });
 
 describe('paidOrderStatusLabel', () => {
   it("is the spec's default, Completed, while there is no order to show", () => {

@@ -31,10 +31,12 @@ export default function LandingPage() {
   useDocumentTitle('Discreet concealment products');
   const location = useLocation();
   const navigate = useNavigate();
-  const placedOrderId = (location.state as { placedOrderId?: string } | null)?.placedOrderId;
+  const placed = location.state as { placedOrderId?: string; placedOrderNumber?: number } | null;
   return (
     <>
-      {placedOrderId && <OrderConfirmation orderId={placedOrderId} onClose={() => navigate('/', { replace: true, state: null })} />}
+      {placed?.placedOrderId && (
+        <OrderConfirmation orderId={placed.placedOrderId} orderNumber={placed.placedOrderNumber} onClose={() => navigate('/', { replace: true, state: null })} />
+      )}
       <section className="bg-zinc-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:px-6 sm:py-24">
           <p className="rounded-full bg-red-700 px-3 py-1 text-sm font-semibold">Flash sale: up to {FLASH_SALE_MAX_PERCENT}% off</p>
