@@ -2,7 +2,8 @@
  * `npm run bench`: measurements, never pass/fail tests. Builds the web app, starts the shop on a
  * throwaway embedded database, and reports:
  *   - the JavaScript (gzipped) that / and /shop load in Chromium; budget 90 KB each;
- *   - orders per second and p99 latency of POST /api/orders on a real PostgreSQL (scripts/benchOrders.ts).
+ *   - orders per second and p99 latency of POST /api/orders on a real PostgreSQL (scripts/benchOrders.ts);
+ *   - the back office with 100,000 orders: list and search p95, live stream delay (scripts/benchBackOffice.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -60,4 +61,6 @@ try {
 
 const orders = spawnSync('pg_virtualenv', ['-v', '15', process.execPath, '--import', 'tsx', 'scripts/benchOrders.ts'], { stdio: 'inherit' });
 if (orders.status !== 0) failed = true;
+const backOffice = spawnSync('pg_virtualenv', ['-v', '15', process.execPath, '--import', 'tsx', 'scripts/benchBackOffice.ts'], { stdio: 'inherit' });
+if (backOffice.status !== 0) failed = true;
 process.exit(failed ? 1 : 0);

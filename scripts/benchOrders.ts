@@ -4,6 +4,7 @@
  * The load generator, the shop and PostgreSQL share this machine's cores, as they would on a
  * small server; the figure is a floor, not a ceiling.
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
@@ -36,7 +37,9 @@ const shop = await startShop(PORT, {
   NODE_ENV: 'production',
   AUTH_SECRET: randomUUID() + randomUUID(),
   TRUST_PROXY: 'true',
-});
+}, 30_000, { cpus: '0' });
+// The shop on core 0, this load generator on core 1 (PostgreSQL floats).
+spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 let visitors = 0;
