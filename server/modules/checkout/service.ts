@@ -145,8 +145,10 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: Webhoo
   }
   if (kind === 'product' && productId) {
     const placed = await placeOrder(tx, orderRequestFromSession(session, productId, log), { status: 'paid', actor: 'stripe', userId: await existingUserId(tx, userId) });
+    // A redelivered event finds the order it created: its payment time stays the first one.
+    if (placed.replayed) return 'already_paid';
     await recordCardPayment(tx, placed.id, { stripeSessionId: session.id, paidAt: new Date() });
-    return placed.replayed ? 'already_paid' : 'order_created';
+    return 'order_created';
   }
   return 'ignored';
 }

@@ -100,8 +100,12 @@ describe('single-product purchase', () => {
     const [order] = await database.db.select().from(orders).where(eq(orders.stripeSessionId, id));
     expect(order).toMatchObject({ status: 'paid', paymentMethod: 'card', email: 'card.buyer@example.ro', firstName: 'Maria', lastName: 'Ionescu', city: 'Brașov', street: 'Strada Lungă', streetNumber: '10, Ap. 4', postalCode: '500035', phoneNumber: '+40722000333', country: 'Romania', totalAmount: 3999 + 1999, userId: null });
     expect((await webhook(event)).json().result).toBe('duplicate');
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await webhook(completed(paid))).json().result).toBe('already_paid');
-    expect(await database.db.select().from(orders).where(eq(orders.stripeSessionId, id))).toHaveLength(1);
+    const after = await database.db.select().from(orders).where(eq(orders.stripeSessionId, id));
+    expect(after).toHaveLength(1);
+    // The same payment told again (another event) keeps the first payment time.
+    expect(after[0]!.paidAt).toEqual(order!.paidAt);
   });
 });
 
