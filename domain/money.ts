@@ -1,6 +1,7 @@
 /**
  * Money is an integer number of bani (1 RON = 100 bani) everywhere in code, API and database,
- * so sums and comparisons are exact. Only web/lib formats it for people.
+ * so sums and comparisons are exact. formatRon is the one way amounts become text, on the site and
+ * in mails alike.
  */
 export type Bani = number;
 
@@ -20,4 +21,9 @@ export function toDecimalString(amount: Bani): string {
   const sign = amount < 0 ? '-' : '';
   const abs = Math.abs(amount);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The one place amounts become text for people: "39.99 RON" (the site and the mails). */
+export function formatRon(amount: Bani): string {
+  return `${toDecimalString(amount)} ${CURRENCY}`;
 }

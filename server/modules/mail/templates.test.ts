@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { renderParts } from './render';
+import { newOrderMail, type OrderMailData, orderPlacedMail, statusMail } from './templates/orderMails';
+
+const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro' };
+const order: OrderMailData = {
+  id: '5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10',
+  number: 10042,
+  status: 'pending',
+  paymentMethod: 'cod',
+  firstName: 'Ștefan',
+  lastName: 'Popescu',
+  email: 'stefan@example.ro',
+  phoneNumber: '0722 123 456',
+  street: 'Strada Memorandumului',
+  streetNumber: '28',
+  city: 'Cluj-Napoca',
+  postalCode: '400114',
+  country: 'Romania',
+  lines: [
+    { name: 'Dummy Lighter', unitPrice: 3999, quantity: 2 },
+    { name: 'Dummy Phone Charger', unitPrice: 2499, quantity: 1 },
+  ],
+  subtotal: 10497,
+  shipping: 1999,
+  total: 12496,
+  carrier: null,
+  trackingNumber: null,
+  cancelReason: null,
+  paidAt: null,
+  statusUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10?token=abc',
+};
+
+describe('order mails', () => {
+  it('tell a cash customer the number, lines, totals, the amount for the courier, the address, the withdrawal right and the status link', async () => {
+    const mail = await renderParts(orderPlacedMail(shop, order));
+    expect(mail.subject).toBe('Your order 10042 at Secret Stash');
+    for (const part of ['Thank you, Ștefan! We have your order 10042.', '2 × Dummy Lighter: 79.98 RON', '1 × Dummy Phone Charger: 24.99 RON', 'Subtotal: 104.97 RON', 'Shipping: 19.99 RON', 'Total: 124.96 RON', 'Please have 124.96 RON ready to pay the courier in cash.', 'Strada Memorandumului 28', '400114 Cluj-Napoca, Romania', 'Phone: 0722 123 456', 'withdraw from this purchase within 14 days', 'hello@shop.example.ro']) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.html).toContain(`href="${order.statusUrl.replace('&', '&amp;')}"`);
+    expect(mail.html).toContain('lang="en"');
+  });
+
+  it('tell a card customer it is paid, with free shipping shown as such', async () => {
+    const mail = await renderParts(orderPlacedMail(shop, { ...order, paymentMethod: 'card', status: 'paid', shipping: 0, total: 10497, paidAt: '2026-11-23T10:00:00Z' }));
+    expect(mail.text).toContain('It is paid (104.97 RON by card).');
+    expect(mail.text).toContain('Shipping: Free');
+    expect(mail.text).not.toContain('ready to pay the courier');
+  });
+
+  it('alert the owner with a link to the order in the back office', async () => {
+    const mail = await renderParts(newOrderMail(shop, order));
+    expect(mail.subject).toBe('New order 10042: 124.96 RON (cash on delivery)');
+    expect(mail.html).toContain(`href="https://shop.example.ro/admin/orders/${order.id}"`);
+  });
+
+  it('follow the order: shipped with its tracking link, delivered, cancelled with its reason; nothing for other statuses', async () => {
+    const shipped = await renderParts(statusMail(shop, { ...order, status: 'shipped', carrier: 'Sameday', trackingNumber: '1ONB 24' })!);
+    expect(shipped.subject).toBe('Your order 10042 is on its way');
+    expect(shipped.text).toContain('Sameday is bringing it, tracking number 1ONB 24. Please have 124.96 RON ready to pay the courier.');
+    expect(shipped.html).toContain('href="https://sameday.ro/#awb=1ONB%2024"');
+    const unknownCarrier = await renderParts(statusMail(shop, { ...order, status: 'shipped', carrier: 'Bike courier', trackingNumber: '7' })!);
+    expect(unknownCarrier.text).not.toContain('Follow the parcel');
+
+    expect((await renderParts(statusMail(shop, { ...order, status: 'delivered' })!)).subject).toBe('Your order 10042 was delivered');
+    const cancelled = await renderParts(statusMail(shop, { ...order, status: 'cancelled', cancelReason: 'Out of stock' })!);
+    expect(cancelled.text).toContain('Reason: Out of stock');
+    expect(cancelled.text).toContain('You owe nothing.');
+    const refunded = await renderParts(statusMail(shop, { ...order, status: 'cancelled', paymentMethod: 'card', paidAt: '2026-11-23T10:00:00Z', cancelReason: 'Out of stock' })!);
+    expect(refunded.text).toContain('The 124.96 RON you paid is refunded to your card.');
+    expect(statusMail(shop, { ...order, status: 'confirmed' })).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import type { ReactNode } from 'react';
+
+/** Who the mails come from, as the footer of every mail shows it. */
+export interface ShopIdentity {
+  name: string;
+  /** The shop's public address (PUBLIC_URL), links are built on it. */
+  url: string;
+  /** Where customers write to (the address mails come from). */
+  email: string;
+}
+
+const body = { backgroundColor: '#f4f4f5', fontFamily: 'Helvetica, Arial, sans-serif', color: '#18181b', margin: 0, padding: '16px 0' };
+const card = { backgroundColor: '#ffffff', borderRadius: '8px', padding: '24px', maxWidth: '560px' };
+export const muted = { color: '#52525b', fontSize: '14px', lineHeight: '20px' };
+export const paragraph = { fontSize: '16px', lineHeight: '24px', margin: '12px 0' };
+export const button = { backgroundColor: '#b91c1c', color: '#ffffff', borderRadius: '6px', padding: '12px 20px', fontWeight: 700, textDecoration: 'none', display: 'inline-block' };
+
+/** Every mail's frame: the shop's name on top, the content, and how to reach the shop at the bottom. Readable on a phone (one column, 560 px at most). */
+export function Layout({ shop, preview, children }: { shop: ShopIdentity; preview: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={body}>
+        <Container style={card}>
+          <Text style={{ fontSize: '20px', fontWeight: 800, margin: '0 0 8px' }}>{shop.name}</Text>
+          {children}
+          <Hr style={{ borderColor: '#e4e4e7', margin: '24px 0 12px' }} />
+          <Section>
+            <Text style={muted}>
+              Questions? Write to <Link href={`mailto:${shop.email}`}>{shop.email}</Link> or visit <Link href={shop.url}>{shop.url.replace(/^https?:\/\//, '')}</Link>.
+            </Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
