@@ -20,6 +20,9 @@ export interface Mailer {
   close(): void;
 }
 
+/** Mails sent at once (over as many pooled SMTP connections). */
+export const SMTP_CONNECTIONS = 5;
+
 /** How long one SMTP conversation may take before it is given up (and retried later by the outbox). */
 export const SMTP_TIMEOUT_MS = 10_000;
 
@@ -29,8 +32,11 @@ export const SMTP_TIMEOUT_MS = 10_000;
  */
 export function createSmtpMailer(options: { url: string; from: string; timeoutMs?: number }): Mailer {
   const timeout = options.timeoutMs ?? SMTP_TIMEOUT_MS;
+  // A pool keeps a few connections open: one SMTP handshake per connection, not per mail.
   const transport = nodemailer.createTransport({
     url: options.url,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
