@@ -147,6 +147,8 @@ export async function openPostgres(
   };
 }
 
+export const LISTENER_APPLICATION_NAME = 'shop-listener';
+
 /** Waits between attempts to reconnect the listener: 0.5 s, doubling, at most 15 s. */
 export const LISTENER_RETRY_MS = { first: 500, max: 15_000 } as const;
 
@@ -202,7 +204,8 @@ class PostgresListener {
   private async open() {
     clearTimeout(this.retry);
     this.retry = undefined;
-    const client = new pg.Client({ ...this.options, keepAlive: true });
+    // Named, so it can be told apart in pg_stat_activity.
+    const client = new pg.Client({ ...this.options, keepAlive: true, application_name: LISTENER_APPLICATION_NAME });
     let current = false;
     const drop = (error: Error) => {
       if (!current) return;
