@@ -6,6 +6,7 @@ import { ORDER_STATUS_NAMES, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type Owner
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { formatRon } from '../../lib/format';
+import { Field } from './Field';
 import { bucharestTime, PAYMENT_NAMES, useBackOfficeTitle } from './backOffice';
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
@@ -279,10 +280,9 @@ function Actions({ order, onChanged, reload }: { order: AdminOrder; onChanged: (
       ) : (
         <div className="flex flex-col gap-4">
           {targets.some((to) => to !== 'cancelled') && (
-            <label htmlFor={`${id}-note`} className="text-sm font-medium">
-              Note for the timeline (optional)
-              <input id={`${id}-note`} className={inputClass} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
-            </label>
+            <Field id={`${id}-note`} label="Note for the timeline (optional)">
+            <input id={`${id}-note`} className={inputClass} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+            </Field>
           )}
           <div className="flex flex-wrap gap-2">
             {targets
@@ -302,27 +302,24 @@ function Actions({ order, onChanged, reload }: { order: AdminOrder; onChanged: (
                 void change('shipped');
               }}
             >
-              <label htmlFor={`${id}-carrier`} className="text-sm font-medium">
-                Carrier
-                <select id={`${id}-carrier`} className={inputClass} value={carrier} onChange={(event) => setCarrier(event.target.value)}>
-                  {CARRIERS.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                  <option value={OTHER_CARRIER}>Other…</option>
-                </select>
-              </label>
+              <Field id={`${id}-carrier`} label="Carrier">
+              <select id={`${id}-carrier`} className={inputClass} value={carrier} onChange={(event) => setCarrier(event.target.value)}>
+                {CARRIERS.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+                <option value={OTHER_CARRIER}>Other…</option>
+              </select>
+              </Field>
               {carrier === OTHER_CARRIER && (
-                <label htmlFor={`${id}-other-carrier`} className="text-sm font-medium">
-                  Carrier name
-                  <input id={`${id}-other-carrier`} className={inputClass} value={otherCarrier} maxLength={60} required onChange={(event) => setOtherCarrier(event.target.value)} />
-                </label>
+                <Field id={`${id}-other-carrier`} label="Carrier name">
+                <input id={`${id}-other-carrier`} className={inputClass} value={otherCarrier} maxLength={60} aria-required="true" onChange={(event) => setOtherCarrier(event.target.value)} />
+                </Field>
               )}
-              <label htmlFor={`${id}-tracking`} className="text-sm font-medium">
-                Tracking number (AWB)
-                <input id={`${id}-tracking`} className={inputClass} value={tracking} maxLength={60} required autoComplete="off" onChange={(event) => setTracking(event.target.value)} />
-              </label>
+              <Field id={`${id}-tracking`} label="Tracking number (AWB)">
+              <input id={`${id}-tracking`} className={inputClass} value={tracking} maxLength={60} aria-required="true" autoComplete="off" onChange={(event) => setTracking(event.target.value)} />
+              </Field>
               <button type="submit" className={primaryButton} disabled={busy}>
                 {ACTION_LABELS.shipped}
               </button>
@@ -337,10 +334,9 @@ function Actions({ order, onChanged, reload }: { order: AdminOrder; onChanged: (
                 void change('cancelled');
               }}
             >
-              <label htmlFor={`${id}-reason`} className="text-sm font-medium">
-                Reason for cancelling
-                <input id={`${id}-reason`} className={inputClass} value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
-              </label>
+              <Field id={`${id}-reason`} label="Reason for cancelling">
+              <input id={`${id}-reason`} className={inputClass} value={reason} maxLength={500} aria-required="true" onChange={(event) => setReason(event.target.value)} />
+              </Field>
               <button type="submit" className={secondaryButton} disabled={busy}>
                 {ACTION_LABELS.cancelled}
               </button>

@@ -7,6 +7,7 @@ import { ApiError, apiRequest } from '../../lib/api';
 import { formatRon } from '../../lib/format';
 import { bucharestDay, bucharestTime, PAYMENT_NAMES, useBackOfficeTitle } from './backOffice';
 import { Dashboard } from './Dashboard';
+import { Field } from './Field';
 import { filterQuery, filtersFrom, hasFilters, matchesFilters, type OrderFilters } from './filters';
 import { type LiveState, useLiveOrders } from './useLiveOrders';
 
@@ -162,37 +163,33 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
         onApply(filtersFrom(new URLSearchParams({ status, from, to, q })));
       }}
     >
-      <label htmlFor={`${id}-status`} className="text-sm font-medium">
-        Status
-        <select id={`${id}-status`} className={inputClass} value={status} onChange={(event) => setStatus(event.target.value)}>
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {ORDER_STATUS_NAMES[value]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label htmlFor={`${id}-from`} className="text-sm font-medium">
-        From
-        <input id={`${id}-from`} type="date" className={inputClass} value={from} onChange={(event) => setFrom(event.target.value)} />
-      </label>
-      <label htmlFor={`${id}-to`} className="text-sm font-medium">
-        To
-        <input id={`${id}-to`} type="date" className={inputClass} value={to} onChange={(event) => setTo(event.target.value)} />
-      </label>
-      <label htmlFor={`${id}-q`} className="text-sm font-medium">
-        Search
-        <input
-          id={`${id}-q`}
-          type="search"
-          className={inputClass}
-          value={q}
-          maxLength={100}
-          placeholder="Number, id, name, email or phone"
-          onChange={(event) => setQ(event.target.value)}
-        />
-      </label>
+      <Field id={`${id}-status`} label="Status">
+      <select id={`${id}-status`} className={inputClass} value={status} onChange={(event) => setStatus(event.target.value)}>
+        <option value="">All statuses</option>
+        {ORDER_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {ORDER_STATUS_NAMES[value]}
+          </option>
+        ))}
+      </select>
+      </Field>
+      <Field id={`${id}-from`} label="From">
+      <input id={`${id}-from`} type="date" className={inputClass} value={from} onChange={(event) => setFrom(event.target.value)} />
+      </Field>
+      <Field id={`${id}-to`} label="To">
+      <input id={`${id}-to`} type="date" className={inputClass} value={to} onChange={(event) => setTo(event.target.value)} />
+      </Field>
+      <Field id={`${id}-q`} label="Search">
+      <input
+        id={`${id}-q`}
+        type="search"
+        className={inputClass}
+        value={q}
+        maxLength={100}
+        placeholder="Number, id, name, email or phone"
+        onChange={(event) => setQ(event.target.value)}
+      />
+      </Field>
       <div className="flex items-end gap-2">
         <button type="submit" className={primaryButton}>
           Filter
