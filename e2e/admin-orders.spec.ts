@@ -165,6 +165,26 @@ test.describe('signed in as the owner', () => {
     await expectAccessible(page);
   });
 
+  test.describe('changed meanwhile', () => {
+    // The refused change is a 409 the browser logs; the page shows its message.
+    test.use({ allowedConsoleErrors: /status of 409/ });
+
+    test('a change from an outdated page gets the 409 message and the order as it is now', async ({ page, browser, baseURL }) => {
+      const customer = await customerPage(browser, baseURL!);
+      const order = await placeOrderAsCustomer(customer.page).finally(() => customer.close());
+      await page.goto(`/admin/orders/${order.id}`);
+      await expect(page.getByText('Status: Pending')).toBeVisible();
+      // Another tab cancels it meanwhile.
+      const other = await page.request.post(`/api/admin/orders/${order.id}/status`, { data: { to: 'cancelled', version: 1, reason: 'Duplicate order' }, headers: { origin: baseURL! } });
+      expect(other.status()).toBe(200);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByRole('alert')).toHaveText('This order was changed meanwhile (now: Cancelled). Look at it again before changing it.');
+      await expect(page.getByText('Status: Cancelled')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+      await expect(page.getByText('Duplicate order')).toHaveCount(2); // the reason, and the timeline's note
+    });
+  });
+
   test.describe('owners', () => {
     // Promoting an email without an account is answered 404, which the browser logs.
     test.use({ allowedConsoleErrors: /status of 404/ });
