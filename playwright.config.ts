@@ -11,9 +11,12 @@ export const PRICE_IDS = { '1': 'price_lighter', '2': 'price_key', '3': 'price_b
 const FAKE_PRICES = { price_lighter: 3999, price_key: 6499, price_belt: 3999, price_marker: 3999 };
 
 const setPrices = `node --import tsx scripts/setStripePrice.ts ${Object.entries(PRICE_IDS).flat().join(' ')}`;
+/** The back office's owner in every e2e shop (e2e/admin-*.spec.ts sign in with it). */
+export const OWNER = { email: 'owner@example.ro', password: 'owner-password-e2e' } as const;
+const createOwner = `echo '${OWNER.password}' | node --import tsx scripts/admin.ts create ${OWNER.email} --password-stdin > /dev/null`;
 const shop = (port: number, dataDir: string, env: Record<string, string> = {}) => ({
   // A fresh embedded database for every run; `npm test` builds the web app first.
-  command: `rm -rf ${dataDir} && ${setPrices} > /dev/null && node --import tsx server/main.ts`,
+  command: `rm -rf ${dataDir} && ${setPrices} > /dev/null && ${createOwner} && node --import tsx server/main.ts`,
   url: `http://127.0.0.1:${port}/api/health`,
   env: {
     PORT: String(port),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './checkout';
+import { EMAIL_PATTERN, emailSchema } from './checkout';
 import { controlCharactersMessage, hasControlCharacters } from './text';
 
 /** Spec 9: the password minimum, enforced by the form and by the server. */
@@ -61,3 +61,6 @@ export const signUpRequestSchema = signInRequestSchema.extend({ name: credential
 /** 'owner' may enter the back office; everyone who signs up is a 'customer'. */
 export const ROLES = ['customer', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** POST /api/admin/owners: the account (by its email) an owner makes an owner too. */
+export const ownerPromotionRequestSchema = z.object({ email: emailSchema }, { error: NOT_AN_OBJECT });

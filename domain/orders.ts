@@ -73,3 +73,15 @@ export class OrderTransitionError extends Error {
 export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   if (!canTransition(from, to)) throw new OrderTransitionError(from, to);
 }
+
+/** How each status reads in the back office (the customer's wording is the web app's). */
+export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  returned: 'Returned',
+};

@@ -142,12 +142,13 @@ test('an order placed while signed in is prefilled, linked and listed on My orde
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Place Order (COD)' }).click();
-  const { id } = await (await placed).json();
+  const { id, number } = await (await placed).json();
   await page.getByRole('dialog', { name: 'Order placed' }).getByRole('button', { name: 'OK' }).click();
 
   await page.getByRole('link', { name: 'My orders' }).click();
   await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
-  const order = page.getByRole('article', { name: `Order ${id}` });
+  const order = page.getByRole('article', { name: `Order ${number}` });
+  await expect(order).toContainText(id);
   await expect(order).toContainText('Received, pay on delivery');
   await expect(order).toContainText('84.98 RON');
   await expect(order).toContainText('Dummy Car Key × 1');

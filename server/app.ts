@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
+import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAuth, type AuthSettings } from './modules/accounts/auth';
 import type { Config } from './env';
@@ -26,6 +27,8 @@ export interface AppDependencies {
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */
   stripe: PaymentGateway | null;
+  /** LISTEN on the database (Database.listen): the back office's live order stream. */
+  listen: Database['listen'];
   /** Where the log goes: stdout unless given (tests read it). */
   logStream?: DestinationStream;
 }
@@ -53,7 +56,7 @@ export const SERVER_TIMEOUTS = {
   checkEvery: 1_000,
 } as const;
 
-export async function buildApp({ db, config, auth: authSettings, stripe, logStream }: AppDependencies) {
+export async function buildApp({ db, config, auth: authSettings, stripe, listen, logStream }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
@@ -92,6 +95,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, logStre
       await api.register(orderRoutes, { db, auth });
       await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
+      await api.register(adminRoutes, { db, auth, listen, origins: [authSettings.baseURL, ...(authSettings.trustedOrigins ?? [])] });
     },
     { prefix: '/api' },
   );

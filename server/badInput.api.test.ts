@@ -3,15 +3,15 @@
  * `message` a person can read, and write nothing. Then tampered fields that must change nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { account, session, user, verification } from '../db/schema/accounts';
 import { products } from '../db/schema/catalog';
-import { orderLines, orders, paymentEvents } from '../db/schema/orders';
+import { orderEvents, orderLines, orders, paymentEvents } from '../db/schema/orders';
 import { seedCatalog } from '../db/seed';
-import { buildTestApp, TEST_ORIGIN, type TestApp } from '../testing/app';
+import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 import { startFakeStripe, type FakeStripe } from '../testing/fakeStripe';
 import { sampleOrder } from '../testing/sampleOrder';
@@ -24,6 +24,9 @@ const REGISTERED = { email: 'already@example.ro', password: 'secret123', name: '
 let database: Database;
 let fake: FakeStripe;
 let app: TestApp;
+/** The back office's cases are sent as this owner, about this pending order (ORDER in their URLs). */
+let ownerCookie: string;
+let orderId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -35,6 +38,10 @@ beforeAll(async () => {
   app = await buildTestApp(database.db, { stripe, cardPayments: true });
   const registered = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: REGISTERED, headers: { origin: TEST_ORIGIN }, remoteAddress: '10.66.0.1' });
   expect(registered.statusCode).toBe(200);
+  ownerCookie = (await signUpOwner(app, database.db, 'bad-input-owner@example.ro')).cookie;
+  const placed = await app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder(), remoteAddress: '10.66.0.2' });
+  expect(placed.statusCode).toBe(201);
+  orderId = placed.json().id;
 });
 
 afterAll(async () => {
@@ -43,7 +50,15 @@ afterAll(async () => {
   await database?.close();
 });
 
-type Endpoint = '/api/orders' | '/api/auth/sign-up/email' | '/api/auth/sign-in/email' | '/api/stripe/webhook' | '/api/payments/product-checkout';
+type Endpoint =
+  | '/api/orders'
+  | '/api/auth/sign-up/email'
+  | '/api/auth/sign-in/email'
+  | '/api/stripe/webhook'
+  | '/api/payments/product-checkout'
+  | '/api/admin/orders/ORDER/status'
+  | `/api/admin/orders/${string}/status`
+  | '/api/admin/owners';
 
 interface Case {
   name: string;
@@ -274,31 +289,74 @@ const productCheckoutCases: Case[] = [
   { name: 'product checkout: lone surrogate', url: '/api/payments/product-checkout', body: '{"priceId":"price_\\udfff"}', message: NOT_UTF8 },
 ];
 
-const CASES = [...orderCases, ...signUpCases, ...signInCases, ...webhookCases, ...productCheckoutCases];
+const STATUS: Endpoint = '/api/admin/orders/ORDER/status';
+const statusCases: Case[] = [
+  { name: 'status: malformed JSON', url: STATUS, body: '{"to":', message: NOT_JSON },
+  { name: 'status: an array', url: STATUS, body: '[]', message: /^Choose what happens to the order/ },
+  { name: 'status: text/plain', url: STATUS, body: '{"to":"confirmed","version":1}', contentType: 'text/plain', message: MUST_BE_JSON },
+  { name: 'status: missing to', url: STATUS, body: { version: 1 }, message: /^Choose what happens to the order/ },
+  { name: 'status: to paid (Stripe’s alone)', url: STATUS, body: { to: 'paid', version: 1 }, message: /^Choose what happens to the order/ },
+  { name: 'status: to pending', url: STATUS, body: { to: 'pending', version: 1 }, message: /^Choose what happens to the order/ },
+  { name: 'status: to a number', url: STATUS, body: { to: 3, version: 1 }, message: /^Choose what happens to the order/ },
+  { name: 'status: missing version', url: STATUS, body: { to: 'confirmed' }, message: 'The order version is required.' },
+  { name: 'status: version as text', url: STATUS, body: { to: 'confirmed', version: '1' }, message: 'The order version is required.' },
+  { name: 'status: version 0', url: STATUS, body: { to: 'confirmed', version: 0 }, message: 'The order version is required.' },
+  { name: 'status: fractional version', url: STATUS, body: { to: 'confirmed', version: 1.5 }, message: 'The order version is required.' },
+  { name: 'status: shipped without carrier', url: STATUS, body: { to: 'shipped', version: 1, trackingNumber: 'AWB1' }, message: 'Carrier is required.' },
+  { name: 'status: shipped without tracking number', url: STATUS, body: { to: 'shipped', version: 1, carrier: 'DPD' }, message: 'Tracking number is required.' },
+  { name: 'status: blank carrier', url: STATUS, body: { to: 'shipped', version: 1, carrier: '  ', trackingNumber: 'AWB1' }, message: 'Carrier is required.' },
+  { name: 'status: carrier of 61 characters', url: STATUS, body: { to: 'shipped', version: 1, carrier: 'C'.repeat(61), trackingNumber: 'AWB1' }, message: 'Carrier is too long (at most 60 characters).' },
+  { name: 'status: NUL in tracking number', url: STATUS, body: { to: 'shipped', version: 1, carrier: 'DPD', trackingNumber: 'AWB\u00001' }, message: 'Tracking number must not contain control characters.' },
+  { name: 'status: cancelled without reason', url: STATUS, body: { to: 'cancelled', version: 1 }, message: 'Reason is required.' },
+  { name: 'status: blank reason', url: STATUS, body: { to: 'cancelled', version: 1, reason: ' ' }, message: 'Reason is required.' },
+  { name: 'status: escape sequence in reason', url: STATUS, body: { to: 'cancelled', version: 1, reason: '\u001b[2Jgone' }, message: 'Reason must not contain control characters.' },
+  { name: 'status: reason of 501 characters', url: STATUS, body: { to: 'cancelled', version: 1, reason: 'r'.repeat(501) }, message: 'Reason is too long (at most 500 characters).' },
+  { name: 'status: NUL in note', url: STATUS, body: { to: 'confirmed', version: 1, note: 'ok\u0000' }, message: 'Note must not contain control characters.' },
+  { name: 'status: a pending order delivered', url: STATUS, body: { to: 'delivered', version: 1 }, status: 409, message: 'This order is pending: it cannot be delivered yet.' },
+  { name: 'status: a pending order returned', url: STATUS, body: { to: 'returned', version: 1 }, status: 409, message: 'This order is pending: it cannot be returned yet.' },
+  { name: 'status: an old version', url: STATUS, body: { to: 'confirmed', version: 7 }, status: 409, message: /^This order was changed meanwhile \(now: Pending\)/ },
+  { name: 'status: unknown order', url: `/api/admin/orders/${randomUUID()}/status`, body: { to: 'confirmed', version: 1 }, status: 404, message: 'No such order.' },
+  { name: 'status: order number instead of id', url: '/api/admin/orders/10001/status', body: { to: 'confirmed', version: 1 }, status: 400, message: 'Unknown order id.' },
+];
+
+const ownerCases: Case[] = [
+  { name: 'owners: missing email', url: '/api/admin/owners', body: {}, message: 'Email is required.' },
+  { name: 'owners: email a number', url: '/api/admin/owners', body: { email: 42 }, message: 'Email is required.' },
+  { name: 'owners: not an email', url: '/api/admin/owners', body: { email: 'owner' }, message: 'Enter a valid email address, like name@example.com.' },
+  { name: 'owners: NUL in email', url: '/api/admin/owners', body: { email: 'a\u0000@example.ro' }, message: 'Email must not contain control characters.' },
+  { name: 'owners: email of 300 characters', url: '/api/admin/owners', body: { email: `${'o'.repeat(290)}@example.ro` }, message: /too long/ },
+  { name: 'owners: an array', url: '/api/admin/owners', body: '["a@b.ro"]', message: NOT_OBJECT },
+  { name: 'owners: no account with that email', url: '/api/admin/owners', body: { email: 'nobody@example.ro' }, status: 404, message: /^There is no account for nobody@example.ro/ },
+];
+
+const CASES = [...orderCases, ...signUpCases, ...signInCases, ...webhookCases, ...productCheckoutCases, ...statusCases, ...ownerCases];
 
 // ---- running them ------------------------------------------------------------------------------
 
 /** Every table a write endpoint could write to. */
 async function rowCounts() {
-  const tables = { orders, orderLines, user, account, session, verification, paymentEvents };
+  const tables = { orders, orderLines, orderEvents, user, account, session, verification, paymentEvents };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => {
       const [row] = await database.db.select({ n: count() }).from(table);
       return [name, row!.n] as const;
     }),
   );
-  return Object.fromEntries(entries);
+  const [owners] = await database.db.select({ n: count() }).from(user).where(eq(user.role, 'owner'));
+  const versions = await database.db.select({ n: sql<number>`coalesce(sum(${orders.version}), 0)::int` }).from(orders);
+  return { ...(Object.fromEntries(entries) as Record<keyof typeof tables, number>), owners: owners!.n, versions: versions[0]!.n };
 }
 
 let visitor = 0;
 function send(testCase: Case) {
   visitor += 1;
-  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...testCase.headers };
+  const admin = testCase.url.startsWith('/api/admin/');
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(admin ? { cookie: ownerCookie } : {}), ...testCase.headers };
   if (testCase.contentType !== null) headers['content-type'] = testCase.contentType ?? 'application/json';
   const body = testCase.body;
   const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
   // Each case from its own address, so the sign-in attempt limit never answers in its place.
-  return app.inject({ method: 'POST', url: testCase.url, headers, payload, remoteAddress: `10.77.${Math.floor(visitor / 250)}.${visitor % 250}` });
+  return app.inject({ method: 'POST', url: testCase.url.replace('ORDER', orderId), headers, payload, remoteAddress: `10.77.${Math.floor(visitor / 250)}.${visitor % 250}` });
 }
 
 /** A message a person can read: a sentence, not a parser's or a validator's dump. */

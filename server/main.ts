@@ -22,6 +22,8 @@ async function openDatabase(): Promise<Database> {
         // Code and driver message only: nothing about the queries or the customers behind them.
         onConnectionError: (error) =>
           warn({ code: (error as { code?: unknown }).code, message: error.message }, 'PostgreSQL connection lost; a new one is opened for the next query'),
+        onListenerError: (error) =>
+          warn({ code: (error as { code?: unknown }).code, message: error.message }, 'PostgreSQL listening connection lost; reconnecting (the live order stream polls meanwhile)'),
       },
     );
   }
@@ -59,6 +61,7 @@ async function authSecret(): Promise<string> {
 const baseURL = publicUrl(config);
 const app = await buildApp({
   db: database.db,
+  listen: database.listen,
   config,
   auth: {
     baseURL,

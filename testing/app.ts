@@ -25,6 +25,11 @@ export interface TestAppOptions {
    * one email), so only the tests about limits meet them.
    */
   orderLimits?: Partial<OrderLimits>;
+  /**
+   * LISTEN on the test database (Database.listen), for the back office's live stream. Without it
+   * nothing is notified and the stream relies on its safety poll alone.
+   */
+  listen?: Database['listen'];
   /** The log, at `level`, into `stream` (tests that read what the log holds); silent otherwise. */
   log?: { level: Config['LOG_LEVEL']; stream: DestinationStream };
 }
@@ -45,6 +50,7 @@ export function buildTestApp(db: Db, options: TestAppOptions = {}) {
     },
     auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },
     stripe: options.stripe ?? null,
+    listen: options.listen ?? (async () => async () => undefined),
     logStream: options.log?.stream,
   });
 }
@@ -60,7 +66,7 @@ export function setUpTestApp(options: TestAppOptions = {}) {
   beforeAll(async () => {
     context.database = await createTestDatabase();
     await seedCatalog(context.database.db);
-    context.app = await buildTestApp(context.database.db, options);
+    context.app = await buildTestApp(context.database.db, { listen: context.database.listen, ...options });
   });
   afterAll(async () => {
     await context.app?.close();

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { CartProvider } from '../lib/cart/CartProvider';
 import { Layout } from './Layout';
@@ -14,6 +14,8 @@ const MyOrdersPage = lazy(() => import('../features/accounts/MyOrdersPage'));
 const StripeCheckoutPage = lazy(() => import('../features/payments/StripeCheckoutPage'));
 const SuccessPage = lazy(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
+// The back office is its own code, loaded only by whoever opens /admin.
+const AdminApp = lazy(() => import('./AdminApp'));
 
 export function App() {
   return (
@@ -21,6 +23,14 @@ export function App() {
       <BrowserRouter>
         <ScrollToTop />
         <Routes>
+          <Route
+            path="admin/*"
+            element={
+              <Suspense fallback={<p className="px-4 py-8 text-zinc-600">Loading…</p>}>
+                <AdminApp />
+              </Suspense>
+            }
+          />
           <Route element={<Layout />}>
             <Route index element={<LandingPage />} />
             <Route path="shop" element={<ShopPage />} />

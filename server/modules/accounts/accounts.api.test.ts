@@ -128,6 +128,7 @@ describe('sign-in and sign-out', () => {
       },
       auth: { baseURL: 'https://shop.example.ro', secret: TEST_AUTH_SECRET, secureCookies: true },
       stripe: null,
+      listen: shop.database.listen,
     });
     try {
       const response = await secureApp.inject({

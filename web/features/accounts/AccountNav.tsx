@@ -4,7 +4,7 @@ import { signOut, useSession } from '../../lib/session';
 
 const linkClass = 'inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-zinc-700 hover:text-zinc-900 focus-visible:outline-3 focus-visible:outline-brand sm:px-3';
 
-/** Header links: 'Sign in' for guests; 'My orders' and 'Sign out' once signed in. */
+/** Header links: 'Sign in' for guests; 'My orders' and 'Sign out' once signed in, and 'Back office' for the owner. */
 export function AccountNav() {
   const session = useSession();
   const navigate = useNavigate();
@@ -20,6 +20,11 @@ export function AccountNav() {
   }
   return (
     <>
+      {session.owner && (
+        <Link to="/admin" className={`${linkClass} hidden sm:inline-flex`}>
+          Back office
+        </Link>
+      )}
       <Link to="/account/orders" className={linkClass} title={`Signed in as ${session.email}`}>
         {/* On a phone the header has room for an icon only; the name stays for screen readers. */}
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES, signInProblem } from '../../../domain/accounts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthLayout } from './AuthLayout';
@@ -10,7 +10,10 @@ export default function LoginPage() {
   useDocumentTitle('Sign in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const form = useAuthForm('/auth/sign-in/email', ACCOUNT_MESSAGES.signInSuccess);
+  // ?redirect=/admin brings the owner back to the back office; only the shop's own paths are followed.
+  const redirect = useSearchParams()[0].get('redirect');
+  const next = redirect?.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\') ? redirect : '/';
+  const form = useAuthForm('/auth/sign-in/email', ACCOUNT_MESSAGES.signInSuccess, next);
 
   return (
     <AuthLayout

@@ -56,13 +56,22 @@ export default function MyOrdersPage() {
             <li key={order.id}>
               <article aria-labelledby={`order-${order.id}`} className="rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
                 <h2 id={`order-${order.id}`} className="font-semibold">
-                  Order {order.id}
+                  Order {order.number}
                 </h2>
+                <p className="font-mono text-xs break-all text-zinc-600">{order.id}</p>
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                   <dt className="text-zinc-600">Date</dt>
                   <dd>{orderDateFormat.format(new Date(order.createdAt))}</dd>
                   <dt className="text-zinc-600">Status</dt>
                   <dd>{ORDER_STATUS_LABELS[order.status] ?? order.status}</dd>
+                  {order.carrier && (
+                    <>
+                      <dt className="text-zinc-600">Carrier</dt>
+                      <dd>{order.carrier}</dd>
+                      <dt className="text-zinc-600">Tracking number</dt>
+                      <dd className="break-all">{order.trackingNumber}</dd>
+                    </>
+                  )}
                   <dt className="text-zinc-600">Total</dt>
                   <dd className="font-semibold">{formatRon(order.total)}</dd>
                 </dl>

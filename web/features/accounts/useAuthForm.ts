@@ -8,9 +8,10 @@ export type AuthFeedback = { kind: 'error' | 'success'; text: string } | null;
 
 /**
  * Sends a sign-in or sign-up to better-auth. The server's message is shown as it is; anything
- * unexpected gets the spec's generic text. On success: the spec's message, then / after 1 second.
+ * unexpected gets the spec's generic text. On success: the spec's message, then `next` (/ by
+ * default) after 1 second.
  */
-export function useAuthForm(endpoint: '/auth/sign-in/email' | '/auth/sign-up/email', successText: string) {
+export function useAuthForm(endpoint: '/auth/sign-in/email' | '/auth/sign-up/email', successText: string, next = '/') {
   const navigate = useNavigate();
   const [feedback, setFeedback] = useState<AuthFeedback>(null);
   const [busy, setBusy] = useState(false);
@@ -24,7 +25,7 @@ export function useAuthForm(endpoint: '/auth/sign-in/email' | '/auth/sign-up/ema
       await apiRequest(endpoint, null, { method: 'POST', body: JSON.stringify(body) });
       await refreshSession();
       setFeedback({ kind: 'success', text: successText });
-      redirect.current = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+      redirect.current = setTimeout(() => navigate(next), REDIRECT_DELAY_MS);
     } catch (error) {
       const text = error instanceof ApiError && error.status < 500 ? error.message : ACCOUNT_MESSAGES.unexpected;
       setFeedback({ kind: 'error', text });

@@ -1,0 +1,79 @@
+import * as z from 'zod/mini';
+import { ORDER_ACTORS, ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
+import { orderViewSchema } from './orders';
+
+// The back office's answers (/api/admin/*). Amounts in bani, times ISO 8601.
+
+const bani = z.int().check(z.nonnegative());
+
+/** One order in the back office's list, and what the live stream sends for it. */
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  number: z.int(),
+  createdAt: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  city: z.string(),
+  total: bani,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  status: z.enum(ORDER_STATUSES),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+/**
+ * GET /api/admin/orders: a page of the list, newest first. `nextCursor` asks for the next page
+ * (null on the last); `liveCursor` is where the live stream stood just before this page was read:
+ * opening GET /api/admin/events?lastEventId={liveCursor} misses nothing placed since.
+ */
+export const adminOrderListSchema = z.object({
+  orders: z.array(adminOrderRowSchema),
+  nextCursor: z.nullable(z.string()),
+  liveCursor: z.string(),
+});
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
+
+/** One line of an order's timeline; `ownerEmail` names the owner who made an owner's change. */
+export const orderEventSchema = z.object({
+  id: z.int(),
+  at: z.string(),
+  actor: z.enum(ORDER_ACTORS),
+  ownerEmail: z.nullable(z.string()),
+  from: z.nullable(z.enum(ORDER_STATUSES)),
+  to: z.enum(ORDER_STATUSES),
+  note: z.nullable(z.string()),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** GET /api/admin/orders/:id, and the answer to a status change: everything about one order. */
+export const adminOrderSchema = z.extend(orderViewSchema, {
+  paidAt: z.nullable(z.string()),
+  cancelReason: z.nullable(z.string()),
+  /** Sent back with a change: a change made from an older version is refused (409). */
+  version: z.int(),
+  events: z.array(orderEventSchema),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** GET /api/admin/dashboard. "Today" and "this month" are Bucharest's. */
+export const dashboardSchema = z.object({
+  ordersToday: z.int(),
+  awaitingOwner: z.int(),
+  /** The totals of the orders delivered this month. */
+  deliveredRevenueThisMonth: bani,
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The data of each `order` event on GET /api/admin/events (its SSE id is the stream's cursor). */
+export const liveOrderEventSchema = z.object({
+  kind: z.enum(['placed', 'changed']),
+  order: adminOrderRowSchema,
+});
+export type LiveOrderEvent = z.infer<typeof liveOrderEventSchema>;
+
+/** GET /api/admin/owners, and the answer to promoting one. */
+export const ownerListSchema = z.object({
+  owners: z.array(z.object({ id: z.string(), email: z.string(), name: z.string() })),
+});
+export type OwnerList = z.infer<typeof ownerListSchema>;

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
+import { OWNER } from '../playwright.config';
+import { expect, expectAccessible, expectNoHorizontalScroll, test as base } from './fixtures';
+
+/**
+ * The owner's session, signed in once per worker (sign-in attempts are limited per email), for the
+ * tests that start signed in as the owner; the journey signs in through the page itself.
+ */
+const test = base.extend<{ ownerState: string }, { workerOwnerState: string }>({
+  ownerState: async ({ workerOwnerState }, use) => use(workerOwnerState),
+  workerOwnerState: [
+    async ({ browser }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const context = await browser.newContext({ baseURL });
+      const response = await context.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: baseURL } });
+      expect(response.status()).toBe(200);
+      const file = `${workerInfo.project.outputDir}/owner-state-${workerInfo.workerIndex}.json`;
+      await context.storageState({ path: file });
+      await context.close();
+      await use(file);
+    },
+    { scope: 'worker' },
+  ],
+});
+
+const SHIPPING = {
+  'First name': 'Ioana',
+  'Last name': 'Ștefănescu',
+  Country: 'Romania',
+  City: 'Brașov',
+  Street: 'Strada Republicii',
+  'Street number': '5',
+  'Postal code': '500030',
+  'Phone number': '0722 000 111',
+};
+
+/** A customer signs up and places a cash-on-delivery order for a Dummy Car Key; returns its id and number. */
+async function placeOrderAsCustomer(page: Page) {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(`buyer-${randomUUID().slice(0, 8)}@example.ro`);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/shop');
+  await page.getByRole('article', { name: 'Dummy Car Key' }).getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Place Order (COD)' }).click();
+  const order = (await (await placed).json()) as { id: string; number: number };
+  await page.getByRole('dialog', { name: 'Order placed' }).getByRole('button', { name: 'OK' }).click();
+  return order;
+}
+
+/** The customer's My orders, reloaded, as they would check it. */
+async function myOrder(page: Page, number: number) {
+  await page.goto('/account/orders');
+  return page.getByRole('article', { name: `Order ${number}` });
+}
+
+async function customerPage(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+test.describe('the journey', () => {
+  test('the owner signs in, sees a customer’s order arrive live, and runs it to delivery while the customer follows it', async ({ page, browser, baseURL }) => {
+    // Two browsers and a dozen page loads on a small machine.
+    test.setTimeout(60_000);
+    await page.goto('/admin');
+    await expect(page.getByText('Please sign in with the shop owner’s account.')).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Live: new orders appear here as they come.' })).toBeVisible();
+    await expect(page).toHaveTitle('Orders — Back office');
+    await expectAccessible(page);
+
+    const customer = await customerPage(browser, baseURL!);
+    try {
+      const order = await placeOrderAsCustomer(customer.page);
+      // Live, without a reload: within two seconds of the order being answered.
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: String(order.number), exact: true }) });
+      await expect(row).toBeVisible({ timeout: 2_000 });
+      await expect(row).toContainText('Ioana Ștefănescu');
+      await expect(row).toContainText('Brașov');
+      await expect(row).toContainText('84.98 RON');
+      await expect(row).toContainText('Pending');
+      await expect(row).toContainText(order.id.slice(0, 8));
+      await expect(page).toHaveTitle(/^\(\d+\) Orders — Back office$/);
+
+      await row.getByRole('link', { name: String(order.number), exact: true }).click();
+      await expect(page.getByRole('heading', { name: `Order ${order.number}`, level: 1 })).toBeVisible();
+      await expect(page.getByText(order.id, { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(`Order ${order.number} — Back office`);
+      await expect(page.getByRole('link', { name: '0722 000 111' })).toHaveAttribute('href', 'tel:0722000111');
+      await expect(page.getByRole('region', { name: 'Items' })).toContainText('Dummy Car Key');
+      await expect(page.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);
+      await expectAccessible(page);
+
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'The order is confirmed.' })).toBeVisible();
+      await expect(page.getByText('Status: Confirmed')).toBeVisible();
+      await expect(await myOrder(customer.page, order.number)).toContainText('Confirmed, being prepared');
+
+      const ship = page.getByRole('form', { name: 'Ship the order' });
+      await ship.getByRole('button', { name: 'Ship' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Tracking number is required.');
+      await ship.getByLabel('Carrier', { exact: true }).selectOption('Sameday');
+      await ship.getByLabel('Tracking number (AWB)').fill('AWB-E2E-1001');
+      await ship.getByRole('button', { name: 'Ship' }).click();
+      await expect(page.getByText('Status: Shipped')).toBeVisible();
+      const shipped = await myOrder(customer.page, order.number);
+      await expect(shipped).toContainText('Shipped');
+      await expect(shipped).toContainText('Sameday');
+      await expect(shipped).toContainText('AWB-E2E-1001');
+
+      await page.getByRole('button', { name: 'Mark delivered' }).click();
+      await expect(page.getByText('Status: Delivered')).toBeVisible();
+      await expect(page.getByText('Nothing more to do: the order is delivered.')).toBeVisible();
+      const timeline = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
+      await expect(timeline).toHaveText([/Placed: Pending.*Customer/, /Pending → Confirmed.*Owner \(owner@example\.ro\)/, /Confirmed → Shipped.*Sameday, tracking number AWB-E2E-1001/, /Shipped → Delivered/]);
+      await expect(await myOrder(customer.page, order.number)).toContainText('Delivered');
+      await expectAccessible(page);
+    } finally {
+      await customer.close();
+    }
+  });
+});
+
+test.describe('signed in as the owner', () => {
+  test.use({ storageState: async ({ ownerState }, use) => use(ownerState) });
+
+  test('filters live in the URL, the CSV link carries them, and the export downloads for Excel', async ({ page }) => {
+    await page.goto('/admin');
+    await page.getByLabel('Status').selectOption('pending');
+    await page.getByLabel('Search').fill('ioana');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/\/admin\?status=pending&q=ioana$/);
+    const csv = page.getByRole('link', { name: 'Download CSV (filtered)' });
+    await expect(csv).toHaveAttribute('href', '/api/admin/orders.csv?status=pending&q=ioana');
+    await page.reload();
+    await expect(page.getByLabel('Status')).toHaveValue('pending');
+    await expect(page.getByLabel('Search')).toHaveValue('ioana');
+
+    const downloading = page.waitForEvent('download');
+    await csv.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d\d-\d\d\.csv$/);
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8')).toContain('Order number,Date,Name,Phone');
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expectAccessible(page);
+  });
+
+  test.describe('changed meanwhile', () => {
+    // The refused change is a 409 the browser logs; the page shows its message.
+    test.use({ allowedConsoleErrors: /status of 409/ });
+
+    test('a change from an outdated page gets the 409 message and the order as it is now', async ({ page, browser, baseURL }) => {
+      const customer = await customerPage(browser, baseURL!);
+      const order = await placeOrderAsCustomer(customer.page).finally(() => customer.close());
+      await page.goto(`/admin/orders/${order.id}`);
+      await expect(page.getByText('Status: Pending')).toBeVisible();
+      // Another tab cancels it meanwhile.
+      const other = await page.request.post(`/api/admin/orders/${order.id}/status`, { data: { to: 'cancelled', version: 1, reason: 'Duplicate order' }, headers: { origin: baseURL! } });
+      expect(other.status()).toBe(200);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByRole('alert')).toHaveText('This order was changed meanwhile (now: Cancelled). Look at it again before changing it.');
+      await expect(page.getByText('Status: Cancelled')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+      await expect(page.getByText('Duplicate order')).toHaveCount(2); // the reason, and the timeline's note
+    });
+  });
+
+  test.describe('owners', () => {
+    // Promoting an email without an account is answered 404, which the browser logs.
+    test.use({ allowedConsoleErrors: /status of 404/ });
+
+    test('the owners page lists the owner and says when an email has no account', async ({ page }) => {
+      await page.goto('/admin');
+      await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Owners' }).click();
+      await expect(page.getByRole('heading', { name: 'Owners', level: 1 })).toBeVisible();
+      await expect(page.getByRole('listitem').filter({ hasText: OWNER.email })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/admin/products');
+      await page.getByLabel('Email of the account').fill('nobody-e2e@example.ro');
+      await page.getByRole('button', { name: 'Make owner' }).click();
+      await expect(page.getByRole('alert')).toHaveText('There is no account for nobody-e2e@example.ro. Ask them to sign up in the shop first, then make them an owner.');
+      await expectAccessible(page);
+    });
+  });
+
+  test.describe('on a 375 px phone', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('the list and an order page fit: the table scrolls inside its own region', async ({ page, browser, baseURL }) => {
+      const customer = await customerPage(browser, baseURL!);
+      const order = await placeOrderAsCustomer(customer.page).finally(() => customer.close());
+      await page.goto('/admin');
+      await expect(page.getByRole('region', { name: 'Orders, newest first' })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await page.goto(`/admin/orders/${order.id}`);
+      await expect(page.getByRole('heading', { name: `Order ${order.number}` })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+    });
+  });
+});
+
+test.describe('no back office for others', () => {
+  test('a visitor gets a sign-in prompt and no data', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByText('Please sign in with the shop owner’s account.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fadmin');
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+    expect((await page.request.get('/api/admin/orders')).status()).toBe(401);
+    await expectAccessible(page);
+  });
+
+  test('a customer is told it is for the owner only, and gets no data', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(`curious-${randomUUID().slice(0, 8)}@example.ro`);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/admin/orders/00000000-0000-0000-0000-000000000000');
+    await expect(page.getByText('This is for the shop’s owner only.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Order/ })).toHaveCount(0);
+    expect((await page.request.get('/api/admin/orders')).status()).toBe(403);
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,197 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ownerPromotionRequestSchema } from '../../../domain/accounts';
+import { adminOrderListSchema, adminOrderSchema, dashboardSchema, ownerListSchema } from '../../../domain/contracts/admin';
+import { toDecimalString } from '../../../domain/money';
+import { statusChangeRequestSchema } from '../../../domain/orderChanges';
+import { ORDER_STATUS_NAMES, ORDER_STATUSES } from '../../../domain/orders';
+import { controlCharactersMessage, hasControlCharacters } from '../../../domain/text';
+import type { Database, Db } from '../../../db/client';
+import { answers } from '../../errors';
+import type { Auth } from '../accounts/auth';
+import { requireOwner } from '../accounts/service';
+import { CSV_BOM, csvLine } from './csv';
+import { currentCursor, formatCursor, LiveOrders, parseCursor } from './liveOrders';
+import { changeStatusAsOwner, dashboard, listOrders, listOwners, ordersForExport, orderForOwner, promoteOwner, SHOP_TIME_ZONE, type OrderFilters } from './service';
+
+const day = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-11-23.`)
+    .refine((text) => !Number.isNaN(Date.parse(text)), `${label} must be a date like 2026-11-23.`)
+    .optional();
+
+/** The list's filters, in the query string (the back office's URL holds the same). */
+const filtersSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: 'Choose a status from the list.' }).optional(),
+  from: day('From'),
+  to: day('To'),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'The search is too long (at most 100 characters).')
+    .refine((text) => !hasControlCharacters(text), controlCharactersMessage('The search'))
+    .optional(),
+});
+
+const orderParams = z.object({ id: z.uuid('Unknown order id.') });
+
+/** A comment line on an idle stream, so proxies and the browser keep it open. */
+export const HEARTBEAT_MS = 15_000;
+
+/** What a client waits before reconnecting a dropped stream (EventSource's `retry`). */
+const RECONNECT_MS = 2_000;
+
+/**
+ * The back office's API, all behind requireOwner: 401 for visitors, 403 for customers and for
+ * changes sent from another site. `origins` are the shop's own (the auth settings' baseURL and
+ * trusted origins).
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; origins: readonly string[]; listen: Database['listen'] }> = async (
+  app,
+  { db, auth, origins, listen },
+) => {
+  const owner = (request: { method: string; headers: IncomingHttpHeaders }) => requireOwner(auth, request, origins);
+  const live = new LiveOrders(db, listen, app.log);
+
+  app.get('/admin/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async (request) => {
+    await owner(request);
+    return dashboard(db);
+  });
+
+  app.get(
+    '/admin/orders',
+    {
+      schema: {
+        querystring: z.object({
+          ...filtersSchema.shape,
+          cursor: z.string().max(200, 'This list position is out of date. Load the list again.').optional(),
+          limit: z.coerce.number({ error: 'limit must be a number from 1 to 100.' }).int('limit must be a number from 1 to 100.').min(1, 'limit must be a number from 1 to 100.').max(100, 'limit must be a number from 1 to 100.').optional(),
+        }),
+        response: answers({ 200: adminOrderListSchema }),
+      },
+    },
+    async (request) => {
+      await owner(request);
+      const { cursor, limit, ...filters } = request.query;
+      // Read before the list: whatever is placed after it reaches a stream opened from here.
+      const liveCursor = formatCursor(await currentCursor(db));
+      return { ...(await listOrders(db, filters, { cursor, limit })), liveCursor };
+    },
+  );
+
+  app.get('/admin/orders.csv', { schema: { querystring: filtersSchema, response: answers({}) } }, async (request, reply) => {
+    await owner(request);
+    const filters: OrderFilters = request.query;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date());
+    async function* lines() {
+      yield CSV_BOM;
+      yield csvLine(['Order number', 'Date', 'Name', 'Phone', 'Email', 'Street', 'Street number', 'City', 'Postal code', 'Country', 'Total (RON)', 'Cash to collect (RON)', 'Payment method', 'Status', 'Items']);
+      for await (const order of ordersForExport(db, filters)) {
+        yield csvLine([
+          order.number,
+          order.date,
+          `${order.firstName} ${order.lastName}`,
+          order.phoneNumber,
+          order.email,
+          order.street,
+          order.streetNumber,
+          order.city,
+          order.postalCode,
+          order.country,
+          toDecimalString(order.total),
+          // The courier collects cash orders only; card orders are paid already.
+          toDecimalString(order.paymentMethod === 'cod' ? order.total : 0),
+          order.paymentMethod === 'cod' ? 'Cash on delivery' : 'Card',
+          ORDER_STATUS_NAMES[order.status],
+          order.items,
+        ]);
+      }
+    }
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="orders-${today}.csv"`)
+      .header('Cache-Control', 'no-store')
+      // Text, which no JSON schema describes; its errors are JSON through answers() like every route's.
+      .send(Readable.from(lines()) as never);
+  });
+
+  app.get('/admin/orders/:id', { schema: { params: orderParams, response: answers({ 200: adminOrderSchema }) } }, async (request) => {
+    await owner(request);
+    return orderForOwner(db, request.params.id);
+  });
+
+  app.post(
+    '/admin/orders/:id/status',
+    { schema: { params: orderParams, body: statusChangeRequestSchema, response: answers({ 200: adminOrderSchema }) } },
+    async (request) => {
+      const user = await owner(request);
+      return changeStatusAsOwner(db, request.params.id, request.body, user);
+    },
+  );
+
+  app.get('/admin/owners', { schema: { response: answers({ 200: ownerListSchema }) } }, async (request) => {
+    await owner(request);
+    return listOwners(db);
+  });
+
+  app.post('/admin/owners', { schema: { body: ownerPromotionRequestSchema, response: answers({ 200: ownerListSchema }) } }, async (request) => {
+    await owner(request);
+    return promoteOwner(db, request.body.email);
+  });
+
+  /** Open streams, each with the way to end it: all are ended when the app closes. */
+  const streams = new Set<() => void>();
+
+  /**
+   * Server-Sent Events: an `order` event for every order placed or changed, with the order's list
+   * row; its id is the stream's cursor. A reconnecting browser sends the last id it had
+   * (Last-Event-ID; tests may use ?lastEventId=) and gets exactly what it missed; a new stream
+   * starts at the current position.
+   */
+  app.get(
+    '/admin/events',
+    { schema: { querystring: z.object({ lastEventId: z.string().max(50).optional() }), response: answers({}) } },
+    async (request, reply) => {
+      await owner(request);
+      const header = request.headers['last-event-id'];
+      const start = parseCursor(typeof header === 'string' ? header : undefined) ?? parseCursor(request.query.lastEventId) ?? (await currentCursor(db));
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+        // Proxies such as nginx would otherwise hold events back in their buffer.
+        'X-Accel-Buffering': 'no',
+      });
+      stream.write(`retry: ${RECONNECT_MS}\n\n`);
+      let unsubscribe: (() => void) | undefined;
+      let ended = false;
+      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unsubscribe?.();
+        streams.delete(end);
+        stream.end();
+      };
+      streams.add(end);
+      stream.on('close', end);
+      const stop = await live.subscribe(start, (events) => {
+        for (const { cursor, event } of events) stream.write(`id: ${formatCursor(cursor)}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      if (ended) stop();
+      else unsubscribe = stop;
+    },
+  );
+
+  // Open streams never finish by themselves: end them first, so closing the server does not wait on them.
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+  app.addHook('onClose', async () => live.close());
+};

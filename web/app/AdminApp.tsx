@@ -1,0 +1,24 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { AdminLayout } from './AdminLayout';
+
+// The back office's pages, under /admin. Each page is its own chunk, like the storefront's.
+const OrdersPage = lazy(() => import('../features/adminOrders/OrdersPage'));
+const OrderPage = lazy(() => import('../features/adminOrders/OrderPage'));
+const OwnersPage = lazy(() => import('../features/adminOwners/OwnersPage'));
+const AdminNotFoundPage = lazy(() => import('./AdminNotFoundPage'));
+
+export default function AdminApp() {
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<OrdersPage />} />
+        {/* The list's other address (the issue's). */}
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="orders/:id" element={<OrderPage />} />
+        <Route path="owners" element={<OwnersPage />} />
+        <Route path="*" element={<AdminNotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,105 @@
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { primaryButton } from '../components/ui/styles';
+import { SHOP_NAME } from '../lib/shopInfo';
+import { useSession } from '../lib/session';
+
+/** The back office's sections; a new one (e.g. Products) is one entry here and one route in AdminApp. */
+const SECTIONS = [
+  { to: '/admin', label: 'Orders', end: false },
+  { to: '/admin/products', label: 'Products', end: false },
+  { to: '/admin/owners', label: 'Owners', end: false },
+] as const;
+
+const sectionLink = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'bg-zinc-900 text-white' : 'text-zinc-700 hover:bg-zinc-100'}`;
+
+/** Orders is active on the list and on an order's page, not on the other sections. */
+function isActive(to: string, pathname: string) {
+  if (to !== '/admin') return pathname.startsWith(to);
+  return pathname === '/admin' || pathname === '/admin/' || pathname.startsWith('/admin/orders');
+}
+
+/**
+ * The back office's frame. Only the shop's owner sees its pages: a visitor is asked to sign in, a
+ * customer is told it is not for them, and neither ever gets data (the API refuses them too).
+ */
+export function AdminLayout() {
+  const session = useSession();
+  const { pathname, search } = useLocation();
+
+  const gated = session.status !== 'signedIn' || !session.owner;
+  useEffect(() => {
+    // The pages name themselves; the gate has no page of its own.
+    if (gated) document.title = 'Back office';
+  }, [gated]);
+
+  let content: ReactNode;
+  if (session.status === 'loading') {
+    content = (
+      <p role="status" className="py-8 text-zinc-600">
+        Loading…
+      </p>
+    );
+  } else if (session.status === 'signedOut') {
+    content = (
+      <div className="flex flex-col items-start gap-4 py-8">
+        <h1 className="text-2xl font-bold">Back office</h1>
+        <p>Please sign in with the shop owner’s account.</p>
+        <Link to={`/login?redirect=${encodeURIComponent(pathname + search)}`} className={primaryButton}>
+          Sign in
+        </Link>
+      </div>
+    );
+  } else if (!session.owner) {
+    content = (
+      <div className="flex flex-col items-start gap-4 py-8">
+        <h1 className="text-2xl font-bold">Back office</h1>
+        <p>This is for the shop’s owner only.</p>
+        <Link to="/" className="font-semibold text-brand-dark underline">
+          Back to the shop
+        </Link>
+      </div>
+    );
+  } else {
+    content = (
+      <Suspense fallback={<p className="py-8 text-zinc-600">Loading…</p>}>
+        <Outlet />
+      </Suspense>
+    );
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-zinc-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="border-b border-zinc-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
+          <p className="font-extrabold tracking-tight">
+            {SHOP_NAME} <span className="font-medium text-zinc-600">· Back office</span>
+          </p>
+          <Link to="/" className="text-sm font-medium text-zinc-700 underline hover:text-zinc-900">
+            View the shop
+          </Link>
+        </div>
+        {session.status === 'signedIn' && session.owner && (
+          <nav aria-label="Back office" className="mx-auto max-w-6xl overflow-x-auto px-2 pb-2 sm:px-4">
+            <ul className="flex gap-1">
+              {SECTIONS.map((section) => (
+                <li key={section.to}>
+                  <NavLink to={section.to} end={section.end} className={() => sectionLink({ isActive: isActive(section.to, pathname) })} aria-current={isActive(section.to, pathname) ? 'page' : undefined}>
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
+        {content}
+      </main>
+    </div>
+  );
+}

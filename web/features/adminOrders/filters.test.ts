@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { filterQuery, filtersFrom, matchesFilters } from './filters';
+
+describe('the list’s filters', () => {
+  it('read from the URL only what is valid, and write back only what is set', () => {
+    const filters = filtersFrom(new URLSearchParams('status=shipped&from=2026-11-01&to=nope&q=%20ana%20&extra=1'));
+    expect(filters).toEqual({ status: 'shipped', from: '2026-11-01', q: 'ana' });
+    expect(filterQuery(filters)).toBe('status=shipped&from=2026-11-01&q=ana');
+    expect(filtersFrom(new URLSearchParams('status=lost'))).toEqual({});
+  });
+
+  it('let a live order into the list when it matches status and days, never under a search', () => {
+    expect(matchesFilters({}, { status: 'pending' }, '2026-11-23')).toBe(true);
+    expect(matchesFilters({ status: 'confirmed' }, { status: 'pending' }, '2026-11-23')).toBe(false);
+    expect(matchesFilters({ from: '2026-11-24' }, { status: 'pending' }, '2026-11-23')).toBe(false);
+    expect(matchesFilters({ to: '2026-11-23' }, { status: 'pending' }, '2026-11-23')).toBe(true);
+    expect(matchesFilters({ q: 'ana' }, { status: 'pending' }, '2026-11-23')).toBe(false);
+  });
+});
