@@ -42,19 +42,21 @@ export function eventNote(change: StatusChangeRequest): string | null {
   }
 }
 
-/** Couriers the owner picks from (any other name may be typed), with their public tracking pages. */
-const TRACKING_PAGES = {
+/** Couriers the owner picks from (any other name may be typed). */
+export const CARRIERS = ['FAN Courier', 'Cargus', 'Sameday', 'DPD', 'GLS', 'Poșta Română'] as const;
+
+/** Each courier's public page that follows a parcel by its tracking number. */
+const TRACKING_PAGES: Record<(typeof CARRIERS)[number], string> = {
   'FAN Courier': 'https://www.fancourier.ro/awb-tracking/?tracking=',
   Cargus: 'https://www.cargus.ro/personal/urmareste-coletul/?tracking_number=',
   Sameday: 'https://sameday.ro/#awb=',
   DPD: 'https://tracking.dpd.ro/?shipmentNumber=',
   GLS: 'https://gls-group.com/RO/ro/urmarire-colet?match=',
   'Poșta Română': 'https://www.posta-romana.ro/track-trace.html?track=',
-} as const;
-export const CARRIERS = Object.keys(TRACKING_PAGES) as (keyof typeof TRACKING_PAGES)[];
+};
 
 /** The carrier's page that follows this parcel; null for a carrier we do not know. */
 export function trackingUrl(carrier: string, trackingNumber: string): string | null {
-  const page = TRACKING_PAGES[carrier as keyof typeof TRACKING_PAGES];
+  const page = (TRACKING_PAGES as Record<string, string | undefined>)[carrier];
   return page ? `${page}${encodeURIComponent(trackingNumber)}` : null;
 }

@@ -159,7 +159,7 @@ describe('the log', () => {
     const failed = entries.filter((entry) => entry.msg === 'request failed').at(-1);
     const err = failed?.err as LoggedError;
     expect(err.type).toBe('DrizzleQueryError');
-    expect(err.message).toMatch(/^Failed query: insert into "orders" .* values \(default, \$1, \$2/);
+    expect(err.message).toMatch(/^Failed query: insert into "orders" .* values \(default, default, \$1, \$2/);
     expect(err.stack).toMatch(/\n\s+at /);
     expect(err.cause).toMatchObject({ code: '22021', message: expect.stringMatching(/invalid byte sequence/) });
     expect(text).toContain(`/api/orders/${id}?[redacted]`);

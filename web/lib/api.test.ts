@@ -12,8 +12,8 @@ afterEach(() => {
 
 describe('apiRequest', () => {
   it('returns an answer that fits its contract', async () => {
-    answer(201, { id: 'a1', checkoutUrl: null });
-    await expect(apiRequest('/orders', placedOrderSchema, { method: 'POST', body: '{}' })).resolves.toEqual({ id: 'a1', checkoutUrl: null });
+    answer(201, { id: 'a1', number: 10001, checkoutUrl: null });
+    await expect(apiRequest('/orders', placedOrderSchema, { method: 'POST', body: '{}' })).resolves.toEqual({ id: 'a1', number: 10001, checkoutUrl: null });
   });
 
   it('refuses an answer that does not fit its contract, with a message fit to show', async () => {
@@ -37,7 +37,7 @@ describe('apiRequest', () => {
   });
 
   it('sends JSON with the right headers to /api', async () => {
-    answer(200, { id: 'a1' });
+    answer(200, { id: 'a1', number: 10001 });
     await apiRequest('/orders', placedOrderSchema, { method: 'POST', body: '{"a":1}' });
     const [url, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(url).toBe('/api/orders');
