@@ -5,7 +5,7 @@ import { account, session, user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { buildApp } from '../../app';
-import { sessionCookie, TEST_AUTH_SECRET, TEST_ORIGIN, setUpTestApp } from '../../../testing/app';
+import { sessionCookie, TEST_AUTH_SECRET, TEST_ORIGIN, setUpTestApp, testUploadsDir } from '../../../testing/app';
 
 const shop = setUpTestApp();
 
@@ -128,6 +128,7 @@ describe('sign-in and sign-out', () => {
       },
       auth: { baseURL: 'https://shop.example.ro', secret: TEST_AUTH_SECRET, secureCookies: true },
       stripe: null,
+      uploadsDir: testUploadsDir(),
     });
     try {
       const response = await secureApp.inject({
