@@ -21,13 +21,3 @@ export function toDecimalString(amount: Bani): string {
   const abs = Math.abs(amount);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
-
-/**
- * Bani from an amount typed in RON: "39.99", "39,99", "39.9" or "39" (at most two decimals, no
- * sign, no thousands separators); null when it is not such an amount. No floating point is involved.
- */
-export function parseRon(text: string): Bani | null {
-  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}

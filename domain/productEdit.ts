@@ -137,3 +137,14 @@ export function keyFeaturesFromLines(lines: string): string[] {
     .map((line) => line.trim())
     .filter((line) => line !== '');
 }
+
+/**
+ * Bani from an amount typed in RON: "39.99", "39,99", "39.9" or "39" (at most two decimals, no
+ * sign, no thousands separators); null when it is not such an amount. No floating point is involved.
+ * (Here, not in money.ts: only the back office reads typed amounts, and money.ts is in the storefront's first load.)
+ */
+export function parseRon(text: string): number | null {
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

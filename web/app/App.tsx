@@ -14,6 +14,9 @@ const MyOrdersPage = lazy(() => import('../features/accounts/MyOrdersPage'));
 const StripeCheckoutPage = lazy(() => import('../features/payments/StripeCheckoutPage'));
 const SuccessPage = lazy(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
+// The back office's products: its own chunks, never loaded by the storefront.
+const AdminProductsPage = lazy(() => import('../features/adminProducts/AdminProductsPage'));
+const EditProductPage = lazy(() => import('../features/adminProducts/EditProductPage'));
 
 export function App() {
   return (
@@ -30,6 +33,9 @@ export function App() {
             <Route path="account/orders" element={<MyOrdersPage />} />
             <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
             <Route path="success" element={<SuccessPage />} />
+            <Route path="admin/products" element={<AdminProductsPage />} />
+            <Route path="admin/products/new" element={<EditProductPage />} />
+            <Route path="admin/products/:id" element={<EditProductPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>
