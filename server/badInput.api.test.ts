@@ -3,7 +3,7 @@
  * `message` a person can read, and write nothing. Then tampered fields that must change nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import Stripe from 'stripe';
@@ -47,6 +47,7 @@ afterAll(async () => {
   await app?.close();
   await fake?.close();
   await database?.close();
+  await rm(uploadsDir, { recursive: true, force: true });
 });
 
 type Endpoint = '/api/orders' | '/api/auth/sign-up/email' | '/api/auth/sign-in/email' | '/api/stripe/webhook' | '/api/payments/product-checkout' | `/api/admin/products${string}`;

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +115,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('marks the cookie Secure when the shop is served over HTTPS', async () => {
+    const uploadsDir = testUploadsDir();
     const secureApp = await buildApp({
       db: shop.database.db,
       config: {
@@ -128,7 +130,7 @@ describe('sign-in and sign-out', () => {
       },
       auth: { baseURL: 'https://shop.example.ro', secret: TEST_AUTH_SECRET, secureCookies: true },
       stripe: null,
-      uploadsDir: testUploadsDir(),
+      uploadsDir,
     });
     try {
       const response = await secureApp.inject({
@@ -143,6 +145,7 @@ describe('sign-in and sign-out', () => {
       expect(raw).toMatch(/HttpOnly/i);
     } finally {
       await secureApp.close();
+      await rm(uploadsDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,7 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { priceHistory, products } from '../../../db/schema/catalog';
 import { IMAGE_REFUSED } from '../../../domain/productEdit';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, testUploadsDir } from '../../../testing/app';
@@ -9,6 +9,7 @@ import { sampleOrder } from '../../../testing/sampleOrder';
 
 const uploadsDir = testUploadsDir();
 const shop = setUpTestApp({ uploadsDir });
+afterAll(() => rm(uploadsDir, { recursive: true, force: true }));
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
