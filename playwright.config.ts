@@ -5,14 +5,16 @@ export const SHOP_PORT = 4310;
 /** The same shop with card payments on, talking to the fake Stripe. */
 export const CARD_SHOP_PORT = 4311;
 export const FAKE_STRIPE_PORT = 4320;
+/** A shop of its own for the back office's product specs: their price and stock changes never meet the storefront specs. */
+export const ADMIN_PRODUCTS_SHOP_PORT = 4313;
+/** The owner every e2e shop has (made by `npm run admin -- create` before it starts). */
+export const OWNER = { email: 'owner@example.ro', password: 'owner-password-e2e' } as const;
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
 /** Products 1–4 get Stripe price ids; the charger (5) has none. */
 export const PRICE_IDS = { '1': 'price_lighter', '2': 'price_key', '3': 'price_belt', '4': 'price_marker' } as const;
 const FAKE_PRICES = { price_lighter: 3999, price_key: 6499, price_belt: 3999, price_marker: 3999 };
 
 const setPrices = `node --import tsx scripts/setStripePrice.ts ${Object.entries(PRICE_IDS).flat().join(' ')}`;
-/** The back office's owner in every e2e shop (e2e/admin-*.spec.ts sign in with it). */
-export const OWNER = { email: 'owner@example.ro', password: 'owner-password-e2e' } as const;
 const createOwner = `echo '${OWNER.password}' | node --import tsx scripts/admin.ts create ${OWNER.email} --password-stdin > /dev/null`;
 const shop = (port: number, dataDir: string, env: Record<string, string> = {}) => ({
   // A fresh embedded database for every run; `npm test` builds the web app first.
@@ -71,5 +73,6 @@ export default defineConfig({
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
     }),
+    shop(ADMIN_PRODUCTS_SHOP_PORT, 'test-results/e2e-admin-products-data'),
   ],
 });

@@ -10,7 +10,7 @@ export default defineConfig({
     emptyOutDir: true,
   },
   server: {
-    // `npm run dev`: Vite serves the web app with hot reload; the API runs with `npm start` on :3000.
-    proxy: { '/api': 'http://localhost:3000' },
+    // `npm run dev`: Vite serves the web app with hot reload; the API (and uploaded images) run with `npm start` on :3000.
+    proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
 });

@@ -7,7 +7,8 @@ const img = (file: string) => `/images/products/${file}`;
  * They seed the database on first start and are the storefront's fallback when the
  * catalogue cannot be loaded (DESIGN.md decision 4).
  */
-export const BUILT_IN_PRODUCTS: readonly Product[] = [
+export const BUILT_IN_PRODUCTS: readonly Product[] = (
+  [
   {
     id: '1',
     name: 'Dummy Lighter',
@@ -102,4 +103,5 @@ export const BUILT_IN_PRODUCTS: readonly Product[] = [
     ],
     colourOptions: [],
   },
-];
+] satisfies Omit<Product, 'soldOut' | 'stockLeft'>[]
+).map((product) => ({ ...product, soldOut: false, stockLeft: null }));

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +14,8 @@ import type { Config } from './env';
 import { registerErrorHandling } from './errors';
 import { createLogger } from './logging';
 import { guardRequestBodies } from './requestBodies';
+import { adminProductRoutes } from './modules/catalog/adminRoutes';
+import { UPLOADS_PREFIX } from './modules/catalog/images';
 import { catalogRoutes } from './modules/catalog/routes';
 import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -29,6 +32,8 @@ export interface AppDependencies {
   stripe: PaymentGateway | null;
   /** LISTEN on the database (Database.listen): the back office's live order stream. */
   listen: Database['listen'];
+  /** Where the owner's uploaded images are stored and served from (/uploads/…). */
+  uploadsDir: string;
   /** Where the log goes: stdout unless given (tests read it). */
   logStream?: DestinationStream;
 }
@@ -56,12 +61,14 @@ export const SERVER_TIMEOUTS = {
   checkEvery: 1_000,
 } as const;
 
-export async function buildApp({ db, config, auth: authSettings, stripe, listen, logStream }: AppDependencies) {
+export async function buildApp({ db, config, auth: authSettings, stripe, listen, uploadsDir, logStream }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
   const checkout = { db, payments, orderLimits: orderLimitsFrom(config) };
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
+  /** The back office's changes must come from these (the same origins better-auth accepts for sign-in). */
+  const origins = [authSettings.baseURL, ...(authSettings.trustedOrigins ?? [])];
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -99,6 +106,19 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     },
     { prefix: '/api' },
   );
+  await app.register(adminProductRoutes, { prefix: '/api/admin', db, auth, origins, uploadsDir });
+
+  // Uploaded product images: named by their content, so cached forever like the build's assets.
+  await mkdir(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.resolve(uploadsDir),
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    index: false,
+    setHeaders(reply) {
+      reply.header('Cache-Control', IMMUTABLE);
+    },
+  });
 
   const webRoot = path.resolve(config.WEB_ROOT);
   const hasWebApp = existsSync(path.join(webRoot, 'index.html'));

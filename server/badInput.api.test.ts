@@ -3,15 +3,17 @@
  * `message` a person can read, and write nothing. Then tampered fields that must change nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { readdir, rm } from 'node:fs/promises';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { account, session, user, verification } from '../db/schema/accounts';
-import { products } from '../db/schema/catalog';
+import { priceHistory, products } from '../db/schema/catalog';
 import { orderEvents, orderLines, orders, paymentEvents } from '../db/schema/orders';
 import { seedCatalog } from '../db/seed';
-import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../testing/app';
+import { buildTestApp, signUpOwner, TEST_ORIGIN, testUploadsDir, type TestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 import { startFakeStripe, type FakeStripe } from '../testing/fakeStripe';
 import { sampleOrder } from '../testing/sampleOrder';
@@ -27,6 +29,7 @@ let app: TestApp;
 /** The back office's cases are sent as this owner, about this pending order (ORDER in their URLs). */
 let ownerCookie: string;
 let orderId: string;
+const uploadsDir = testUploadsDir();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -35,7 +38,7 @@ beforeAll(async () => {
   await database.db.update(products).set({ stripePriceId: 'price_key' }).where(eq(products.id, '2'));
   fake = await startFakeStripe({ prices: { price_lighter: 3999, price_key: 6499 } });
   const stripe = createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
-  app = await buildTestApp(database.db, { stripe, cardPayments: true });
+  app = await buildTestApp(database.db, { stripe, cardPayments: true, uploadsDir });
   const registered = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: REGISTERED, headers: { origin: TEST_ORIGIN }, remoteAddress: '10.66.0.1' });
   expect(registered.statusCode).toBe(200);
   ownerCookie = (await signUpOwner(app, database.db, 'bad-input-owner@example.ro')).cookie;
@@ -48,6 +51,7 @@ afterAll(async () => {
   await app?.close();
   await fake?.close();
   await database?.close();
+  await rm(uploadsDir, { recursive: true, force: true });
 });
 
 type Endpoint =
@@ -58,11 +62,16 @@ type Endpoint =
   | '/api/payments/product-checkout'
   | '/api/admin/orders/ORDER/status'
   | `/api/admin/orders/${string}/status`
-  | '/api/admin/owners';
+  | '/api/admin/owners'
+  | `/api/admin/products${string}`;
 
 interface Case {
   name: string;
   url: Endpoint;
+  /** POST unless given. */
+  method?: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent with the shop owner's session (the back office's endpoints). */
+  owner?: boolean;
   /** An object is sent as JSON; a string or Buffer as it is. */
   body?: unknown;
   /** The Content-Type header: application/json by default, null for none. */
@@ -329,13 +338,106 @@ const ownerCases: Case[] = [
   { name: 'owners: no account with that email', url: '/api/admin/owners', body: { email: 'nobody@example.ro' }, status: 404, message: /^There is no account for nobody@example.ro/ },
 ];
 
-const CASES = [...orderCases, ...signUpCases, ...signInCases, ...webhookCases, ...productCheckoutCases, ...statusCases, ...ownerCases];
+// The back office's products (as the owner). Product '1' is the Dummy Lighter at 39.99 (old 79.99).
+const newProduct = (overrides: Record<string, unknown> = {}) => ({ name: 'Dummy Wallet', description: 'A wallet with a hidden wallet inside.', price: 4999, ...overrides });
+const create = (name: string, body: unknown, message?: string | RegExp): Case => ({ name: `create product: ${name}`, url: '/api/admin/products', owner: true, body, message });
+const change = (name: string, body: unknown, message?: string | RegExp, url: Endpoint = '/api/admin/products/1'): Case => ({ name: `change product: ${name}`, url, method: 'PATCH', owner: true, body, message });
+const OLD_PRICE_RULE = 'Old price must be higher than the price (or left empty).';
+const IMAGE_REFUSED = 'Upload a JPEG, PNG or WebP image of at most 5 MB.';
+const upload = (name: string, body: Buffer | string, contentType: string | null, message: string | RegExp = IMAGE_REFUSED, url: Endpoint = '/api/admin/products/1/images'): Case => ({
+  name: `upload image: ${name}`,
+  url,
+  owner: true,
+  body,
+  contentType,
+  message,
+});
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const smallGif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
+const smallPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+
+const adminProductCases: Case[] = [
+  create('malformed JSON', '{"name":', NOT_JSON),
+  create('an array', '[]', NOT_OBJECT),
+  { ...create('text/plain', JSON.stringify(newProduct()), MUST_BE_JSON), contentType: 'text/plain' },
+  create('missing name', { description: 'x', price: 100 }, 'Name must be text.'),
+  create('missing price', { name: 'x', description: 'x' }, 'Price must be a whole number of bani.'),
+  create('missing description', { name: 'x', price: 100 }, 'Description must be text.'),
+  create('blank name', newProduct({ name: '   ' }), 'Name is required.'),
+  create('name a number', newProduct({ name: 42 }), 'Name must be text.'),
+  create('name of 121 characters', newProduct({ name: 'n'.repeat(121) }), 'Name is too long (at most 120 characters).'),
+  create('description of 2001 characters', newProduct({ description: 'd'.repeat(2001) }), 'Description is too long (at most 2000 characters).'),
+  create('price as text', newProduct({ price: '49.99' }), 'Price must be a whole number of bani.'),
+  create('price in RON with decimals', newProduct({ price: 49.99 }), 'Price must be a whole number of bani.'),
+  create('negative price', newProduct({ price: -100 }), 'Price must be at least 0.01 RON.'),
+  create('price 0', newProduct({ price: 0 }), 'Price must be at least 0.01 RON.'),
+  create('price over 10,000 RON', newProduct({ price: 1_000_001 }), 'Price must be at most 10000.00 RON.'),
+  create('price 1e308', JSON.stringify(newProduct()).replace('4999', '1e308'), /^Price must be/),
+  create('old price below the price', newProduct({ oldPrice: 3000 }), OLD_PRICE_RULE),
+  create('old price equal to the price', newProduct({ oldPrice: 4999 }), OLD_PRICE_RULE),
+  create('negative old price', newProduct({ oldPrice: -1 }), 'Old price must be at least 0.01 RON.'),
+  create('negative stock', newProduct({ stock: -1 }), 'Stock cannot be negative.'),
+  create('fractional stock', newProduct({ stock: 1.5 }), 'Stock must be a whole number of units, or not counted.'),
+  create('stock as text', newProduct({ stock: '5' }), 'Stock must be a whole number of units, or not counted.'),
+  create('active as text', newProduct({ active: 'yes' }), 'Shown in the shop must be true or false.'),
+  create('an id of its own', newProduct({ id: '1' }), 'Unknown field: id.'),
+  create('images in the body', newProduct({ images: ['/etc/passwd'] }), 'Unknown field: images.'),
+  create('NUL in the name', newProduct({ name: 'Wallet\u0000' }), 'Name must not contain control characters.'),
+  create('escape sequence in the description', newProduct({ description: '\u001b[31mred' }), 'Description must not contain control characters.'),
+  create('newline in a key feature', newProduct({ keyFeatures: ['one\ntwo'] }), 'Key feature must not contain control characters.'),
+  create('key features a string', newProduct({ keyFeatures: 'one, two' }), 'Key features must be a list of texts.'),
+  create('13 key features', newProduct({ keyFeatures: Array.from({ length: 13 }, (_, i) => `Feature ${i}`) }), 'A product can have at most 12 key features.'),
+  create('a key feature of 10,000 characters', newProduct({ keyFeatures: ['k'.repeat(10_000)] }), 'Key feature is too long (at most 200 characters).'),
+  create('colours a string', newProduct({ colourOptions: 'Black' }), 'Colours must be a list.'),
+  create('colour without availability', newProduct({ colourOptions: [{ name: 'Black' }] }), 'Colour availability must be true or false.'),
+  create('colour with an extra field', newProduct({ colourOptions: [{ name: 'Black', available: true, stock: 5 }] }), 'Each colour needs a name and whether it is available.'),
+  create('the same colour twice', newProduct({ colourOptions: [{ name: 'Black', available: true }, { name: 'black', available: false }] }), 'Each colour may appear only once.'),
+  create('NUL in a colour name', newProduct({ colourOptions: [{ name: 'Bl\u0000ack', available: true }] }), 'Colour name must not contain control characters.'),
+  create('Stripe price id not a price', newProduct({ stripePriceId: 'prod_123' }), 'Stripe price id must look like price_123abc.'),
+  create('body over 64 KB', newProduct({ description: 'x'.repeat(70_000) }), TOO_LARGE),
+  change('nothing to change', {}, 'Nothing to change: send at least one field.'),
+  change('an unknown field', { price: 3500, discount: 50 }, 'Unknown field: discount.'),
+  change('its id', { id: '2' }, 'Unknown field: id.'),
+  change('negative price', { price: -1 }, 'Price must be at least 0.01 RON.'),
+  change('price above the stored old price', { price: 7999 }, OLD_PRICE_RULE),
+  change('old price below the stored price', { oldPrice: 3000 }, OLD_PRICE_RULE),
+  change('negative stock', { stock: -5 }, 'Stock cannot be negative.'),
+  change('stock a string', { stock: 'lots' }, 'Stock must be a whole number of units, or not counted.'),
+  change('active null', { active: null }, 'Shown in the shop must be true or false.'),
+  change('blank name', { name: '' }, 'Name is required.'),
+  change('NUL in the name', { name: '\u0000' }, 'Name must not contain control characters.'),
+  change('a huge description', { description: 'd'.repeat(60_000) }, 'Description is too long (at most 2000 characters).'),
+  change('an array', '[{"price":1}]', NOT_OBJECT),
+  change('an unknown product', { price: 100 }, 'No such product.', '/api/admin/products/nope'),
+  { name: 'reorder images: not a list', url: '/api/admin/products/1/images', method: 'PUT', owner: true, body: { images: 'a.svg' }, message: 'Images must be a list of image addresses.' },
+  { name: 'reorder images: numbers', url: '/api/admin/products/1/images', method: 'PUT', owner: true, body: { images: [1, 2] }, message: 'Images must be a list of image addresses.' },
+  { name: 'reorder images: an extra field', url: '/api/admin/products/1/images', method: 'PUT', owner: true, body: { images: [], main: 0 }, message: 'Unknown field: main.' },
+  { name: 'reorder images: an image it does not have', url: '/api/admin/products/1/images', method: 'PUT', owner: true, body: { images: ['/images/products/belt.svg'] }, status: 409 },
+  { name: 'reorder images: an unknown product', url: '/api/admin/products/nope/images', method: 'PUT', owner: true, body: { images: [] }, status: 404, message: 'No such product.' },
+  { name: 'delete image: one it does not have', url: '/api/admin/products/1/images/belt.svg', method: 'DELETE', owner: true, contentType: null, status: 404, message: 'This product has no such image.' },
+  { name: 'delete image: an unknown product', url: '/api/admin/products/nope/images/belt.svg', method: 'DELETE', owner: true, contentType: null, status: 404, message: 'No such product.' },
+  upload('text declared as a PNG', 'hello, not a picture', 'image/png'),
+  upload('HTML declared as a JPEG', '<html><script>alert(1)</script></html>', 'image/jpeg'),
+  upload('an SVG', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/svg+xml'),
+  upload('a GIF', smallGif, 'image/gif'),
+  upload('a GIF declared as a PNG', smallGif, 'image/png'),
+  upload('only a PNG signature', PNG_SIGNATURE, 'image/png'),
+  upload('a PNG signature before garbage', Buffer.concat([PNG_SIGNATURE, Buffer.alloc(4096, 7)]), 'image/png'),
+  upload('a truncated PNG', smallPng.subarray(0, smallPng.length - 20), 'image/png'),
+  upload('empty', Buffer.alloc(0), 'image/png'),
+  upload('no content type', 'not a picture', null),
+  upload('JSON', JSON.stringify({ image: 'data:image/png;base64,AAAA' }), 'application/json'),
+  upload('6 MB of a PNG', Buffer.concat([smallPng, Buffer.alloc(6 * 1024 * 1024)]), 'image/png'),
+  upload('a PNG for an unknown product', smallPng, 'image/png', 'No such product.', '/api/admin/products/nope/images'),
+];
+
+const CASES = [...orderCases, ...signUpCases, ...signInCases, ...webhookCases, ...productCheckoutCases, ...statusCases, ...ownerCases, ...adminProductCases];
 
 // ---- running them ------------------------------------------------------------------------------
 
 /** Every table a write endpoint could write to. */
 async function rowCounts() {
-  const tables = { orders, orderLines, orderEvents, user, account, session, verification, paymentEvents };
+  const tables = { orders, orderLines, orderEvents, user, account, session, verification, paymentEvents, products, priceHistory };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => {
       const [row] = await database.db.select({ n: count() }).from(table);
@@ -344,19 +446,22 @@ async function rowCounts() {
   );
   const [owners] = await database.db.select({ n: count() }).from(user).where(eq(user.role, 'owner'));
   const versions = await database.db.select({ n: sql<number>`coalesce(sum(${orders.version}), 0)::int` }).from(orders);
-  return { ...(Object.fromEntries(entries) as Record<keyof typeof tables, number>), owners: owners!.n, versions: versions[0]!.n };
+  // Products are changed in place: compare them whole, and the image files stored.
+  const productRows = await database.db.select().from(products).orderBy(asc(products.id));
+  const files = await readdir(uploadsDir, { recursive: true });
+  return { ...(Object.fromEntries(entries) as Record<keyof typeof tables, number>), owners: owners!.n, versions: versions[0]!.n, productRows, files: files.sort() };
 }
 
 let visitor = 0;
 function send(testCase: Case) {
   visitor += 1;
-  const admin = testCase.url.startsWith('/api/admin/');
+  const admin = testCase.owner || testCase.url.startsWith('/api/admin/');
   const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(admin ? { cookie: ownerCookie } : {}), ...testCase.headers };
   if (testCase.contentType !== null) headers['content-type'] = testCase.contentType ?? 'application/json';
   const body = testCase.body;
   const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
   // Each case from its own address, so the sign-in attempt limit never answers in its place.
-  return app.inject({ method: 'POST', url: testCase.url.replace('ORDER', orderId), headers, payload, remoteAddress: `10.77.${Math.floor(visitor / 250)}.${visitor % 250}` });
+  return app.inject({ method: testCase.method ?? 'POST', url: testCase.url.replace('ORDER', orderId), headers, payload, remoteAddress: `10.77.${Math.floor(visitor / 250)}.${visitor % 250}` });
 }
 
 /** A message a person can read: a sentence, not a parser's or a validator's dump. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './env';
+import { loadConfig, uploadsDirOf } from './env';
 
 describe('configuration', () => {
   it('runs with no variables at all', () => {
@@ -21,5 +21,11 @@ describe('configuration', () => {
   it('refuses a Stripe key without the webhook secret, which would leave every payment unconfirmed', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(/STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY/);
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).STRIPE_WEBHOOK_SECRET).toBe('whsec_1');
+  });
+
+  it('keeps uploaded images in DATA_DIR/uploads unless UPLOADS_DIR says otherwise', () => {
+    expect(uploadsDirOf(loadConfig({}))).toBe('data/uploads');
+    expect(uploadsDirOf(loadConfig({ DATA_DIR: '/var/shop' }))).toBe('/var/shop/uploads');
+    expect(uploadsDirOf(loadConfig({ DATA_DIR: '/var/shop', UPLOADS_DIR: '/mnt/shared/uploads' }))).toBe('/mnt/shared/uploads');
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -6,7 +7,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   /** Folder of the embedded PGlite database, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).default('./data'),
-  /** A real PostgreSQL (production); when set, DATA_DIR is not used. */
+  /**
+   * Where the owner's uploaded product images are kept; DATA_DIR/uploads by default. Several
+   * processes must share it (a shared volume), as they share the database.
+   */
+  UPLOADS_DIR: z.string().min(1).optional(),
+  /** A real PostgreSQL (production); when set, DATA_DIR is not used for the database. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** How long a request waits for a new PostgreSQL connection before it answers 503 (milliseconds). */
@@ -61,4 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+/** The folder of uploaded images: UPLOADS_DIR, or `uploads` in DATA_DIR. */
+export function uploadsDirOf(config: Pick<Config, 'UPLOADS_DIR' | 'DATA_DIR'>): string {
+  return config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads');
 }

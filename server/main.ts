@@ -6,7 +6,7 @@ import { DataFolderInUseError } from '../db/dataFolderLock';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
 import { createStripeGateway } from './integrations/stripe';
-import { loadConfig, publicUrl } from './env';
+import { loadConfig, publicUrl, uploadsDirOf } from './env';
 
 const config = loadConfig();
 const dataDir = path.resolve(config.DATA_DIR);
@@ -76,6 +76,7 @@ const app = await buildApp({
   stripe: config.STRIPE_SECRET_KEY
     ? createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
     : null,
+  uploadsDir: path.resolve(uploadsDirOf(config)),
 });
 warn = (fields, message) => app.log.warn(fields, message);
 app.log.info({ database: database.kind, publicUrl: baseURL }, 'database ready');

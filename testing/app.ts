@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database, Db } from '../db/client';
@@ -32,11 +36,19 @@ export interface TestAppOptions {
   listen?: Database['listen'];
   /** The log, at `level`, into `stream` (tests that read what the log holds); silent otherwise. */
   log?: { level: Config['LOG_LEVEL']; stream: DestinationStream };
+  /** Where uploaded images go: a fresh temporary folder unless given. */
+  uploadsDir?: string;
 }
 
-export function buildTestApp(db: Db, options: TestAppOptions = {}) {
+/** A fresh, empty folder for one test app's uploaded images (in the system's temporary folder). */
+export function testUploadsDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'shop-uploads-'));
+}
+
+export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
   const limits = { perIp: 10_000, perContact: 10_000, windowSeconds: 600, ...options.orderLimits };
-  return buildApp({
+  const uploadsDir = options.uploadsDir ?? testUploadsDir();
+  const app = await buildApp({
     db,
     config: {
       NODE_ENV: 'test',
@@ -51,8 +63,12 @@ export function buildTestApp(db: Db, options: TestAppOptions = {}) {
     auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },
     stripe: options.stripe ?? null,
     listen: options.listen ?? (async () => async () => undefined),
+    uploadsDir,
     logStream: options.log?.stream,
   });
+  // A folder made for this app goes with it.
+  if (!options.uploadsDir) app.addHook('onClose', async () => rm(uploadsDir, { recursive: true, force: true }));
+  return app;
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

@@ -22,6 +22,10 @@ export const productSchema = z.object({
   stripePriceId: z.nullable(z.string()),
   keyFeatures: z.array(z.string()),
   colourOptions: z.array(colourOptionSchema),
+  /** None left: shown as Sold Out, and adding it to the cart is disabled. */
+  soldOut: z.boolean(),
+  /** How many are left when only a few are (domain/catalog's LOW_STOCK), otherwise null. */
+  stockLeft: z.nullable(z.int()),
 });
 export type Product = z.infer<typeof productSchema>;
 

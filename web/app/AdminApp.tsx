@@ -6,6 +6,8 @@ import { AdminLayout } from './AdminLayout';
 const OrdersPage = lazy(() => import('../features/adminOrders/OrdersPage'));
 const OrderPage = lazy(() => import('../features/adminOrders/OrderPage'));
 const OwnersPage = lazy(() => import('../features/adminOwners/OwnersPage'));
+const AdminProductsPage = lazy(() => import('../features/adminProducts/AdminProductsPage'));
+const EditProductPage = lazy(() => import('../features/adminProducts/EditProductPage'));
 const AdminNotFoundPage = lazy(() => import('./AdminNotFoundPage'));
 
 export default function AdminApp() {
@@ -16,6 +18,9 @@ export default function AdminApp() {
         {/* The list's other address (the issue's). */}
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:id" element={<OrderPage />} />
+        <Route path="products" element={<AdminProductsPage />} />
+        <Route path="products/new" element={<EditProductPage />} />
+        <Route path="products/:id" element={<EditProductPage />} />
         <Route path="owners" element={<OwnersPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>

@@ -2,12 +2,21 @@ import type { Product } from '../../domain/catalog';
 import { quantityOf, MAX_QUANTITY_PER_LINE } from '../../domain/cart';
 import { useCart } from '../lib/cart/CartProvider';
 
-/** 'Add to Cart', or once the product is in the cart, minus / quantity / plus. */
+/** 'Add to Cart' ('Sold Out', disabled, when none are left), or once the product is in the cart, minus / quantity / plus. */
 export function AddToCartControl({ product, className = '' }: { product: Product; className?: string }) {
   const { cart, add, decrease } = useCart();
   const quantity = quantityOf(cart, product.id);
+  // Never more than the few that are left (the server refuses more anyway).
+  const max = Math.min(MAX_QUANTITY_PER_LINE, product.stockLeft ?? MAX_QUANTITY_PER_LINE);
 
   if (quantity === 0) {
+    if (product.soldOut) {
+      return (
+        <button type="button" disabled className={`inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-zinc-200 px-4 font-semibold text-zinc-700 ${className}`}>
+          Sold Out
+        </button>
+      );
+    }
     return (
       <button
         type="button"
@@ -40,7 +49,7 @@ export function AddToCartControl({ product, className = '' }: { product: Product
       <button
         type="button"
         onClick={() => add(product)}
-        disabled={quantity >= MAX_QUANTITY_PER_LINE}
+        disabled={quantity >= max}
         aria-label={`Add one more ${product.name}`}
         className="flex h-11 w-12 items-center justify-center rounded-r-md text-xl font-bold text-brand-dark hover:bg-green-50 focus-visible:outline-3 focus-visible:outline-brand disabled:opacity-40"
       >

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { account, session, user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { buildApp } from '../../app';
-import { sessionCookie, TEST_AUTH_SECRET, TEST_ORIGIN, setUpTestApp } from '../../../testing/app';
+import { sessionCookie, TEST_AUTH_SECRET, TEST_ORIGIN, setUpTestApp, testUploadsDir } from '../../../testing/app';
 
 const shop = setUpTestApp();
 
@@ -114,6 +115,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('marks the cookie Secure when the shop is served over HTTPS', async () => {
+    const uploadsDir = testUploadsDir();
     const secureApp = await buildApp({
       db: shop.database.db,
       config: {
@@ -129,6 +131,7 @@ describe('sign-in and sign-out', () => {
       auth: { baseURL: 'https://shop.example.ro', secret: TEST_AUTH_SECRET, secureCookies: true },
       stripe: null,
       listen: shop.database.listen,
+      uploadsDir,
     });
     try {
       const response = await secureApp.inject({
@@ -143,6 +146,7 @@ describe('sign-in and sign-out', () => {
       expect(raw).toMatch(/HttpOnly/i);
     } finally {
       await secureApp.close();
+      await rm(uploadsDir, { recursive: true, force: true });
     }
   });
 });

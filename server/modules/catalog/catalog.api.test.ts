@@ -43,6 +43,8 @@ describe('GET /api/products', () => {
         { name: 'Red', available: false },
         { name: 'Blue', available: false },
       ],
+      soldOut: false,
+      stockLeft: null,
     });
     for (const product of body.products) {
       expect(product.images.length).toBeGreaterThanOrEqual(2);

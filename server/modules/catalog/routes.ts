@@ -5,7 +5,9 @@ import { answers } from '../../errors';
 import { listProducts } from './service';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/products', { schema: { response: answers({ 200: productListSchema }) } }, async () => ({
-    products: await listProducts(db),
-  }));
+  app.get('/products', { schema: { response: answers({ 200: productListSchema }) } }, async (_request, reply) => {
+    // Asked again on every page load: a price, stock or visibility the owner changes shows at once.
+    reply.header('Cache-Control', 'no-cache');
+    return { products: await listProducts(db) };
+  });
 };

@@ -1,5 +1,5 @@
-import { asc } from 'drizzle-orm';
-import { FALLBACK_IMAGE, type Product } from '../../../domain/catalog';
+import { asc, eq } from 'drizzle-orm';
+import { FALLBACK_IMAGE, stockView, type Product } from '../../../domain/catalog';
 import { derivedOldPrice } from '../../../domain/pricing';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
@@ -19,11 +19,12 @@ export function toProduct(row: ProductRow): Product {
     stripePriceId: row.stripePriceId,
     keyFeatures: row.keyFeatures,
     colourOptions: row.colourOptions,
+    ...stockView(row.stock),
   };
 }
 
-/** The whole catalogue, oldest first (spec 7: ordered by created_at ascending). */
+/** The catalogue the shop sells, oldest first (spec 7: ordered by created_at ascending); hidden products are left out. */
 export async function listProducts(db: Db): Promise<Product[]> {
-  const rows = await db.select().from(products).orderBy(asc(products.createdAt), asc(products.id));
+  const rows = await db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.createdAt), asc(products.id));
   return rows.map(toProduct);
 }

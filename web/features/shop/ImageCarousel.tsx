@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FALLBACK_IMAGE, type Product } from '../../../domain/catalog';
+import { srcSetOf } from './imageSources';
 
 const arrowClass =
   'absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-zinc-900 shadow hover:bg-white focus-visible:outline-3 focus-visible:outline-brand';
@@ -17,6 +18,8 @@ export function ImageCarousel({ product, onImageClick }: { product: Product; onI
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: clicking the picture is a mouse shortcut for the "View details" button */}
       <img
         src={current}
+        srcSet={srcSetOf(current)}
+        sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw"
         // biome-ignore lint/a11y/noRedundantAlt: "image N of M" is the carousel position, not filler
         alt={`${product.name}, image ${index + 1} of ${count}`}
         loading="lazy"

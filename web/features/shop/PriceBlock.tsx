@@ -2,7 +2,7 @@ import type { Product } from '../../../domain/catalog';
 import { discountPercent } from '../../../domain/pricing';
 import { formatRon } from '../../lib/format';
 
-/** Struck-through old price, current price and the rounded discount badge. */
+/** Struck-through old price, current price and the rounded discount badge; "Only N left" when few are. */
 export function PriceBlock({ product, size = 'md' }: { product: Product; size?: 'md' | 'lg' }) {
   const percent = discountPercent(product.price, product.oldPrice);
   return (
@@ -22,6 +22,7 @@ export function PriceBlock({ product, size = 'md' }: { product: Product; size?: 
           -{percent}%<span className="sr-only"> off</span>
         </span>
       )}
+      {!!product.stockLeft && <span className="basis-full text-sm font-semibold text-red-700">Only {product.stockLeft} left</span>}
     </div>
   );
 }

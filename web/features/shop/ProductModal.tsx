@@ -5,6 +5,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { PriceBlock } from './PriceBlock';
+import { srcSetOf } from './imageSources';
 
 export function ProductModal({ product, onClose }: { product: Product; onClose(): void }) {
   const titleId = useId();
@@ -29,7 +30,7 @@ export function ProductModal({ product, onClose }: { product: Product; onClose()
         <section aria-label="Images">
           <div className="relative aspect-square overflow-hidden rounded-xl bg-zinc-100">
             {/* biome-ignore lint/a11y/noRedundantAlt: "image N of M" is the gallery position, not filler */}
-            <img src={images[index]} alt={`${product.name}, image ${index + 1} of ${images.length}`} width={400} height={400} className="h-full w-full object-cover" />
+            <img src={images[index]} srcSet={srcSetOf(images[index]!)} sizes="(min-width: 640px) 370px, 100vw" alt={`${product.name}, image ${index + 1} of ${images.length}`} width={400} height={400} className="h-full w-full object-cover" />
             <p className="absolute right-2 bottom-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white">
               {index + 1} / {images.length}
             </p>

@@ -1,0 +1,42 @@
+import * as z from 'zod/mini';
+import { colourOptionSchema } from './catalog';
+
+const bani = z.int().check(z.nonnegative());
+
+/** A product as the back office sees it: hidden ones too, its stock, and its stored old price (null: derived). */
+export const adminProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: bani,
+  oldPrice: z.nullable(bani),
+  /** Units left; null: not counted. */
+  stock: z.nullable(z.int()),
+  active: z.boolean(),
+  /** The first is the main image. */
+  images: z.array(z.string()),
+  stripePriceId: z.nullable(z.string()),
+  keyFeatures: z.array(z.string()),
+  colourOptions: z.array(colourOptionSchema),
+  createdAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/** GET /api/admin/products */
+export const adminProductListSchema = z.object({ products: z.array(adminProductSchema) });
+
+/** One price a product had, from when, set by which owner (null: the seed). */
+export const priceChangeSchema = z.object({
+  price: bani,
+  oldPrice: z.nullable(bani),
+  changedAt: z.string(),
+  changedBy: z.nullable(z.string()),
+});
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+
+/** GET /api/admin/products/:id and the answer to every change: the product and its price history, newest first. */
+export const adminProductDetailSchema = z.object({
+  product: adminProductSchema,
+  priceHistory: z.array(priceChangeSchema),
+});
+export type AdminProductDetail = z.infer<typeof adminProductDetailSchema>;

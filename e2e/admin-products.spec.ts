@@ -1,0 +1,204 @@
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+
+// A shop of its own: the prices and stock changed here never reach the storefront specs' shop.
+const ORIGIN = `http://127.0.0.1:${ADMIN_PRODUCTS_SHOP_PORT}`;
+test.use({ baseURL: ORIGIN });
+
+async function signInAsOwner(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('status')).toHaveText('Login successful! Redirecting...');
+  await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+}
+
+/** A shopper in a browser of their own (no owner session). */
+async function shopperPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: ORIGIN });
+  return context.newPage();
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+
+test('the owner changes a price, sells out a product and adds a picture; the storefront shows each on its next load', async ({ page, browser }) => {
+  await signInAsOwner(page);
+  await page.goto('/admin/products');
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  const markerRow = page.getByRole('row', { name: /Dummy Marker/ });
+  await expect(markerRow).toContainText('39.99 RON');
+  await expect(markerRow).toContainText('Not counted');
+  await expect(markerRow).toContainText('Shown');
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Dummy Marker' }).click();
+  await expect(page.getByRole('heading', { name: 'Dummy Marker', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Price (RON)', { exact: true })).toHaveValue('39.99');
+  await expectAccessible(page);
+
+  // A mistake first: the form says what is wrong and saves nothing.
+  await page.getByLabel('Price (RON)', { exact: true }).fill('34,555');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Price must be an amount in RON, like 39.99.');
+
+  await page.getByLabel('Price (RON)', { exact: true }).fill('34,50');
+  await page.getByLabel('Stock', { exact: true }).fill('0');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  const history = page.getByRole('table').last();
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history.getByRole('row').nth(1)).toContainText('34.50 RON');
+  await expect(history.getByRole('row').nth(2)).toContainText('39.99 RON');
+
+  const shopper = await shopperPage(browser);
+  await shopper.goto('/shop');
+  const marker = card(shopper, 'Dummy Marker');
+  await expect(marker).toContainText('34.50 RON');
+  await expect(marker.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+  await expect(marker.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await marker.getByRole('button', { name: 'View details of Dummy Marker' }).click();
+  const dialog = shopper.getByRole('dialog', { name: 'Dummy Marker' });
+  await expect(dialog.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+  await expect(dialog).toContainText('34.50 RON');
+  await expectAccessible(shopper);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // A picture made here: a PNG, 1000 × 800.
+  const png = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  await page.getByLabel('Add an image').setInputFiles({ name: 'marker-photo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('img', { name: 'Dummy Marker, image 3 of 3' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Dummy Marker, image 3 of 3' })).toHaveAttribute('src', /^\/uploads\/products\/[0-9a-f]{32}-800\.webp$/);
+  await page.getByRole('button', { name: 'Make main: image 3' }).click();
+  const main = page.getByRole('img', { name: 'Dummy Marker, image 1 of 3' });
+  await expect(main).toHaveAttribute('src', /^\/uploads\/products\//);
+  const uploaded = await main.getAttribute('src');
+  await expectAccessible(page);
+
+  await shopper.reload();
+  const picture = card(shopper, 'Dummy Marker').getByRole('img', { name: 'Dummy Marker, image 1 of 3' });
+  await expect(picture).toHaveAttribute('src', uploaded!);
+  // Loaded, in the size that suits the screen (400, 800 or 1200 px wide).
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`${uploaded!.slice(0, -8)}(400|800|1200)\\.webp$`));
+
+  // Back on sale: adding works again.
+  await page.getByLabel('Stock', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await shopper.reload();
+  await expect(card(shopper, 'Dummy Marker').getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  await shopper.context().close();
+});
+
+test('a new product: created hidden, shown once the owner says so', async ({ page, browser }) => {
+  await signInAsOwner(page);
+  await page.goto('/admin/products');
+  await page.getByRole('link', { name: 'New product' }).click();
+  await expect(page.getByRole('heading', { name: 'New product' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Dummy Wallet');
+  await page.getByLabel('Description', { exact: true }).fill('A wallet with a second, hidden wallet inside.');
+  await page.getByLabel('Key features').fill('Two wallets in one\nSlim');
+  await page.getByLabel('Price (RON)', { exact: true }).fill('49.99');
+  await page.getByLabel('Old price (RON)').fill('69.99');
+  await page.getByLabel('Stock', { exact: true }).fill('3');
+  await page.getByRole('button', { name: 'Add colour' }).click();
+  await page.getByLabel('Colour 1 name').fill('Brown');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByRole('heading', { name: 'Dummy Wallet', level: 1 })).toBeVisible();
+  await expect(page.getByText('Product created. Add its images, then show it in the shop.')).toBeVisible();
+
+  const shopper = await shopperPage(browser);
+  await shopper.goto('/shop');
+  await expect(card(shopper, 'Dummy Marker')).toBeVisible();
+  await expect(card(shopper, 'Dummy Wallet')).toHaveCount(0);
+
+  await page.getByLabel('Shown in the shop').check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await shopper.reload();
+  const wallet = card(shopper, 'Dummy Wallet');
+  await expect(wallet).toContainText('49.99 RON');
+  await expect(wallet).toContainText('Only 3 left');
+  await wallet.getByRole('button', { name: 'Add to Cart' }).click();
+  await wallet.getByRole('button', { name: 'Add one more Dummy Wallet' }).click();
+  await wallet.getByRole('button', { name: 'Add one more Dummy Wallet' }).click();
+  await expect(wallet.getByRole('status', { name: 'Quantity of Dummy Wallet' })).toHaveText('3');
+  // No more than are left.
+  await expect(wallet.getByRole('button', { name: 'Add one more Dummy Wallet' })).toBeDisabled();
+  await shopper.context().close();
+});
+
+test.describe('when an order meets the stock', () => {
+  // The refused order is a 409 the browser logs; the page shows the server's message.
+  test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 409/ });
+
+  test('the checkout shows the server’s "sold out" when the last one went while the cart waited', async ({ page, browser }) => {
+    const shopper = await shopperPage(browser);
+    await shopper.goto('/shop');
+    await card(shopper, 'Dummy Car Key').getByRole('button', { name: 'Add to Cart' }).click();
+
+    await signInAsOwner(page);
+    const sellOut = await page.request.patch('/api/admin/products/2', { data: { stock: 0 }, headers: { Origin: ORIGIN } });
+    expect(sellOut.status()).toBe(200);
+
+    await shopper.getByRole('link', { name: /^Cart, / }).click();
+    await shopper.getByRole('button', { name: 'Continue to Email' }).click();
+    await shopper.getByLabel('Email address').fill('ana@example.ro');
+    await shopper.getByRole('button', { name: 'Continue to Shipping' }).click();
+    const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', City: 'Cluj-Napoca', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
+    for (const [label, value] of Object.entries(shipping)) await shopper.getByLabel(label, { exact: true }).fill(value);
+    await shopper.getByRole('button', { name: 'Continue to Payment' }).click();
+    await shopper.getByRole('button', { name: 'Place Order (COD)' }).click();
+    await expect(shopper.getByRole('alert')).toContainText('Dummy Car Key is sold out');
+
+    await page.request.patch('/api/admin/products/2', { data: { stock: null }, headers: { Origin: ORIGIN } });
+    await shopper.context().close();
+  });
+});
+
+test.describe('without the owner’s account', () => {
+  test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 40[13]/ });
+
+  test('a visitor is asked to sign in and sees no products data', async ({ page }) => {
+    await page.goto('/admin/products');
+    await expect(page.getByRole('alert')).toHaveText('Please sign in with the shop owner’s account.');
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a signed-in customer is told it is for the owner only', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(`shopper-${Date.now()}@example.ro`);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+    await page.goto('/admin/products/1');
+    await expect(page.getByRole('alert')).toHaveText('This is for the shop’s owner only.');
+    await expect(page.getByLabel('Price (RON)', { exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the list and the edit page fit the screen and pass axe', async ({ page }) => {
+    await signInAsOwner(page);
+    await page.goto('/admin/products');
+    await expect(page.getByRole('row', { name: /Belt with Secret Compartment/ })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Belt with Secret Compartment' }).click();
+    await expect(page.getByLabel('Price (RON)', { exact: true })).toHaveValue('39.99');
+    await expect(page.getByRole('img', { name: 'Belt with Secret Compartment, image 1 of 3' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,304 @@
+import { readdir, rm } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { priceHistory, products } from '../../../db/schema/catalog';
+import { IMAGE_REFUSED } from '../../../domain/productEdit';
+import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, testUploadsDir } from '../../../testing/app';
+import { sampleOrder } from '../../../testing/sampleOrder';
+
+const uploadsDir = testUploadsDir();
+const shop = setUpTestApp({ uploadsDir });
+afterAll(() => rm(uploadsDir, { recursive: true, force: true }));
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** A request as the signed-in owner from the shop's own pages; an object is sent as JSON, a Buffer as it is. */
+function asOwner(owner: { cookie: string }, method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  const json = payload !== undefined && !Buffer.isBuffer(payload);
+  return shop.app.inject({
+    method,
+    url,
+    headers: { cookie: owner.cookie, origin: TEST_ORIGIN, ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
+    payload: json ? JSON.stringify(payload) : (payload as Buffer | undefined),
+  });
+}
+
+const image = (format: 'png' | 'jpeg' | 'webp', width = 1600, height = 900, colour = '#b91c1c') =>
+  sharp({ create: { width, height, channels: 3, background: colour } })[format]().toBuffer();
+
+const newProduct = { name: 'Dummy Wallet', description: 'A wallet with a second, hidden wallet inside.', price: 4999 };
+
+describe('who may use /api/admin/products', () => {
+  const routes: [Method, string, unknown?][] = [
+    ['GET', '/api/admin/products'],
+    ['GET', '/api/admin/products/1'],
+    ['POST', '/api/admin/products', newProduct],
+    ['PATCH', '/api/admin/products/1', { price: 1 }],
+    ['PUT', '/api/admin/products/1/images', { images: [] }],
+    ['DELETE', '/api/admin/products/1/images/dummy-lighter.svg'],
+    ['POST', '/api/admin/products/1/images', Buffer.from('not an image')],
+  ];
+
+  it.each(routes)('%s %s: 401 for a visitor, 403 for a customer, 403 from another origin, and nothing changes', async (method, url, payload) => {
+    const customer = await signUpCustomer(shop.app);
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const before = await shop.database.db.select().from(products).orderBy(products.id);
+    const body = payload === undefined ? undefined : Buffer.isBuffer(payload) ? payload : JSON.stringify(payload);
+    const contentType = payload === undefined ? {} : { 'content-type': Buffer.isBuffer(payload) ? 'image/png' : 'application/json' };
+
+    const visitor = await shop.app.inject({ method, url, payload: body, headers: { origin: TEST_ORIGIN, ...contentType } });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().message).toBe('Please sign in with the shop owner’s account.');
+
+    const asCustomer = await shop.app.inject({ method, url, payload: body, headers: { cookie: customer.cookie, origin: TEST_ORIGIN, ...contentType } });
+    expect(asCustomer.statusCode).toBe(403);
+    expect(asCustomer.json().message).toBe('This is for the shop’s owner only.');
+
+    if (method !== 'GET') {
+      const elsewhere = await shop.app.inject({ method, url, payload: body, headers: { cookie: owner.cookie, origin: 'https://evil.example', ...contentType } });
+      expect(elsewhere.statusCode).toBe(403);
+      expect(elsewhere.json().code).toBe('invalid_origin');
+    }
+    expect(await shop.database.db.select().from(products).orderBy(products.id)).toEqual(before);
+  });
+});
+
+describe('listing and reading products', () => {
+  it('lists every product, hidden ones too, with stock, stored old price and images', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    await shop.database.db.update(products).set({ active: false, stock: 7 }).where(eq(products.id, '4'));
+    try {
+      const response = await asOwner(owner, 'GET', '/api/admin/products');
+      expect(response.statusCode).toBe(200);
+      const list = response.json().products;
+      expect(list.map((product: { id: string }) => product.id)).toEqual(['1', '2', '3', '4', '5']);
+      expect(list[3]).toMatchObject({ id: '4', name: 'Dummy Marker', active: false, stock: 7, price: 3999, oldPrice: 5999 });
+      expect(list[0]).toMatchObject({ stock: null, active: true, stripePriceId: null, colourOptions: [{ name: 'Black', available: true }, { name: 'Red', available: false }, { name: 'Blue', available: false }] });
+      expect(list[0].images).toContain('/images/products/dummy-lighter.svg');
+      // The storefront does not show the hidden one.
+      const storefront = await shop.app.inject({ method: 'GET', url: '/api/products' });
+      expect(storefront.json().products.map((product: { id: string }) => product.id)).toEqual(['1', '2', '3', '5']);
+    } finally {
+      await shop.database.db.update(products).set({ active: true, stock: null }).where(eq(products.id, '4'));
+    }
+  });
+
+  it('reads one product with its price history (the seed wrote the first row); an unknown id is 404', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const response = await asOwner(owner, 'GET', '/api/admin/products/2');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().product).toMatchObject({ id: '2', name: 'Dummy Car Key', price: 6499 });
+    expect(response.json().priceHistory).toEqual([{ price: 6499, oldPrice: 8999, changedAt: expect.any(String), changedBy: null }]);
+    const unknown = await asOwner(owner, 'GET', '/api/admin/products/nope');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No such product.');
+  });
+});
+
+describe('creating and changing products', () => {
+  it('creates a product with its first price history row, then it is on the storefront', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const response = await asOwner(owner, 'POST', '/api/admin/products', { ...newProduct, keyFeatures: ['Two wallets in one'], stock: 3, colourOptions: [{ name: 'Brown', available: true }] });
+    expect(response.statusCode).toBe(201);
+    const { product, priceHistory: history } = response.json();
+    expect(product).toMatchObject({ ...newProduct, oldPrice: null, stock: 3, active: true, images: [], stripePriceId: null, keyFeatures: ['Two wallets in one'] });
+    expect(product.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(history).toEqual([{ price: 4999, oldPrice: null, changedAt: expect.any(String), changedBy: owner.id }]);
+
+    const storefront = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products;
+    expect(storefront.find((shown: { id: string }) => shown.id === product.id)).toMatchObject({ id: product.id, name: 'Dummy Wallet', price: 4999, soldOut: false, stockLeft: 3, image: '/images/products/placeholder.svg' });
+    await shop.database.db.delete(products).where(eq(products.id, product.id));
+  });
+
+  it('changes a price: the storefront shows it on its next load, and the history records it with the owner', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const response = await asOwner(owner, 'PATCH', '/api/admin/products/3', { price: 3499, oldPrice: 6999 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().product).toMatchObject({ id: '3', price: 3499, oldPrice: 6999 });
+    expect(response.json().priceHistory.map((row: { price: number; changedBy: string | null }) => [row.price, row.changedBy])).toEqual([
+      [3499, owner.id],
+      [3999, null],
+    ]);
+
+    const storefront = await shop.app.inject({ method: 'GET', url: '/api/products' });
+    expect(storefront.headers['cache-control']).toBe('no-cache');
+    expect(storefront.json().products.find((product: { id: string }) => product.id === '3')).toMatchObject({ price: 3499, oldPrice: 6999 });
+
+    // A change that leaves both prices as they are writes no history.
+    const renamed = await asOwner(owner, 'PATCH', '/api/admin/products/3', { name: 'Belt with a Secret Compartment', price: 3499 });
+    expect(renamed.json().priceHistory).toHaveLength(2);
+    // Clearing the old price is a price change too.
+    const cleared = await asOwner(owner, 'PATCH', '/api/admin/products/3', { oldPrice: null });
+    expect(cleared.json().priceHistory[0]).toMatchObject({ price: 3499, oldPrice: null });
+
+    await asOwner(owner, 'PATCH', '/api/admin/products/3', { name: 'Belt with Secret Compartment', price: 3999, oldPrice: 6999 });
+  });
+
+  it('refuses an old price that is not above the price, checked against what is stored; nothing is written', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const historyBefore = await shop.database.db.select().from(priceHistory).where(eq(priceHistory.productId, '2'));
+    for (const change of [{ price: 9999 }, { oldPrice: 6499 }, { price: 5000, oldPrice: 4000 }]) {
+      const response = await asOwner(owner, 'PATCH', '/api/admin/products/2', change);
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().message).toBe('Old price must be higher than the price (or left empty).');
+    }
+    const created = await asOwner(owner, 'POST', '/api/admin/products', { ...newProduct, oldPrice: 4999 });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toBe('Old price must be higher than the price (or left empty).');
+    const [stored] = await shop.database.db.select().from(products).where(eq(products.id, '2'));
+    expect(stored).toMatchObject({ price: 6499, oldPrice: 8999 });
+    expect(await shop.database.db.select().from(priceHistory).where(eq(priceHistory.productId, '2'))).toEqual(historyBefore);
+  });
+
+  it('sets stock (0 is sold out, null is not counted), visibility, colours and the Stripe price id', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const response = await asOwner(owner, 'PATCH', '/api/admin/products/1', {
+      stock: 0,
+      colourOptions: [
+        { name: 'Black', available: true },
+        { name: 'Red', available: true },
+      ],
+      stripePriceId: 'price_123abc',
+    });
+    expect(response.statusCode).toBe(200);
+    let lighter = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products[0];
+    expect(lighter).toMatchObject({ soldOut: true, stockLeft: 0, stripePriceId: 'price_123abc', colourOptions: [{ name: 'Black', available: true }, { name: 'Red', available: true }] });
+
+    await asOwner(owner, 'PATCH', '/api/admin/products/1', { stock: 20 });
+    lighter = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products[0];
+    expect(lighter).toMatchObject({ soldOut: false, stockLeft: null });
+
+    await asOwner(owner, 'PATCH', '/api/admin/products/1', { active: false });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.map((product: { id: string }) => product.id)).not.toContain('1');
+    const order = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines: [{ productId: '1', quantity: 1 }] }) });
+    expect(order.statusCode).toBe(409);
+    expect(order.json().message).toBe('Dummy Lighter is no longer sold. Please remove it from your cart.');
+
+    const restored = await asOwner(owner, 'PATCH', '/api/admin/products/1', {
+      active: true,
+      stock: null,
+      stripePriceId: null,
+      colourOptions: [
+        { name: 'Black', available: true },
+        { name: 'Red', available: false },
+        { name: 'Blue', available: false },
+      ],
+    });
+    expect(restored.json().product).toMatchObject({ active: true, stock: null, stripePriceId: null });
+  });
+
+  it('answers unknown products with 404 and writes nothing', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const patch = await asOwner(owner, 'PATCH', '/api/admin/products/nope', { price: 100 });
+    expect(patch.statusCode).toBe(404);
+    const history = await shop.database.db.select().from(priceHistory).where(eq(priceHistory.productId, 'nope'));
+    expect(history).toEqual([]);
+  });
+});
+
+describe('images', () => {
+  async function uploadedFiles() {
+    return (await readdir(`${uploadsDir}/products`).catch(() => [] as string[])).sort();
+  }
+
+  it('stores an upload as WebP at 400, 800 and 1200 px, served with a long immutable cache, and adds it last', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    // Declared as something else entirely: the content decides.
+    const response = await asOwner(owner, 'POST', '/api/admin/products/2/images', await image('png'), { 'content-type': 'application/octet-stream' });
+    expect(response.statusCode, response.body).toBe(200);
+    const images: string[] = response.json().product.images;
+    const added = images.at(-1)!;
+    expect(added).toMatch(/^\/uploads\/products\/[0-9a-f]{32}-800\.webp$/);
+    expect(images.slice(0, -1)).toEqual(['/images/products/dummy-car-key.svg', '/images/products/dummy-car-key-open.svg']);
+
+    for (const width of [400, 800, 1200]) {
+      const served = await shop.app.inject({ method: 'GET', url: added.replace('-800.webp', `-${width}.webp`) });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const metadata = await sharp(served.rawPayload).metadata();
+      expect(metadata).toMatchObject({ format: 'webp', width, height: Math.round((900 * width) / 1600) });
+    }
+    const storefront = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products[1];
+    expect(storefront.images.at(-1)).toBe(added);
+    expect((await shop.app.inject({ method: 'GET', url: '/uploads/products/nope-800.webp' })).statusCode).toBe(404);
+  });
+
+  it('never upscales a small image, and turns JPEG and WebP into WebP too', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const small = await asOwner(owner, 'POST', '/api/admin/products/5/images', await image('jpeg', 300, 200), { 'content-type': 'image/jpeg' });
+    expect(small.statusCode).toBe(200);
+    const url: string = small.json().product.images.at(-1);
+    for (const width of [400, 800, 1200]) {
+      const served = await shop.app.inject({ method: 'GET', url: url.replace('-800.webp', `-${width}.webp`) });
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 300, height: 200 });
+    }
+    const webp = await asOwner(owner, 'POST', '/api/admin/products/5/images', await image('webp', 500, 500, '#1d4ed8'), { 'content-type': 'image/webp' });
+    expect(webp.statusCode).toBe(200);
+    expect(webp.json().product.images).toHaveLength(4);
+    // The same picture again is kept once.
+    const again = await asOwner(owner, 'POST', '/api/admin/products/5/images', await image('webp', 500, 500, '#1d4ed8'), { 'content-type': 'image/webp' });
+    expect(again.json().product.images).toHaveLength(4);
+  });
+
+  it('refuses what is not a JPEG, PNG or WebP image, or is over 5 MB, and stores nothing', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const png = await image('png', 64, 64);
+    const before = await uploadedFiles();
+    const [row] = await shop.database.db.select({ images: products.images }).from(products).where(eq(products.id, '3'));
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const bodies: [string, Buffer, string][] = [
+      ['text named .png', Buffer.from('hello, this is not a picture'), 'image/png'],
+      ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'image/svg+xml'],
+      ['a GIF', gif, 'image/gif'],
+      ['a PNG cut in half', png.subarray(0, Math.floor(png.length / 2)), 'image/png'],
+      ['only a PNG signature', png.subarray(0, 8), 'image/png'],
+      ['a PDF', Buffer.from('%PDF-1.4\n%âãÏÓ\n'), 'application/pdf'],
+      ['empty', Buffer.alloc(0), 'image/png'],
+      ['6 MB', Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024)]), 'image/png'],
+    ];
+    for (const [name, body, type] of bodies) {
+      const response = await asOwner(owner, 'POST', '/api/admin/products/3/images', body, { 'content-type': type });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().message, name).toBe(IMAGE_REFUSED);
+    }
+    const unknown = await asOwner(owner, 'POST', '/api/admin/products/nope/images', png, { 'content-type': 'image/png' });
+    expect(unknown.statusCode).toBe(404);
+    expect(await uploadedFiles()).toEqual(before);
+    expect((await shop.database.db.select({ images: products.images }).from(products).where(eq(products.id, '3')))[0]).toEqual(row);
+  });
+
+  it('reorders images (the first becomes the main one) and deletes one by its name', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const detail = (await asOwner(owner, 'GET', '/api/admin/products/4')).json();
+    const images: string[] = detail.product.images;
+    expect(images.length).toBeGreaterThanOrEqual(2);
+    const reversed = [...images].reverse();
+
+    const reordered = await asOwner(owner, 'PUT', '/api/admin/products/4/images', { images: reversed });
+    expect(reordered.statusCode).toBe(200);
+    expect(reordered.json().product.images).toEqual(reversed);
+    let marker = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.find((product: { id: string }) => product.id === '4');
+    expect(marker.image).toBe(reversed[0]);
+
+    for (const wrong of [[...reversed, '/uploads/products/x-800.webp'], reversed.slice(1), [reversed[0], reversed[0]]]) {
+      const response = await asOwner(owner, 'PUT', '/api/admin/products/4/images', { images: wrong });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe('The product’s images have changed since this page loaded. Reload it and try again.');
+    }
+
+    const name = reversed[0]!.split('/').at(-1)!;
+    const deleted = await asOwner(owner, 'DELETE', `/api/admin/products/4/images/${encodeURIComponent(name)}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().product.images).toEqual(reversed.slice(1));
+    marker = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.find((product: { id: string }) => product.id === '4');
+    expect(marker.image).toBe(reversed[1]);
+    const again = await asOwner(owner, 'DELETE', `/api/admin/products/4/images/${encodeURIComponent(name)}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('This product has no such image.');
+
+    await asOwner(owner, 'PUT', '/api/admin/products/4/images', { images: reversed.slice(1) });
+    await shop.database.db.update(products).set({ images, mainImage: images[0] }).where(eq(products.id, '4'));
+  });
+});

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { asc, desc, eq } from 'drizzle-orm';
+import type { AdminProduct, AdminProductDetail } from '../../../domain/contracts/adminProducts';
+import { MAX_IMAGES, oldPriceProblem, type ProductChange, type ProductCreate } from '../../../domain/productEdit';
+import type { Db, DbOrTx } from '../../../db/client';
+import { priceHistory, products } from '../../../db/schema/catalog';
+import { AppError } from '../../errors';
+import { storeProductImage } from './images';
+
+type ProductRow = typeof products.$inferSelect;
+
+const NO_SUCH_PRODUCT = 'No such product.';
+
+function toAdminProduct(row: ProductRow): AdminProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    oldPrice: row.oldPrice,
+    stock: row.stock,
+    active: row.active,
+    images: row.images,
+    stripePriceId: row.stripePriceId,
+    keyFeatures: row.keyFeatures,
+    colourOptions: row.colourOptions,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every product, hidden ones too, in the storefront's order. */
+export async function listAllProducts(db: Db): Promise<AdminProduct[]> {
+  const rows = await db.select().from(products).orderBy(asc(products.createdAt), asc(products.id));
+  return rows.map(toAdminProduct);
+}
+
+async function detailOf(db: DbOrTx, row: ProductRow): Promise<AdminProductDetail> {
+  const history = await db
+    .select()
+    .from(priceHistory)
+    .where(eq(priceHistory.productId, row.id))
+    .orderBy(desc(priceHistory.changedAt), desc(priceHistory.id));
+  return {
+    product: toAdminProduct(row),
+    priceHistory: history.map((change) => ({
+      price: change.price,
+      oldPrice: change.oldPrice,
+      changedAt: change.changedAt.toISOString(),
+      changedBy: change.changedBy,
+    })),
+  };
+}
+
+/** A product with its price history, newest first; 404 when there is no such product. */
+export async function findProductForOwner(db: Db, id: string): Promise<AdminProductDetail> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) throw new AppError('not_found', NO_SUCH_PRODUCT);
+  return detailOf(db, row);
+}
+
+/** The product's row, locked until the transaction ends (changes to one product happen one at a time). */
+async function lockedProduct(tx: DbOrTx, id: string): Promise<ProductRow> {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  if (!row) throw new AppError('not_found', NO_SUCH_PRODUCT);
+  return row;
+}
+
+/** Creates a product, with the first row of its price history, in one transaction. */
+export async function createProduct(db: Db, input: ProductCreate, ownerId: string): Promise<AdminProductDetail> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({ ...input, id: randomUUID(), images: [], mainImage: null })
+      .returning();
+    await tx.insert(priceHistory).values({ productId: row!.id, price: row!.price, oldPrice: row!.oldPrice, changedBy: ownerId });
+    return detailOf(tx, row!);
+  });
+}
+
+/**
+ * Changes the fields given. The old price is checked against the price the product will have; a
+ * change of price or old price is recorded in the price history, in the same transaction.
+ */
+export async function updateProduct(db: Db, id: string, change: ProductChange, ownerId: string): Promise<AdminProductDetail> {
+  return db.transaction(async (tx) => {
+    const current = await lockedProduct(tx, id);
+    const price = change.price ?? current.price;
+    const oldPrice = change.oldPrice !== undefined ? change.oldPrice : current.oldPrice;
+    const problem = oldPriceProblem(price, oldPrice);
+    if (problem) throw new AppError('bad_request', problem, 'invalid_old_price');
+    const [row] = await tx.update(products).set(change).where(eq(products.id, id)).returning();
+    if (price !== current.price || oldPrice !== current.oldPrice) {
+      await tx.insert(priceHistory).values({ productId: id, price, oldPrice, changedBy: ownerId });
+    }
+    return detailOf(tx, row!);
+  });
+}
+
+/** Saves a new list of images; the first is the main one. */
+async function saveImages(tx: DbOrTx, id: string, images: string[]): Promise<AdminProductDetail> {
+  const [row] = await tx
+    .update(products)
+    .set({ images, mainImage: images[0] ?? null })
+    .where(eq(products.id, id))
+    .returning();
+  return detailOf(tx, row!);
+}
+
+/**
+ * Checks and stores an uploaded image (images.ts) and adds it as the product's last image. The
+ * product is looked up first, so nothing is stored for an unknown one; the same picture twice is
+ * kept once.
+ */
+export async function addProductImage(db: Db, uploadsDir: string, id: string, bytes: Buffer): Promise<AdminProductDetail> {
+  const [exists] = await db.select({ id: products.id, images: products.images }).from(products).where(eq(products.id, id));
+  if (!exists) throw new AppError('not_found', NO_SUCH_PRODUCT);
+  if (exists.images.length >= MAX_IMAGES) throw new AppError('conflict', `A product can have at most ${MAX_IMAGES} images. Delete one first.`, 'too_many_images');
+  const image = await storeProductImage(uploadsDir, bytes);
+  return db.transaction(async (tx) => {
+    const current = await lockedProduct(tx, id);
+    if (current.images.includes(image)) return detailOf(tx, current);
+    if (current.images.length >= MAX_IMAGES) throw new AppError('conflict', `A product can have at most ${MAX_IMAGES} images. Delete one first.`, 'too_many_images');
+    return saveImages(tx, id, [...current.images, image]);
+  });
+}
+
+/** The last part of an image's address: what DELETE …/images/:name names it by. */
+export const imageName = (image: string) => image.slice(image.lastIndexOf('/') + 1);
+
+/**
+ * Takes an image off the product. Its files stay in UPLOADS_DIR: they are named by their content,
+ * so another product may show the same picture, and pages already open still load it.
+ */
+export async function removeProductImage(db: Db, id: string, name: string): Promise<AdminProductDetail> {
+  return db.transaction(async (tx) => {
+    const current = await lockedProduct(tx, id);
+    if (!current.images.some((image) => imageName(image) === name)) throw new AppError('not_found', 'This product has no such image.', 'unknown_image');
+    return saveImages(
+      tx,
+      id,
+      current.images.filter((image) => imageName(image) !== name),
+    );
+  });
+}
+
+/** Puts the product's images in a new order: the same images, each once; the first becomes the main one. */
+export async function reorderProductImages(db: Db, id: string, images: string[]): Promise<AdminProductDetail> {
+  return db.transaction(async (tx) => {
+    const current = await lockedProduct(tx, id);
+    const same = images.length === current.images.length && new Set(images).size === images.length && images.every((image) => current.images.includes(image));
+    if (!same) {
+      throw new AppError('conflict', 'The product’s images have changed since this page loaded. Reload it and try again.', 'images_changed');
+    }
+    return saveImages(tx, id, images);
+  });
+}

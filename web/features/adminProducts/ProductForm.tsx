@@ -1,0 +1,162 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { ProductCreate } from '../../../domain/productEdit';
+import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { ApiError } from '../../lib/api';
+import { productFromForm, type ProductFormValues } from './productForm';
+
+function Field({ label, hint, children }: { label: string; hint?: string; children: (ids: { id: string; hintId?: string }) => ReactNode }) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="text-sm text-zinc-600">
+          {hint}
+        </p>
+      )}
+      {children({ id, hintId })}
+    </div>
+  );
+}
+
+interface ProductFormProps {
+  initial: ProductFormValues;
+  submitLabel: string;
+  /** Saves the product; a rejection with an ApiError shows the server's message. */
+  onSubmit(product: ProductCreate): Promise<void>;
+}
+
+/** Every field of a product, checked here with the server's own rules before it is sent. */
+export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps) {
+  const [values, setValues] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setSaved(false);
+  };
+  const setColour = (index: number, colour: { name: string; available: boolean }) =>
+    set(
+      'colourOptions',
+      values.colourOptions.map((current, at) => (at === index ? colour : current)),
+    );
+
+  async function submit() {
+    const result = productFromForm(values);
+    if ('problem' in result) {
+      setProblem(result.problem);
+      return;
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      await onSubmit(result.product);
+      setSaved(true);
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : 'The product could not be saved. Check your connection and try again.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      className="mt-6 space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!saving) void submit();
+      }}
+    >
+      <Field label="Name">{({ id }) => <input id={id} value={values.name} onChange={(event) => set('name', event.target.value)} className={inputClass} />}</Field>
+      <Field label="Description">
+        {({ id }) => <textarea id={id} rows={4} value={values.description} onChange={(event) => set('description', event.target.value)} className={`${inputClass} py-2`} />}
+      </Field>
+      <Field label="Key features" hint="One per line.">
+        {({ id, hintId }) => (
+          <textarea id={id} aria-describedby={hintId} rows={4} value={values.keyFeatures} onChange={(event) => set('keyFeatures', event.target.value)} className={`${inputClass} py-2`} />
+        )}
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Price (RON)" hint="For example 39.99.">
+          {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="decimal" value={values.price} onChange={(event) => set('price', event.target.value)} className={inputClass} />}
+        </Field>
+        <Field label="Old price (RON)" hint="Shown struck through; higher than the price, or empty.">
+          {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="decimal" value={values.oldPrice} onChange={(event) => set('oldPrice', event.target.value)} className={inputClass} />}
+        </Field>
+        <Field label="Stock" hint="Units left; 0 shows Sold Out; empty when not counted.">
+          {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="numeric" value={values.stock} onChange={(event) => set('stock', event.target.value)} className={inputClass} />}
+        </Field>
+        <Field label="Stripe price id" hint="price_…, for card payment; empty when none.">
+          {({ id, hintId }) => (
+            <input id={id} aria-describedby={hintId} autoComplete="off" spellCheck={false} value={values.stripePriceId} onChange={(event) => set('stripePriceId', event.target.value)} className={inputClass} />
+          )}
+        </Field>
+      </div>
+      <label className="flex min-h-11 items-center gap-3 font-medium">
+        <input type="checkbox" checked={values.active} onChange={(event) => set('active', event.target.checked)} className="h-5 w-5 accent-brand" />
+        Shown in the shop
+      </label>
+
+      <fieldset className="space-y-3">
+        <legend className="font-medium">Colours</legend>
+        <p className="text-sm text-zinc-600">A colour that is not available shows as Sold Out and cannot be chosen.</p>
+        {values.colourOptions.map((colour, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; a name being typed is no stable key
+          <div key={index} className="flex flex-wrap items-center gap-3">
+            <input
+              aria-label={`Colour ${index + 1} name`}
+              value={colour.name}
+              onChange={(event) => setColour(index, { ...colour, name: event.target.value })}
+              className={`${inputClass} mt-0 w-40 flex-1`}
+            />
+            <label className="flex min-h-11 items-center gap-2">
+              <input
+                type="checkbox"
+                aria-label={`Colour ${index + 1} available`}
+                checked={colour.available}
+                onChange={(event) => setColour(index, { ...colour, available: event.target.checked })}
+                className="h-5 w-5 accent-brand"
+              />
+              Available
+            </label>
+            <button
+              type="button"
+              onClick={() =>
+                set(
+                  'colourOptions',
+                  values.colourOptions.filter((_, at) => at !== index),
+                )
+              }
+              aria-label={`Remove colour ${index + 1}`}
+              className={`${secondaryButton} px-3`}
+            >
+              Remove
+            </button>
+          </div>
+        ))}
+        <button type="button" onClick={() => set('colourOptions', [...values.colourOptions, { name: '', available: true }])} className={secondaryButton}>
+          Add colour
+        </button>
+      </fieldset>
+
+      {problem && (
+        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800 ring-1 ring-red-200">
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" disabled={saving} className={primaryButton}>
+          {saving ? 'Saving…' : submitLabel}
+        </button>
+        <p role="status" className="text-sm font-medium text-brand-dark">
+          {saved ? 'Saved.' : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

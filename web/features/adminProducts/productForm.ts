@@ -1,0 +1,57 @@
+import type { AdminProduct } from '../../../domain/contracts/adminProducts';
+import { toDecimalString } from '../../../domain/money';
+import { keyFeaturesFromLines, parseRon, productCreateSchema, type ProductCreate } from '../../../domain/productEdit';
+
+/** The edit form's fields as typed: amounts in RON, key features one per line, stock empty when not counted. */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  keyFeatures: string;
+  price: string;
+  oldPrice: string;
+  stock: string;
+  active: boolean;
+  stripePriceId: string;
+  colourOptions: { name: string; available: boolean }[];
+}
+
+/** A new product starts hidden: it is shown once it has its pictures. */
+export function formValuesOf(product?: AdminProduct): ProductFormValues {
+  return {
+    name: product?.name ?? '',
+    description: product?.description ?? '',
+    keyFeatures: product?.keyFeatures.join('\n') ?? '',
+    price: product ? toDecimalString(product.price) : '',
+    oldPrice: product?.oldPrice != null ? toDecimalString(product.oldPrice) : '',
+    stock: product?.stock != null ? String(product.stock) : '',
+    active: product?.active ?? false,
+    stripePriceId: product?.stripePriceId ?? '',
+    colourOptions: product?.colourOptions.map((colour) => ({ ...colour })) ?? [],
+  };
+}
+
+/**
+ * What the form sends (the API's product, in bani), checked by the same schema as the server's; or
+ * the first problem, worded for the form.
+ */
+export function productFromForm(values: ProductFormValues): { product: ProductCreate } | { problem: string } {
+  const price = parseRon(values.price);
+  if (price === null) return { problem: 'Price must be an amount in RON, like 39.99.' };
+  const oldPrice = values.oldPrice.trim() === '' ? null : parseRon(values.oldPrice);
+  if (oldPrice === null && values.oldPrice.trim() !== '') return { problem: 'Old price must be an amount in RON, like 79.99, or empty.' };
+  const stockText = values.stock.trim();
+  if (stockText !== '' && !/^\d+$/.test(stockText)) return { problem: 'Stock must be a whole number of units, or empty when not counted.' };
+  const parsed = productCreateSchema.safeParse({
+    name: values.name,
+    // One paragraph on the storefront: line breaks typed in the box become spaces.
+    description: values.description.replace(/\s*[\r\n]+\s*/g, ' '),
+    keyFeatures: keyFeaturesFromLines(values.keyFeatures),
+    price,
+    oldPrice,
+    stock: stockText === '' ? null : Number(stockText),
+    active: values.active,
+    stripePriceId: values.stripePriceId.trim() === '' ? null : values.stripePriceId.trim(),
+    colourOptions: values.colourOptions,
+  });
+  return parsed.success ? { product: parsed.data } : { problem: parsed.error.issues[0]?.message ?? 'Please check the product’s details.' };
+}
