@@ -136,7 +136,7 @@ test.describe('cart card path with the flag on', () => {
       await page.getByRole('button', { name: 'Pay with Card' }).click();
       await expect(page.getByRole('alert')).toHaveText('Failed to create Stripe checkout session');
       await page.unroute('**/api/orders');
-      await page.route('**/api/orders', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ id: randomUUID(), checkoutUrl: null }) }));
+      await page.route('**/api/orders', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ id: randomUUID(), number: 10001, checkoutUrl: null }) }));
       await page.getByRole('button', { name: 'Pay with Card' }).click();
       await expect(page.getByRole('alert')).toHaveText('No checkout URL received from Stripe');
       await page.unroute('**/api/orders');
