@@ -14,6 +14,9 @@ import type { Config } from './env';
 import { registerErrorHandling } from './errors';
 import { createLogger } from './logging';
 import { guardRequestBodies } from './requestBodies';
+import type { Mailer } from './integrations/mail';
+import { sendMails } from './modules/mail/delivery';
+import type { ShopIdentity } from './modules/mail/templates/Layout';
 import { adminProductRoutes } from './modules/catalog/adminRoutes';
 import { UPLOADS_PREFIX } from './modules/catalog/images';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -36,6 +39,11 @@ export interface AppDependencies {
   uploadsDir: string;
   /** Where the log goes: stdout unless given (tests read it). */
   logStream?: DestinationStream;
+  /**
+   * Sending the outbox's mails (server/modules/mail): the mailer and who the mails come from. Without
+   * it this process sends none (mails wait in the outbox for a process that does).
+   */
+  mail?: { mailer: Mailer; shop: ShopIdentity; ownerEmail: string | null };
 }
 
 /** Hashed build assets and product images never change under the same name. */
@@ -61,7 +69,7 @@ export const SERVER_TIMEOUTS = {
   checkEvery: 1_000,
 } as const;
 
-export async function buildApp({ db, config, auth: authSettings, stripe, listen, uploadsDir, logStream }: AppDependencies) {
+export async function buildApp({ db, config, auth: authSettings, stripe, listen, uploadsDir, logStream, mail }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
@@ -102,11 +110,12 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await api.register(orderRoutes, { db, auth });
       await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
-      await api.register(adminRoutes, { db, auth, listen, origins: [authSettings.baseURL, ...(authSettings.trustedOrigins ?? [])] });
+      await api.register(adminRoutes, { db, auth, listen, origins });
     },
     { prefix: '/api' },
   );
   await app.register(adminProductRoutes, { prefix: '/api/admin', db, auth, origins, uploadsDir });
+  if (mail) sendMails(app, { db, mailer: mail.mailer, settings: { shop: mail.shop, secret: authSettings.secret, ownerEmail: mail.ownerEmail } });
 
   // Uploaded product images: named by their content, so cached forever like the build's assets.
   await mkdir(uploadsDir, { recursive: true });

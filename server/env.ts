@@ -42,6 +42,19 @@ const envSchema = z.object({
   /** Orders per email address, and per phone number, in the same window; 0 turns the limit off. */
   ORDER_LIMIT_PER_CONTACT: z.coerce.number().int().min(0).default(5),
   ORDER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** An SMTP server for the shop's mails (smtp://user:password@host:587, smtps://… for TLS from the start); without it mails are written as .eml files into DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((url) => /^smtps?:\/\//.test(url), 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Who the mails come from: "Shop name <address>"; the address is also the contact mails give customers. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, 'must be an address, or "Name <address>"')
+    .default('Secret Stash <shop@localhost>'),
+  /** Where the owner's new-order alerts go; every owner account's address when unset. */
+  OWNER_EMAIL: z.string().email().optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -72,4 +85,10 @@ export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
 /** The folder of uploaded images: UPLOADS_DIR, or `uploads` in DATA_DIR. */
 export function uploadsDirOf(config: Pick<Config, 'UPLOADS_DIR' | 'DATA_DIR'>): string {
   return config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads');
+}
+
+/** MAIL_FROM split into the name mails are signed with and the address customers write to. */
+export function mailSender(config: Pick<Config, 'MAIL_FROM'>): { name: string; email: string } {
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(config.MAIL_FROM);
+  return match ? { name: match[1] || 'Secret Stash', email: match[2]! } : { name: 'Secret Stash', email: config.MAIL_FROM.trim() };
 }

@@ -5,8 +5,9 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import { DataFolderInUseError } from '../db/dataFolderLock';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
+import { createFileMailer, createSmtpMailer } from './integrations/mail';
 import { createStripeGateway } from './integrations/stripe';
-import { loadConfig, publicUrl, uploadsDirOf } from './env';
+import { loadConfig, mailSender, publicUrl, uploadsDirOf } from './env';
 
 const config = loadConfig();
 const dataDir = path.resolve(config.DATA_DIR);
@@ -77,6 +78,13 @@ const app = await buildApp({
     ? createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
     : null,
   uploadsDir: path.resolve(uploadsDirOf(config)),
+  mail: {
+    mailer: config.SMTP_URL
+      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
+      : createFileMailer({ folder: path.join(dataDir, 'mail'), from: config.MAIL_FROM }),
+    shop: { name: mailSender(config).name, email: mailSender(config).email, url: baseURL },
+    ownerEmail: config.OWNER_EMAIL ?? null,
+  },
 });
 warn = (fields, message) => app.log.warn(fields, message);
 app.log.info({ database: database.kind, publicUrl: baseURL }, 'database ready');

@@ -10,6 +10,7 @@ import { user } from '../db/schema/accounts';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from '../server/app';
 import type { Config } from '../server/env';
+import type { Mailer } from '../server/integrations/mail';
 import type { PaymentGateway } from '../server/integrations/stripe';
 import type { OrderLimits } from '../server/modules/checkout/orderLimits';
 import { createTestDatabase } from './database';
@@ -17,11 +18,16 @@ import { createTestDatabase } from './database';
 /** The origin API tests pretend the browser is on; auth requests must come from it. */
 export const TEST_ORIGIN = 'http://shop.test';
 
+/** Who the test shop's mails come from. */
+export const TEST_SHOP = { name: 'Secret Stash', email: 'shop@example.ro', url: TEST_ORIGIN };
+
 /** The app as tests drive it with app.inject: no web app, no logs, a fixed auth secret. */
 export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
 export interface TestAppOptions {
   webRoot?: string;
+  /** Send the outbox's mails with this mailer (a fake SMTP server's); none are sent without it. */
+  mailer?: Mailer;
   stripe?: PaymentGateway | null;
   cardPayments?: boolean;
   /**
@@ -65,6 +71,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
     listen: options.listen ?? (async () => async () => undefined),
     uploadsDir,
     logStream: options.log?.stream,
+    mail: options.mailer ? { mailer: options.mailer, shop: TEST_SHOP, ownerEmail: null } : undefined,
   });
   // A folder made for this app goes with it.
   if (!options.uploadsDir) app.addHook('onClose', async () => rm(uploadsDir, { recursive: true, force: true }));

@@ -11,6 +11,9 @@ export async function enqueueMail(tx: DbOrTx, mail: { kind: string; recipient: s
   await tx.insert(outbox).values({ kind: mail.kind, recipient: mail.recipient, orderId: mail.orderId ?? null, data: mail.data ?? {}, language: mail.language ?? 'en' });
 }
 
+/** A row whose mail can no longer be made (its order deleted, nobody to send it to): failed at once, not retried. */
+export class UnsendableMail extends Error {}
+
 /** How long a process may take to send what it leased before another process may take it over. */
 export const LEASE_SECONDS = 120;
 /** A mail still failing this long after it was written is given up and shown to the owner. */
@@ -49,8 +52,8 @@ export function messageIdOf(row: Pick<OutboxRow, 'id' | 'createdAt'>, domain: st
 export interface Delivery {
   db: Db;
   mailer: Mailer;
-  /** Renders a row into the mail to send (template, order, language). */
-  render(row: OutboxRow): Promise<Omit<OutgoingMail, 'messageId' | 'to'>>;
+  /** Renders a row into the mail to send (template, order, language), and to whom when not its recipient as written. */
+  render(row: OutboxRow): Promise<Omit<OutgoingMail, 'messageId' | 'to'> & { to?: string }>;
   /** The domain of Message-IDs (the shop's host). */
   domain: string;
   log: { info(details: object, message: string): void; warn(details: object, message: string): void };
@@ -67,14 +70,14 @@ export async function deliverDueMails(delivery: Delivery, limit = 50): Promise<{
   const sendOne = async (row: OutboxRow) => {
     try {
       const rendered = await delivery.render(row);
-      const result = await delivery.mailer.send({ ...rendered, to: row.recipient, messageId: messageIdOf(row, delivery.domain) });
+      const result = await delivery.mailer.send({ ...rendered, to: rendered.to ?? row.recipient, messageId: messageIdOf(row, delivery.domain) });
       await delivery.db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, leasedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
       if (result.file) delivery.log.info({ mail: row.id, kind: row.kind, subject: rendered.subject, file: result.file }, 'mail written to a file (no SMTP_URL)');
       sent += 1;
     } catch (error) {
       failed += 1;
       const reason = scrubText(error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error)).slice(0, 500);
-      const givingUp = Date.now() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+      const givingUp = error instanceof UnsendableMail || Date.now() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
       await delivery.db
         .update(outbox)
         .set({
@@ -84,7 +87,7 @@ export async function deliverDueMails(delivery: Delivery, limit = 50): Promise<{
           nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
         })
         .where(eq(outbox.id, row.id));
-      delivery.log.warn({ mail: row.id, kind: row.kind, attempts: row.attempts, reason }, givingUp ? 'mail given up after a day of failures' : 'mail not sent; it will be tried again');
+      delivery.log.warn({ mail: row.id, kind: row.kind, attempts: row.attempts, reason }, givingUp ? 'mail given up' : 'mail not sent; it will be tried again');
     }
   };
   // SMTP_CONNECTIONS at a time, each taking the next row when it is done.

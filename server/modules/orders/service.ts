@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
+import { queueOrderPlacedMails, queueStatusMails } from '../mail/service';
 import type { OrderView } from '../../../domain/contracts/orders';
 
 export interface PlacedOrder {
@@ -80,8 +81,8 @@ async function takeStock(
 
 /**
  * Places an order in one transaction: current prices are looked up, totals computed here (never
- * taken from the client), stock taken, and the order stored with a copy of each line and the first
- * event of its timeline. The idempotency key makes retries, double clicks and concurrent duplicates
+ * taken from the client), stock taken, and the order stored with a copy of each line, the first
+ * event of its timeline and its mails (the outbox). The idempotency key makes retries, double clicks and concurrent duplicates
  * return the one order it first created (and take stock once).
  */
 export async function placeOrder(
@@ -167,6 +168,8 @@ export async function placeOrder(
     });
     await tx.insert(orderLines).values(linesWithStock);
     await tx.insert(orderEvents).values({ orderId: created.id, actor: options.actor ?? 'customer', fromStatus: null, toStatus: status });
+    // Its confirmation and the owner's alert, in the same transaction: a card order awaiting payment gets them once paid.
+    if (status !== 'awaiting_payment') await queueOrderPlacedMails(tx, { id: created.id, email: request.email });
     return { id: created.id, number: created.number, replayed: false, totals };
   });
 }
@@ -227,7 +230,7 @@ export interface StatusChangeOptions {
  */
 export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus, options: StatusChangeOptions): Promise<StatusChange> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select({ status: orders.status, version: orders.version }).from(orders).where(eq(orders.id, id)).for('update');
+    const [order] = await tx.select({ status: orders.status, version: orders.version, email: orders.email }).from(orders).where(eq(orders.id, id)).for('update');
     if (!order) return 'unknown_order';
     if (options.version !== undefined && order.version !== options.version) return 'stale';
     if ((options.from !== undefined && order.status !== options.from) || !canTransition(order.status, to)) return 'not_allowed';
@@ -237,6 +240,7 @@ export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus,
       .where(eq(orders.id, id));
     await tx.insert(orderEvents).values({ orderId: id, actor: options.actor, actorUserId: options.actorUserId ?? null, fromStatus: order.status, toStatus: to, note: options.note ?? null });
     if ((RESTOCKING_STATUSES as readonly OrderStatus[]).includes(to)) await putBackStock(tx, id);
+    await queueStatusMails(tx, { orderId: id, email: order.email, to, actor: options.actor });
     return 'changed';
   });
 }

@@ -1,0 +1,82 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client';
+import { user } from '../../../db/schema/accounts';
+import { orderLines, orders } from '../../../db/schema/orders';
+import type { OrderActor, OrderStatus } from '../../../domain/orders';
+import { orderAccessToken } from '../orders/accessToken';
+import { enqueueMail, type OutboxRow, UnsendableMail } from './outbox';
+import { renderParts } from './render';
+import type { ShopIdentity } from './templates/Layout';
+import { newOrderMail, type OrderMailData, orderPlacedMail, statusMail } from './templates/orderMails';
+
+/** The kinds of mail the outbox holds. */
+export const MAIL_KINDS = { orderPlaced: 'order_placed', newOrder: 'new_order', orderStatus: 'order_status' } as const;
+
+/** The recipient of the owner's alerts: OWNER_EMAIL when set, every owner's address otherwise (resolved when sent). */
+export const OWNERS = 'owners';
+
+/** Written with a new order the customer has committed to: cash on delivery, or paid by card. */
+export async function queueOrderPlacedMails(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.orderPlaced, recipient: order.email, orderId: order.id });
+  await enqueueMail(tx, { kind: MAIL_KINDS.newOrder, recipient: OWNERS, orderId: order.id });
+}
+
+/** The statuses whose change the customer hears of, when the owner makes it. */
+const TOLD_TO_CUSTOMER: readonly OrderStatus[] = ['shipped', 'delivered', 'cancelled'];
+
+/**
+ * What a status change tells by mail, written in the change's transaction: a card order becoming paid
+ * is its confirmation (and the owner's alert); the owner shipping, delivering or cancelling tells the
+ * customer. Stripe's expiry of an unpaid session tells nobody (the visitor left the payment page).
+ */
+export async function queueStatusMails(tx: DbOrTx, change: { orderId: string; email: string; to: OrderStatus; actor: OrderActor }): Promise<void> {
+  if (change.to === 'paid') await queueOrderPlacedMails(tx, { id: change.orderId, email: change.email });
+  else if (change.actor === 'owner' && TOLD_TO_CUSTOMER.includes(change.to)) {
+    await enqueueMail(tx, { kind: MAIL_KINDS.orderStatus, recipient: change.email, orderId: change.orderId });
+  }
+}
+
+export interface MailSettings {
+  shop: ShopIdentity;
+  /** Signs the links to orders' guest pages (AUTH_SECRET). */
+  secret: string;
+  /** OWNER_EMAIL, or null to write to every owner. */
+  ownerEmail: string | null;
+}
+
+async function orderMailData(db: Db, settings: MailSettings, orderId: string): Promise<OrderMailData | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+  return {
+    ...order,
+    total: order.totalAmount,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    lines: lines.map(({ name, unitPrice, quantity }) => ({ name, unitPrice, quantity })),
+    statusUrl: `${settings.shop.url}/orders/${order.id}?token=${orderAccessToken(settings.secret, order.id)}`,
+  };
+}
+
+/** Makes an outbox row into its mail, from the order as it is now. */
+export async function renderOutboxMail(db: Db, settings: MailSettings, row: OutboxRow) {
+  const order = row.orderId ? await orderMailData(db, settings, row.orderId) : null;
+  if (!order) throw new UnsendableMail(`mail ${row.id}: its order is gone`);
+  const parts =
+    row.kind === MAIL_KINDS.orderPlaced
+      ? orderPlacedMail(settings.shop, order)
+      : row.kind === MAIL_KINDS.newOrder
+        ? newOrderMail(settings.shop, order)
+        : row.kind === MAIL_KINDS.orderStatus
+          ? statusMail(settings.shop, order)
+          : null;
+  if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
+  const to = row.recipient === OWNERS ? await ownerAddresses(db, settings) : row.recipient;
+  return { ...(await renderParts(parts)), to };
+}
+
+async function ownerAddresses(db: Db, settings: MailSettings): Promise<string> {
+  if (settings.ownerEmail) return settings.ownerEmail;
+  const owners = await db.select({ email: user.email }).from(user).where(eq(user.role, 'owner')).orderBy(asc(user.createdAt));
+  if (owners.length === 0) throw new UnsendableMail('no owner account to alert (set OWNER_EMAIL, or make one with npm run admin -- create)');
+  return owners.map((owner) => owner.email).join(', ');
+}
