@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+import { sampleOrder } from '../testing/sampleOrder';
 
 const SHIPPING = {
   'First name': 'Ana',
@@ -80,11 +81,21 @@ test('the full journey places a cash-on-delivery order that is stored with serve
     `Order successfully submitted with Cash on Delivery! Thank you for your purchase. Order ID: ${id}`,
   );
   await expect(confirmation).toContainText(`Your order number is ${number}: quote it if you call us about your order.`);
+  const orderLink = await confirmation.getByRole('link', { name: 'See your order' }).getAttribute('href');
+  expect(orderLink).toMatch(new RegExp(`^/orders/${id}\\?token=[\\w-]{32}$`));
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeAttached();
   await expectAccessible(page);
   await confirmation.getByRole('button', { name: 'OK' }).click();
   await expect(confirmation).toBeHidden();
+
+  // The order's own page, as its link in the confirmation (and its mail) opens it, without an account.
+  await page.goto(orderLink!);
+  const summary = page.getByRole('article', { name: `Order ${number}` });
+  await expect(summary).toContainText('Received, pay on delivery');
+  await expect(summary).toContainText('Dummy Lighter × 2');
+  await expect(summary).toContainText('124.96 RON');
+  await expectAccessible(page);
 
   const stored = await (await request.get(`/api/orders/${id}?email=ana@example.ro`)).json();
   expect(stored).toMatchObject({
@@ -277,6 +288,19 @@ test.describe('on a 375 px phone', () => {
     await expectNoHorizontalScroll(page);
     await goToPayment(page);
     await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('an order link with a wrong token', () => {
+  test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 404/ });
+
+  test('shows nothing of the order', async ({ page, request }) => {
+    const placed = await request.post('/api/orders', { data: sampleOrder() });
+    const { id } = await placed.json();
+    await page.goto(`/orders/${id}?token=${'x'.repeat(32)}`);
+    await expect(page.getByRole('alert')).toHaveText('We could not find this order. Please open the link from your order’s email again.');
+    await expect(page.getByRole('article')).toHaveCount(0);
     await expectAccessible(page);
   });
 });

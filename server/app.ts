@@ -106,8 +106,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     async (api) => {
       await api.register(catalogRoutes, { db });
       await api.register(healthRoutes, { db });
-      await api.register(checkoutRoutes, { checkout, auth, cardPaymentsEnabled });
-      await api.register(orderRoutes, { db, auth });
+      await api.register(checkoutRoutes, { checkout, auth, cardPaymentsEnabled, secret: authSettings.secret });
+      await api.register(orderRoutes, { db, auth, secret: authSettings.secret });
       await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
       await api.register(adminRoutes, { db, auth, listen, origins });

@@ -42,6 +42,8 @@ export const orderListSchema = z.object({ orders: z.array(orderViewSchema) });
 export const placedOrderSchema = z.object({
   id: z.string(),
   number: z.int(),
+  /** A cash order's link token: /orders/{id}?token=… shows the order to whoever has it (also in its mail). */
+  accessToken: z.optional(z.string()),
   checkoutUrl: z.optional(z.nullable(z.string())),
 });
 export type PlacedOrderAnswer = z.infer<typeof placedOrderSchema>;

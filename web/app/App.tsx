@@ -14,6 +14,7 @@ const MyOrdersPage = lazy(() => import('../features/accounts/MyOrdersPage'));
 const StripeCheckoutPage = lazy(() => import('../features/payments/StripeCheckoutPage'));
 const SuccessPage = lazy(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const OrderStatusPage = lazy(() => import('../features/orders/OrderStatusPage'));
 // The back office is its own code, loaded only by whoever opens /admin.
 const AdminApp = lazy(() => import('./AdminApp'));
 
@@ -38,6 +39,7 @@ export function App() {
             <Route path="login" element={<LoginPage />} />
             <Route path="signup" element={<SignUpPage />} />
             <Route path="account/orders" element={<MyOrdersPage />} />
+            <Route path="orders/:id" element={<OrderStatusPage />} />
             <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
             <Route path="success" element={<SuccessPage />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -5,14 +5,15 @@ import { placedOrderSchema } from '../../../domain/contracts/orders';
 import { checkoutSessionStatusSchema, webhookAnswerSchema } from '../../../domain/contracts/payments';
 import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
+import { orderAccessToken } from '../orders/accessToken';
 import { signedInUser } from '../accounts/service';
 import { handleStripeWebhook, paymentOutcome, placeCardOrder, placeCashOrder, reconcileCardOrders, type Checkout } from './service';
 
 const RECONCILE_EVERY_MS = 5 * 60_000;
 
-export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: Auth; cardPaymentsEnabled: boolean }> = async (
+export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: Auth; cardPaymentsEnabled: boolean; secret: string }> = async (
   app,
-  { checkout, auth, cardPaymentsEnabled },
+  { checkout, auth, cardPaymentsEnabled, secret },
 ) => {
   /** Placing an order: cash on delivery, or by card (saved awaiting payment, then paid on Stripe's page). */
   app.post('/orders', { schema: { body: orderRequestSchema, response: answers({ 200: placedOrderSchema, 201: placedOrderSchema }) } }, async (request, reply) => {
@@ -24,7 +25,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
       return reply.status(201).send(await placeCardOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null));
     }
     const order = await placeCashOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null);
-    return reply.status(order.replayed ? 200 : 201).send({ id: order.id, number: order.number });
+    return reply.status(order.replayed ? 200 : 201).send({ id: order.id, number: order.number, accessToken: orderAccessToken(secret, order.id) });
   });
 
   app.get(

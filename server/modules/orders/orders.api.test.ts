@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { setUpTestApp } from '../../../testing/app';
+import { setUpTestApp, TEST_AUTH_SECRET } from '../../../testing/app';
+import { orderAccessToken } from './accessToken';
 
 const shop = setUpTestApp();
 
@@ -67,12 +68,25 @@ describe('POST /api/orders', () => {
     const body = validOrder();
     const placed = (await post(body)).json();
     const replay = await post(body);
-    expect([replay.statusCode, replay.json()]).toEqual([200, { id: placed.id, number: placed.number }]);
+    expect([replay.statusCode, replay.json()]).toEqual([200, { id: placed.id, number: placed.number, accessToken: placed.accessToken }]);
     const view = await shop.app.inject({ url: `/api/orders/${placed.id}?email=${encodeURIComponent(body.email)}` });
     expect(view.json()).toMatchObject({ id: placed.id, number: placed.number, status: 'pending', carrier: null, trackingNumber: null });
 
     const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, placed.id));
     expect(events).toEqual([expect.objectContaining({ actor: 'customer', fromStatus: null, toStatus: 'pending', note: null, actorUserId: null })]);
+  });
+
+  it('answers a link token that shows the order to a guest; a wrong or missing one shows nothing', async () => {
+    const placed = (await post(validOrder())).json();
+    expect(placed.accessToken).toBe(orderAccessToken(TEST_AUTH_SECRET, placed.id));
+    const withToken = await shop.app.inject({ url: `/api/orders/${placed.id}?token=${placed.accessToken}` });
+    expect(withToken.statusCode).toBe(200);
+    expect(withToken.json()).toMatchObject({ id: placed.id, number: placed.number, status: 'pending', lines: [expect.objectContaining({ name: 'Dummy Lighter' }), expect.anything()] });
+    const other = (await post(validOrder())).json();
+    for (const url of [`/api/orders/${placed.id}?token=${other.accessToken}`, `/api/orders/${placed.id}?token=${placed.accessToken.slice(0, -1)}x`, `/api/orders/${placed.id}`]) {
+      const refused = await shop.app.inject({ url });
+      expect([refused.statusCode, refused.json().message]).toEqual([404, 'No such order.']);
+    }
   });
 
   it('ships free from a 200.00 RON subtotal and charges 19.99 RON below it', async () => {

@@ -6,10 +6,11 @@ import { orderListSchema, orderViewSchema } from '../../../domain/contracts/orde
 import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
+import { isOrderAccessToken } from './accessToken';
 import { findOrder, listOrdersOfUser } from './service';
 
 /** Reading orders back. Placing one (POST /orders) is checkout's: it may involve a payment. */
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = async (app, { db, auth }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: string }> = async (app, { db, auth, secret }) => {
   /** "My orders": the signed-in customer's orders, newest first. */
   app.get('/orders', { schema: { response: answers({ 200: orderListSchema }) } }, async (request) => {
     const user = await signedInUser(auth, request.headers);
@@ -22,13 +23,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = async 
     {
       schema: {
         params: z.object({ id: z.uuid('Unknown order id.') }),
-        querystring: z.object({ email: emailSchema.optional() }),
+        querystring: z.object({ email: emailSchema.optional(), token: z.string().max(100).optional() }),
         response: answers({ 200: orderViewSchema }),
       },
     },
     async (request) => {
       const user = await signedInUser(auth, request.headers);
-      return findOrder(db, request.params.id, { userId: user?.id ?? null, email: request.query.email ?? null });
+      const hasLink = isOrderAccessToken(secret, request.params.id, request.query.token);
+      return findOrder(db, request.params.id, { userId: user?.id ?? null, email: request.query.email ?? null, hasLink });
     },
   );
 };

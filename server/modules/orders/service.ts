@@ -282,12 +282,14 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
 }
 
 /**
- * An order for the person who placed it: its account when it was placed signed in, or, for a
- * guest order, whoever gives its id with the email it was placed with. Anyone else gets "not
+ * An order for the person who placed it: whoever has its link (the signed token its mails and
+ * confirmation carry), its account when it was placed signed in, or, for a guest order, whoever
+ * gives its id with the email it was placed with. Anyone else gets "not
  * found" (never "forbidden"), so order ids cannot be probed.
  */
-export async function findOrder(db: Db, id: string, who: { userId: string | null; email: string | null }): Promise<OrderView> {
+export async function findOrder(db: Db, id: string, who: { userId: string | null; email: string | null; hasLink?: boolean }): Promise<OrderView> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (order && who.hasLink) return (await toViews(db, [order]))[0]!;
   const isOwner = order?.userId != null && order.userId === who.userId;
   const isGuestWithEmail = order?.userId == null && who.email != null && order?.email.toLowerCase() === who.email.trim().toLowerCase();
   if (!order || !(isOwner || isGuestWithEmail)) throw new AppError('not_found', 'No such order.');

@@ -4,8 +4,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { primaryButton } from '../../components/ui/styles';
 import { orderListSchema, type OrderView } from '../../../domain/contracts/orders';
 import { apiRequest } from '../../lib/api';
-import { formatRon } from '../../lib/format';
-import { ORDER_STATUS_LABELS, orderDateFormat } from '../../lib/orderStatus';
+import { OrderSummary } from '../../components/OrderSummary';
 import { useSession } from '../../lib/session';
 
 export default function MyOrdersPage() {
@@ -54,38 +53,7 @@ export default function MyOrdersPage() {
         <ul className="mt-6 space-y-4">
           {orders.map((order) => (
             <li key={order.id}>
-              <article aria-labelledby={`order-${order.id}`} className="rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
-                <h2 id={`order-${order.id}`} className="font-semibold">
-                  Order {order.number}
-                </h2>
-                <p className="font-mono text-xs break-all text-zinc-600">{order.id}</p>
-                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                  <dt className="text-zinc-600">Date</dt>
-                  <dd>{orderDateFormat.format(new Date(order.createdAt))}</dd>
-                  <dt className="text-zinc-600">Status</dt>
-                  <dd>{ORDER_STATUS_LABELS[order.status] ?? order.status}</dd>
-                  {order.carrier && (
-                    <>
-                      <dt className="text-zinc-600">Carrier</dt>
-                      <dd>{order.carrier}</dd>
-                      <dt className="text-zinc-600">Tracking number</dt>
-                      <dd className="break-all">{order.trackingNumber}</dd>
-                    </>
-                  )}
-                  <dt className="text-zinc-600">Total</dt>
-                  <dd className="font-semibold">{formatRon(order.total)}</dd>
-                </dl>
-                <ul className="mt-3 space-y-1 border-t border-zinc-200 pt-3 text-sm">
-                  {order.lines.map((line) => (
-                    <li key={line.name} className="flex justify-between gap-4">
-                      <span>
-                        {line.name} × {line.quantity}
-                      </span>
-                      <span>{formatRon(line.unitPrice * line.quantity)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </article>
+              <OrderSummary order={order} />
             </li>
           ))}
         </ul>

@@ -80,7 +80,7 @@ export default function CheckoutPage() {
     reset();
     // Spec 4: a card order goes on to Stripe's page; a cash order is confirmed on /.
     if (placed.checkoutUrl) window.location.assign(placed.checkoutUrl);
-    else navigate('/', { replace: true, state: { placedOrderId: placed.id, placedOrderNumber: placed.number } });
+    else navigate('/', { replace: true, state: { placedOrderId: placed.id, placedOrderNumber: placed.number, placedOrderToken: placed.accessToken } });
   }
 
   if (cart.lines.length === 0) {

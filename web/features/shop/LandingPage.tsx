@@ -31,11 +31,11 @@ export default function LandingPage() {
   useDocumentTitle('Discreet concealment products');
   const location = useLocation();
   const navigate = useNavigate();
-  const placed = location.state as { placedOrderId?: string; placedOrderNumber?: number } | null;
+  const placed = location.state as { placedOrderId?: string; placedOrderNumber?: number; placedOrderToken?: string } | null;
   return (
     <>
       {placed?.placedOrderId && (
-        <OrderConfirmation orderId={placed.placedOrderId} orderNumber={placed.placedOrderNumber} onClose={() => navigate('/', { replace: true, state: null })} />
+        <OrderConfirmation orderId={placed.placedOrderId} orderNumber={placed.placedOrderNumber} accessToken={placed.placedOrderToken} onClose={() => navigate('/', { replace: true, state: null })} />
       )}
       <section className="bg-zinc-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:px-6 sm:py-24">

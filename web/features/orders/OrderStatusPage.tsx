@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { type OrderView, orderViewSchema } from '../../../domain/contracts/orders';
+import { OrderSummary } from '../../components/OrderSummary';
+import { primaryButton } from '../../components/ui/styles';
+import { ApiError, apiRequest } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+/**
+ * An order's own page, for whoever has its link (/orders/{id}?token=…, from its mail or its
+ * confirmation): its status and lines, without an account. A wrong or missing token shows nothing.
+ */
+export default function OrderStatusPage() {
+  useDocumentTitle('Your order');
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const [problem, setProblem] = useState<'not_found' | 'failed' | null>(null);
+
+  useEffect(() => {
+    setOrder(null);
+    setProblem(null);
+    apiRequest(`/orders/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, orderViewSchema)
+      .then(setOrder)
+      .catch((error: unknown) => setProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'not_found' : 'failed'));
+  }, [id, token]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Your order</h1>
+      {!order && !problem && (
+        <p role="status" className="mt-6 text-zinc-600">
+          Loading your order…
+        </p>
+      )}
+      {problem === 'not_found' && (
+        <div className="mt-6 flex flex-col items-start gap-3">
+          <p role="alert">We could not find this order. Please open the link from your order’s email again.</p>
+          <Link to="/shop" className={primaryButton}>
+            Browse the collection
+          </Link>
+        </div>
+      )}
+      {problem === 'failed' && (
+        <p role="alert" className="mt-6 text-red-700">
+          Your order could not be loaded. Please try again.
+        </p>
+      )}
+      {order && (
+        <div className="mt-6">
+          <OrderSummary order={order} />
+        </div>
+      )}
+    </div>
+  );
+}
