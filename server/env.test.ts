@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, uploadsDirOf } from './env';
+import { loadConfig, mailSender, uploadsDirOf } from './env';
 
 describe('configuration', () => {
   it('runs with no variables at all', () => {
@@ -27,5 +27,14 @@ describe('configuration', () => {
     expect(uploadsDirOf(loadConfig({}))).toBe('data/uploads');
     expect(uploadsDirOf(loadConfig({ DATA_DIR: '/var/shop' }))).toBe('/var/shop/uploads');
     expect(uploadsDirOf(loadConfig({ DATA_DIR: '/var/shop', UPLOADS_DIR: '/mnt/shared/uploads' }))).toBe('/mnt/shared/uploads');
+  });
+
+  it('takes an SMTP URL only as smtp:// or smtps://, and splits MAIL_FROM into name and address', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://shop:secret@mail.example.ro:465' }).SMTP_URL).toBe('smtps://shop:secret@mail.example.ro:465');
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.ro' })).toThrow(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//);
+    expect(() => loadConfig({ MAIL_FROM: 'Shop <not an address>' })).toThrow(/MAIL_FROM/);
+    expect(mailSender(loadConfig({}))).toEqual({ name: 'Secret Stash', email: 'shop@localhost' });
+    expect(mailSender(loadConfig({ MAIL_FROM: 'Magazinul Ștefan <comenzi@example.ro>' }))).toEqual({ name: 'Magazinul Ștefan', email: 'comenzi@example.ro' });
+    expect(mailSender(loadConfig({ MAIL_FROM: 'comenzi@example.ro' }))).toEqual({ name: 'Secret Stash', email: 'comenzi@example.ro' });
   });
 });
