@@ -27,6 +27,7 @@ export async function startFakeSmtp(options: { port?: number } = {}) {
   const mails: CaughtMail[] = [];
   const waiting = new Set<() => void>();
   let refusing = false;
+  let delayMs = 0;
   let server: SMTPServer;
   let port = options.port ?? 0;
 
@@ -39,6 +40,7 @@ export async function startFakeSmtp(options: { port?: number } = {}) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', async () => {
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
           if (refusing) {
             callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
             return;
@@ -74,6 +76,10 @@ export async function startFakeSmtp(options: { port?: number } = {}) {
     },
     get url() {
       return `smtp://127.0.0.1:${port}`;
+    },
+    /** Takes this long to accept each mail (a slow or overloaded server). */
+    slowDown(ms: number) {
+      delayMs = ms;
     },
     /** Answers every mail with 451 (a temporary failure) while on. */
     refuse(on: boolean) {

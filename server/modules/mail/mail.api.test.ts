@@ -105,6 +105,21 @@ describe('mails of an order', () => {
   });
 });
 
+describe('when SMTP is slow', () => {
+  it('orders are placed and answered while their mails are still on their way', async () => {
+    smtp.slowDown(1500);
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => place(sampleOrder({ email: `slow-${n}@example.ro` }))));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(201));
+      // Every order is answered while the SMTP server is still taking its mails (40 of them, 5 at a time).
+      expect(smtp.mails.length).toBeLessThan(40);
+      await smtp.waitFor(40, 60_000);
+    } finally {
+      smtp.slowDown(0);
+    }
+  }, 90_000);
+});
+
 describe('when SMTP is down', () => {
   it('200 orders are stored at once, and once SMTP is back all 400 mails arrive, each once', async () => {
     await smtp.stop();
