@@ -5,6 +5,9 @@
  * small server; the figure is a floor, not a ceiling.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
@@ -37,6 +40,8 @@ const shop = await startShop(PORT, {
   NODE_ENV: 'production',
   AUTH_SECRET: randomUUID() + randomUUID(),
   TRUST_PROXY: 'true',
+  // Its mails (the outbox sends them as it would in production) go to files in a throwaway folder.
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shop-bench-orders-')),
 }, 30_000, { cpus: '0' });
 // The shop on core 0, this load generator on core 1 (PostgreSQL floats).
 spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
