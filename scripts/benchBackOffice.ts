@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { sampleOrder } from '../testing/sampleOrder';
+import { createBenchDatabase } from './benchDatabase';
 import { startShop } from './shopProcess';
 
 const ORDERS = Number(process.env.BENCH_BACK_OFFICE_ORDERS ?? 100_000);
@@ -20,28 +21,18 @@ const RATE = 200;
 const STREAM_SECONDS = 10;
 const PORT = 4392;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const database = `shop_bench_admin_${Date.now()}`;
 
 spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 
-const admin = new pg.Client({ database: 'postgres' });
-await admin.connect();
-await admin.query(`create database ${database}`);
-await admin.end();
-const url = new URL('postgres://localhost');
-url.hostname = process.env.PGHOST ?? 'localhost';
-url.port = process.env.PGPORT ?? '5432';
-url.username = process.env.PGUSER ?? 'postgres';
-url.password = process.env.PGPASSWORD ?? '';
-url.pathname = `/${database}`;
+const databaseUrl = await createBenchDatabase('shop_bench_admin');
 
 const shop = await startShop(
   PORT,
-  { DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '20', WEB_ROOT: './no-web-app', NODE_ENV: 'production', AUTH_SECRET: randomUUID() + randomUUID(), PUBLIC_URL: ORIGIN, TRUST_PROXY: 'true' },
+  { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '20', WEB_ROOT: './no-web-app', NODE_ENV: 'production', AUTH_SECRET: randomUUID() + randomUUID(), PUBLIC_URL: ORIGIN, TRUST_PROXY: 'true' },
   30_000,
   { cpus: '0' },
 );
-const sql = new pg.Client({ connectionString: url.toString() });
+const sql = new pg.Client({ connectionString: databaseUrl });
 await sql.connect();
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 

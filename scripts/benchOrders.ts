@@ -10,31 +10,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import pg from 'pg';
 import { sampleOrder } from '../testing/sampleOrder';
+import { createBenchDatabase } from './benchDatabase';
 import { startShop } from './shopProcess';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const WARMUP = 500;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const PORT = 4391;
-const database = `shop_bench_${Date.now()}`;
 
-const admin = new pg.Client({ database: 'postgres' });
-await admin.connect();
-await admin.query(`create database ${database}`);
-await admin.end();
-
-const url = new URL('postgres://localhost');
-url.hostname = process.env.PGHOST ?? 'localhost';
-url.port = process.env.PGPORT ?? '5432';
-url.username = process.env.PGUSER ?? 'postgres';
-url.password = process.env.PGPASSWORD ?? '';
-url.pathname = `/${database}`;
+const databaseUrl = await createBenchDatabase('shop_bench');
 
 // TRUST_PROXY: each order comes from its own visitor's address (X-Forwarded-For), as real traffic does.
 const shop = await startShop(PORT, {
-  DATABASE_URL: url.toString(),
+  DATABASE_URL: databaseUrl,
   DATABASE_POOL_SIZE: '20',
   WEB_ROOT: './no-web-app',
   NODE_ENV: 'production',

@@ -82,7 +82,7 @@ const app = await buildApp({
     mailer: config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : createFileMailer({ folder: path.join(dataDir, 'mail'), from: config.MAIL_FROM }),
-    shop: { name: mailSender(config).name, email: mailSender(config).email, url: baseURL },
+    shop: { ...mailSender(config), url: baseURL },
     ownerEmail: config.OWNER_EMAIL ?? null,
   },
 });

@@ -12,6 +12,7 @@ import { buildApp } from '../server/app';
 import type { Config } from '../server/env';
 import type { Mailer } from '../server/integrations/mail';
 import type { PaymentGateway } from '../server/integrations/stripe';
+import { setRole } from '../server/modules/accounts/service';
 import type { OrderLimits } from '../server/modules/checkout/orderLimits';
 import { createTestDatabase } from './database';
 
@@ -124,7 +125,7 @@ export async function signUpCustomer(app: TestApp, email = `customer-${Date.now(
 /** Signs a new account up and makes it an owner (as `npm run admin -- create` does); returns its id, email and session cookie. */
 export async function signUpOwner(app: TestApp, db: Db, email = `owner-${Date.now()}-${++customerCounter}@example.ro`) {
   const customer = await signUpCustomer(app, email);
-  const [row] = await db.update(user).set({ role: 'owner' }).where(eq(user.email, email)).returning({ id: user.id });
-  if (!row) throw new Error(`no account for ${email}`);
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!row || !(await setRole(db, row.id, 'owner'))) throw new Error(`no account for ${email}`);
   return { ...customer, id: row.id };
 }

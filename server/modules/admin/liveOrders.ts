@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveOrderEvent } from '../../../domain/contracts/admin';
 import type { Database, Db, Unlisten } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
-import { isoTime } from './service';
+import { orderRowColumns } from './service';
 
 /**
  * The back office's live stream of order events, in the order of order_events' (tx, id): `tx` is
@@ -55,19 +55,7 @@ export async function eventsAfter(db: Db, cursor: StreamCursor, limit: number): 
       tx: sql<string>`${orderEvents.tx}::text`,
       eventId: orderEvents.id,
       fromStatus: orderEvents.fromStatus,
-      order: {
-        id: orders.id,
-        number: orders.number,
-        createdAt: isoTime(orders.createdAt),
-        firstName: orders.firstName,
-        lastName: orders.lastName,
-        email: orders.email,
-        phoneNumber: orders.phoneNumber,
-        city: orders.city,
-        total: orders.totalAmount,
-        paymentMethod: orders.paymentMethod,
-        status: orders.status,
-      },
+      order: orderRowColumns,
     })
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))

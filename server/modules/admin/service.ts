@@ -99,12 +99,11 @@ function pageConditions(filters: OrderFilters, cursor: string | undefined): SQL 
   return and(...filterConditions(filters), position ? sql`(${orders.createdAt}, ${orders.id}) < (${position.at}::timestamptz, ${position.id}::uuid)` : undefined);
 }
 
-const rowColumns = {
+/** An order as a line of the back office's list (AdminOrderRow); the live stream's events carry the same. */
+export const orderRowColumns = {
   id: orders.id,
   number: orders.number,
   createdAt: isoTime(orders.createdAt),
-  /** The exact time, for the next page's cursor. */
-  position: sql<string>`${orders.createdAt}::text`,
   firstName: orders.firstName,
   lastName: orders.lastName,
   email: orders.email,
@@ -113,6 +112,12 @@ const rowColumns = {
   total: orders.totalAmount,
   paymentMethod: orders.paymentMethod,
   status: orders.status,
+};
+
+const rowColumns = {
+  ...orderRowColumns,
+  /** The exact time, for the next page's cursor. */
+  position: sql<string>`${orders.createdAt}::text`,
 };
 
 export const DEFAULT_PAGE_SIZE = 50;

@@ -6,13 +6,24 @@ import { scrubText } from '../../logging';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-/** A mail to send, written by the caller inside the transaction of the event it tells of. */
-export async function enqueueMail(tx: DbOrTx, mail: { kind: string; recipient: string; orderId?: string; data?: Record<string, string>; language?: string }): Promise<void> {
-  await tx.insert(outbox).values({ kind: mail.kind, recipient: mail.recipient, orderId: mail.orderId ?? null, data: mail.data ?? {}, language: mail.language ?? 'en' });
+export interface MailToSend {
+  kind: string;
+  recipient: string;
+  orderId?: string;
+  data?: Record<string, string>;
+  language?: string;
+}
+
+/** Mails to send, written by the caller inside the transaction of the event they tell of (in one statement). */
+export async function enqueueMail(tx: DbOrTx, ...mails: MailToSend[]): Promise<void> {
+  await tx.insert(outbox).values(mails.map((mail) => ({ kind: mail.kind, recipient: mail.recipient, orderId: mail.orderId ?? null, data: mail.data ?? {}, language: mail.language ?? 'en' })));
 }
 
 /** A row whose mail can no longer be made (its order deleted, nobody to send it to): failed at once, not retried. */
 export class UnsendableMail extends Error {}
+
+/** Mails leased at once; a full batch means more may be due, and the loop goes on at once. */
+export const MAIL_BATCH = 50;
 
 /** How long a process may take to send what it leased before another process may take it over. */
 export const LEASE_SECONDS = 120;
@@ -63,7 +74,7 @@ export interface Delivery {
  * Sends one batch of due mails; returns how many were sent and how many failed this time. A failed
  * mail is tried again later (retryDelaySeconds), and given up as `failed` a day after it was written.
  */
-export async function deliverDueMails(delivery: Delivery, limit = 50): Promise<{ sent: number; failed: number; leased: number }> {
+export async function deliverDueMails(delivery: Delivery, limit = MAIL_BATCH): Promise<{ sent: number; failed: number; leased: number }> {
   const rows = await leaseDueMails(delivery.db, limit);
   let sent = 0;
   let failed = 0;
@@ -113,7 +124,7 @@ export function startDeliveryLoop(delivery: Delivery, intervalMs = 1000) {
     while (!stopped) {
       try {
         let batch = await deliverDueMails(delivery);
-        while (!stopped && batch.leased === 50 && batch.sent > 0) batch = await deliverDueMails(delivery);
+        while (!stopped && batch.leased === MAIL_BATCH && batch.sent > 0) batch = await deliverDueMails(delivery);
       } catch (error) {
         delivery.log.warn({ reason: scrubText(error instanceof Error ? error.message : String(error)) }, 'mail delivery loop could not run; trying again');
       }

@@ -17,8 +17,7 @@ export const OWNERS = 'owners';
 
 /** Written with a new order the customer has committed to: cash on delivery, or paid by card. */
 export async function queueOrderPlacedMails(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
-  await enqueueMail(tx, { kind: MAIL_KINDS.orderPlaced, recipient: order.email, orderId: order.id });
-  await enqueueMail(tx, { kind: MAIL_KINDS.newOrder, recipient: OWNERS, orderId: order.id });
+  await enqueueMail(tx, { kind: MAIL_KINDS.orderPlaced, recipient: order.email, orderId: order.id }, { kind: MAIL_KINDS.newOrder, recipient: OWNERS, orderId: order.id });
 }
 
 /** The statuses whose change the customer hears of, when the owner makes it. */
