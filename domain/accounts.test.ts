@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInProblem, signInRequestSchema, signUpProblem, signUpRequestSchema } from './accounts';
+import { newPasswordProblem, newPasswordRequestSchema, passwordResetRequestSchema, signInProblem, signInRequestSchema, signUpProblem, signUpRequestSchema } from './accounts';
 
 describe('account form checks', () => {
   it('require every field', () => {
@@ -15,6 +15,25 @@ describe('account form checks', () => {
     expect(signUpProblem('ana@example.ro', 'abc', 'abc')).toBe('Password must be at least 6 characters long');
     expect(signUpProblem('ana@example.ro', '12345', '12345')).toBe('Password must be at least 6 characters long');
     expect(signUpProblem('ana@example.ro', '123456', '123456')).toBeNull();
+    expect(signUpProblem(' ', '123456', '123456')).toBe('Please fill in all fields');
+  });
+
+  it('check a new password typed twice on the reset page the same way', () => {
+    expect(newPasswordProblem('', 'secret123')).toBe('Please fill in all fields');
+    expect(newPasswordProblem('secret123', '')).toBe('Please fill in all fields');
+    expect(newPasswordProblem('secret123', 'secret124')).toBe('Passwords do not match');
+    expect(newPasswordProblem('12345', '12345')).toBe('Password must be at least 6 characters long');
+    expect(newPasswordProblem('123456', '123456')).toBeNull();
+  });
+});
+
+describe('password reset requests', () => {
+  it('need a valid address, and a token with a password of sane length', () => {
+    expect(passwordResetRequestSchema.safeParse({ email: 'ana@example.ro' }).success).toBe(true);
+    expect(passwordResetRequestSchema.safeParse({ email: 'ana' }).error?.issues[0]?.message).toBe('Enter a valid email address, like name@example.com.');
+    expect(newPasswordRequestSchema.safeParse({ token: 'abc', newPassword: 'secret123' }).success).toBe(true);
+    expect(newPasswordRequestSchema.safeParse({ newPassword: 'secret123' }).error?.issues[0]?.message).toBe('The link is required.');
+    expect(newPasswordRequestSchema.safeParse({ token: 'abc', newPassword: 'x'.repeat(129) }).error?.issues[0]?.message).toBe('New password is too long (at most 128 characters).');
   });
 });
 

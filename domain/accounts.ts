@@ -13,7 +13,14 @@ export const ACCOUNT_MESSAGES = {
   signUpSuccess: 'Account created successfully! Redirecting...',
   signInSuccess: 'Login successful! Redirecting...',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  resetLinkSent: 'If an account uses this address, we have sent it a link to choose a new password. The link works for one hour.',
+  tooManyResetRequests: 'We have already sent several links to this address. Please use the latest one, or try again in an hour.',
+  resetLinkInvalid: 'This link has expired or was already used. Ask for a new one below.',
+  passwordChanged: 'Your password is changed and you are signed in. Redirecting...',
 } as const;
+
+/** How long a password reset link works. */
+export const RESET_LINK_MINUTES = 60;
 
 /** Spec 4: the pause after a successful sign-in or sign-up before going to /. */
 export const REDIRECT_DELAY_MS = 1000;
@@ -25,10 +32,7 @@ export function signInProblem(email: string, password: string): string | null {
 
 /** The sign-up form's own checks, in the spec's order; null when the server may be asked. */
 export function signUpProblem(email: string, password: string, confirmPassword: string): string | null {
-  if (signInProblem(email, password) || !confirmPassword) return ACCOUNT_MESSAGES.fieldsRequired;
-  if (password !== confirmPassword) return ACCOUNT_MESSAGES.passwordsDoNotMatch;
-  if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
-  return null;
+  return email.trim() ? newPasswordProblem(password, confirmPassword) : ACCOUNT_MESSAGES.fieldsRequired;
 }
 
 /** better-auth's own maximum; longer passwords are refused before hashing. */
@@ -57,6 +61,23 @@ export const signInRequestSchema = z.looseObject(
 
 /** The same for a sign-up, which also names the account (the sign-up form sends the email's local part). */
 export const signUpRequestSchema = signInRequestSchema.extend({ name: credential('Name', 254) });
+
+/** POST /api/auth/request-password-reset: the address to send a reset link to. */
+export const passwordResetRequestSchema = z.looseObject({ email: emailSchema }, { error: NOT_AN_OBJECT });
+
+/** POST /api/auth/reset-password: the link's token and the new password (better-auth checks its length). */
+export const newPasswordRequestSchema = z.looseObject(
+  { token: credential('The link', 200), newPassword: credential('New password', PASSWORD_MAX_LENGTH) },
+  { error: NOT_AN_OBJECT },
+);
+
+/** The checks of a new password typed twice (sign-up, reset), in the spec's order; null when the server may be asked. */
+export function newPasswordProblem(password: string, confirmPassword: string): string | null {
+  if (!password || !confirmPassword) return ACCOUNT_MESSAGES.fieldsRequired;
+  if (password !== confirmPassword) return ACCOUNT_MESSAGES.passwordsDoNotMatch;
+  if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
+  return null;
+}
 
 /** 'owner' may enter the back office; everyone who signs up is a 'customer'. */
 export const ROLES = ['customer', 'owner'] as const;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+import { caughtMail, linkOf } from './mails';
 
 const newEmail = () => `shopper-${randomUUID().slice(0, 8)}@example.ro`;
 
@@ -160,6 +161,63 @@ test('My orders asks a guest to sign in', async ({ page }) => {
   await page.goto('/account/orders');
   await expect(page.getByText('Sign in to see the orders you placed with your account.')).toBeVisible();
   await expectAccessible(page);
+});
+
+test.describe('forgot password', () => {
+  // A used link is refused with a 400, which the browser logs; the page says what to do.
+  test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 400/ });
+
+  test('forgot password → mail → new password → signed in; the link works once', async ({ page }) => {
+    const email = newEmail();
+    await signUp(page, email, 'old-secret');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    const sent = 'If an account uses this address, we have sent it a link to choose a new password. The link works for one hour.';
+    await expect(page.getByRole('status')).toHaveText(sent);
+    await expectAccessible(page);
+
+    // An address without an account gets the very same answer.
+    await page.getByLabel('Email').fill(newEmail());
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('status')).toHaveText(sent);
+
+    const link = linkOf(await caughtMail(email, 'Choose a new password for Secret Stash'), 'Choose a new password');
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('new-secret');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('new-secreT');
+    await page.getByRole('button', { name: 'Save New Password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('new-secret');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save New Password' }).click();
+    await expect(page.getByRole('status')).toHaveText('Your password is changed and you are signed in. Redirecting...');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+    // The link was for one use.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('third-secret');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('third-secret');
+    await page.getByRole('button', { name: 'Save New Password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This link has expired or was already used. Ask for a new one below.');
+    await expect(page.getByRole('link', { name: 'Send me a new link' })).toBeVisible();
+
+    // The new password is the one that signs in.
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('new-secret');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('status')).toHaveText('Login successful! Redirecting...');
+  });
 });
 
 test.describe('on a 375 px phone', () => {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { caughtMail, linkOf } from './mails';
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
 import { sampleOrder } from '../testing/sampleOrder';
 
@@ -34,7 +35,7 @@ async function goToPayment(page: Page, email = 'ana@example.ro') {
   await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
 }
 
-test('the full journey places a cash-on-delivery order that is stored with server prices', async ({ page, request }) => {
+test('the full journey places a cash-on-delivery order that is stored with server prices', async ({ page, request, browser }) => {
   await addToCart(page, ['Dummy Lighter', 'Dummy Lighter', 'Dummy Phone Charger']);
   await page.getByRole('link', { name: 'Cart, 3 items' }).click();
 
@@ -96,6 +97,14 @@ test('the full journey places a cash-on-delivery order that is stored with serve
   await expect(summary).toContainText('Dummy Lighter × 2');
   await expect(summary).toContainText('124.96 RON');
   await expectAccessible(page);
+
+  // The customer's mail links to the same page: opened in a browser that has never seen the shop.
+  const mail = await caughtMail('ana@example.ro', `Your order ${number} at Secret Stash`);
+  expect(mail.text).toContain('Please have 124.96 RON ready to pay the courier in cash.');
+  const fromMail = await browser.newPage();
+  await fromMail.goto(linkOf(mail, 'See your order'));
+  await expect(fromMail.getByRole('article', { name: `Order ${number}` })).toContainText('Dummy Lighter × 2');
+  await fromMail.close();
 
   const stored = await (await request.get(`/api/orders/${id}?email=ana@example.ro`)).json();
   expect(stored).toMatchObject({

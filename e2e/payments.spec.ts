@@ -34,9 +34,14 @@ test.describe('single-product purchase', () => {
     await expect(page.getByText(sessionId)).toBeVisible();
     await expect(page.getByText(/Shipping: we pack your order/)).toBeVisible();
     await expect(page.getByText('A confirmation email with your receipt is sent to card.buyer@example.ro.')).toBeVisible();
-    // A guest sees no order status.
+    // A guest sees no order status here, but a link to the order's own page, as in their mail.
     await expect(page.getByText('Order status')).toHaveCount(0);
     await expectAccessible(page);
+    await page.getByRole('link', { name: 'See your order' }).click();
+    await expect(page).toHaveURL(/\/orders\/[\w-]+\?token=[\w-]{32}$/);
+    const order = page.getByRole('article', { name: /^Order 1\d{4}$/ });
+    await expect(order).toContainText('Dummy Car Key');
+    await expect(order).toContainText('Paid');
   });
 
   test('the product modal offers "Buy now by card" for products with a Stripe price', async ({ page }) => {

@@ -12,6 +12,7 @@ import type { Database } from '../db/client';
 import { account, session, user, verification } from '../db/schema/accounts';
 import { priceHistory, products } from '../db/schema/catalog';
 import { orderEvents, orderLines, orders, paymentEvents } from '../db/schema/orders';
+import { outbox } from '../db/schema/outbox';
 import { seedCatalog } from '../db/seed';
 import { buildTestApp, signUpOwner, TEST_ORIGIN, testUploadsDir, type TestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
@@ -58,6 +59,8 @@ type Endpoint =
   | '/api/orders'
   | '/api/auth/sign-up/email'
   | '/api/auth/sign-in/email'
+  | '/api/auth/request-password-reset'
+  | '/api/auth/reset-password'
   | '/api/stripe/webhook'
   | '/api/payments/product-checkout'
   | '/api/admin/orders/ORDER/status'
@@ -431,13 +434,31 @@ const adminProductCases: Case[] = [
   upload('a PNG for an unknown product', smallPng, 'image/png', 'No such product.', '/api/admin/products/nope/images'),
 ];
 
-const CASES = [...orderCases, ...signUpCases, ...signInCases, ...webhookCases, ...productCheckoutCases, ...statusCases, ...ownerCases, ...adminProductCases];
+const RESET_REQUEST = '/api/auth/request-password-reset';
+const RESET = '/api/auth/reset-password';
+const resetCases: Case[] = [
+  { name: 'reset request: malformed JSON', url: RESET_REQUEST, body: '{"email":', message: NOT_JSON },
+  { name: 'reset request: an array', url: RESET_REQUEST, body: '[]', message: NOT_OBJECT },
+  { name: 'reset request: text/plain', url: RESET_REQUEST, body: JSON.stringify({ email: REGISTERED.email }), contentType: 'text/plain', message: MUST_BE_JSON },
+  { name: 'reset request: missing email', url: RESET_REQUEST, body: {}, message: 'Email is required.' },
+  { name: 'reset request: email a number', url: RESET_REQUEST, body: { email: 42 }, message: /Email/ },
+  { name: 'reset request: not an email', url: RESET_REQUEST, body: { email: 'not-an-email' }, message: 'Enter a valid email address, like name@example.com.' },
+  { name: 'reset request: NUL in email', url: RESET_REQUEST, body: { email: `${REGISTERED.email}\u0000` }, message: /control characters|valid email/ },
+  { name: 'reset: missing token', url: RESET, body: { newPassword: 'brand-new-secret' }, message: 'The link is required.' },
+  { name: 'reset: token a number', url: RESET, body: { token: 42, newPassword: 'brand-new-secret' }, message: 'The link must be text.' },
+  { name: 'reset: missing new password', url: RESET, body: { token: 'a'.repeat(32) }, message: 'New password is required.' },
+  { name: 'reset: new password of 129 characters', url: RESET, body: { token: 'a'.repeat(32), newPassword: 'p'.repeat(129) }, message: 'New password is too long (at most 128 characters).' },
+  { name: 'reset: NUL in new password', url: RESET, body: { token: 'a'.repeat(32), newPassword: 'secret\u0000123' }, message: 'New password must not contain control characters.' },
+  { name: 'reset: a made-up link', url: RESET, body: { token: 'a'.repeat(32), newPassword: 'brand-new-secret' }, message: 'This link has expired or was already used. Ask for a new one below.' },
+];
+
+const CASES = [...orderCases, ...signUpCases, ...signInCases, ...resetCases, ...webhookCases, ...productCheckoutCases, ...statusCases, ...ownerCases, ...adminProductCases];
 
 // ---- running them ------------------------------------------------------------------------------
 
 /** Every table a write endpoint could write to. */
 async function rowCounts() {
-  const tables = { orders, orderLines, orderEvents, user, account, session, verification, paymentEvents, products, priceHistory };
+  const tables = { orders, orderLines, orderEvents, user, account, session, verification, paymentEvents, products, priceHistory, outbox };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => {
       const [row] = await database.db.select({ n: count() }).from(table);

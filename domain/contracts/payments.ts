@@ -15,13 +15,15 @@ export const productCheckoutSchema = z.object({ url: z.nullable(z.string()) });
 
 /**
  * GET /api/payments/sessions/:id: what Stripe says of a Checkout Session and, for its signed-in
- * owner, the order it pays (null until the order exists, or for anyone else).
+ * owner, the order it pays (null until the order exists, or for anyone else); the link to the order's page.
  */
 export const checkoutSessionStatusSchema = z.object({
   status: z.enum(['paid', 'unpaid', 'unknown']),
   sessionId: z.string(),
   customerEmail: z.optional(z.nullable(z.string())),
   order: z.nullable(z.object({ id: z.string(), number: z.int(), status: z.enum(ORDER_STATUSES), createdAt: z.string() })),
+  /** The order's own page (with its token), once the session is paid and its order exists; for whoever holds the session. */
+  orderUrl: z.nullable(z.string()),
 });
 export type CheckoutSessionStatus = z.infer<typeof checkoutSessionStatusSchema>;
 

@@ -10,6 +10,7 @@ const ShopPage = lazy(() => import('../features/shop/ShopPage'));
 const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
 const LoginPage = lazy(() => import('../features/accounts/LoginPage'));
 const SignUpPage = lazy(() => import('../features/accounts/SignUpPage'));
+const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordPage'));
 const MyOrdersPage = lazy(() => import('../features/accounts/MyOrdersPage'));
 const StripeCheckoutPage = lazy(() => import('../features/payments/StripeCheckoutPage'));
 const SuccessPage = lazy(() => import('../features/payments/SuccessPage'));
@@ -38,6 +39,7 @@ export function App() {
             <Route path="checkout" element={<CheckoutPage />} />
             <Route path="login" element={<LoginPage />} />
             <Route path="signup" element={<SignUpPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
             <Route path="account/orders" element={<MyOrdersPage />} />
             <Route path="orders/:id" element={<OrderStatusPage />} />
             <Route path="stripe-checkout" element={<StripeCheckoutPage />} />

@@ -39,7 +39,9 @@ export function createAuth(db: Db, settings: AuthSettings, log: FastifyBaseLogge
     secret: settings.secret,
     trustedOrigins: settings.trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
-    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN_LENGTH, autoSignIn: true },
+    // A reset link's row and mail are written by passwordReset.ts; better-auth consumes the link and
+    // sets the password, ending every session of the account (a stolen one too).
+    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN_LENGTH, autoSignIn: true, revokeSessionsOnPasswordReset: true },
     // Ours (db/schema/accounts.ts): read with the session, never settable by sign-up (input: false).
     user: { additionalFields: { role: { type: 'string', input: false, defaultValue: 'customer', returned: true } } },
     // A persisted cookie session that renews itself once a day while in use, for 30 days.

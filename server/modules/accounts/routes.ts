@@ -1,9 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { signInRequestSchema, signUpRequestSchema } from '../../../domain/accounts';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES, newPasswordRequestSchema, passwordResetRequestSchema, signInRequestSchema, signUpRequestSchema } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../errors';
 import type { Auth } from './auth';
+import { accountOfResetLink, requestPasswordReset } from './passwordReset';
 import { limitAttempts } from './service';
 
 /**
@@ -15,11 +17,52 @@ const LIMITED: Record<string, typeof signInRequestSchema> = {
   '/api/auth/sign-up/email': signUpRequestSchema,
 };
 
+/** Bad input is answered here, readably, and costs no attempt. */
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'The request is invalid.', 'invalid_request');
+  return parsed.data;
+}
+
 /**
- * better-auth answers everything under /api/auth (sign-up, sign-in, get-session, sign-out). Fastify
- * has already parsed the JSON body, so it is passed on re-serialised in a web Request.
+ * better-auth answers everything under /api/auth (sign-up, sign-in, get-session, sign-out, setting a
+ * new password), except asking for a reset link, which is ours (passwordReset.ts). Fastify has
+ * already parsed the JSON body, so it is passed on re-serialised in a web Request.
  */
 export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: string }> = async (app, { db, auth, baseURL }) => {
+  const callAuth = (request: FastifyRequest, url: URL, body: unknown) => {
+    const headers = fromNodeHeaders(request.headers);
+    headers.delete('content-length');
+    return auth.handler(new Request(url, { method: request.method, headers, body: request.method === 'POST' && body !== undefined ? JSON.stringify(body) : undefined }));
+  };
+  const relay = async (reply: FastifyReply, response: Response) => {
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.send(await response.text());
+  };
+
+  app.post('/auth/request-password-reset', async (request) => {
+    const { email } = parse(passwordResetRequestSchema, request.body);
+    await requestPasswordReset(db, { email, ip: request.ip });
+    return { status: true, message: ACCOUNT_MESSAGES.resetLinkSent };
+  });
+
+  // better-auth checks the link (one use, not expired) and sets the password, ending the account's
+  // other sessions; then the visitor is signed in with the new password, as a sign-in would.
+  app.post('/auth/reset-password', async (request, reply) => {
+    const body = parse(newPasswordRequestSchema, request.body);
+    await limitAttempts(db, { endpoint: '/api/auth/reset-password', ip: request.ip });
+    const email = await accountOfResetLink(db, body.token);
+    if (!email) throw new AppError('bad_request', ACCOUNT_MESSAGES.resetLinkInvalid, 'invalid_token');
+    const reset = await callAuth(request, new URL('/api/auth/reset-password', baseURL), body);
+    if (!reset.ok) return relay(reply, reset);
+    return relay(reply, await callAuth(request, new URL('/api/auth/sign-in/email', baseURL), { email, password: body.newPassword }));
+  });
+
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
@@ -27,29 +70,10 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
       const url = new URL(request.url, baseURL);
       const schema = request.method === 'POST' ? LIMITED[url.pathname] : undefined;
       if (schema) {
-        // Bad input is answered here, readably, and costs no attempt.
-        const parsed = schema.safeParse(request.body);
-        if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'The request is invalid.', 'invalid_request');
-        await limitAttempts(db, { endpoint: url.pathname, ip: request.ip, email: parsed.data.email });
+        const { email } = parse(schema, request.body);
+        await limitAttempts(db, { endpoint: url.pathname, ip: request.ip, email });
       }
-
-      const headers = fromNodeHeaders(request.headers);
-      headers.delete('content-length');
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers,
-          body: request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined,
-        }),
-      );
-
-      reply.status(response.status);
-      for (const [name, value] of response.headers) {
-        if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
-      }
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(await response.text());
+      return relay(reply, await callAuth(request, url, request.body));
     },
   });
 };

@@ -38,7 +38,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
     },
     async (request) => {
       const user = await signedInUser(auth, request.headers);
-      return paymentOutcome(checkout, request.params.id, user?.id ?? null);
+      const { paidOrderId, ...outcome } = await paymentOutcome(checkout, request.params.id, user?.id ?? null);
+      return { ...outcome, orderUrl: paidOrderId && `/orders/${paidOrderId}?token=${orderAccessToken(secret, paidOrderId)}` };
     },
   );
 

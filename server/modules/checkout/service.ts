@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
 import type { CheckoutSessionInfo } from '../../integrations/stripe';
 import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
-import { changeOrderStatus, discardOrderWithoutSession, orderPaidBySession, placeOrder, recordCardPayment, staleCardOrders, type PlacedOrder } from '../orders/service';
+import { changeOrderStatus, discardOrderWithoutSession, orderOfSession, placeOrder, recordCardPayment, staleCardOrders, type PlacedOrder } from '../orders/service';
 import { checkoutSessionStatus, createOrderCheckoutSession, recordPaymentEvent, stripePriceIds, verifyStripeEvent, type Payments } from '../payments/service';
 import { countOrder, type OrderLimits, type Visitor } from './orderLimits';
 
@@ -169,13 +169,20 @@ export async function handleStripeWebhook(checkout: Checkout, rawBody: Buffer, s
 }
 
 /**
- * What /success shows: Stripe's word on the session (never the URL's), and for its signed-in owner
- * the order it pays, in the status it really has.
+ * What /success shows: Stripe's word on the session (never the URL's); for its signed-in owner the
+ * order it pays, in the status it really has; and, once paid, which order it is, so the page can
+ * link to the order's own page (the session id in the visitor's address is theirs alone, as the
+ * order's link in their mail is).
  */
-export async function paymentOutcome(checkout: Checkout, sessionId: string, userId: string | null): Promise<CheckoutSessionStatus> {
+export async function paymentOutcome(checkout: Checkout, sessionId: string, userId: string | null): Promise<Omit<CheckoutSessionStatus, 'orderUrl'> & { paidOrderId: string | null }> {
   const payment = await checkoutSessionStatus(checkout.payments, sessionId);
-  const order = payment.status === 'unknown' ? null : await orderPaidBySession(checkout.db, sessionId, userId);
-  return { ...payment, order };
+  const order = payment.status === 'unknown' ? null : await orderOfSession(checkout.db, sessionId);
+  const owned = order && userId !== null && order.userId === userId ? order : null;
+  return {
+    ...payment,
+    order: owned && { id: owned.id, number: owned.number, status: owned.status, createdAt: owned.createdAt.toISOString() },
+    paidOrderId: payment.status === 'paid' && order ? order.id : null,
+  };
 }
 
 /** A card order that never got its Checkout Session is given up after this long (the server stopped between the two). */

@@ -2,15 +2,17 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { orderLines, orders } from '../../../db/schema/orders';
+import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import type { OrderActor, OrderStatus } from '../../../domain/orders';
 import { orderAccessToken } from '../orders/accessToken';
 import { enqueueMail, type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
+import { passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
-import { newOrderMail, type OrderMailData, orderPlacedMail, statusMail } from './templates/orderMails';
+import { newOrderMail, type OrderMailData, orderPlacedMail, type RenderedParts, statusMail } from './templates/orderMails';
 
 /** The kinds of mail the outbox holds. */
-export const MAIL_KINDS = { orderPlaced: 'order_placed', newOrder: 'new_order', orderStatus: 'order_status' } as const;
+export const MAIL_KINDS = { orderPlaced: 'order_placed', newOrder: 'new_order', orderStatus: 'order_status', passwordReset: 'password_reset' } as const;
 
 /** The recipient of the owner's alerts: OWNER_EMAIL when set, every owner's address otherwise (resolved when sent). */
 export const OWNERS = 'owners';
@@ -56,8 +58,15 @@ async function orderMailData(db: Db, settings: MailSettings, orderId: string): P
   };
 }
 
-/** Makes an outbox row into its mail, from the order as it is now. */
-export async function renderOutboxMail(db: Db, settings: MailSettings, row: OutboxRow) {
+/**
+ * A reset link for an account, written with the link's token in the request's transaction
+ * (accounts/passwordReset.ts). The mail is the only place the token leaves the database.
+ */
+export async function queuePasswordResetMail(tx: DbOrTx, account: { email: string; token: string }): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.passwordReset, recipient: account.email, data: { token: account.token } });
+}
+
+async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow): Promise<RenderedParts> {
   const order = row.orderId ? await orderMailData(db, settings, row.orderId) : null;
   if (!order) throw new UnsendableMail(`mail ${row.id}: its order is gone`);
   const parts =
@@ -69,6 +78,18 @@ export async function renderOutboxMail(db: Db, settings: MailSettings, row: Outb
           ? statusMail(settings.shop, order)
           : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
+  return parts;
+}
+
+function passwordResetParts(settings: MailSettings, row: OutboxRow): RenderedParts {
+  const token = row.data.token;
+  if (!token) throw new UnsendableMail(`mail ${row.id}: a password reset without its link`);
+  return passwordResetMail(settings.shop, { url: `${settings.shop.url}/reset-password?token=${encodeURIComponent(token)}`, minutes: RESET_LINK_MINUTES });
+}
+
+/** Makes an outbox row into its mail: an order's from the order as it is now, an account's from the row. */
+export async function renderOutboxMail(db: Db, settings: MailSettings, row: OutboxRow) {
+  const parts = row.kind === MAIL_KINDS.passwordReset ? passwordResetParts(settings, row) : await orderMailParts(db, settings, row);
   const to = row.recipient === OWNERS ? await ownerAddresses(db, settings) : row.recipient;
   return { ...(await renderParts(parts)), to };
 }

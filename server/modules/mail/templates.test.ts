@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
+import { passwordResetMail } from './templates/accountMails';
 import { newOrderMail, type OrderMailData, orderPlacedMail, statusMail } from './templates/orderMails';
 
 const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro' };
@@ -70,5 +71,17 @@ describe('order mails', () => {
     const refunded = await renderParts(statusMail(shop, { ...order, status: 'cancelled', paymentMethod: 'card', paidAt: '2026-11-23T10:00:00Z', cancelReason: 'Out of stock' })!);
     expect(refunded.text).toContain('The 124.96 RON you paid is refunded to your card.');
     expect(statusMail(shop, { ...order, status: 'confirmed' })).toBeNull();
+  });
+});
+
+describe('account mails', () => {
+  it('a password reset: the link as a button and in full, how long it works, what to do if it was not you', async () => {
+    const url = 'https://shop.example.ro/reset-password?token=abc_123-x';
+    const mail = await renderParts(passwordResetMail(shop, { url, minutes: 60 }));
+    expect(mail.subject).toBe('Choose a new password for Secret Stash');
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.text).toContain(`The link works once, for 60 minutes: ${url}`);
+    expect(mail.text).toContain('If you did not ask for it, ignore this mail');
+    expect(mail.text).toContain('hello@shop.example.ro');
   });
 });

@@ -297,14 +297,13 @@ export async function findOrder(db: Db, id: string, who: { userId: string | null
   return view!;
 }
 
-/** The order a Stripe Checkout Session pays, for its signed-in owner only; null for anyone else or before it exists. */
-export async function orderPaidBySession(db: Db, stripeSessionId: string, userId: string | null) {
-  if (!userId) return null;
+/** The order a Stripe Checkout Session pays (null before it exists), with the account it belongs to. */
+export async function orderOfSession(db: Db, stripeSessionId: string) {
   const [order] = await db
-    .select({ id: orders.id, number: orders.number, status: orders.status, createdAt: orders.createdAt })
+    .select({ id: orders.id, number: orders.number, status: orders.status, createdAt: orders.createdAt, userId: orders.userId })
     .from(orders)
-    .where(and(eq(orders.stripeSessionId, stripeSessionId), eq(orders.userId, userId)));
-  return order ? { ...order, createdAt: order.createdAt.toISOString() } : null;
+    .where(eq(orders.stripeSessionId, stripeSessionId));
+  return order ?? null;
 }
 
 /**

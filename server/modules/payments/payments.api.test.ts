@@ -278,10 +278,10 @@ describe('success page check', () => {
   it('reports paid only when Stripe says so, and unknown for an unknown session', async () => {
     const { checkoutUrl } = (await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 1 }]) })).json();
     const sessionId = checkoutUrl.split('/').at(-1);
-    expect((await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}` })).json()).toMatchObject({ status: 'unpaid', sessionId });
+    expect((await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}` })).json()).toMatchObject({ status: 'unpaid', sessionId, orderUrl: null });
     fake.markPaid(sessionId);
     expect((await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}` })).json()).toMatchObject({ status: 'paid', sessionId });
-    expect((await app.inject({ method: 'GET', url: '/api/payments/sessions/cs_test_doesnotexist' })).json()).toEqual({ status: 'unknown', sessionId: 'cs_test_doesnotexist', order: null });
+    expect((await app.inject({ method: 'GET', url: '/api/payments/sessions/cs_test_doesnotexist' })).json()).toEqual({ status: 'unknown', sessionId: 'cs_test_doesnotexist', order: null, orderUrl: null });
     expect((await app.inject({ method: 'GET', url: '/api/payments/sessions/not-a-session' })).statusCode).toBe(400);
   });
 
@@ -300,9 +300,14 @@ describe('success page check', () => {
     expect((await webhook(completed(session))).json().result).toBe('paid');
     expect((await status(owner.cookie)).json()).toMatchObject({ status: 'paid', order: { id, status: 'paid' } });
 
-    // A guest, or another customer, holding the session id learns nothing of the order.
-    expect((await status()).json()).toMatchObject({ status: 'paid', order: null });
-    expect((await status((await signUpCustomer(app)).cookie)).json()).toMatchObject({ status: 'paid', order: null });
+    // Without the account (the same buyer in another browser, a guest) the answer names no order,
+    // but gives the order's own page, as the buyer's mail does: the session id is in their address only.
+    const asGuest = (await status()).json();
+    expect(asGuest).toMatchObject({ status: 'paid', order: null, orderUrl: expect.stringMatching(new RegExp(`^/orders/${id}\\?token=[\\w-]{32}$`)) });
+    const page = await app.inject({ method: 'GET', url: `/api${asGuest.orderUrl}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ id, status: 'paid' });
+    expect((await status((await signUpCustomer(app)).cookie)).json()).toMatchObject({ status: 'paid', order: null, orderUrl: asGuest.orderUrl });
   });
 
   it('tells the web app whether the card option is on', async () => {

@@ -38,6 +38,9 @@ export default function LoginPage() {
     >
       <EmailField value={email} onChange={setEmail} />
       <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+      <Link to="/reset-password" className="-mt-2 self-end text-sm font-semibold text-brand-dark underline">
+        Forgot password?
+      </Link>
     </AuthLayout>
   );
 }

@@ -6,12 +6,14 @@ import { refreshSession } from '../../lib/session';
 
 export type AuthFeedback = { kind: 'error' | 'success'; text: string } | null;
 
+type AuthEndpoint = '/auth/sign-in/email' | '/auth/sign-up/email' | '/auth/reset-password' | '/auth/request-password-reset';
+
 /**
- * Sends a sign-in or sign-up to better-auth. The server's message is shown as it is; anything
- * unexpected gets the spec's generic text. On success: the spec's message, then `next` (/ by
- * default) after 1 second.
+ * Sends an account form to the server. The server's message is shown as it is; anything
+ * unexpected gets the spec's generic text. On success: `successText`, then, for a form that signs
+ * the visitor in, `next` (/ by default) after 1 second; `next` null stays on the page.
  */
-export function useAuthForm(endpoint: '/auth/sign-in/email' | '/auth/sign-up/email', successText: string, next = '/') {
+export function useAuthForm(endpoint: AuthEndpoint, successText: string, next: string | null = '/') {
   const navigate = useNavigate();
   const [feedback, setFeedback] = useState<AuthFeedback>(null);
   const [busy, setBusy] = useState(false);
@@ -23,8 +25,9 @@ export function useAuthForm(endpoint: '/auth/sign-in/email' | '/auth/sign-up/ema
     setFeedback(null);
     try {
       await apiRequest(endpoint, null, { method: 'POST', body: JSON.stringify(body) });
-      await refreshSession();
+      if (next !== null) await refreshSession();
       setFeedback({ kind: 'success', text: successText });
+      if (next === null) return setBusy(false);
       redirect.current = setTimeout(() => navigate(next), REDIRECT_DELAY_MS);
     } catch (error) {
       const text = error instanceof ApiError && error.status < 500 ? error.message : ACCOUNT_MESSAGES.unexpected;

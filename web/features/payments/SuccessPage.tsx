@@ -20,7 +20,7 @@ export default function SuccessPage() {
   const [payment, setPayment] = useState<Payment | null>(null);
 
   useEffect(() => {
-    if (!sessionId) return setPayment({ status: 'unknown', sessionId, order: null });
+    if (!sessionId) return setPayment({ status: 'unknown', sessionId, order: null, orderUrl: null });
     apiRequest(`/payments/sessions/${encodeURIComponent(sessionId)}`, checkoutSessionStatusSchema)
       .then(setPayment)
       .catch(() => setPayment({ status: 'error' }));
@@ -81,6 +81,11 @@ export default function SuccessPage() {
       <p className="text-zinc-700">
         A confirmation email with your receipt is sent to {payment.customerEmail ?? 'the address you gave at payment'}.
       </p>
+      {payment.orderUrl && (
+        <Link to={payment.orderUrl} className="font-semibold text-brand-dark underline">
+          See your order
+        </Link>
+      )}
       <Link to="/shop" className={primaryButton}>
         Continue Shopping
       </Link>

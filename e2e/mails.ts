@@ -1,0 +1,55 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+
+/** Where the storefront specs' shop writes its mails (no SMTP_URL: .eml files under DATA_DIR/mail). */
+export const SHOP_MAIL_FOLDER = 'test-results/e2e-data/mail';
+
+export interface WrittenMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** Every link of the HTML body, by its text. */
+  links: { text: string; href: string }[];
+}
+
+async function readMails(folder: string): Promise<WrittenMail[]> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  return Promise.all(
+    names
+      .filter((name) => name.endsWith('.eml'))
+      .map(async (name) => {
+        const parsed = await simpleParser(await readFile(path.join(folder, name)));
+        const html = typeof parsed.html === 'string' ? parsed.html : '';
+        const to = [parsed.to ?? []].flat().flatMap((group) => group.value.map((entry) => entry.address ?? '')).join(', ');
+        const links = [...html.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)].map((match) => ({
+          href: match[1]!.replaceAll('&amp;', '&'),
+          text: match[2]!.replace(/<[^>]+>/g, '').trim(),
+        }));
+        return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', links };
+      }),
+  );
+}
+
+/** The mail to `to` whose subject matches, as the shop's delivery loop writes it (waits up to 15 s). */
+export async function caughtMail(to: string, subject: string | RegExp, folder = SHOP_MAIL_FOLDER): Promise<WrittenMail> {
+  let found: WrittenMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await readMails(folder)).find((mail) => mail.to.includes(to) && (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject)));
+        return found !== undefined;
+      },
+      { message: `a mail to ${to} about ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The target of the mail's link with this text. */
+export function linkOf(mail: WrittenMail, text: string): string {
+  const link = mail.links.find((candidate) => candidate.text === text);
+  expect(link, `a link "${text}" in "${mail.subject}"`).toBeDefined();
+  return link!.href;
+}
