@@ -91,7 +91,7 @@ function passwordResetParts(settings: MailSettings, row: OutboxRow): RenderedPar
 export async function renderOutboxMail(db: Db, settings: MailSettings, row: OutboxRow) {
   const parts = row.kind === MAIL_KINDS.passwordReset ? passwordResetParts(settings, row) : await orderMailParts(db, settings, row);
   const to = row.recipient === OWNERS ? await ownerAddresses(db, settings) : row.recipient;
-  return { ...(await renderParts(parts)), to };
+  return { ...renderParts(parts), to };
 }
 
 async function ownerAddresses(db: Db, settings: MailSettings): Promise<string> {
