@@ -1,37 +1,62 @@
 /**
- * Orders per second and latency of POST /api/orders on a real PostgreSQL. Run by `npm run bench`
- * inside `pg_virtualenv -v 15`, which provides a throwaway cluster through the PG* variables.
- * The load generator, the shop and PostgreSQL share this machine's cores, as they would on a
- * small server; the figure is a floor, not a ceiling.
+ * Orders per second and latency of POST /api/orders on a real PostgreSQL, side by side with the
+ * shop as it was before it sent mail (BASELINE), and how fast the outbox then drains to a local SMTP
+ * server. Run by `npm run bench` inside `pg_virtualenv -v 15`, which provides a throwaway cluster
+ * through the PG* variables. The shops run pinned to core 0 and this load generator to core 1
+ * (PostgreSQL floats), one shop at a time, in turns: baseline, current, baseline, current.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import http from 'node:http';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { sampleOrder } from '../testing/sampleOrder';
 import { createBenchDatabase } from './benchDatabase';
-import { startShop } from './shopProcess';
+import { freePort, startShop, type ShopProcess } from './shopProcess';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const WARMUP = 500;
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
-const PORT = 4391;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
+const ROUNDS = 2;
+/** The code just before the outbox (issue 12): the shop without mail that the outbox must stay within 10% of. */
+const BASELINE = process.env.BENCH_BASELINE ?? 'ce2f0b5';
 
-const databaseUrl = await createBenchDatabase('shop_bench');
+// A local SMTP server that takes every mail and counts it (no parsing: it must not compete with the shop).
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    stream.resume();
+    stream.on('end', () => {
+      received += 1;
+      callback();
+    });
+  },
+});
+const smtpPort = await freePort();
+await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+// The baseline runs from its own checkout of the repository, with this one's dependencies.
+const baselineDir = mkdtempSync(path.join(tmpdir(), 'shop-baseline-'));
+execFileSync('git', ['worktree', 'add', '--detach', baselineDir, BASELINE], { stdio: 'ignore' });
+if (!existsSync(path.join(baselineDir, 'node_modules'))) symlinkSync(path.resolve('node_modules'), path.join(baselineDir, 'node_modules'));
+
+const common = { DATABASE_POOL_SIZE: '20', WEB_ROOT: './no-web-app', NODE_ENV: 'production', TRUST_PROXY: 'true', AUTH_SECRET: randomUUID() + randomUUID() };
+const currentUrl = await createBenchDatabase('shop_bench');
+const shops: { name: string; shop: ShopProcess; mails: boolean }[] = [];
 
 // TRUST_PROXY: each order comes from its own visitor's address (X-Forwarded-For), as real traffic does.
-const shop = await startShop(PORT, {
-  DATABASE_URL: databaseUrl,
-  DATABASE_POOL_SIZE: '20',
-  WEB_ROOT: './no-web-app',
-  NODE_ENV: 'production',
-  AUTH_SECRET: randomUUID() + randomUUID(),
-  TRUST_PROXY: 'true',
-  // Its mails (the outbox sends them as it would in production) go to files in a throwaway folder.
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shop-bench-orders-')),
-}, 30_000, { cpus: '0' });
+async function start(name: string, port: number, env: NodeJS.ProcessEnv, cwd?: string) {
+  const shop = await startShop(port, { ...common, ...env }, 30_000, { cpus: '0', cwd });
+  shops.push({ name, shop, mails: env.SMTP_URL !== undefined });
+  return shop;
+}
+
 // The shop on core 0, this load generator on core 1 (PostgreSQL floats).
 spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -50,22 +75,20 @@ function order() {
   return { body, ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
 }
 
-function post({ body, ip }: { body: string; ip: string }): Promise<number> {
+function post(origin: URL, { body, ip }: { body: string; ip: string }): Promise<number> {
   return new Promise((resolve, reject) => {
     const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': ip };
-    const request = http.request(
-      { agent, host: '127.0.0.1', port: PORT, path: '/api/orders', method: 'POST', headers },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
+    const request = http.request({ agent, host: origin.hostname, port: origin.port, path: '/api/orders', method: 'POST', headers }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
     request.on('error', reject);
     request.end(body);
   });
 }
 
-async function run(total: number) {
+async function run(shop: ShopProcess, total: number) {
+  const origin = new URL(shop.origin);
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -76,7 +99,7 @@ async function run(total: number) {
         next += 1;
         const visitorOrder = order();
         const sent = performance.now();
-        const status = await post(visitorOrder);
+        const status = await post(origin, visitorOrder);
         latencies.push(performance.now() - sent);
         if (status !== 201) failures += 1;
       }
@@ -88,13 +111,56 @@ async function run(total: number) {
   return { perSecond: total / seconds, p50: at(0.5), p99: at(0.99), failures };
 }
 
+/** Waits until the current shop's outbox is empty; returns the mails sent meanwhile and how fast. */
+async function drain(database: pg.Client) {
+  const pending = async () => Number((await database.query("select count(*) from outbox where status = 'pending'")).rows[0].count);
+  const from = await pending();
+  const started = performance.now();
+  const deadline = Date.now() + 15 * 60_000;
+  while ((await pending()) > 0) {
+    if (Date.now() > deadline) throw new Error('the outbox did not drain within 15 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { mails: from, seconds, perSecond: from / seconds };
+}
+
+const database = new pg.Client({ connectionString: currentUrl });
 try {
-  await run(WARMUP);
-  const result = await run(ORDERS);
-  console.log(`\nPOST /api/orders on PostgreSQL 15, ${ORDERS} orders, ${CONCURRENCY} concurrent clients:`);
-  console.log(`  ${result.perSecond.toFixed(0)} orders/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.failures} failed`);
-  process.exitCode = result.failures > 0 ? 1 : 0;
+  const baseline = await start(`before the outbox (${BASELINE})`, await freePort(), { DATABASE_URL: await createBenchDatabase('shop_bench_baseline') }, baselineDir);
+  const current = await start('with the outbox', await freePort(), {
+    DATABASE_URL: currentUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Secret Stash <shop@example.ro>',
+    OWNER_EMAIL: 'owner@example.ro',
+  });
+  await database.connect();
+  await run(baseline, WARMUP);
+  await run(current, WARMUP);
+  await drain(database);
+
+  console.log(`\nPOST /api/orders on PostgreSQL 15, ${ORDERS} orders a run, ${CONCURRENCY} concurrent clients, in turns:`);
+  const perSecond = new Map<string, number[]>(shops.map(({ name }) => [name, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const { name, shop, mails } of shops) {
+      const result = await run(shop, ORDERS);
+      perSecond.get(name)!.push(result.perSecond);
+      console.log(`  ${name.padEnd(32)} ${result.perSecond.toFixed(0).padStart(5)} orders/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.failures} failed`);
+      if (result.failures > 0) process.exitCode = 1;
+      if (mails) {
+        const drained = await drain(database);
+        console.log(`  ${''.padEnd(32)} then ${drained.mails} mails still to send left in ${drained.seconds.toFixed(1)} s: ${drained.perSecond.toFixed(0)} mails/s to a local SMTP server`);
+      }
+    }
+  }
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const [before, after] = shops.map(({ name }) => mean(perSecond.get(name)!));
+  console.log(`  with the outbox / before it: ${(after! / before!).toFixed(2)}× (means of ${ROUNDS} runs each); ${received} mails received`);
 } finally {
   agent.destroy();
-  await shop.stop();
+  await database.end().catch(() => undefined);
+  for (const { shop } of shops) await shop.stop();
+  smtp.close();
+  execFileSync('git', ['worktree', 'remove', '--force', baselineDir], { stdio: 'ignore' });
+  rmSync(baselineDir, { recursive: true, force: true });
 }

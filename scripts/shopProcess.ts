@@ -25,11 +25,13 @@ export async function freePort(): Promise<number> {
  * Starts `server/main.ts` as its own process, as production runs it, and waits until it answers.
  * Its stderr is passed through and, when it exits while starting, quoted in the error.
  */
-export async function startShop(port: number, env: NodeJS.ProcessEnv, timeoutMs = 30_000, options: { cpus?: string } = {}): Promise<ShopProcess> {
+export async function startShop(port: number, env: NodeJS.ProcessEnv, timeoutMs = 30_000, options: { cpus?: string; cwd?: string } = {}): Promise<ShopProcess> {
   const command = [process.execPath, '--import', 'tsx', 'server/main.ts'];
   // Benchmarks pin the shop to its own cores (taskset execs the command: same pid).
   const [file, ...args] = options.cpus ? ['taskset', '-c', options.cpus, ...command] : command;
+  // `cwd`: another checkout of the shop (a benchmark's baseline).
   const child = spawn(file!, args, {
+    cwd: options.cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'pipe'],
   });
