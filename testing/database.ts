@@ -10,16 +10,31 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DATABASE !== 'postgres') return openPglite();
 
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  await asAdmin((admin) => admin.query(`create database ${name}`));
+  const { name, drop } = await createPostgresDatabase();
   // Host, port, user and password come from the PG* variables.
   const database = await openPostgres({ database: name, max: 20 });
   return {
     ...database,
     async close() {
       await database.close();
-      await asAdmin((admin) => admin.query(`drop database if exists ${name}`));
+      await drop();
     },
+  };
+}
+
+/**
+ * A new, empty database on the PostgreSQL that the PG* variables point at (pg_virtualenv), with its
+ * URL for a shop process of its own (DATABASE_URL); drop() removes it.
+ */
+export async function createPostgresDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  await asAdmin((admin) => admin.query(`create database ${name}`));
+  const host = !process.env.PGHOST || process.env.PGHOST === 'localhost' ? '127.0.0.1' : process.env.PGHOST;
+  const credentials = `${encodeURIComponent(process.env.PGUSER ?? 'postgres')}${process.env.PGPASSWORD ? `:${encodeURIComponent(process.env.PGPASSWORD)}` : ''}`;
+  return {
+    name,
+    url: `postgres://${credentials}@${host}:${process.env.PGPORT ?? 5432}/${name}`,
+    drop: () => asAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`)),
   };
 }
 

@@ -65,6 +65,9 @@ export async function startFakeSmtp(options: { port?: number } = {}) {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve());
     });
+    // A client killed mid-conversation (ECONNRESET) is what fault tests do, not the server's failure.
+    server.removeAllListeners('error');
+    server.on('error', () => undefined);
     port = (server.server.address() as AddressInfo).port;
   };
   await listen();

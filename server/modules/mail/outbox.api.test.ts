@@ -44,7 +44,7 @@ describe('the outbox', () => {
     for (let n = 1; n <= 120; n += 1) await enqueueMail(database.db, { kind: 'test', recipient: `c${n}@example.ro`, data: { n: String(n) } });
     const job = delivery();
     let total = 0;
-    for (let round = 0; round < 5 && total < 120; round += 1) total += (await deliverDueMails(job)).sent;
+    for (let round = 0; round < 50 && total < 120; round += 1) total += (await deliverDueMails(job)).sent;
     job.mailer.close();
     expect(total).toBe(120);
     expect((await deliverDueMails(job)).leased).toBe(0);
@@ -110,6 +110,23 @@ describe('the outbox', () => {
     const [row] = await rows();
     expect(smtp.mails[0]!.messageId).toBe(messageIdOf(row!, 'shop.example.ro'));
     expect(row!.attempts).toBe(2);
+  });
+
+  it('renews the leases of a slow send while it lasts, so no other process sends it meanwhile', async () => {
+    await enqueueMail(database.db, { kind: 'test', recipient: 'ana@example.ro' });
+    smtp.slowDown(1500);
+    try {
+      // A 0.5 s lease renewed every 167 ms outlives a 1.5 s send; unrenewed it would have run out.
+      const slow = deliverDueMails(delivery({ leaseSeconds: 0.5 }));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect((await deliverDueMails(delivery({ leaseSeconds: 0.5 }))).leased).toBe(0);
+      expect(await slow).toEqual({ sent: 1, failed: 0, leased: 1 });
+    } finally {
+      smtp.slowDown(0);
+    }
+    expect(smtp.mails).toHaveLength(1);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, leasedUntil: null });
   });
 
   it('runs as a loop that a new mail wakes, and stops cleanly', async () => {

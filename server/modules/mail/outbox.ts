@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { outbox } from '../../../db/schema/outbox';
 import { type Mailer, type OutgoingMail, SMTP_CONNECTIONS } from '../../integrations/mail';
@@ -22,11 +22,21 @@ export async function enqueueMail(tx: DbOrTx, ...mails: MailToSend[]): Promise<v
 /** A row whose mail can no longer be made (its order deleted, nobody to send it to): failed at once, not retried. */
 export class UnsendableMail extends Error {}
 
-/** Mails leased at once; a full batch means more may be due, and the loop goes on at once. */
-export const MAIL_BATCH = 50;
+/**
+ * Mails leased at once: as many as are sent at once, one per SMTP connection, so every row a process
+ * holds is being sent (rendered, or on its way to the SMTP server). A process killed mid-send leaves
+ * only those rows behind, the only ones that may then arrive twice; nothing waits leased behind them.
+ * A full batch means more may be due, and the loop goes on at once.
+ */
+export const MAIL_BATCH = SMTP_CONNECTIONS;
 
-/** How long a process may take to send what it leased before another process may take it over. */
-export const LEASE_SECONDS = 120;
+/**
+ * How long a lease lasts unless renewed. A process renews its leases every third of this while it
+ * sends (however slow the SMTP server), so a lease runs out only when its process has died or is stuck:
+ * its rows are then due again within this long, for any other process or the restarted one.
+ * (docs/decisions/0013-mail-leases.md)
+ */
+export const LEASE_SECONDS = 15;
 /** A mail still failing this long after it was written is given up and shown to the owner. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -40,7 +50,7 @@ export function retryDelaySeconds(attempts: number): number {
  * processes lease at once without waiting for or taking each other's rows; the lease (not a held
  * transaction) keeps them this process's while it sends, so no transaction stays open during SMTP.
  */
-export async function leaseDueMails(db: Db, limit: number): Promise<OutboxRow[]> {
+export async function leaseDueMails(db: Db, limit: number, leaseSeconds = LEASE_SECONDS): Promise<OutboxRow[]> {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -50,7 +60,7 @@ export async function leaseDueMails(db: Db, limit: number): Promise<OutboxRow[]>
     .for('update', { skipLocked: true });
   return db
     .update(outbox)
-    .set({ leasedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`${outbox.attempts} + 1` })
+    .set({ leasedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`${outbox.attempts} + 1` })
     .where(inArray(outbox.id, due))
     .returning();
 }
@@ -68,6 +78,27 @@ export interface Delivery {
   /** The domain of Message-IDs (the shop's host). */
   domain: string;
   log: { info(details: object, message: string): void; warn(details: object, message: string): void };
+  /** LEASE_SECONDS unless a test shortens it. */
+  leaseSeconds?: number;
+}
+
+/**
+ * The heartbeat of a batch: every third of the lease, extends the leases of the rows still being sent
+ * (`sending`: ids removed once each is marked sent or failed). Only a pending, leased row is extended,
+ * so a row already marked (its lease cleared) is left as it is. A failed renewal is logged; the next
+ * may still come before the lease runs out. Returns stop().
+ */
+function renewLeases(delivery: Delivery, sending: Set<number>, leaseSeconds: number): () => void {
+  const timer = setInterval(() => {
+    if (sending.size === 0) return;
+    delivery.db
+      .update(outbox)
+      .set({ leasedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where(and(inArray(outbox.id, [...sending]), eq(outbox.status, 'pending'), isNotNull(outbox.leasedUntil)))
+      .catch((error: unknown) => delivery.log.warn({ reason: scrubText(error instanceof Error ? error.message : String(error)) }, 'mail leases could not be renewed; trying again'));
+  }, (leaseSeconds * 1000) / 3);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -75,9 +106,11 @@ export interface Delivery {
  * mail is tried again later (retryDelaySeconds), and given up as `failed` a day after it was written.
  */
 export async function deliverDueMails(delivery: Delivery, limit = MAIL_BATCH): Promise<{ sent: number; failed: number; leased: number }> {
-  const rows = await leaseDueMails(delivery.db, limit);
+  const leaseSeconds = delivery.leaseSeconds ?? LEASE_SECONDS;
+  const rows = await leaseDueMails(delivery.db, limit, leaseSeconds);
   let sent = 0;
   let failed = 0;
+  const sending = new Set(rows.map((row) => row.id));
   const sendOne = async (row: OutboxRow) => {
     try {
       const rendered = await delivery.render(row);
@@ -101,13 +134,21 @@ export async function deliverDueMails(delivery: Delivery, limit = MAIL_BATCH): P
       delivery.log.warn({ mail: row.id, kind: row.kind, attempts: row.attempts, reason }, givingUp ? 'mail given up' : 'mail not sent; it will be tried again');
     }
   };
-  // SMTP_CONNECTIONS at a time, each taking the next row when it is done.
+  // SMTP_CONNECTIONS at a time, each taking the next row when it is done (a caller's larger limit queues).
   const queue = [...rows];
-  await Promise.all(
-    Array.from({ length: Math.min(SMTP_CONNECTIONS, queue.length) }, async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) await sendOne(row);
-    }),
-  );
+  const stopRenewing = renewLeases(delivery, sending, leaseSeconds);
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(SMTP_CONNECTIONS, queue.length) }, async () => {
+        for (let row = queue.shift(); row; row = queue.shift()) {
+          await sendOne(row);
+          sending.delete(row.id);
+        }
+      }),
+    );
+  } finally {
+    stopRenewing();
+  }
   return { sent, failed, leased: rows.length };
 }
 
