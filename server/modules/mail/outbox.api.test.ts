@@ -5,7 +5,7 @@ import { outbox } from '../../../db/schema/outbox';
 import { createTestDatabase } from '../../../testing/database';
 import { type FakeSmtp, startFakeSmtp } from '../../../testing/fakeSmtp';
 import { createSmtpMailer } from '../../integrations/mail';
-import { type Delivery, deliverDueMails, enqueueMail, messageIdOf, retryDelaySeconds, startDeliveryLoop } from './outbox';
+import { type Delivery, deliverDueMails, enqueueMail, MAIL_BATCH, messageIdOf, processIsBusy, retryDelaySeconds, startDeliveryLoop } from './outbox';
 
 let database: Database;
 let smtp: FakeSmtp;
@@ -138,5 +138,43 @@ describe('the outbox', () => {
     await loop.stop();
     const [row] = await database.db.select().from(outbox).where(eq(outbox.recipient, 'ana@example.ro'));
     expect(row!.status).toBe('sent');
+  });
+
+  it('gives way while the process is busy: one batch per interval, then the rest once it is quiet', async () => {
+    for (let n = 1; n <= 60; n += 1) await enqueueMail(database.db, { kind: 'test', recipient: `b${n}@example.ro` });
+    let busy = true;
+    const loop = startDeliveryLoop(delivery(), 400, async () => busy);
+    const sent = async () => (await rows()).filter((row) => row.status === 'sent').length;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // At 0, 400 and 800 ms: a batch each (the wake-up of a new mail could add one).
+      expect(await sent()).toBeGreaterThanOrEqual(MAIL_BATCH);
+      expect(await sent()).toBeLessThanOrEqual(4 * MAIL_BATCH);
+      busy = false;
+      for (let wait = 0; wait < 100 && (await sent()) < 60; wait += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await sent()).toBe(60);
+      expect(smtp.mails).toHaveLength(60);
+    } finally {
+      await loop.stop();
+    }
+  });
+});
+
+describe('telling a busy process', () => {
+  it('is busy while its event loop works most of the time, and not when it is idle', async () => {
+    expect(await processIsBusy()).toBe(false);
+    // Work for 40 ms out of every 45, as a stream of requests would keep it.
+    const work = setInterval(() => {
+      const until = performance.now() + 40;
+      while (performance.now() < until);
+    }, 45);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await processIsBusy()).toBe(true);
+    } finally {
+      clearInterval(work);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await processIsBusy()).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { outbox } from '../../../db/schema/outbox';
@@ -152,12 +153,27 @@ export async function deliverDueMails(delivery: Delivery, limit = MAIL_BATCH): P
   return { sent, failed, leased: rows.length };
 }
 
+/** The pause processIsBusy watches between two batches. */
+export const BUSY_PROBE_MS = 20;
+
+/**
+ * Whether the process is busy with other work (requests, above all) right now: the share of a
+ * short pause that its event loop spent working, above one half. Mails are rendered by the process
+ * that takes orders, on the same core; they give way to requests (docs/decisions/0015-mail-gives-way.md).
+ */
+export async function processIsBusy(probeMs = BUSY_PROBE_MS): Promise<boolean> {
+  const before = performance.eventLoopUtilization();
+  await new Promise((resolve) => setTimeout(resolve, probeMs));
+  return performance.eventLoopUtilization(before).utilization > 0.5;
+}
 /**
  * The delivery loop of one process: drains due mails in batches, then waits `intervalMs` (or less,
- * when `wake()` is called after a mail is written). Errors of the loop itself (database down) are
- * logged and the loop goes on. Returns stop(), which waits for the batch in flight.
+ * when `wake()` is called after a mail is written). Between batches it checks that the process is not
+ * busy: while requests keep it busy it sends one batch (MAIL_BATCH mails) per interval, a few percent
+ * of its time, and the rest once it is quiet. Errors of the loop itself (database down) are logged
+ * and the loop goes on. Returns stop(), which waits for the batch in flight.
  */
-export function startDeliveryLoop(delivery: Delivery, intervalMs = 1000) {
+export function startDeliveryLoop(delivery: Delivery, intervalMs = 1000, busy: () => Promise<boolean> = processIsBusy) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let wakeUp: (() => void) | undefined;
@@ -165,7 +181,7 @@ export function startDeliveryLoop(delivery: Delivery, intervalMs = 1000) {
     while (!stopped) {
       try {
         let batch = await deliverDueMails(delivery);
-        while (!stopped && batch.leased === MAIL_BATCH && batch.sent > 0) batch = await deliverDueMails(delivery);
+        while (!stopped && batch.leased === MAIL_BATCH && batch.sent > 0 && !(await busy())) batch = await deliverDueMails(delivery);
       } catch (error) {
         delivery.log.warn({ reason: scrubText(error instanceof Error ? error.message : String(error)) }, 'mail delivery loop could not run; trying again');
       }
