@@ -27,7 +27,7 @@ export const MAIL_BATCH = 50;
 
 /** How long a process may take to send what it leased before another process may take it over. */
 export const LEASE_SECONDS = 120;
-/** A mail still failing this long after it was written is given up and shown to the owner. */
+/** A mail still failing this long after it was written is given up and shown to the owner (MAIL_GIVE_UP_HOURS). */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Seconds before the next try after `attempts` failed ones: 30 s, 1 min, 2 min … at most an hour. */
@@ -68,6 +68,8 @@ export interface Delivery {
   /** The domain of Message-IDs (the shop's host). */
   domain: string;
   log: { info(details: object, message: string): void; warn(details: object, message: string): void };
+  /** How long after it was written a failing mail is given up; GIVE_UP_AFTER_MS unless given. */
+  giveUpAfterMs?: number;
 }
 
 /**
@@ -88,7 +90,7 @@ export async function deliverDueMails(delivery: Delivery, limit = MAIL_BATCH): P
     } catch (error) {
       failed += 1;
       const reason = scrubText(error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error)).slice(0, 500);
-      const givingUp = error instanceof UnsendableMail || Date.now() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+      const givingUp = error instanceof UnsendableMail || Date.now() - row.createdAt.getTime() >= (delivery.giveUpAfterMs ?? GIVE_UP_AFTER_MS);
       await delivery.db
         .update(outbox)
         .set({
