@@ -7,6 +7,11 @@ export const CARD_SHOP_PORT = 4311;
 export const FAKE_STRIPE_PORT = 4320;
 /** A shop of its own for the back office's product specs: their price and stock changes never meet the storefront specs. */
 export const ADMIN_PRODUCTS_SHOP_PORT = 4313;
+/** A shop of its own for the back office's mail spec, sending to the fake SMTP server and giving a mail up at its first failure. */
+export const ADMIN_MAILS_SHOP_PORT = 4314;
+export const FAKE_SMTP_PORT = 4325;
+/** The fake SMTP server's HTTP control (refuse, accept, the mails it caught): testing/fakeSmtpMain.ts. */
+export const FAKE_SMTP_CONTROL_PORT = 4326;
 /** The owner every e2e shop has (made by `npm run admin -- create` before it starts). */
 export const OWNER = { email: 'owner@example.ro', password: 'owner-password-e2e' } as const;
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
@@ -74,5 +79,13 @@ export default defineConfig({
       STRIPE_API_URL: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
     }),
     shop(ADMIN_PRODUCTS_SHOP_PORT, 'test-results/e2e-admin-products-data'),
+    {
+      command: 'node --import tsx testing/fakeSmtpMain.ts',
+      url: `http://127.0.0.1:${FAKE_SMTP_CONTROL_PORT}/health`,
+      env: { FAKE_SMTP_PORT: String(FAKE_SMTP_PORT), FAKE_SMTP_CONTROL_PORT: String(FAKE_SMTP_CONTROL_PORT), FAKE_SMTP_REFUSING: 'true' },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    shop(ADMIN_MAILS_SHOP_PORT, 'test-results/e2e-admin-mails-data', { SMTP_URL: `smtp://127.0.0.1:${FAKE_SMTP_PORT}`, MAIL_GIVE_UP_HOURS: '0' }),
   ],
 });

@@ -1,20 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+import { ADMIN_PRODUCTS_SHOP_PORT } from '../playwright.config';
+import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
 
 // A shop of its own: the prices and stock changed here never reach the storefront specs' shop.
 const ORIGIN = `http://127.0.0.1:${ADMIN_PRODUCTS_SHOP_PORT}`;
 test.use({ baseURL: ORIGIN });
-
-async function signInAsOwner(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('status')).toHaveText('Login successful! Redirecting...');
-  await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
-}
 
 /** A shopper in a browser of their own (no owner session). */
 async function shopperPage(browser: Browser) {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { OWNER } from '../playwright.config';
 
 interface Fixtures {
   /** Console errors a test provokes on purpose (a failed request it staged); one pattern, use | for more. */
@@ -42,4 +43,14 @@ export async function expectAccessible(page: Page) {
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Signs the shop's owner in through the sign-in page, and waits for it to take them home. */
+export async function signInAsOwner(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('status')).toHaveText('Login successful! Redirecting...');
+  await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
 }

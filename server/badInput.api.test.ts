@@ -27,9 +27,10 @@ const REGISTERED = { email: 'already@example.ro', password: 'secret123', name: '
 let database: Database;
 let fake: FakeStripe;
 let app: TestApp;
-/** The back office's cases are sent as this owner, about this pending order (ORDER in their URLs). */
+/** The back office's cases are sent as this owner, about this pending order (ORDER in their URLs) and its confirmation mail, still queued (MAIL). */
 let ownerCookie: string;
 let orderId: string;
+let mailId: number;
 const uploadsDir = testUploadsDir();
 
 beforeAll(async () => {
@@ -46,6 +47,8 @@ beforeAll(async () => {
   const placed = await app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder(), remoteAddress: '10.66.0.2' });
   expect(placed.statusCode).toBe(201);
   orderId = placed.json().id;
+  const [mail] = await database.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.orderId, orderId)).orderBy(asc(outbox.id));
+  mailId = mail!.id;
 });
 
 afterAll(async () => {
@@ -66,6 +69,7 @@ type Endpoint =
   | '/api/admin/orders/ORDER/status'
   | `/api/admin/orders/${string}/status`
   | '/api/admin/owners'
+  | `/api/admin/mails/${string}/resend`
   | `/api/admin/products${string}`;
 
 interface Case {
@@ -341,6 +345,22 @@ const ownerCases: Case[] = [
   { name: 'owners: no account with that email', url: '/api/admin/owners', body: { email: 'nobody@example.ro' }, status: 404, message: /^There is no account for nobody@example.ro/ },
 ];
 
+const resend = (name: string, id: string, message: string, status = 400): Case => ({ name: `resend mail: ${name}`, url: `/api/admin/mails/${id}/resend`, contentType: null, status, message });
+const mailCases: Case[] = [
+  resend('letters for an id', 'abc', 'Unknown mail id.'),
+  resend('an order’s uuid for an id', randomUUID(), 'Unknown mail id.'),
+  resend('a negative id', '-1', 'Unknown mail id.'),
+  resend('id 0', '0', 'Unknown mail id.'),
+  resend('a fractional id', '1.5', 'Unknown mail id.'),
+  resend('an id in exponent form', '1e3', 'Unknown mail id.'),
+  resend('a leading zero', '01', 'Unknown mail id.'),
+  resend('an id of 16 digits', '1234567890123456', 'Unknown mail id.'),
+  resend('an id with a NUL', '1%00', 'Unknown mail id.'),
+  resend('an unknown id', '999999999', 'No such mail.', 404),
+  resend('a mail still queued (not failed)', 'MAIL', 'This mail is already queued to be sent again.', 409),
+  { name: 'resend mail: with a body', url: '/api/admin/mails/MAIL/resend', body: { status: 'failed' }, status: 409, message: 'This mail is already queued to be sent again.' },
+];
+
 // The back office's products (as the owner). Product '1' is the Dummy Lighter at 39.99 (old 79.99).
 const newProduct = (overrides: Record<string, unknown> = {}) => ({ name: 'Dummy Wallet', description: 'A wallet with a hidden wallet inside.', price: 4999, ...overrides });
 const create = (name: string, body: unknown, message?: string | RegExp): Case => ({ name: `create product: ${name}`, url: '/api/admin/products', owner: true, body, message });
@@ -452,7 +472,7 @@ const resetCases: Case[] = [
   { name: 'reset: a made-up link', url: RESET, body: { token: 'a'.repeat(32), newPassword: 'brand-new-secret' }, message: 'This link has expired or was already used. Ask for a new one below.' },
 ];
 
-const CASES = [...orderCases, ...signUpCases, ...signInCases, ...resetCases, ...webhookCases, ...productCheckoutCases, ...statusCases, ...ownerCases, ...adminProductCases];
+const CASES = [...orderCases, ...signUpCases, ...signInCases, ...resetCases, ...webhookCases, ...productCheckoutCases, ...statusCases, ...ownerCases, ...mailCases, ...adminProductCases];
 
 // ---- running them ------------------------------------------------------------------------------
 
@@ -467,10 +487,12 @@ async function rowCounts() {
   );
   const [owners] = await database.db.select({ n: count() }).from(user).where(eq(user.role, 'owner'));
   const versions = await database.db.select({ n: sql<number>`coalesce(sum(${orders.version}), 0)::int` }).from(orders);
+  // Mails are changed in place (sent again): compare what each is waiting for.
+  const mails = await database.db.select({ id: outbox.id, status: outbox.status, attempts: outbox.attempts, nextAttemptAt: outbox.nextAttemptAt }).from(outbox).orderBy(asc(outbox.id));
   // Products are changed in place: compare them whole, and the image files stored.
   const productRows = await database.db.select().from(products).orderBy(asc(products.id));
   const files = await readdir(uploadsDir, { recursive: true });
-  return { ...(Object.fromEntries(entries) as Record<keyof typeof tables, number>), owners: owners!.n, versions: versions[0]!.n, productRows, files: files.sort() };
+  return { ...(Object.fromEntries(entries) as Record<keyof typeof tables, number>), owners: owners!.n, versions: versions[0]!.n, productRows, mails, files: files.sort() };
 }
 
 let visitor = 0;
@@ -482,7 +504,7 @@ function send(testCase: Case) {
   const body = testCase.body;
   const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
   // Each case from its own address, so the sign-in attempt limit never answers in its place.
-  return app.inject({ method: testCase.method ?? 'POST', url: testCase.url.replace('ORDER', orderId), headers, payload, remoteAddress: `10.77.${Math.floor(visitor / 250)}.${visitor % 250}` });
+  return app.inject({ method: testCase.method ?? 'POST', url: testCase.url.replace('ORDER', orderId).replace('MAIL', String(mailId)), headers, payload, remoteAddress: `10.77.${Math.floor(visitor / 250)}.${visitor % 250}` });
 }
 
 /** A message a person can read: a sentence, not a parser's or a validator's dump. */

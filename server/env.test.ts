@@ -37,4 +37,12 @@ describe('configuration', () => {
     expect(mailSender(loadConfig({ MAIL_FROM: 'Magazinul Ștefan <comenzi@example.ro>' }))).toEqual({ name: 'Magazinul Ștefan', email: 'comenzi@example.ro' });
     expect(mailSender(loadConfig({ MAIL_FROM: 'comenzi@example.ro' }))).toEqual({ name: 'Secret Stash', email: 'comenzi@example.ro' });
   });
+
+  it('retries failing mails for 24 hours unless MAIL_GIVE_UP_HOURS says otherwise (0: give up at once)', () => {
+    expect(loadConfig({}).MAIL_GIVE_UP_HOURS).toBe(24);
+    expect(loadConfig({ MAIL_GIVE_UP_HOURS: '0' }).MAIL_GIVE_UP_HOURS).toBe(0);
+    expect(loadConfig({ MAIL_GIVE_UP_HOURS: '0.5' }).MAIL_GIVE_UP_HOURS).toBe(0.5);
+    expect(() => loadConfig({ MAIL_GIVE_UP_HOURS: '-1' })).toThrow(/MAIL_GIVE_UP_HOURS/);
+    expect(() => loadConfig({ MAIL_GIVE_UP_HOURS: 'a day' })).toThrow(/MAIL_GIVE_UP_HOURS/);
+  });
 });

@@ -55,6 +55,11 @@ const envSchema = z.object({
     .default('Secret Stash <shop@localhost>'),
   /** Where the owner's new-order alerts go; every owner account's address when unset. */
   OWNER_EMAIL: z.string().email().optional(),
+  /**
+   * How long a mail that cannot be sent is retried (hours after it was written) before it is marked
+   * failed and shown to the owner in the back office; 0 gives up at the first failure.
+   */
+  MAIL_GIVE_UP_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(24 * 30).default(24),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -84,6 +84,7 @@ const app = await buildApp({
       : createFileMailer({ folder: path.join(dataDir, 'mail'), from: config.MAIL_FROM }),
     shop: { ...mailSender(config), url: baseURL },
     ownerEmail: config.OWNER_EMAIL ?? null,
+    giveUpAfterMs: config.MAIL_GIVE_UP_HOURS * 60 * 60 * 1000,
   },
 });
 warn = (fields, message) => app.log.warn(fields, message);

@@ -62,6 +62,8 @@ export const dashboardSchema = z.object({
   awaitingOwner: z.int(),
   /** The totals of the orders delivered this month. */
   deliveredRevenueThisMonth: bani,
+  /** Mails given up after their retries (GET /api/admin/mails/failed lists them). */
+  failedMails: z.int().check(z.nonnegative()),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -77,3 +79,33 @@ export const ownerListSchema = z.object({
   owners: z.array(z.object({ id: z.string(), email: z.string(), name: z.string() })),
 });
 export type OwnerList = z.infer<typeof ownerListSchema>;
+
+/** A mail the shop gave up sending, as the back office lists it. */
+export const failedMailSchema = z.object({
+  id: z.int(),
+  /** Which mail (the outbox's kind: order_placed, new_order, order_status, password_reset…). */
+  kind: z.string(),
+  /** Its address; null for the owner's alerts, which go to OWNER_EMAIL or every owner account. */
+  recipient: z.nullable(z.string()),
+  /** The order it tells of, when it is about one. */
+  order: z.nullable(z.object({ id: z.string(), number: z.int() })),
+  attempts: z.int(),
+  /** The mail server's last answer, or the error's code. */
+  lastError: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type FailedMail = z.infer<typeof failedMailSchema>;
+
+/** GET /api/admin/mails/failed: the newest failed mails (at most `limit`), and how many there are in all. */
+export const failedMailListSchema = z.object({
+  mails: z.array(failedMailSchema),
+  total: z.int(),
+});
+export type FailedMailList = z.infer<typeof failedMailListSchema>;
+
+/** POST /api/admin/mails/:id/resend: the mail is queued again, due now. */
+export const resentMailSchema = z.object({
+  id: z.int(),
+  status: z.literal('pending'),
+});
+export type ResentMail = z.infer<typeof resentMailSchema>;

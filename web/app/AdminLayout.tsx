@@ -8,6 +8,7 @@ import { useSession } from '../lib/session';
 const SECTIONS = [
   { to: '/admin', label: 'Orders', end: false },
   { to: '/admin/products', label: 'Products', end: false },
+  { to: '/admin/mails', label: 'Mails', end: false },
   { to: '/admin/owners', label: 'Owners', end: false },
 ] as const;
 

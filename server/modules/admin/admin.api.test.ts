@@ -54,6 +54,8 @@ describe('every /api/admin route is for the owner only', () => {
     { method: 'GET', url: '/api/admin/owners' },
     { method: 'POST', url: '/api/admin/owners', body: { email: 'nobody@example.ro' } },
     { method: 'GET', url: '/api/admin/events' },
+    { method: 'GET', url: '/api/admin/mails/failed' },
+    { method: 'POST', url: '/api/admin/mails/999999999/resend' },
   ];
 
   it.each(routes.map((route) => [`${route.method} ${route.url.replace(someId, ':id')}`, route] as const))('%s: 401 visitor, 403 customer, not 401/403 for the owner', async (_name, route) => {
@@ -319,7 +321,7 @@ describe('GET /api/admin/dashboard', () => {
     await post(`/api/admin/orders/${waiting.id}/status`, { to: 'confirmed', version: 1 });
     const response = await get('/api/admin/dashboard');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496 });
+    expect(response.json()).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496, failedMails: 0 });
   });
 });
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerPromotionRequestSchema } from '../../../domain/accounts';
-import { adminOrderListSchema, adminOrderSchema, dashboardSchema, ownerListSchema } from '../../../domain/contracts/admin';
+import { adminOrderListSchema, adminOrderSchema, dashboardSchema, failedMailListSchema, ownerListSchema, resentMailSchema } from '../../../domain/contracts/admin';
 import { toDecimalString } from '../../../domain/money';
 import { statusChangeRequestSchema } from '../../../domain/orderChanges';
 import { ORDER_STATUS_NAMES, ORDER_STATUSES } from '../../../domain/orders';
@@ -12,6 +12,7 @@ import type { Database, Db } from '../../../db/client';
 import { answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { requireOwner } from '../accounts/service';
+import { listFailedMails, resendMail } from '../mail/failedMails';
 import { CSV_BOM, csvLine } from './csv';
 import { currentCursor, formatCursor, LiveOrders, parseCursor } from './liveOrders';
 import { changeStatusAsOwner, dashboard, listOrders, listOwners, ordersForExport, orderForOwner, promoteOwner, SHOP_TIME_ZONE, type OrderFilters } from './service';
@@ -37,6 +38,14 @@ const filtersSchema = z.object({
 });
 
 const orderParams = z.object({ id: z.uuid('Unknown order id.') });
+
+/** An outbox row's id: a positive whole number (bigint, so at most 15 digits stay exact in JSON). */
+const mailParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'Unknown mail id.')
+    .transform(Number),
+});
 
 /** A comment line on an idle stream, so proxies and the browser keep it open. */
 export const HEARTBEAT_MS = 15_000;
@@ -140,6 +149,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; origins: r
   app.post('/admin/owners', { schema: { body: ownerPromotionRequestSchema, response: answers({ 200: ownerListSchema }) } }, async (request) => {
     await owner(request);
     return promoteOwner(db, request.body.email);
+  });
+
+  app.get('/admin/mails/failed', { schema: { response: answers({ 200: failedMailListSchema }) } }, async (request) => {
+    await owner(request);
+    return listFailedMails(db);
+  });
+
+  app.post('/admin/mails/:id/resend', { schema: { params: mailParams, response: answers({ 200: resentMailSchema }) } }, async (request) => {
+    await owner(request);
+    return resendMail(db, request.params.id);
   });
 
   /** Open streams, each with the way to end it: all are ended when the app closes. */

@@ -8,6 +8,7 @@ import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
 import { setRole } from '../accounts/service';
+import { countFailedMails } from '../mail/failedMails';
 import { changeOrderStatus } from '../orders/service';
 
 /** The shop's days and months are Bucharest's, whatever the server's clock zone. */
@@ -260,10 +261,13 @@ export async function changeStatusAsOwner(db: Db, id: string, change: StatusChan
   throw new AppError('conflict', notAllowedMessage(now.status, change.to), 'not_allowed');
 }
 
-/** The dashboard: orders placed today, orders waiting for the owner, and what delivered orders brought in this month. */
+/**
+ * The dashboard: orders placed today, orders waiting for the owner, what delivered orders brought in
+ * this month, and how many mails could not be sent.
+ */
 export async function dashboard(db: Db): Promise<Dashboard> {
   const startOf = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
-  const [[today], [waiting], [revenue]] = await Promise.all([
+  const [[today], [waiting], [revenue], failedMails] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(gte(orders.createdAt, startOf('day'))),
     db
       .select({ n: sql<number>`count(*)::int` })
@@ -274,8 +278,9 @@ export async function dashboard(db: Db): Promise<Dashboard> {
       .from(orders)
       .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.toStatus, 'delivered')))
       .where(and(eq(orders.status, 'delivered'), gte(orderEvents.at, startOf('month')))),
+    countFailedMails(db),
   ]);
-  return { ordersToday: today?.n ?? 0, awaitingOwner: waiting?.n ?? 0, deliveredRevenueThisMonth: revenue?.total ?? 0 };
+  return { ordersToday: today?.n ?? 0, awaitingOwner: waiting?.n ?? 0, deliveredRevenueThisMonth: revenue?.total ?? 0, failedMails };
 }
 
 export async function listOwners(db: Db): Promise<OwnerList> {

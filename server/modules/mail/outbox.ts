@@ -38,7 +38,7 @@ export const MAIL_BATCH = SMTP_CONNECTIONS;
  * (docs/decisions/0013-mail-leases.md)
  */
 export const LEASE_SECONDS = 15;
-/** A mail still failing this long after it was written is given up and shown to the owner. */
+/** A mail still failing this long after it was written is given up and shown to the owner (MAIL_GIVE_UP_HOURS). */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Seconds before the next try after `attempts` failed ones: 30 s, 1 min, 2 min … at most an hour. */
@@ -81,6 +81,8 @@ export interface Delivery {
   log: { info(details: object, message: string): void; warn(details: object, message: string): void };
   /** LEASE_SECONDS unless a test shortens it. */
   leaseSeconds?: number;
+  /** How long after it was written a failing mail is given up; GIVE_UP_AFTER_MS unless given. */
+  giveUpAfterMs?: number;
 }
 
 /**
@@ -122,7 +124,7 @@ export async function deliverDueMails(delivery: Delivery, limit = MAIL_BATCH): P
     } catch (error) {
       failed += 1;
       const reason = scrubText(error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error)).slice(0, 500);
-      const givingUp = error instanceof UnsendableMail || Date.now() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+      const givingUp = error instanceof UnsendableMail || Date.now() - row.createdAt.getTime() >= (delivery.giveUpAfterMs ?? GIVE_UP_AFTER_MS);
       await delivery.db
         .update(outbox)
         .set({

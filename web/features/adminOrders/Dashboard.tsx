@@ -1,7 +1,8 @@
+import { Link } from 'react-router';
 import type { Dashboard as Figures } from '../../../domain/contracts/admin';
 import { formatRon } from '../../lib/format';
 
-/** The three figures on top of the orders. */
+/** The three figures on top of the orders, and the mails that could not be sent when there are any. */
 export function Dashboard({ figures }: { figures: Figures | null }) {
   const items = [
     { label: 'Orders today', value: figures ? String(figures.ordersToday) : '…' },
@@ -18,6 +19,14 @@ export function Dashboard({ figures }: { figures: Figures | null }) {
           </div>
         ))}
       </dl>
+      {figures && figures.failedMails > 0 && (
+        <p className="mt-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+          <Link to="/admin/mails" className="font-semibold underline">
+            {figures.failedMails === 1 ? '1 mail could not be sent' : `${figures.failedMails} mails could not be sent`}
+          </Link>
+          : see why, and send them again.
+        </p>
+      )}
     </section>
   );
 }

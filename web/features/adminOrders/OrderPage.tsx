@@ -5,9 +5,9 @@ import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '.
 import { ORDER_STATUS_NAMES, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
+import { bucharestTime, PAYMENT_NAMES, useBackOfficeTitle } from '../../lib/backOffice';
 import { formatRon } from '../../lib/format';
 import { Field } from './Field';
-import { bucharestTime, PAYMENT_NAMES, useBackOfficeTitle } from './backOffice';
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 

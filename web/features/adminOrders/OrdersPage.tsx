@@ -2,10 +2,11 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type AdminOrderRow, adminOrderListSchema, type Dashboard as Figures, dashboardSchema, type LiveOrderEvent } from '../../../domain/contracts/admin';
 import { ORDER_STATUS_NAMES, ORDER_STATUSES } from '../../../domain/orders';
+import { type Column, ScrollingTable } from '../../components/ui/ScrollingTable';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
+import { bucharestDay, bucharestTime, PAYMENT_NAMES, useBackOfficeTitle } from '../../lib/backOffice';
 import { formatRon } from '../../lib/format';
-import { bucharestDay, bucharestTime, PAYMENT_NAMES, useBackOfficeTitle } from './backOffice';
 import { Dashboard } from './Dashboard';
 import { Field } from './Field';
 import { filterQuery, filtersFrom, hasFilters, matchesFilters, type OrderFilters } from './filters';
@@ -212,69 +213,42 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
   );
 }
 
+const ORDER_COLUMNS: readonly Column[] = [
+  { label: 'Order' },
+  { label: 'Placed' },
+  { label: 'Customer' },
+  { label: 'Phone' },
+  { label: 'City' },
+  { label: 'Total', align: 'right' },
+  { label: 'Payment' },
+  { label: 'Status' },
+];
+
 function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: ReadonlySet<string> }) {
-  const captionId = useId();
   if (orders.length === 0) return <p className="text-zinc-700">No orders match.</p>;
   return (
-    // On a phone the table scrolls sideways inside its own labelled region, not the page.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it
-    <section aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-xl bg-white ring-1 ring-zinc-200 focus-visible:outline-3 focus-visible:outline-brand">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption id={captionId} className="sr-only">
-          Orders, newest first
-        </caption>
-        <thead className="border-b border-zinc-200 bg-zinc-50 text-zinc-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Order
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Placed
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Customer
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Phone
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              City
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Total
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Payment
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order.id} className={`border-b border-zinc-100 last:border-0 ${fresh.has(order.id) ? 'bg-amber-50' : ''}`}>
-              <th scope="row" className="px-3 py-2 text-left font-normal">
-                <Link to={`/admin/orders/${order.id}`} className="font-semibold text-brand-dark underline">
-                  {order.number}
-                </Link>
-                {fresh.has(order.id) && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900">New</span>}
-                <span className="block font-mono text-xs text-zinc-600">{order.id.slice(0, 8)}</span>
-              </th>
-              <td className="px-3 py-2 whitespace-nowrap">{bucharestTime.format(new Date(order.createdAt))}</td>
-              <td className="px-3 py-2">
-                {order.firstName} {order.lastName}
-                <span className="block text-xs text-zinc-600">{order.email}</span>
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{order.phoneNumber}</td>
-              <td className="px-3 py-2">{order.city}</td>
-              <td className="px-3 py-2 text-right whitespace-nowrap">{formatRon(order.total)}</td>
-              <td className="px-3 py-2">{PAYMENT_NAMES[order.paymentMethod]}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{ORDER_STATUS_NAMES[order.status]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <ScrollingTable caption="Orders, newest first" columns={ORDER_COLUMNS} minWidth="min-w-[56rem]">
+      {orders.map((order) => (
+        <tr key={order.id} className={`border-b border-zinc-100 last:border-0 ${fresh.has(order.id) ? 'bg-amber-50' : ''}`}>
+          <th scope="row" className="px-3 py-2 text-left font-normal">
+            <Link to={`/admin/orders/${order.id}`} className="font-semibold text-brand-dark underline">
+              {order.number}
+            </Link>
+            {fresh.has(order.id) && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900">New</span>}
+            <span className="block font-mono text-xs text-zinc-600">{order.id.slice(0, 8)}</span>
+          </th>
+          <td className="px-3 py-2 whitespace-nowrap">{bucharestTime.format(new Date(order.createdAt))}</td>
+          <td className="px-3 py-2">
+            {order.firstName} {order.lastName}
+            <span className="block text-xs text-zinc-600">{order.email}</span>
+          </td>
+          <td className="px-3 py-2 whitespace-nowrap">{order.phoneNumber}</td>
+          <td className="px-3 py-2">{order.city}</td>
+          <td className="px-3 py-2 text-right whitespace-nowrap">{formatRon(order.total)}</td>
+          <td className="px-3 py-2">{PAYMENT_NAMES[order.paymentMethod]}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{ORDER_STATUS_NAMES[order.status]}</td>
+        </tr>
+      ))}
+    </ScrollingTable>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { type OwnerList, ownerListSchema } from '../../../domain/contracts/admin';
+import { Feedback } from '../../components/ui/Feedback';
 import { inputClass, primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -67,12 +68,7 @@ export default function OwnersPage() {
         <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
           Make owner
         </button>
-        <p role="alert" className={problem ? 'text-red-700' : 'sr-only'}>
-          {problem}
-        </p>
-        <p role="status" className={done ? 'text-green-800' : 'sr-only'}>
-          {done}
-        </p>
+        <Feedback problem={problem} done={done} />
       </form>
     </div>
   );

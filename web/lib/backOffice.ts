@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 
+// What the back office's pages share (they are several features: adminOrders, adminMails…).
+
 /** Back-office pages name themselves "… — Back office" in the tab title. */
 export function useBackOfficeTitle(title: string) {
   useEffect(() => {

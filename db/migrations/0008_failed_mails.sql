@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_failed_idx" ON "outbox" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "outbox"."status" = 'failed';
