@@ -2,7 +2,8 @@
  * `npm run bench`: measurements, never pass/fail tests. Builds the web app, starts the shop on a
  * throwaway embedded database, and reports:
  *   - the JavaScript (gzipped) that / and /shop load in Chromium; budget 90 KB each;
- *   - orders per second and p99 latency of POST /api/orders on a real PostgreSQL (scripts/benchOrders.ts);
+ *   - orders per second and p99 latency of POST /api/orders on a real PostgreSQL, beside the shop before
+ *     it sent mail, and the outbox's drain rate to a local SMTP server (scripts/benchOrders.ts);
  *   - the back office with 100,000 orders: list and search p95, live stream delay (scripts/benchBackOffice.ts).
  */
 import { spawnSync } from 'node:child_process';
