@@ -141,6 +141,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       root: webRoot,
       wildcard: true,
       index: 'index.html',
+      // `vite build` writes .br and .gz beside each text file (scripts/precompress.ts): sent as they are, with Vary.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const relative = path.relative(webRoot, filePath);
         const immutable = relative.startsWith(`assets${path.sep}`) || relative.startsWith(`images${path.sep}`);
