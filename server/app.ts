@@ -23,6 +23,7 @@ import { UPLOADS_PREFIX } from './modules/catalog/images';
 import { catalogRoutes } from './modules/catalog/routes';
 import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
 import { checkoutRoutes } from './modules/checkout/routes';
+import { crawlerRoutes } from './modules/crawlers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -120,6 +121,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     { prefix: '/api' },
   );
   await app.register(adminProductRoutes, { prefix: '/api/admin', db, auth, origins, uploadsDir, catalogue });
+  await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL });
   if (mail) sendMails(app, { db, mailer: mail.mailer, settings: { shop: mail.shop, secret: authSettings.secret, ownerEmail: mail.ownerEmail }, giveUpAfterMs: mail.giveUpAfterMs });
 
   // Uploaded product images: named by their content, so cached forever like the build's assets.

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { precompressFolder } from '../scripts/precompress';
-import { buildTestApp } from '../testing/app';
+import { buildTestApp, TEST_ORIGIN } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 
 let database: Database;
@@ -118,3 +118,24 @@ describe('compression', () => {
   });
 });
 
+describe('for search engines', () => {
+  it('/robots.txt keeps crawlers out of the checkout, the back office and accounts, and names the sitemap', async () => {
+    const response = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = response.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const page of ['/checkout', '/admin', '/account', '/orders/', '/api/']) expect(lines).toContain(`Disallow: ${page}`);
+    expect(lines).not.toContain('Disallow: /');
+    expect(lines).toContain(`Sitemap: ${TEST_ORIGIN}/sitemap.xml`);
+  });
+
+  it('/sitemap.xml lists the public pages with absolute addresses on PUBLIC_URL', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(response.body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+    const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual([`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/shop`]);
+  });
+});
