@@ -9,7 +9,10 @@ import { listProducts } from './service';
 
 /** The storefront's catalogue as GET /api/products sends it: the JSON, precompressed, and its ETag. */
 export interface CatalogueSnapshot {
-  /** A hash of the JSON: the same catalogue has the same ETag in every process. */
+  /**
+   * A hash of the JSON: the same catalogue has the same ETag in every process. Weak, because the
+   * brotli, gzip and plain bodies share it (equivalent, not byte for byte the same).
+   */
   etag: string;
   body: Precompressed;
 }
@@ -19,7 +22,7 @@ export const RELOAD_RETRY_MS = 2_000;
 
 async function snapshotOf(db: Db): Promise<CatalogueSnapshot> {
   const json = JSON.stringify({ products: await listProducts(db) });
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
   return { etag, body: await compressText(json) };
 }
 

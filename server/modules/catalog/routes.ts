@@ -5,11 +5,13 @@ import { sendPrecompressed } from '../../compression';
 import { answers } from '../../errors';
 import type { Catalogue } from './catalogue';
 
-/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = async (app, { catalogue }) => {
