@@ -9,3 +9,10 @@ export const LOW_STOCK = 5;
 export function stockView(stock: number | null): { soldOut: boolean; stockLeft: number | null } {
   return { soldOut: stock === 0, stockLeft: stock !== null && stock <= LOW_STOCK ? stock : null };
 }
+
+/** Whether stock going from `before` to `after` changes what the storefront says (stockView). */
+export function stockViewChanges(before: number | null, after: number | null): boolean {
+  const was = stockView(before);
+  const is = stockView(after);
+  return was.soldOut !== is.soldOut || was.stockLeft !== is.stockLeft;
+}

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../db/client';
 import { products } from '../db/schema/catalog';
 import { seedCatalog } from '../db/seed';
+import { notifyCatalogueChanged } from '../server/modules/catalog/changes';
 import { loadConfig } from '../server/env';
 
 const pairs = process.argv.slice(2);
@@ -38,6 +39,8 @@ try {
       failed = true;
     } else console.log(`${productId} ${updated[0]!.name}: ${priceId ?? '(no price id)'}`);
   }
+  // Shops running on the same PostgreSQL reload their catalogue (the price id is in it).
+  await notifyCatalogueChanged(database.db);
 } finally {
   await database.close();
 }

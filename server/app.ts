@@ -18,10 +18,12 @@ import type { Mailer } from './integrations/mail';
 import { sendMails } from './modules/mail/delivery';
 import type { ShopIdentity } from './modules/mail/templates/Layout';
 import { adminProductRoutes } from './modules/catalog/adminRoutes';
+import { Catalogue } from './modules/catalog/catalogue';
 import { UPLOADS_PREFIX } from './modules/catalog/images';
 import { catalogRoutes } from './modules/catalog/routes';
 import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
 import { checkoutRoutes } from './modules/checkout/routes';
+import { crawlerRoutes } from './modules/crawlers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -33,7 +35,7 @@ export interface AppDependencies {
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */
   stripe: PaymentGateway | null;
-  /** LISTEN on the database (Database.listen): the back office's live order stream. */
+  /** LISTEN on the database (Database.listen): the back office's live order stream, the catalogue's reloads. */
   listen: Database['listen'];
   /** Where the owner's uploaded images are stored and served from (/uploads/…). */
   uploadsDir: string;
@@ -89,6 +91,10 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Loaded before the app answers anything; GET /api/products is served from it (catalog/catalogue.ts).
+  const catalogue = await Catalogue.open(db, listen, app.log);
+  app.decorate('catalogue', catalogue);
+  app.addHook('onClose', () => catalogue.close());
   // The API speaks JSON only; a text body is answered as "must be JSON", not parsed as a string.
   app.removeContentTypeParser('text/plain');
   guardRequestBodies(app);
@@ -104,7 +110,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
 
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes, { db });
+      await api.register(catalogRoutes, { catalogue });
       await api.register(healthRoutes, { db });
       await api.register(checkoutRoutes, { checkout, auth, cardPaymentsEnabled, secret: authSettings.secret });
       await api.register(orderRoutes, { db, auth, secret: authSettings.secret });
@@ -114,7 +120,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     },
     { prefix: '/api' },
   );
-  await app.register(adminProductRoutes, { prefix: '/api/admin', db, auth, origins, uploadsDir });
+  await app.register(adminProductRoutes, { prefix: '/api/admin', db, auth, origins, uploadsDir, catalogue });
+  await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL });
   if (mail) sendMails(app, { db, mailer: mail.mailer, settings: { shop: mail.shop, secret: authSettings.secret, ownerEmail: mail.ownerEmail }, giveUpAfterMs: mail.giveUpAfterMs });
 
   // Uploaded product images: named by their content, so cached forever like the build's assets.
@@ -136,6 +143,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       root: webRoot,
       wildcard: true,
       index: 'index.html',
+      // `vite build` writes .br and .gz beside each text file (scripts/precompress.ts): sent as they are, with Vary.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const relative = path.relative(webRoot, filePath);
         const immutable = relative.startsWith(`assets${path.sep}`) || relative.startsWith(`images${path.sep}`);

@@ -1,23 +1,30 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { buildTestApp } from '../testing/app';
+import { precompressFolder } from '../scripts/precompress';
+import { buildTestApp, TEST_ORIGIN } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 
 let database: Database;
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let webRoot: string;
+let written: string[];
+
+const SCRIPT = 'console.log("a hashed asset of the built web app");\n'.repeat(50);
 
 beforeAll(async () => {
   // A stand-in for the built web app: the server's job here is routing and caching, not building.
   webRoot = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
   mkdirSync(path.join(webRoot, 'assets'));
   mkdirSync(path.join(webRoot, 'images/products'), { recursive: true });
-  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(webRoot, 'assets/index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webRoot, 'index.html'), `<!doctype html><div id="root"></div>${'<!-- padding -->'.repeat(20)}`);
+  writeFileSync(path.join(webRoot, 'assets/index-abc123.js'), SCRIPT);
   writeFileSync(path.join(webRoot, 'images/products/belt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // As `vite build` does (scripts/precompress.ts): .br and .gz beside the files they make smaller.
+  written = await precompressFolder(webRoot);
   database = await createTestDatabase();
   app = await buildTestApp(database.db, { webRoot });
 });
@@ -63,5 +70,72 @@ describe('serving the web app', () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'not_found', message: 'No such endpoint: GET /api/nothing-here' });
+  });
+});
+
+describe('compression', () => {
+  it('the build writes .br and .gz beside text files only where they are smaller', () => {
+    const relative = written.map((file) => path.relative(webRoot, file)).sort();
+    expect(relative).toEqual(['assets/index-abc123.js.br', 'assets/index-abc123.js.gz', 'index.html.br', 'index.html.gz']);
+  });
+
+  it('serves a hashed asset precompressed as the browser prefers, immutable, with Vary: Accept-Encoding', async () => {
+    const url = '/assets/index-abc123.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('serves the page compressed too, always revalidated', async () => {
+    for (const url of ['/', '/shop']) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root">');
+    }
+  });
+
+  it('sends a file the build left uncompressed as it is', async () => {
+    const response = await app.inject({ method: 'GET', url: '/images/products/belt.svg', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+});
+
+describe('for search engines', () => {
+  it('/robots.txt keeps crawlers out of the checkout, the back office and accounts, and names the sitemap', async () => {
+    const response = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = response.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const page of ['/checkout', '/admin', '/account', '/orders/', '/api/']) expect(lines).toContain(`Disallow: ${page}`);
+    expect(lines).not.toContain('Disallow: /');
+    expect(lines).toContain(`Sitemap: ${TEST_ORIGIN}/sitemap.xml`);
+  });
+
+  it('/sitemap.xml lists the public pages with absolute addresses on PUBLIC_URL', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(response.body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+    const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual([`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/shop`]);
   });
 });

@@ -37,8 +37,9 @@ export interface TestAppOptions {
    */
   orderLimits?: Partial<OrderLimits>;
   /**
-   * LISTEN on the test database (Database.listen), for the back office's live stream. Without it
-   * nothing is notified and the stream relies on its safety poll alone.
+   * LISTEN on the test database (Database.listen), for the back office's live stream and the
+   * catalogue's reloads. Without it nothing is notified: the stream relies on its safety poll alone,
+   * and the catalogue reloads only after back-office changes made through this app.
    */
   listen?: Database['listen'];
   /** The log, at `level`, into `stream` (tests that read what the log holds); silent otherwise. */

@@ -68,6 +68,8 @@ describe('listing and reading products', () => {
   it('lists every product, hidden ones too, with stock, stored old price and images', async () => {
     const owner = await signUpOwner(shop.app, shop.database.db);
     await shop.database.db.update(products).set({ active: false, stock: 7 }).where(eq(products.id, '4'));
+    // Written behind the app's back: the in-memory catalogue is told, as a NOTIFY would.
+    await shop.app.catalogue.reload();
     try {
       const response = await asOwner(owner, 'GET', '/api/admin/products');
       expect(response.statusCode).toBe(200);
@@ -81,6 +83,7 @@ describe('listing and reading products', () => {
       expect(storefront.json().products.map((product: { id: string }) => product.id)).toEqual(['1', '2', '3', '5']);
     } finally {
       await shop.database.db.update(products).set({ active: true, stock: null }).where(eq(products.id, '4'));
+      await shop.app.catalogue.reload();
     }
   });
 
@@ -300,5 +303,6 @@ describe('images', () => {
 
     await asOwner(owner, 'PUT', '/api/admin/products/4/images', { images: reversed.slice(1) });
     await shop.database.db.update(products).set({ images, mainImage: images[0] }).where(eq(products.id, '4'));
+    await shop.app.catalogue.reload();
   });
 });

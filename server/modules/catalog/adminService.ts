@@ -5,6 +5,7 @@ import { MAX_IMAGES, oldPriceProblem, type ProductChange, type ProductCreate } f
 import type { Db, DbOrTx } from '../../../db/client';
 import { priceHistory, products } from '../../../db/schema/catalog';
 import { AppError } from '../../errors';
+import { notifyCatalogueChanged } from './changes';
 import { storeProductImage } from './images';
 
 type ProductRow = typeof products.$inferSelect;
@@ -65,6 +66,11 @@ async function lockedProduct(tx: DbOrTx, id: string): Promise<ProductRow> {
   return row;
 }
 
+/*
+ * Every change below NOTIFYs the storefront's catalogue (changes.ts) in its own transaction, so
+ * every process reloads it once the change is committed.
+ */
+
 /** Creates a product, with the first row of its price history, in one transaction. */
 export async function createProduct(db: Db, input: ProductCreate, ownerId: string): Promise<AdminProductDetail> {
   return db.transaction(async (tx) => {
@@ -73,6 +79,7 @@ export async function createProduct(db: Db, input: ProductCreate, ownerId: strin
       .values({ ...input, id: randomUUID(), images: [], mainImage: null })
       .returning();
     await tx.insert(priceHistory).values({ productId: row!.id, price: row!.price, oldPrice: row!.oldPrice, changedBy: ownerId });
+    await notifyCatalogueChanged(tx);
     return detailOf(tx, row!);
   });
 }
@@ -92,6 +99,7 @@ export async function updateProduct(db: Db, id: string, change: ProductChange, o
     if (price !== current.price || oldPrice !== current.oldPrice) {
       await tx.insert(priceHistory).values({ productId: id, price, oldPrice, changedBy: ownerId });
     }
+    await notifyCatalogueChanged(tx);
     return detailOf(tx, row!);
   });
 }
@@ -103,6 +111,7 @@ async function saveImages(tx: DbOrTx, id: string, images: string[]): Promise<Adm
     .set({ images, mainImage: images[0] ?? null })
     .where(eq(products.id, id))
     .returning();
+  await notifyCatalogueChanged(tx);
   return detailOf(tx, row!);
 }
 

@@ -62,6 +62,8 @@ describe('GET /api/products', () => {
 
   it('derives a stable old price for a product stored without one, and falls back to the placeholder image', async () => {
     await shop.database.db.insert(products).values({ id: 'no-old', name: 'Plain', description: 'x', price: 4500, createdAt: new Date(Date.now() + 60_000) });
+    // Written behind the app's back: the in-memory catalogue is told, as a NOTIFY would.
+    await shop.app.catalogue.reload();
     try {
       const first = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.at(-1);
       const second = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.at(-1);
@@ -72,6 +74,7 @@ describe('GET /api/products', () => {
       expect(first.images).toEqual(['/images/products/placeholder.svg']);
     } finally {
       await shop.database.db.delete(products).where(eq(products.id, 'no-old'));
+      await shop.app.catalogue.reload();
     }
   });
 });

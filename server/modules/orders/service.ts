@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderRequest } from '../../../domain/checkout';
+import { stockViewChanges } from '../../../domain/catalog';
 import { MESSAGES } from '../../../domain/messages';
 import { CURRENCY } from '../../../domain/money';
 import { canTransition, RESTOCKING_STATUSES, type NewOrderStatus, type OrderActor, type OrderStatus } from '../../../domain/orders';
@@ -9,6 +10,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
+import { notifyCatalogueChanged } from '../catalog/changes';
 import { queueOrderPlacedMails, queueStatusMails } from '../mail/service';
 import type { OrderView } from '../../../domain/contracts/orders';
 
@@ -54,6 +56,7 @@ async function takeStock(
   takeWhatIsLeft: boolean,
 ): Promise<Map<string, number>> {
   const taken = new Map<string, number>();
+  let shownStockChanged = false;
   for (const [id, line] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
     if (!line.counted) continue;
     const [row] = takeWhatIsLeft
@@ -68,7 +71,10 @@ async function takeStock(
           .where(and(eq(products.id, id), gte(products.stock, line.quantity)))
           .returning({ before: sql<number>`${products.stock} + ${line.quantity}` });
     if (row) {
-      taken.set(id, Math.min(line.quantity, Number(row.before)));
+      const before = Number(row.before);
+      const units = Math.min(line.quantity, before);
+      taken.set(id, units);
+      shownStockChanged ||= stockViewChanges(before, before - units);
       continue;
     }
     // Not enough (or the owner stopped counting it meanwhile): say how many are left.
@@ -76,6 +82,9 @@ async function takeStock(
     if (now?.stock == null) continue;
     throw new AppError('conflict', MESSAGES.onlyLeft(now.stock, line.name), 'out_of_stock');
   }
+  // The storefront's catalogue is held in memory and shows stock only as Sold Out or "Only N left":
+  // only an order that changes those makes every process reload it (most orders do not).
+  if (shownStockChanged) await notifyCatalogueChanged(tx);
   return taken;
 }
 
@@ -181,6 +190,8 @@ async function putBackStock(tx: DbOrTx, orderId: string): Promise<void> {
     from (select ${orderLines.productId} as product_id, sum(${orderLines.stockTaken})::int as units
           from ${orderLines} where ${orderLines.orderId} = ${orderId} group by ${orderLines.productId}) as returned
     where ${products.id} = returned.product_id and ${products.stock} is not null and returned.units > 0`);
+  // Rare (a cancellation or a return): the storefront's catalogue is reloaded whatever it showed.
+  await notifyCatalogueChanged(tx);
 }
 
 /** Links a card order to the Stripe Checkout Session that pays it, and records when it was paid; false when there is no such order. */

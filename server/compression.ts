@@ -1,0 +1,55 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A text body and its brotli and gzip forms, made once and sent many times. */
+export interface Precompressed {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+type Encoding = keyof Precompressed;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Compresses `text` both ways at the highest levels: the work is done once per content (at build
+ * time for the web app's files, at each reload for the catalogue), so the smallest bodies win.
+ * Runs on libuv's thread pool, not on the event loop.
+ */
+export async function compressText(text: string | Buffer): Promise<Precompressed> {
+  const identity = Buffer.from(text);
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipped(identity, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  return { identity, br, gzip: gz };
+}
+
+/**
+ * The encoding to answer with, from an Accept-Encoding header: brotli when it is accepted at least
+ * as much as gzip, then gzip, else none. `q=0` refuses an encoding; `*` stands for any not named.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim());
+    if (!name) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+/** Sends a precompressed body in the encoding the client prefers; caches are told the answer varies with it. */
+export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, body: Precompressed, contentType: string) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply.header('Vary', 'Accept-Encoding').type(contentType);
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.send(body[encoding]);
+}
