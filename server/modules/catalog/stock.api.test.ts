@@ -13,8 +13,9 @@ async function stockOf(id: string) {
   const [row] = await shop.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
   return row!.stock;
 }
+// The lighter has colours (its stock per product is counted here, whatever the colour): it is ordered in black.
 const order = (productId: string, quantity: number) =>
-  shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines: [{ productId, quantity }] }) });
+  shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines: [{ productId, quantity, colour: productId === '1' ? 'Black' : null }] }) });
 async function orderCount() {
   const [row] = await shop.database.db.select({ n: count() }).from(orders);
   return row!.n;
