@@ -12,7 +12,7 @@ function apply(...actions: Parameters<typeof cartReducer>[1][]): CartState {
 describe('cart reducer', () => {
   it('adds a new line with quantity 1', () => {
     const state = apply({ type: 'add', product: lighter });
-    expect(state.lines).toEqual([{ product: lighter, quantity: 1 }]);
+    expect(state.lines).toEqual([{ product: lighter, colour: null, quantity: 1 }]);
   });
 
   it('adds one more when the product is already in the cart', () => {
@@ -71,11 +71,61 @@ describe('cart reducer', () => {
     const state = apply({ type: 'add', product: lighter }, { type: 'add', product: carKey }, { type: 'add', product: carKey });
     const cheaperKey = { ...carKey, price: 5999 };
     const next = cartReducer(state, { type: 'revalidate', catalogue: [cheaperKey, belt] });
-    expect(next.lines).toEqual([{ product: cheaperKey, quantity: 2 }]);
+    expect(next.lines).toEqual([{ product: cheaperKey, colour: null, quantity: 2 }]);
   });
 
   it('totals the lines with shipping', () => {
     const state = apply({ type: 'add', product: lighter }, { type: 'add', product: carKey });
     expect(cartTotals(state)).toEqual({ subtotal: 10498, shipping: 1999, total: 12497 });
+  });
+});
+
+describe('cart lines with colours', () => {
+  const twoColours: Product = {
+    ...lighter,
+    colourOptions: [
+      { name: 'Black', available: true },
+      { name: 'Blue', available: true },
+      { name: 'Red', available: false },
+    ],
+  };
+
+  it('keeps two colours of one product as two lines, each with its own quantity', () => {
+    let state = apply(
+      { type: 'add', product: twoColours, colour: 'Black' },
+      { type: 'add', product: twoColours, colour: 'Blue' },
+      { type: 'add', product: twoColours, colour: 'Black' },
+    );
+    expect(state.lines.map((line) => [line.colour, line.quantity])).toEqual([
+      ['Black', 2],
+      ['Blue', 1],
+    ]);
+    expect(quantityOf(state, '1', 'Black')).toBe(2);
+    expect(quantityOf(state, '1', 'Blue')).toBe(1);
+    expect(itemCount(state)).toBe(3);
+    state = cartReducer(state, { type: 'decrease', productId: '1', colour: 'Blue' });
+    expect(state.lines.map((line) => line.colour)).toEqual(['Black']);
+    state = cartReducer(state, { type: 'setQuantity', productId: '1', colour: 'Black', quantity: 5 });
+    expect(quantityOf(state, '1', 'Black')).toBe(5);
+    expect(cartReducer(state, { type: 'remove', productId: '1', colour: 'Black' }).lines).toEqual([]);
+    // Another colour's key leaves the line alone.
+    expect(cartReducer(state, { type: 'remove', productId: '1', colour: 'Red' })).toEqual(state);
+  });
+
+  it('revalidation drops a colour the product no longer has, and gives a colourless line (an older cart) the first available colour', () => {
+    const saved: CartState = {
+      lines: [
+        { product: twoColours, colour: null, quantity: 2 },
+        { product: twoColours, colour: 'Black', quantity: 1 },
+        { product: twoColours, colour: 'Green', quantity: 1 },
+        { product: carKey, colour: 'Black', quantity: 1 },
+        { product: belt, colour: null, quantity: 1 },
+      ],
+    };
+    const next = cartReducer(saved, { type: 'revalidate', catalogue: [twoColours, carKey, belt] });
+    expect(next.lines.map((line) => [line.product.id, line.colour, line.quantity])).toEqual([
+      ['1', 'Black', 3],
+      ['3', null, 1],
+    ]);
   });
 });

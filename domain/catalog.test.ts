@@ -1,5 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { stockViewChanges } from './catalog';
+import { defaultColour, lineName, productStockView, stockViewChanges } from './catalog';
+
+describe('stock as the storefront shows it', () => {
+  it('shows each colour available unless switched off or none left, with how many when few are', () => {
+    const view = productStockView(null, [
+      { name: 'Black', available: true, stock: 3 },
+      { name: 'Blue', available: true },
+      { name: 'Green', available: true, stock: 40 },
+      { name: 'Red', available: false, stock: 10 },
+      { name: 'White', available: true, stock: 0 },
+    ]);
+    expect(view.colourOptions).toEqual([
+      { name: 'Black', available: true, stockLeft: 3 },
+      { name: 'Blue', available: true, stockLeft: null },
+      { name: 'Green', available: true, stockLeft: null },
+      { name: 'Red', available: false, stockLeft: null },
+      { name: 'White', available: false, stockLeft: 0 },
+    ]);
+    expect(view).toMatchObject({ soldOut: false, stockLeft: null });
+  });
+
+  it('is sold out as a whole when no colour can be chosen, or when the product itself has none left', () => {
+    expect(productStockView(null, [{ name: 'Black', available: true, stock: 0 }, { name: 'Red', available: false }]).soldOut).toBe(true);
+    expect(productStockView(0, [{ name: 'Black', available: true }]).soldOut).toBe(true);
+    expect(productStockView(4, [])).toEqual({ soldOut: false, stockLeft: 4, colourOptions: [] });
+    expect(productStockView(null, []).soldOut).toBe(false);
+  });
+
+  it('adds in the first colour that can be chosen, and names a line with its colour', () => {
+    expect(defaultColour({ colourOptions: [{ name: 'Red', available: false }, { name: 'Black', available: true }] })).toBe('Black');
+    expect(defaultColour({ colourOptions: [] })).toBeNull();
+    expect(lineName('Dummy Lighter', 'Black')).toBe('Dummy Lighter (Black)');
+    expect(lineName('Dummy Lighter', null)).toBe('Dummy Lighter');
+  });
+});
 
 describe('stockViewChanges', () => {
   it('is true only when the storefront would say something else', () => {

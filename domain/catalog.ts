@@ -1,9 +1,21 @@
+import type { ColourOption } from './contracts/catalog';
+
 export type { ColourOption, Product } from './contracts/catalog';
 
 export const FALLBACK_IMAGE = '/images/products/placeholder.svg';
 
 /** At or below this many units the storefront says how many are left. */
 export const LOW_STOCK = 5;
+
+/**
+ * A colour as the database keeps it: the owner's Available switch and, optionally, its own stock
+ * (absent or null: not counted). Rows written before colours had stock have no `stock` key.
+ */
+export interface StoredColourOption {
+  name: string;
+  available: boolean;
+  stock?: number | null;
+}
 
 /** What the storefront may say about a product's stock (null: not counted, never sold out). */
 export function stockView(stock: number | null): { soldOut: boolean; stockLeft: number | null } {
@@ -15,4 +27,31 @@ export function stockViewChanges(before: number | null, after: number | null): b
   const was = stockView(before);
   const is = stockView(after);
   return was.soldOut !== is.soldOut || was.stockLeft !== is.stockLeft;
+}
+
+/**
+ * A product's stock as the storefront shows it: a colour is available when the owner says so and
+ * it is not sold out; a product whose colours are all unavailable is sold out as a whole.
+ */
+export function productStockView(
+  stock: number | null,
+  colours: readonly StoredColourOption[],
+): { soldOut: boolean; stockLeft: number | null; colourOptions: ColourOption[] } {
+  const colourOptions = colours.map(({ name, available, stock: colourStock = null }) => {
+    const view = stockView(colourStock);
+    return { name, available: available && !view.soldOut, stockLeft: view.stockLeft };
+  });
+  const own = stockView(stock);
+  const noColourLeft = colourOptions.length > 0 && colourOptions.every((colour) => !colour.available);
+  return { soldOut: own.soldOut || noColourLeft, stockLeft: own.stockLeft, colourOptions };
+}
+
+/** The colour a product is added in unless another is chosen: its first available one (null: no colours, or none left). */
+export function defaultColour(product: { colourOptions: readonly ColourOption[] }): string | null {
+  return product.colourOptions.find((colour) => colour.available)?.name ?? null;
+}
+
+/** How a line is named wherever it is shown (cart, order pages, mails): "Dummy Lighter (Black)". */
+export function lineName(name: string, colour: string | null | undefined): string {
+  return colour ? `${name} (${colour})` : name;
 }

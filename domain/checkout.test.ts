@@ -52,7 +52,7 @@ describe('shipping step', () => {
 describe('order request', () => {
   it('keeps products and quantities and drops any prices or totals the client sends', () => {
     const parsed = orderRequestSchema.parse({ ...order, total: 1, subtotal: 1, lines: [{ productId: '1', quantity: 2, unitPrice: 1 }] });
-    expect(parsed.lines).toEqual([{ productId: '1', quantity: 2 }]);
+    expect(parsed.lines).toEqual([{ productId: '1', quantity: 2, colour: null }]);
     expect(parsed).not.toHaveProperty('total');
     expect(parsed).not.toHaveProperty('subtotal');
   });
@@ -64,7 +64,11 @@ describe('order request', () => {
     ['a fractional quantity', { lines: [{ productId: '1', quantity: 1.5 }] }, 'Quantity must be a whole number.'],
     ['a quantity over 99', { lines: [{ productId: '1', quantity: 100 }] }, 'Quantity must be at most 99.'],
     ['a quantity as text', { lines: [{ productId: '1', quantity: '2' }] }, 'Quantity must be a whole number.'],
-    ['the same product twice', { lines: [{ productId: '1', quantity: 1 }, { productId: '1', quantity: 1 }] }, 'Each product may appear only once.'],
+    ['the same product twice', { lines: [{ productId: '1', quantity: 1 }, { productId: '1', quantity: 1 }] }, 'Each product may appear only once in each colour.'],
+    ['the same colour twice', { lines: [{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '1', quantity: 1, colour: ' black ' }] }, 'Each product may appear only once in each colour.'],
+    ['a blank colour', { lines: [{ productId: '1', quantity: 1, colour: ' ' }] }, 'Colour must not be blank.'],
+    ['a colour as a number', { lines: [{ productId: '1', quantity: 1, colour: 3 }] }, 'Colour must be text.'],
+    ['a colour of 41 characters', { lines: [{ productId: '1', quantity: 1, colour: 'x'.repeat(41) }] }, 'Colour is too long (at most 40 characters).'],
     ['more than 50 lines', { lines: Array.from({ length: 51 }, (_, i) => ({ productId: `p${i}`, quantity: 1 })) }, 'An order can have at most 50 lines.'],
     ['an unknown payment method', { paymentMethod: 'bitcoin' }, 'Payment method must be cod or card.'],
     ['a short idempotency key', { idempotencyKey: 'abc' }, 'idempotencyKey must be 16 to 100 characters.'],

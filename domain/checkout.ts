@@ -70,10 +70,21 @@ export const orderLineSchema = z.object(
       .int('Quantity must be a whole number.')
       .min(1, 'Quantity must be at least 1.')
       .max(MAX_QUANTITY_PER_LINE, `Quantity must be at most ${MAX_QUANTITY_PER_LINE}.`),
+    /** The colour chosen, for a product with colours (the server requires one then); absent or null otherwise. */
+    colour: plainText('Colour', 'Colour must be text.')
+      .min(1, 'Colour must not be blank.')
+      .max(40, 'Colour is too long (at most 40 characters).')
+      .nullish()
+      .transform((colour) => colour ?? null),
   },
   { error: 'Each line needs a product and a quantity.' },
 );
 
+
+/** One line per product and colour: the same pair twice is refused (two colours are two lines). */
+function lineKey(line: { productId: string; colour: string | null }): string {
+  return JSON.stringify([line.productId, line.colour?.toLowerCase() ?? null]);
+}
 
 /**
  * What a visitor's browser sends to place an order: who, where, which products and how many.
@@ -85,7 +96,7 @@ export const orderRequestSchema = shippingSchema.extend({
     .array(orderLineSchema, { error: 'The order needs a list of lines.' })
     .min(1, 'Your cart is empty.')
     .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines.`)
-    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, 'Each product may appear only once.'),
+    .refine((lines) => new Set(lines.map(lineKey)).size === lines.length, 'Each product may appear only once in each colour.'),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be cod or card.' }),
   idempotencyKey: plainText('idempotencyKey', 'idempotencyKey is required.')
     .min(16, 'idempotencyKey must be 16 to 100 characters.')

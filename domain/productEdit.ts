@@ -35,10 +35,20 @@ const amount = (label: string) =>
     .min(1, `${label} must be at least 0.01 RON.`)
     .max(MAX_PRICE, `${label} must be at most ${toDecimalString(MAX_PRICE)} RON.`);
 
+const stock = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of units, or not counted.` })
+    .int(`${label} must be a whole number of units, or not counted.`)
+    .min(0, `${label} cannot be negative.`)
+    .max(MAX_STOCK, `${label} must be at most ${MAX_STOCK}.`)
+    .nullable();
+
 export const colourOptionInputSchema = z.strictObject(
   {
     name: text('Colour name', 40),
     available: z.boolean({ error: 'Colour availability must be true or false.' }),
+    /** The colour's own units in stock; null or absent: not counted. */
+    stock: stock('Colour stock').default(null),
   },
   { error: 'Each colour needs a name and whether it is available.' },
 );
@@ -57,12 +67,7 @@ const productFields = {
     .max(MAX_COLOURS, `A product can have at most ${MAX_COLOURS} colours.`)
     .refine((colours) => new Set(colours.map((colour) => colour.name.toLowerCase())).size === colours.length, 'Each colour may appear only once.'),
   /** Units in stock; null: not counted (never sold out). */
-  stock: z
-    .number({ error: 'Stock must be a whole number of units, or not counted.' })
-    .int('Stock must be a whole number of units, or not counted.')
-    .min(0, 'Stock cannot be negative.')
-    .max(MAX_STOCK, `Stock must be at most ${MAX_STOCK}.`)
-    .nullable(),
+  stock: stock('Stock'),
   active: z.boolean({ error: 'Shown in the shop must be true or false.' }),
   stripePriceId: text('Stripe price id', 206).regex(STRIPE_PRICE_ID_PATTERN, 'Stripe price id must look like price_123abc.').nullable(),
 };

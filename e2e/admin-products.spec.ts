@@ -124,6 +124,81 @@ test('a new product: created hidden, shown once the owner says so', async ({ pag
   await shopper.context().close();
 });
 
+test('colours with their own stock: two colours are two cart lines, and the colour is in the summary, My orders and the back office', async ({ page, browser }) => {
+  // The owner offers the blue lighter too, with one left, and counts the black ones.
+  await signInAsOwner(page);
+  await page.goto('/admin/products');
+  await page.getByRole('link', { name: 'Dummy Lighter' }).click();
+  await expect(page.getByRole('heading', { name: 'Dummy Lighter', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Colour 3 name')).toHaveValue('Blue');
+  await page.getByLabel('Colour 1 stock').fill('5');
+  await page.getByLabel('Colour 3 available').check();
+  await page.getByLabel('Colour 3 stock').fill('1');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expectAccessible(page);
+
+  const shopper = await shopperPage(browser);
+  const email = `colours-${Date.now()}@example.ro`;
+  await shopper.goto('/signup');
+  await shopper.getByLabel('Email').fill(email);
+  await shopper.getByLabel('Password', { exact: true }).fill('secret123');
+  await shopper.getByLabel('Confirm password', { exact: true }).fill('secret123');
+  await shopper.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(shopper).toHaveURL(/\/$/, { timeout: 3000 });
+
+  await shopper.goto('/shop');
+  await card(shopper, 'Dummy Lighter').getByRole('button', { name: 'View details of Dummy Lighter' }).click();
+  const dialog = shopper.getByRole('dialog', { name: 'Dummy Lighter' });
+  await expect(dialog.getByRole('radio', { name: /^Black/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /^Red/ })).toBeDisabled();
+  await expect(dialog.getByText('Sold Out')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(dialog.getByRole('status', { name: 'Quantity of Dummy Lighter (Black)' })).toHaveText('1');
+  await dialog.getByRole('radio', { name: /^Blue/ }).check();
+  await expect(dialog.getByText('Only 1 left')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+  // One blue is left: the cart takes no more than that.
+  await expect(dialog.getByRole('button', { name: 'Add one more Dummy Lighter (Blue)' })).toBeDisabled();
+  await expectAccessible(shopper);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await shopper.getByRole('link', { name: /^Cart, / }).click();
+  const lines = shopper.getByRole('listitem').filter({ hasText: 'Dummy Lighter' });
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toContainText('Colour: Black');
+  await expect(lines.nth(1)).toContainText('Colour: Blue');
+  await expect(shopper.getByRole('button', { name: 'Remove Dummy Lighter (Blue) from cart' })).toBeVisible();
+  await expectAccessible(shopper);
+  await shopper.getByRole('button', { name: 'Continue to Email' }).click();
+  await shopper.getByLabel('Email address').fill(email);
+  await shopper.getByRole('button', { name: 'Continue to Shipping' }).click();
+  const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', City: 'Cluj-Napoca', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
+  for (const [label, value] of Object.entries(shipping)) await shopper.getByLabel(label, { exact: true }).fill(value);
+  await shopper.getByRole('button', { name: 'Continue to Payment' }).click();
+  const summary = shopper.getByRole('region', { name: 'Order summary' });
+  await expect(summary).toContainText('Dummy Lighter (Black) × 1');
+  await expect(summary).toContainText('Dummy Lighter (Blue) × 1');
+  await shopper.getByRole('button', { name: 'Place Order (COD)' }).click();
+  await shopper.getByRole('dialog', { name: 'Order placed' }).getByRole('button', { name: 'OK' }).click();
+
+  await shopper.getByRole('link', { name: 'My orders' }).click();
+  const placed = shopper.getByRole('article').first();
+  await expect(placed).toContainText('Dummy Lighter (Black) × 1');
+  await expect(placed).toContainText('Dummy Lighter (Blue) × 1');
+  await expectAccessible(shopper);
+
+  // The last blue one is gone: the shop says so, and the back office counts what is left of each colour.
+  await shopper.goto('/shop');
+  await card(shopper, 'Dummy Lighter').getByRole('button', { name: 'View details of Dummy Lighter' }).click();
+  await expect(shopper.getByRole('radio', { name: /^Blue/ })).toBeDisabled();
+  await shopper.context().close();
+  await page.goto('/admin/products');
+  const lighterRow = page.getByRole('row', { name: /Dummy Lighter/ });
+  await expect(lighterRow).toContainText('Black: 4');
+  await expect(lighterRow).toContainText('Blue: Sold out');
+});
+
 test.describe('when an order meets the stock', () => {
   // The refused order is a 409 the browser logs; the page shows the server's message.
   test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 409/ });

@@ -68,7 +68,7 @@ test('the full journey places a cash-on-delivery order that is stored with serve
   await expect(card).toBeDisabled();
   await expect(page.getByText('Temporarily not available')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Connected to the shop' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Dummy Lighter × 2');
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Dummy Lighter (Black) × 2');
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('124.96 RON');
   await expectAccessible(page);
 
@@ -94,16 +94,17 @@ test('the full journey places a cash-on-delivery order that is stored with serve
   await page.goto(orderLink!);
   const summary = page.getByRole('article', { name: `Order ${number}` });
   await expect(summary).toContainText('Received, pay on delivery');
-  await expect(summary).toContainText('Dummy Lighter × 2');
+  await expect(summary).toContainText('Dummy Lighter (Black) × 2');
   await expect(summary).toContainText('124.96 RON');
   await expectAccessible(page);
 
   // The customer's mail links to the same page: opened in a browser that has never seen the shop.
   const mail = await caughtMail('ana@example.ro', `Your order ${number} at Secret Stash`);
   expect(mail.text).toContain('Please have 124.96 RON ready to pay the courier in cash.');
+  expect(mail.text).toContain('2 × Dummy Lighter (Black)');
   const fromMail = await browser.newPage();
   await fromMail.goto(linkOf(mail, 'See your order'));
-  await expect(fromMail.getByRole('article', { name: `Order ${number}` })).toContainText('Dummy Lighter × 2');
+  await expect(fromMail.getByRole('article', { name: `Order ${number}` })).toContainText('Dummy Lighter (Black) × 2');
   await fromMail.close();
 
   const stored = await (await request.get(`/api/orders/${id}?email=ana@example.ro`)).json();
@@ -117,7 +118,7 @@ test('the full journey places a cash-on-delivery order that is stored with serve
     shipping: 1999,
     total: 12496,
     lines: [
-      { productId: '1', name: 'Dummy Lighter', unitPrice: 3999, quantity: 2 },
+      { productId: '1', name: 'Dummy Lighter', colour: 'Black', unitPrice: 3999, quantity: 2 },
       { productId: '5', name: 'Dummy Phone Charger', unitPrice: 2499, quantity: 1 },
     ],
   });

@@ -43,7 +43,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     expect(made.output).toContain(`to ${backup}`);
     expect(made.status).toBe(0);
 
-    const later = await withDatabase((db) => placeOrder(db, orderRequestSchema.parse(sampleOrder({ email: 'later@example.ro', lines: [{ productId: '1', quantity: 1 }] }))));
+    const later = await withDatabase((db) => placeOrder(db, orderRequestSchema.parse(sampleOrder({ email: 'later@example.ro', lines: [{ productId: '1', quantity: 1, colour: 'Black' }] }))));
 
     const restored = npmScript('restore', [backup]);
     expect(restored.output).toContain('1 orders');

@@ -70,7 +70,7 @@ function order() {
   visitors += 1;
   const n = visitors;
   const body = JSON.stringify(
-    sampleOrder({ email: `bench-${n}@example.ro`, phoneNumber: `07${String(n).padStart(8, '0')}`, lines: [{ productId: '1', quantity: 2 }, { productId: '4', quantity: 1 }] }),
+    sampleOrder({ email: `bench-${n}@example.ro`, phoneNumber: `07${String(n).padStart(8, '0')}`, lines: [{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '4', quantity: 1 }] }),
   );
   return { body, ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
 }

@@ -186,15 +186,15 @@ const orderCases: Case[] = [
   { name: 'order: lastName null', url: '/api/orders', body: order({ lastName: null }), message: 'Last name is required.' },
   { name: 'order: email an array', url: '/api/orders', body: order({ email: ['a@b.ro'] }) },
   { name: 'order: email without @', url: '/api/orders', body: order({ email: 'ana.example.ro' }), message: 'Enter a valid email address, like name@example.com.' },
-  { name: 'order: lines an object', url: '/api/orders', body: order({ lines: { productId: '1', quantity: 1 } }) },
+  { name: 'order: lines an object', url: '/api/orders', body: order({ lines: { productId: '1', quantity: 1, colour: 'Black' } }) },
   { name: 'order: lines a string', url: '/api/orders', body: order({ lines: '1x2' }) },
   { name: 'order: lines of numbers', url: '/api/orders', body: order({ lines: [1, 2] }), message: 'Each line needs a product and a quantity.' },
   { name: 'order: empty lines', url: '/api/orders', body: order({ lines: [] }), message: 'Your cart is empty.' },
   { name: 'order: quantity as text', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: '2' }] }), message: 'Quantity must be a whole number.' },
   { name: 'order: fractional quantity', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1.5 }] }), message: 'Quantity must be a whole number.' },
-  { name: 'order: quantity 0', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 0 }] }), message: 'Quantity must be at least 1.' },
+  { name: 'order: quantity 0', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 0, colour: 'Black' }] }), message: 'Quantity must be at least 1.' },
   { name: 'order: negative quantity', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: -3 }] }), message: 'Quantity must be at least 1.' },
-  { name: 'order: quantity 100', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 100 }] }), message: 'Quantity must be at most 99.' },
+  { name: 'order: quantity 100', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 100, colour: 'Black' }] }), message: 'Quantity must be at most 99.' },
   { name: 'order: quantity 1e308', url: '/api/orders', body: JSON.stringify(order()).replace('"quantity":2', '"quantity":1e308'), message: /^Quantity must be/ },
   { name: 'order: quantity null', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: null }] }) },
   { name: 'order: productId a number', url: '/api/orders', body: order({ lines: [{ productId: 1, quantity: 1 }] }) },
@@ -227,7 +227,19 @@ const orderCases: Case[] = [
   // Products that do not exist
   { name: 'order: unknown product', url: '/api/orders', body: order({ lines: [{ productId: '999', quantity: 1 }] }), message: /^Unknown product: 999/ },
   { name: 'order: product id with SQL', url: '/api/orders', body: order({ lines: [{ productId: "1'; drop table orders;--", quantity: 1 }] }), message: /^Unknown product/ },
-  { name: 'order: the same product twice', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1 }, { productId: '1', quantity: 2 }] }), message: 'Each product may appear only once.' },
+  { name: 'order: the same product twice', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '1', quantity: 2, colour: 'Black' }] }), message: 'Each product may appear only once in each colour.' },
+  { name: 'order: one colour twice, in other cases', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '1', quantity: 2, colour: 'BLACK' }] }), message: 'Each product may appear only once in each colour.' },
+  // Colours
+  { name: 'order: colour a number', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 7 }] }), message: 'Colour must be text.' },
+  { name: 'order: colour an object', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: { name: 'Black' } }] }), message: 'Colour must be text.' },
+  { name: 'order: blank colour', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: '  ' }] }), message: 'Colour must not be blank.' },
+  { name: 'order: colour of 41 characters', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'B'.repeat(41) }] }), message: 'Colour is too long (at most 40 characters).' },
+  { name: 'order: NUL in colour', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Bl\u0000ack' }] }), message: 'Colour must not contain control characters.' },
+  { name: 'order: a colour the product does not have', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Green' }] }), status: 400, message: 'Dummy Lighter has no colour Green. Please refresh the shop and try again.' },
+  { name: 'order: a colour for a product without colours', url: '/api/orders', body: order({ lines: [{ productId: '5', quantity: 1, colour: 'Black' }] }), status: 400, message: 'Dummy Phone Charger has no colour Black. Please refresh the shop and try again.' },
+  { name: 'order: no colour for a product with colours', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1 }] }), status: 400, message: 'Choose a colour of Dummy Lighter.' },
+  { name: 'order: a sold-out colour', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Red' }] }), status: 409, message: 'Dummy Lighter (Red) is sold out' },
+  { name: 'order: colour with SQL', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: "Black' or '1'='1" }] }), status: 400, message: /^Dummy Lighter has no colour Black' or/ },
   { name: 'order: card with an unknown product', url: '/api/orders', body: order({ paymentMethod: 'card', lines: [{ productId: '999', quantity: 1 }] }) },
   { name: 'order: card with a product Stripe cannot charge', url: '/api/orders', body: order({ paymentMethod: 'card', lines: [{ productId: '5', quantity: 1 }] }), message: 'Some products are missing Stripe configuration: Dummy Phone Charger' },
 ];
@@ -413,7 +425,11 @@ const adminProductCases: Case[] = [
   create('a key feature of 10,000 characters', newProduct({ keyFeatures: ['k'.repeat(10_000)] }), 'Key feature is too long (at most 200 characters).'),
   create('colours a string', newProduct({ colourOptions: 'Black' }), 'Colours must be a list.'),
   create('colour without availability', newProduct({ colourOptions: [{ name: 'Black' }] }), 'Colour availability must be true or false.'),
-  create('colour with an extra field', newProduct({ colourOptions: [{ name: 'Black', available: true, stock: 5 }] }), 'Each colour needs a name and whether it is available.'),
+  create('colour with an extra field', newProduct({ colourOptions: [{ name: 'Black', available: true, price: 5 }] }), 'Each colour needs a name and whether it is available.'),
+  create('negative colour stock', newProduct({ colourOptions: [{ name: 'Black', available: true, stock: -1 }] }), 'Colour stock cannot be negative.'),
+  create('fractional colour stock', newProduct({ colourOptions: [{ name: 'Black', available: true, stock: 1.5 }] }), 'Colour stock must be a whole number of units, or not counted.'),
+  create('colour stock as text', newProduct({ colourOptions: [{ name: 'Black', available: true, stock: '5' }] }), 'Colour stock must be a whole number of units, or not counted.'),
+  create('colour stock too large', newProduct({ colourOptions: [{ name: 'Black', available: true, stock: 1_000_001 }] }), 'Colour stock must be at most 1000000.'),
   create('the same colour twice', newProduct({ colourOptions: [{ name: 'Black', available: true }, { name: 'black', available: false }] }), 'Each colour may appear only once.'),
   create('NUL in a colour name', newProduct({ colourOptions: [{ name: 'Bl\u0000ack', available: true }] }), 'Colour name must not contain control characters.'),
   create('Stripe price id not a price', newProduct({ stripePriceId: 'prod_123' }), 'Stripe price id must look like price_123abc.'),
@@ -567,7 +583,7 @@ describe('tampered fields change nothing', () => {
   });
 
   it('a card order that says it is paid is saved awaiting payment, for the amount Stripe charges', async () => {
-    const response = await send({ name: 'tampered card order', url: '/api/orders', body: { ...sampleOrder({ paymentMethod: 'card', lines: [{ productId: '1', quantity: 1 }] }), status: 'paid', total: 1 } });
+    const response = await send({ name: 'tampered card order', url: '/api/orders', body: { ...sampleOrder({ paymentMethod: 'card', lines: [{ productId: '1', quantity: 1, colour: 'Black' }] }), status: 'paid', total: 1 } });
     expect(response.statusCode).toBe(201);
     const [stored] = await database.db.select().from(orders).where(eq(orders.id, response.json().id));
     expect(stored).toMatchObject({ status: 'awaiting_payment', totalAmount: 3999 + 1999, paidAt: null });

@@ -41,7 +41,7 @@ export function setUpCardShop(options: { stripeTimeoutMs?: number } = {}) {
 }
 
 /** A cart order paid by card. */
-export function cardOrder(lines: { productId: string; quantity: number }[], overrides: Record<string, unknown> = {}) {
+export function cardOrder(lines: { productId: string; quantity: number; colour?: string }[], overrides: Record<string, unknown> = {}) {
   return sampleOrder({ email: 'card@example.ro', lines, paymentMethod: 'card', ...overrides });
 }
 

@@ -8,7 +8,7 @@ import { sampleOrder } from './sampleOrder';
 /** What the stream cycles through: below the free-shipping threshold, above it, several lines. */
 const LINE_SETS = [
   [
-    { productId: '1', quantity: 2 },
+    { productId: '1', quantity: 2, colour: 'Black' },
     { productId: '5', quantity: 1 },
   ],
   [{ productId: '2', quantity: 4 }],
@@ -26,7 +26,7 @@ const LINE_SETS = [
 export const NO_ORDER_LIMITS = { ORDER_LIMIT_PER_IP: '0', ORDER_LIMIT_PER_CONTACT: '0' } as const;
 
 export interface OrderAttempt {
-  body: ReturnType<typeof sampleOrder> & { lines: { productId: string; quantity: number }[] };
+  body: ReturnType<typeof sampleOrder> & { lines: { productId: string; quantity: number; colour?: string }[] };
   /** The answer's status; undefined when none came (refused, reset, or the client timed out). */
   status?: number;
   id?: string;

@@ -13,7 +13,7 @@ export function sampleOrder(overrides: Record<string, unknown> = {}) {
     postalCode: '400114',
     phoneNumber: '+40 712 345 678',
     lines: [
-      { productId: '1', quantity: 2 },
+      { productId: '1', quantity: 2, colour: 'Black' },
       { productId: '5', quantity: 1 },
     ],
     paymentMethod: 'cod',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ColourOption } from '../../domain/catalog';
+import type { StoredColourOption } from '../../domain/catalog';
 
 export const products = pgTable('products', {
   id: text('id').primaryKey(),
@@ -14,7 +14,8 @@ export const products = pgTable('products', {
   images: text('images').array().notNull().default([]),
   stripePriceId: text('stripe_price_id'),
   keyFeatures: text('key_features').array().notNull().default([]),
-  colourOptions: jsonb('colour_options').$type<ColourOption[]>().notNull().default([]),
+  /** Each colour's Available switch and its own stock (absent or null: not counted); an order takes from it like from `stock`. */
+  colourOptions: jsonb('colour_options').$type<StoredColourOption[]>().notNull().default([]),
   /** Units left; null: not counted (never sold out). An order takes from it in its own transaction. */
   stock: integer('stock'),
   /** Hidden products are not shown or sold, but stay in past orders. */

@@ -117,6 +117,10 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     /** Units taken from the product's stock for this line (0 when its stock was not counted): what a cancellation puts back. */
     stockTaken: integer('stock_taken').notNull().default(0),
+    /** The colour chosen, for a product with colours; null for other products and for orders placed before colours travelled with lines. */
+    colour: text('colour'),
+    /** Units taken from that colour's own stock (0 when not counted): what a cancellation puts back to the colour. */
+    colourStockTaken: integer('colour_stock_taken').notNull().default(0),
   },
   (t) => [
     check('order_lines_quantity', sql`${t.quantity} between 1 and 99`),

@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
-import { colourOptionSchema } from './catalog';
 
 const bani = z.int().check(z.nonnegative());
+
+/** A colour as the owner sets it: its Available switch and its own stock (null: not counted). */
+export const adminColourSchema = z.object({
+  name: z.string(),
+  available: z.boolean(),
+  stock: z.nullable(z.int()),
+});
+export type AdminColour = z.infer<typeof adminColourSchema>;
 
 /** A product as the back office sees it: hidden ones too, its stock, and its stored old price (null: derived). */
 export const adminProductSchema = z.object({
@@ -17,7 +24,7 @@ export const adminProductSchema = z.object({
   images: z.array(z.string()),
   stripePriceId: z.nullable(z.string()),
   keyFeatures: z.array(z.string()),
-  colourOptions: z.array(colourOptionSchema),
+  colourOptions: z.array(adminColourSchema),
   createdAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;

@@ -3,9 +3,12 @@ import * as z from 'zod/mini';
 
 const bani = z.int().check(z.nonnegative());
 
+/** A colour as the storefront shows it: not available means Sold Out (switched off, or none left). */
 export const colourOptionSchema = z.object({
   name: z.string(),
   available: z.boolean(),
+  /** How many of this colour are left when only a few are; absent or null otherwise. */
+  stockLeft: z.optional(z.nullable(z.int())),
 });
 export type ColourOption = z.infer<typeof colourOptionSchema>;
 

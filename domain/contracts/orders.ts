@@ -28,7 +28,8 @@ export const orderViewSchema = z.object({
   trackingNumber: z.nullable(z.string()),
   /** ISO 8601 */
   createdAt: z.string(),
-  lines: z.array(z.object({ productId: z.nullable(z.string()), name: z.string(), unitPrice: bani, quantity: z.int() })),
+  /** `colour`: the colour chosen, null for products without colours and for orders placed before colours travelled with lines. */
+  lines: z.array(z.object({ productId: z.nullable(z.string()), name: z.string(), colour: z.nullable(z.string()), unitPrice: bani, quantity: z.int() })),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

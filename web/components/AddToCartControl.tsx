@@ -1,16 +1,21 @@
-import type { Product } from '../../domain/catalog';
+import { lineName, type Product } from '../../domain/catalog';
 import { quantityOf, MAX_QUANTITY_PER_LINE } from '../../domain/cart';
 import { useCart } from '../lib/cart/CartProvider';
 
-/** 'Add to Cart' ('Sold Out', disabled, when none are left), or once the product is in the cart, minus / quantity / plus. */
-export function AddToCartControl({ product, className = '' }: { product: Product; className?: string }) {
+/**
+ * 'Add to Cart' ('Sold Out', disabled, when none are left), or once the product (in `colour`, for a
+ * product with colours) is in the cart, minus / quantity / plus.
+ */
+export function AddToCartControl({ product, colour = null, className = '' }: { product: Product; colour?: string | null; className?: string }) {
   const { cart, add, decrease } = useCart();
-  const quantity = quantityOf(cart, product.id);
-  // Never more than the few that are left (the server refuses more anyway).
-  const max = Math.min(MAX_QUANTITY_PER_LINE, product.stockLeft ?? MAX_QUANTITY_PER_LINE);
+  const quantity = quantityOf(cart, product.id, colour);
+  const option = product.colourOptions.find((candidate) => candidate.name === colour);
+  const name = lineName(product.name, colour);
+  // Never more than the few that are left, of the product or of its colour (the server refuses more anyway).
+  const max = Math.min(MAX_QUANTITY_PER_LINE, product.stockLeft ?? MAX_QUANTITY_PER_LINE, option?.stockLeft ?? MAX_QUANTITY_PER_LINE);
 
   if (quantity === 0) {
-    if (product.soldOut) {
+    if (product.soldOut || (option && !option.available)) {
       return (
         <button type="button" disabled className={`inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-zinc-200 px-4 font-semibold text-zinc-700 ${className}`}>
           Sold Out
@@ -20,7 +25,7 @@ export function AddToCartControl({ product, className = '' }: { product: Product
     return (
       <button
         type="button"
-        onClick={() => add(product)}
+        onClick={() => add(product, colour)}
         className={`inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand px-4 font-semibold text-white hover:bg-brand-dark focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand ${className}`}
       >
         Add to Cart
@@ -32,25 +37,25 @@ export function AddToCartControl({ product, className = '' }: { product: Product
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would need a visible legend; a labelled group is the ARIA pattern for a stepper
     <div
       role="group"
-      aria-label={`${product.name} in cart`}
+      aria-label={`${name} in cart`}
       className={`flex min-h-11 w-full items-center justify-between rounded-lg border-2 border-brand ${className}`}
     >
       <button
         type="button"
-        onClick={() => decrease(product.id)}
-        aria-label={`Remove one ${product.name}`}
+        onClick={() => decrease(product.id, colour)}
+        aria-label={`Remove one ${name}`}
         className="flex h-11 w-12 items-center justify-center rounded-l-md text-xl font-bold text-brand-dark hover:bg-green-50 focus-visible:outline-3 focus-visible:outline-brand"
       >
         <span aria-hidden="true">−</span>
       </button>
-      <output aria-live="polite" aria-label={`Quantity of ${product.name}`} className="font-semibold tabular-nums">
+      <output aria-live="polite" aria-label={`Quantity of ${name}`} className="font-semibold tabular-nums">
         {quantity}
       </output>
       <button
         type="button"
-        onClick={() => add(product)}
+        onClick={() => add(product, colour)}
         disabled={quantity >= max}
-        aria-label={`Add one more ${product.name}`}
+        aria-label={`Add one more ${name}`}
         className="flex h-11 w-12 items-center justify-center rounded-r-md text-xl font-bold text-brand-dark hover:bg-green-50 focus-visible:outline-3 focus-visible:outline-brand disabled:opacity-40"
       >
         <span aria-hidden="true">+</span>

@@ -1,3 +1,4 @@
+import { lineName } from '../../domain/catalog';
 import type { OrderView } from '../../domain/contracts/orders';
 import { formatRon } from '../lib/format';
 import { ORDER_STATUS_LABELS, orderDateFormat } from '../lib/orderStatus';
@@ -28,9 +29,9 @@ export function OrderSummary({ order }: { order: OrderView }) {
       </dl>
       <ul className="mt-3 space-y-1 border-t border-zinc-200 pt-3 text-sm">
         {order.lines.map((line) => (
-          <li key={line.name} className="flex justify-between gap-4">
+          <li key={lineName(line.name, line.colour)} className="flex justify-between gap-4">
             <span>
-              {line.name} × {line.quantity}
+              {lineName(line.name, line.colour)} × {line.quantity}
             </span>
             <span>{formatRon(line.unitPrice * line.quantity)}</span>
           </li>

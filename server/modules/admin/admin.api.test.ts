@@ -188,7 +188,7 @@ describe('GET /api/admin/orders.csv', () => {
       'Order number,Date,Name,Phone,Email,Street,Street number,City,Postal code,Country,Total (RON),Cash to collect (RON),Payment method,Status,Items',
     );
     // Newest first: the paid card order, nothing to collect.
-    expect(lines[1]).toMatch(/,\d+\.\d\d,0\.00,Card,Paid,Dummy Lighter × 2; Dummy Phone Charger × 1$/);
+    expect(lines[1]).toMatch(/,\d+\.\d\d,0\.00,Card,Paid,Dummy Lighter \(Black\) × 2; Dummy Phone Charger × 1$/);
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"") Țăranu",'+40 712 345 678,ana@example.ro,"Strada Lungă, bloc 3",28,Iași,400114,Romania,124.96,124.96,Cash on delivery,Pending,`);
     expect(lines[2]).toMatch(/^\d{5},\d{4}-\d\d-\d\d \d\d:\d\d,/);
 

@@ -163,8 +163,8 @@ export async function* ordersForExport(db: Db, filters: OrderFilters, batch = 50
         total: orders.totalAmount,
         paymentMethod: orders.paymentMethod,
         status: orders.status,
-        // "Dummy Lighter × 2; Dummy Car Key × 1" (written out in full: Drizzle leaves columns unqualified here).
-        items: sql<string>`coalesce((select string_agg(l.name || ' × ' || l.quantity, '; ' order by l.id) from order_lines l where l.order_id = orders.id), '')`,
+        // "Dummy Lighter (Black) × 2; Dummy Car Key × 1" (written out in full: Drizzle leaves columns unqualified here).
+        items: sql<string>`coalesce((select string_agg(l.name || coalesce(' (' || l.colour || ')', '') || ' × ' || l.quantity, '; ' order by l.id) from order_lines l where l.order_id = orders.id), '')`,
       })
       .from(orders)
       .where(pageConditions(filters, cursor))
@@ -222,7 +222,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     createdAt: order.createdAt,
-    lines: lines.map(({ productId, name, unitPrice, quantity }) => ({ productId, name, unitPrice, quantity })),
+    lines: lines.map(({ productId, name, colour, unitPrice, quantity }) => ({ productId, name, colour, unitPrice, quantity })),
     paidAt: order.paidAt,
     cancelReason: row.cancelReason,
     version: row.version,

@@ -174,7 +174,7 @@ describe('creating and changing products', () => {
 
     await asOwner(owner, 'PATCH', '/api/admin/products/1', { active: false });
     expect((await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.map((product: { id: string }) => product.id)).not.toContain('1');
-    const order = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines: [{ productId: '1', quantity: 1 }] }) });
+    const order = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines: [{ productId: '1', quantity: 1, colour: 'Black' }] }) });
     expect(order.statusCode).toBe(409);
     expect(order.json().message).toBe('Dummy Lighter is no longer sold. Please remove it from your cart.');
 

@@ -24,7 +24,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     images: row.images,
     stripePriceId: row.stripePriceId,
     keyFeatures: row.keyFeatures,
-    colourOptions: row.colourOptions,
+    colourOptions: row.colourOptions.map(({ name, available, stock = null }) => ({ name, available, stock })),
     createdAt: row.createdAt.toISOString(),
   };
 }

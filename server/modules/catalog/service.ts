@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { FALLBACK_IMAGE, stockView, type Product } from '../../../domain/catalog';
+import { FALLBACK_IMAGE, productStockView, type Product } from '../../../domain/catalog';
 import { derivedOldPrice } from '../../../domain/pricing';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
@@ -18,8 +18,7 @@ export function toProduct(row: ProductRow): Product {
     images: row.images.length > 0 ? row.images : [image],
     stripePriceId: row.stripePriceId,
     keyFeatures: row.keyFeatures,
-    colourOptions: row.colourOptions,
-    ...stockView(row.stock),
+    ...productStockView(row.stock, row.colourOptions),
   };
 }
 

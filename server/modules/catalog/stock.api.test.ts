@@ -4,7 +4,8 @@ import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { setUpTestApp } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { changeOrderStatus } from '../orders/service';
+import { orderRequestSchema } from '../../../domain/checkout';
+import { changeOrderStatus, placeOrder } from '../orders/service';
 
 const shop = setUpTestApp();
 
@@ -13,8 +14,9 @@ async function stockOf(id: string) {
   const [row] = await shop.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
   return row!.stock;
 }
+// The lighter has colours (its stock per product is counted here, whatever the colour): it is ordered in black.
 const order = (productId: string, quantity: number) =>
-  shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines: [{ productId, quantity }] }) });
+  shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines: [{ productId, quantity, colour: productId === '1' ? 'Black' : null }] }) });
 async function orderCount() {
   const [row] = await shop.database.db.select({ n: count() }).from(orders);
   return row!.n;
@@ -82,6 +84,18 @@ describe('stock taken by orders', () => {
 });
 
 describe('stock put back', () => {
+  it('a paid order for more than is left takes what is left, and its cancellation gives back only that', async () => {
+    await setStock('2', 2);
+    const request = orderRequestSchema.parse(sampleOrder({ lines: [{ productId: '2', quantity: 5 }] }));
+    const placed = await placeOrder(shop.database.db, request, { status: 'paid', actor: 'stripe' });
+    expect(await stockOf('2')).toBe(0);
+    const [line] = await shop.database.db.select({ stockTaken: orderLines.stockTaken }).from(orderLines).where(eq(orderLines.orderId, placed.id));
+    expect(line!.stockTaken).toBe(2);
+    expect(await changeOrderStatus(shop.database.db, placed.id, 'cancelled', { actor: 'owner', note: 'Refunded: out of stock' })).toBe('changed');
+    expect(await stockOf('2')).toBe(2);
+    await setStock('2', null);
+  });
+
   it('cancelling puts the stock back exactly once', async () => {
     await setStock('1', 4);
     const placed = await order('1', 3);

@@ -95,7 +95,8 @@ function orderRequestFromSession(session: CheckoutSessionInfo, productId: string
     ...splitStreetAddress(address?.line1 ?? '', address?.line2 ?? null),
     postalCode: address?.postalCode ?? '',
     phoneNumber: session.customer.phone ?? '',
-    lines: [{ productId, quantity: 1 }],
+    // Bought from the product's page: no colour chosen (a paid order is kept without one).
+    lines: [{ productId, quantity: 1, colour: null }],
     paymentMethod: 'card',
     idempotencyKey: session.id,
   };

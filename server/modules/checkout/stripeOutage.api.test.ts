@@ -26,7 +26,7 @@ describe('when Stripe is slow or down', () => {
   it('a slow Stripe: the card order is given up within its timeouts and leaves nothing; cash orders meanwhile are placed', async () => {
     shop.fake.slowDown(5_000);
     try {
-      const card = expectCardOrderRefused(cardOrder([{ productId: '1', quantity: 1 }]));
+      const card = expectCardOrderRefused(cardOrder([{ productId: '1', quantity: 1, colour: 'Black' }]));
       const cash = await Promise.all(cashOrders(10, 'slow'));
       expect(cash.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
       // Two tries of 300 ms each, plus the SDK's pause between them: far below Stripe's 5 s.

@@ -48,7 +48,7 @@ const mailsTo = (address: string) => smtp.mails.filter((mail) => mail.to.include
 
 describe('mails of an order', () => {
   it('a cash order: one mail to the customer and one to the owner, with its number, lines and totals', async () => {
-    const placed = await place(sampleOrder({ email: 'ana.mail@example.ro', lines: [{ productId: '1', quantity: 2 }, { productId: '5', quantity: 1 }] }));
+    const placed = await place(sampleOrder({ email: 'ana.mail@example.ro', lines: [{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '5', quantity: 1 }] }));
     expect(placed.statusCode).toBe(201);
     const { id, number } = placed.json();
     await smtp.waitFor(2);
@@ -57,7 +57,7 @@ describe('mails of an order', () => {
 
     const [customer] = mailsTo('ana.mail@example.ro');
     expect(customer!.subject).toBe(`Your order ${number} at Secret Stash`);
-    for (const part of ['2 × Dummy Lighter: 79.98 RON', '1 × Dummy Phone Charger: 24.99 RON', 'Subtotal: 104.97 RON', 'Shipping: 19.99 RON', 'Total: 124.96 RON', 'Please have 124.96 RON ready to pay the courier in cash.']) {
+    for (const part of ['2 × Dummy Lighter (Black): 79.98 RON', '1 × Dummy Phone Charger: 24.99 RON', 'Subtotal: 104.97 RON', 'Shipping: 19.99 RON', 'Total: 124.96 RON', 'Please have 124.96 RON ready to pay the courier in cash.']) {
       expect(customer!.text).toContain(part);
     }
     expect(customer!.html).toContain(`${TEST_ORIGIN}/orders/${id}?token=${orderAccessToken(TEST_AUTH_SECRET, id)}`);

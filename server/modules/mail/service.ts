@@ -53,7 +53,7 @@ async function orderMailData(db: Db, settings: MailSettings, orderId: string): P
     ...order,
     total: order.totalAmount,
     paidAt: order.paidAt?.toISOString() ?? null,
-    lines: lines.map(({ name, unitPrice, quantity }) => ({ name, unitPrice, quantity })),
+    lines: lines.map(({ name, colour, unitPrice, quantity }) => ({ name, colour, unitPrice, quantity })),
     statusUrl: `${settings.shop.url}/orders/${order.id}?token=${orderAccessToken(settings.secret, order.id)}`,
   };
 }

@@ -19,8 +19,8 @@ const order: OrderMailData = {
   postalCode: '400114',
   country: 'Romania',
   lines: [
-    { name: 'Dummy Lighter', unitPrice: 3999, quantity: 2 },
-    { name: 'Dummy Phone Charger', unitPrice: 2499, quantity: 1 },
+    { name: 'Dummy Lighter', colour: 'Black', unitPrice: 3999, quantity: 2 },
+    { name: 'Dummy Phone Charger', colour: null, unitPrice: 2499, quantity: 1 },
   ],
   subtotal: 10497,
   shipping: 1999,
@@ -36,7 +36,7 @@ describe('order mails', () => {
   it('tell a cash customer the number, lines, totals, the amount for the courier, the address, the withdrawal right and the status link', async () => {
     const mail = renderParts(orderPlacedMail(shop, order));
     expect(mail.subject).toBe('Your order 10042 at Secret Stash');
-    for (const part of ['Thank you, Ștefan! We have your order 10042.', '2 × Dummy Lighter: 79.98 RON', '1 × Dummy Phone Charger: 24.99 RON', 'Subtotal: 104.97 RON', 'Shipping: 19.99 RON', 'Total: 124.96 RON', 'Please have 124.96 RON ready to pay the courier in cash.', 'Strada Memorandumului 28', '400114 Cluj-Napoca, Romania', 'Phone: 0722 123 456', 'withdraw from this purchase within 14 days', 'hello@shop.example.ro']) {
+    for (const part of ['Thank you, Ștefan! We have your order 10042.', '2 × Dummy Lighter (Black): 79.98 RON', '1 × Dummy Phone Charger: 24.99 RON', 'Subtotal: 104.97 RON', 'Shipping: 19.99 RON', 'Total: 124.96 RON', 'Please have 124.96 RON ready to pay the courier in cash.', 'Strada Memorandumului 28', '400114 Cluj-Napoca, Romania', 'Phone: 0722 123 456', 'withdraw from this purchase within 14 days', 'hello@shop.example.ro']) {
       expect(mail.text).toContain(part);
     }
     expect(mail.html).toContain(`href="${order.statusUrl.replace('&', '&amp;')}"`);

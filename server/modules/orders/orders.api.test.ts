@@ -51,9 +51,9 @@ describe('POST /api/orders', () => {
     });
     expect(order!.createdAt).toBeInstanceOf(Date);
     const lines = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.id);
-    expect(lines.map(({ productId, name, unitPrice, quantity }) => ({ productId, name, unitPrice, quantity }))).toEqual([
-      { productId: '1', name: 'Dummy Lighter', unitPrice: 3999, quantity: 2 },
-      { productId: '5', name: 'Dummy Phone Charger', unitPrice: 2499, quantity: 1 },
+    expect(lines.map(({ productId, name, colour, unitPrice, quantity }) => ({ productId, name, colour, unitPrice, quantity }))).toEqual([
+      { productId: '1', name: 'Dummy Lighter', colour: 'Black', unitPrice: 3999, quantity: 2 },
+      { productId: '5', name: 'Dummy Phone Charger', colour: null, unitPrice: 2499, quantity: 1 },
     ]);
   });
 
@@ -176,10 +176,10 @@ describe('POST /api/orders', () => {
     ['a huge field', { ...base, firstName: 'x'.repeat(10_000) }, /First name is too long/],
     ['a malformed email', { ...base, email: 'ana@' }, /valid email/],
     ['an unknown product', { ...base, lines: [{ productId: '999', quantity: 1 }] }, /Unknown product: 999/],
-    ['quantity 0', { ...base, lines: [{ productId: '1', quantity: 0 }] }, /at least 1/],
+    ['quantity 0', { ...base, lines: [{ productId: '1', quantity: 0, colour: 'Black' }] }, /at least 1/],
     ['a negative quantity', { ...base, lines: [{ productId: '1', quantity: -3 }] }, /at least 1/],
     ['a fractional quantity', { ...base, lines: [{ productId: '1', quantity: 0.5 }] }, /whole number/],
-    ['a quantity over 99', { ...base, lines: [{ productId: '1', quantity: 100 }] }, /at most 99/],
+    ['a quantity over 99', { ...base, lines: [{ productId: '1', quantity: 100, colour: 'Black' }] }, /at most 99/],
     ['more than 50 lines', { ...base, lines: Array.from({ length: 51 }, (_, i) => ({ productId: String(i), quantity: 1 })) }, /at most 50 lines/],
     ['an empty cart', { ...base, lines: [] }, /cart is empty/],
     ['no lines at all', { ...base, lines: undefined }, /list of lines/],
@@ -220,8 +220,8 @@ describe('GET /api/orders/:id', () => {
       status: 'pending',
       total: 2 * 3999 + 2499 + 1999,
       lines: [
-        { productId: '1', name: 'Dummy Lighter', unitPrice: 3999, quantity: 2 },
-        { productId: '5', name: 'Dummy Phone Charger', unitPrice: 2499, quantity: 1 },
+        { productId: '1', name: 'Dummy Lighter', colour: 'Black', unitPrice: 3999, quantity: 2 },
+        { productId: '5', name: 'Dummy Phone Charger', colour: null, unitPrice: 2499, quantity: 1 },
       ],
     });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { lineName, type StoredColourOption } from '../../../domain/catalog';
 import type { OrderRequest } from '../../../domain/checkout';
 import { stockViewChanges } from '../../../domain/catalog';
 import { MESSAGES } from '../../../domain/messages';
@@ -26,7 +27,10 @@ export interface PlacedOrder {
 
 /** Same request, same hash: a retry with the key is compared with the key's first use. */
 function requestHash(request: OrderRequest): string {
-  const lines = [...request.lines].sort((a, b) => a.productId.localeCompare(b.productId)).map((line) => [line.productId, line.quantity]);
+  // A line without a colour hashes as it did before colours travelled with lines, so older keys still match.
+  const lines = [...request.lines]
+    .sort((a, b) => a.productId.localeCompare(b.productId) || (a.colour ?? '').localeCompare(b.colour ?? ''))
+    .map((line) => (line.colour === null ? [line.productId, line.quantity] : [line.productId, line.quantity, line.colour]));
   const canonical = [
     request.email,
     request.firstName,
@@ -43,49 +47,101 @@ function requestHash(request: OrderRequest): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
+/** What an order wants of one product: its units in all, and per colour whose stock is counted. */
+interface Wanted {
+  name: string;
+  quantity: number;
+  counted: boolean;
+  colours: Map<string, number>;
+}
+
+/**
+ * Takes each colour's quantity from its own counted stock, under the product row's lock (the
+ * colours live in the row's JSON): like the product's stock, more than is left is a 409 unless the
+ * order is paid. Returns the units taken per colour.
+ */
+async function takeColourStock(tx: DbOrTx, id: string, line: Wanted, takeWhatIsLeft: boolean): Promise<{ taken: Map<string, number>; shownStockChanged: boolean }> {
+  const taken = new Map<string, number>();
+  let shownStockChanged = false;
+  const [row] = await tx.select({ colours: products.colourOptions }).from(products).where(eq(products.id, id)).for('update');
+  const colours = (row?.colours ?? []).map((option) => {
+    const quantity = line.colours.get(option.name);
+    if (quantity === undefined || option.stock == null) return option;
+    if (option.stock < quantity && !takeWhatIsLeft) {
+      throw new AppError('conflict', MESSAGES.onlyLeft(option.stock, lineName(line.name, option.name)), 'out_of_stock');
+    }
+    const units = Math.min(quantity, option.stock);
+    taken.set(option.name, units);
+    shownStockChanged ||= stockViewChanges(option.stock, option.stock - units);
+    return { ...option, stock: option.stock - units };
+  });
+  if (taken.size > 0) await tx.update(products).set({ colourOptions: colours }).where(eq(products.id, id));
+  return { taken, shownStockChanged };
+}
+
 /**
  * Takes each product's quantity from its counted stock (products whose stock is null are not
- * counted), in product id order so concurrent orders lock rows in one order and never deadlock.
+ * counted), then each colour's from the colour's own, in product id order so concurrent orders
+ * lock rows in one order and never deadlock.
  * Asking for more than is left throws 409 "Only N left of …" and, the transaction rolling back,
  * writes nothing. A paid order (`takeWhatIsLeft`: Stripe has the money) is never refused: it takes
- * what is left and the owner sees the shortfall in stock. Returns the units taken per product.
+ * what is left and the owner sees the shortfall in stock. Returns the units taken per product, and
+ * per product and colour.
  */
 async function takeStock(
   tx: DbOrTx,
-  wanted: Map<string, { name: string; quantity: number; counted: boolean }>,
+  wanted: Map<string, Wanted>,
   takeWhatIsLeft: boolean,
-): Promise<Map<string, number>> {
+): Promise<{ taken: Map<string, number>; coloursTaken: Map<string, Map<string, number>> }> {
   const taken = new Map<string, number>();
+  const coloursTaken = new Map<string, Map<string, number>>();
   let shownStockChanged = false;
   for (const [id, line] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
-    if (!line.counted) continue;
-    const [row] = takeWhatIsLeft
-      ? await tx
-          .update(products)
-          .set({ stock: sql`greatest(${products.stock} - ${line.quantity}, 0)` })
-          .where(and(eq(products.id, id), isNotNull(products.stock)))
-          .returning({ before: sql<number>`${products.stock} + ${line.quantity}` })
-      : await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.quantity}` })
-          .where(and(eq(products.id, id), gte(products.stock, line.quantity)))
-          .returning({ before: sql<number>`${products.stock} + ${line.quantity}` });
-    if (row) {
-      const before = Number(row.before);
-      const units = Math.min(line.quantity, before);
-      taken.set(id, units);
-      shownStockChanged ||= stockViewChanges(before, before - units);
-      continue;
+    if (line.counted) shownStockChanged = (await takeProductStock(tx, id, line, takeWhatIsLeft, taken)) || shownStockChanged;
+    if (line.colours.size > 0) {
+      const colours = await takeColourStock(tx, id, line, takeWhatIsLeft);
+      coloursTaken.set(id, colours.taken);
+      shownStockChanged ||= colours.shownStockChanged;
     }
-    // Not enough (or the owner stopped counting it meanwhile): say how many are left.
-    const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-    if (now?.stock == null) continue;
-    throw new AppError('conflict', MESSAGES.onlyLeft(now.stock, line.name), 'out_of_stock');
   }
   // The storefront's catalogue is held in memory and shows stock only as Sold Out or "Only N left":
   // only an order that changes those makes every process reload it (most orders do not).
   if (shownStockChanged) await notifyCatalogueChanged(tx);
-  return taken;
+  return { taken, coloursTaken };
+}
+
+/**
+ * Takes a product's units from its own counted stock (see takeStock); records what it took in
+ * `taken`. Returns whether the storefront now says something else of it (stockViewChanges).
+ */
+async function takeProductStock(tx: DbOrTx, id: string, line: Wanted, takeWhatIsLeft: boolean, taken: Map<string, number>): Promise<boolean> {
+  // The row is locked first, so what was there before is known exactly (a paid order may take less than it asks).
+  const [current] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id)).for('update');
+  if (current?.stock == null) return false;
+  if (current.stock < line.quantity && !takeWhatIsLeft) {
+    // Not enough: say how many are left.
+    throw new AppError('conflict', MESSAGES.onlyLeft(current.stock, line.name), 'out_of_stock');
+  }
+  const units = Math.min(line.quantity, current.stock);
+  await tx.update(products).set({ stock: current.stock - units }).where(eq(products.id, id));
+  taken.set(id, units);
+  return stockViewChanges(current.stock, current.stock - units);
+}
+
+/**
+ * The colour a line is for, as the product names it. A product with colours needs one (except a
+ * paid order: Stripe has the money, and a single-product purchase names no colour); a colour the
+ * product does not have is refused with 400. Whether the colour is switched off is checked later
+ * (`switchedOff`), once a retry of an order already placed has been answered.
+ */
+function chosenColour(product: { name: string; colourOptions: StoredColourOption[] }, colour: string | null, paid: boolean): string | null {
+  if (colour === null) {
+    if (product.colourOptions.length > 0 && !paid) throw new AppError('bad_request', `Choose a colour of ${product.name}.`, 'colour_required');
+    return null;
+  }
+  const option = product.colourOptions.find((candidate) => candidate.name.toLowerCase() === colour.toLowerCase());
+  if (!option) throw new AppError('bad_request', `${product.name} has no colour ${colour}. Please refresh the shop and try again.`, 'unknown_colour');
+  return option.name;
 }
 
 /**
@@ -107,7 +163,7 @@ export async function placeOrder(
   return db.transaction(async (tx) => {
     const ids = request.lines.map((line) => line.productId);
     const found = await tx
-      .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, active: products.active })
+      .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, active: products.active, colourOptions: products.colourOptions })
       .from(products)
       .where(inArray(products.id, ids));
     const byId = new Map(found.map((product) => [product.id, product]));
@@ -120,7 +176,7 @@ export async function placeOrder(
 
     const priced = request.lines.map((line) => {
       const product = byId.get(line.productId)!;
-      return { productId: product.id, name: product.name, unitPrice: product.price, quantity: line.quantity };
+      return { productId: product.id, name: product.name, unitPrice: product.price, quantity: line.quantity, colour: chosenColour(product, line.colour, paid) };
     });
     const totals = totalsFor(priced);
 
@@ -162,18 +218,26 @@ export async function placeOrder(
       return { id: existing.id, number: existing.number, replayed: true, totals: { subtotal: existing.subtotal, shipping: existing.shipping, total: existing.total } };
     }
 
-    const wanted = new Map<string, { name: string; quantity: number; counted: boolean }>();
+    // A colour switched off shows Sold Out and cannot be ordered (a paid order is kept all the same).
+    const switchedOff = priced.find((line) => !paid && byId.get(line.productId)!.colourOptions.some((option) => option.name === line.colour && !option.available));
+    if (switchedOff) throw new AppError('conflict', MESSAGES.onlyLeft(0, lineName(switchedOff.name, switchedOff.colour)), 'out_of_stock');
+
+    const wanted = new Map<string, Wanted>();
     for (const line of priced) {
-      const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0, counted: byId.get(line.productId)!.stock !== null };
+      const product = byId.get(line.productId)!;
+      const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0, counted: product.stock !== null, colours: new Map() };
       entry.quantity += line.quantity;
+      const counted = product.colourOptions.find((option) => option.name === line.colour)?.stock != null;
+      if (line.colour !== null && counted) entry.colours.set(line.colour, line.quantity);
       wanted.set(line.productId, entry);
     }
-    const taken = await takeStock(tx, wanted, paid);
-    // The units taken are recorded on the product's first line (a product appears once in a cart).
+    const { taken, coloursTaken } = await takeStock(tx, wanted, paid);
+    // The product's units are recorded on its first line (two colours are two lines); a colour's on its own line.
     const linesWithStock = priced.map((line) => {
       const units = taken.get(line.productId) ?? 0;
       taken.delete(line.productId);
-      return { ...line, orderId: created.id, stockTaken: units };
+      const colourUnits = line.colour === null ? 0 : (coloursTaken.get(line.productId)?.get(line.colour) ?? 0);
+      return { ...line, orderId: created.id, stockTaken: units, colourStockTaken: colourUnits };
     });
     await tx.insert(orderLines).values(linesWithStock);
     await tx.insert(orderEvents).values({ orderId: created.id, actor: options.actor ?? 'customer', fromStatus: null, toStatus: status });
@@ -183,13 +247,33 @@ export async function placeOrder(
   });
 }
 
-/** Puts back the stock an order's lines took (for products whose stock is still counted). */
+/** Puts back the stock an order's lines took (for products, and colours, whose stock is still counted). */
 async function putBackStock(tx: DbOrTx, orderId: string): Promise<void> {
   await tx.execute(sql`
     update ${products} set stock = ${products.stock} + returned.units
     from (select ${orderLines.productId} as product_id, sum(${orderLines.stockTaken})::int as units
           from ${orderLines} where ${orderLines.orderId} = ${orderId} group by ${orderLines.productId}) as returned
     where ${products.id} = returned.product_id and ${products.stock} is not null and returned.units > 0`);
+  const colourLines = await tx
+    .select({ productId: orderLines.productId, colour: orderLines.colour, units: orderLines.colourStockTaken })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), gt(orderLines.colourStockTaken, 0), isNotNull(orderLines.productId)));
+  const byProduct = new Map<string, Map<string, number>>();
+  for (const line of colourLines) {
+    const colours = byProduct.get(line.productId!) ?? new Map<string, number>();
+    colours.set(line.colour!, (colours.get(line.colour!) ?? 0) + line.units);
+    byProduct.set(line.productId!, colours);
+  }
+  // In product id order, as orders take stock, so a cancellation and an order never deadlock.
+  for (const [productId, returned] of [...byProduct].sort(([a], [b]) => a.localeCompare(b))) {
+    const [row] = await tx.select({ colours: products.colourOptions }).from(products).where(eq(products.id, productId)).for('update');
+    if (!row) continue;
+    const colours = row.colours.map((option) => {
+      const units = returned.get(option.name);
+      return units === undefined || option.stock == null ? option : { ...option, stock: option.stock + units };
+    });
+    await tx.update(products).set({ colourOptions: colours }).where(eq(products.id, productId));
+  }
   // Rare (a cancellation or a return): the storefront's catalogue is reloaded whatever it showed.
   await notifyCatalogueChanged(tx);
 }
@@ -288,7 +372,7 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
     createdAt: order.createdAt.toISOString(),
     lines: lines
       .filter((line) => line.orderId === order.id)
-      .map(({ productId, name, unitPrice, quantity }) => ({ productId, name, unitPrice, quantity })),
+      .map(({ productId, name, colour, unitPrice, quantity }) => ({ productId, name, colour, unitPrice, quantity })),
   }));
 }
 

@@ -62,7 +62,7 @@ describe('single-product purchase', () => {
     expect((await webhook(completed(fake.markPaid(sessionId)))).json().result).toBe('order_created');
     const mine = (await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie } })).json().orders;
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ status: 'paid', email, total: 3999 + 1999, lines: [{ productId: '1', quantity: 1 }] });
+    expect(mine[0]).toMatchObject({ status: 'paid', email, total: 3999 + 1999, lines: [{ productId: '1', quantity: 1, colour: null }] });
     const success = (await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}`, headers: { cookie } })).json();
     expect(success.order).toMatchObject({ id: mine[0].id, status: 'paid' });
   });
@@ -114,12 +114,12 @@ describe('cart card path', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/orders',
-      payload: cardOrder([{ productId: '1', quantity: 2 }, { productId: '4', quantity: 1 }], { total: 1, lines: undefined }),
+      payload: cardOrder([{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '4', quantity: 1 }], { total: 1, lines: undefined }),
     });
     // lines were removed by the override above: prove the schema still guards the card path
     expect(response.statusCode).toBe(400);
 
-    const ok = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 2 }, { productId: '4', quantity: 1 }]) });
+    const ok = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '4', quantity: 1 }]) });
     expect(ok.statusCode).toBe(201);
     const { id, checkoutUrl } = ok.json();
     expect(checkoutUrl).toMatch(/\/pay\/cs_test_/);
@@ -149,7 +149,7 @@ describe('cart card path', () => {
 
   it('names the products without a Stripe price id and saves nothing', async () => {
     const before = (await database.db.select().from(orders)).length;
-    const response = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 1 }, { productId: '5', quantity: 1 }]) });
+    const response = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '5', quantity: 1 }]) });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Some products are missing Stripe configuration: Dummy Phone Charger');
     expect((await database.db.select().from(orders)).length).toBe(before);
@@ -276,7 +276,7 @@ describe('webhook', () => {
 
 describe('success page check', () => {
   it('reports paid only when Stripe says so, and unknown for an unknown session', async () => {
-    const { checkoutUrl } = (await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 1 }]) })).json();
+    const { checkoutUrl } = (await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 1, colour: 'Black' }]) })).json();
     const sessionId = checkoutUrl.split('/').at(-1);
     expect((await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}` })).json()).toMatchObject({ status: 'unpaid', sessionId, orderUrl: null });
     fake.markPaid(sessionId);

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { lineName } from '../../../domain/catalog';
 import { type AdminOrder, adminOrderSchema, type OrderEvent } from '../../../domain/contracts/admin';
 import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '../../../domain/orderChanges';
 import { ORDER_STATUS_NAMES, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
@@ -105,7 +106,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
               {order.lines.map((line, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own and never move
                 <tr key={index} className="border-t border-zinc-100">
-                  <td className="py-1">{line.name}</td>
+                  <td className="py-1">{lineName(line.name, line.colour)}</td>
                   <td className="py-1 text-right whitespace-nowrap">{formatRon(line.unitPrice)}</td>
                   <td className="py-1 text-right">{line.quantity}</td>
                   <td className="py-1 text-right whitespace-nowrap">{formatRon(line.unitPrice * line.quantity)}</td>

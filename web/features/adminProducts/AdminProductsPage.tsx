@@ -63,7 +63,16 @@ export default function AdminProductsPage() {
                   </Link>
                 </th>
                 <td className="px-2 py-3 text-right whitespace-nowrap tabular-nums">{formatRon(product.price)}</td>
-                <td className={`px-2 py-3 text-right tabular-nums ${product.stock === 0 ? 'font-semibold text-red-700' : ''}`}>{stockText(product.stock)}</td>
+                <td className={`px-2 py-3 text-right tabular-nums ${product.stock === 0 ? 'font-semibold text-red-700' : ''}`}>
+                  {stockText(product.stock)}
+                  {product.colourOptions
+                    .filter((colour) => colour.stock !== null)
+                    .map((colour) => (
+                      <span key={colour.name} className="block text-xs font-normal text-zinc-700">
+                        {colour.name}: {stockText(colour.stock)}
+                      </span>
+                    ))}
+                </td>
                 <td className="py-3 pl-2">{product.active ? 'Shown' : 'Hidden'}</td>
               </tr>
             ))}

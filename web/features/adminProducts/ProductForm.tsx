@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { ProductCreate } from '../../../domain/productEdit';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
-import { productFromForm, type ProductFormValues } from './productForm';
+import { type ColourFormValues, productFromForm, type ProductFormValues } from './productForm';
 
 function Field({ label, hint, children }: { label: string; hint?: string; children: (ids: { id: string; hintId?: string }) => ReactNode }) {
   const id = useId();
@@ -39,7 +39,7 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
     setValues((current) => ({ ...current, [key]: value }));
     setSaved(false);
   };
-  const setColour = (index: number, colour: { name: string; available: boolean }) =>
+  const setColour = (index: number, colour: ColourFormValues) =>
     set(
       'colourOptions',
       values.colourOptions.map((current, at) => (at === index ? colour : current)),
@@ -104,7 +104,10 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
 
       <fieldset className="space-y-3">
         <legend className="font-medium">Colours</legend>
-        <p className="text-sm text-zinc-600">A colour that is not available shows as Sold Out and cannot be chosen.</p>
+        <p className="text-sm text-zinc-600">
+          A colour that is not available, or has none left, shows as Sold Out and cannot be chosen. A colour's stock (empty: not counted) is
+          taken by orders for that colour, besides the product's own stock.
+        </p>
         {values.colourOptions.map((colour, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; a name being typed is no stable key
           <div key={index} className="flex flex-wrap items-center gap-3">
@@ -124,6 +127,14 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
               />
               Available
             </label>
+            <input
+              aria-label={`Colour ${index + 1} stock`}
+              inputMode="numeric"
+              placeholder="Not counted"
+              value={colour.stock}
+              onChange={(event) => setColour(index, { ...colour, stock: event.target.value })}
+              className={`${inputClass} mt-0 w-28`}
+            />
             <button
               type="button"
               onClick={() =>
@@ -139,7 +150,7 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
             </button>
           </div>
         ))}
-        <button type="button" onClick={() => set('colourOptions', [...values.colourOptions, { name: '', available: true }])} className={secondaryButton}>
+        <button type="button" onClick={() => set('colourOptions', [...values.colourOptions, { name: '', available: true, stock: '' }])} className={secondaryButton}>
           Add colour
         </button>
       </fieldset>

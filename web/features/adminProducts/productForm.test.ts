@@ -13,7 +13,7 @@ const lighter: AdminProduct = {
   images: ['/images/products/dummy-lighter.svg'],
   stripePriceId: null,
   keyFeatures: ['Real shell', 'Hidden base'],
-  colourOptions: [{ name: 'Black', available: true }],
+  colourOptions: [{ name: 'Black', available: true, stock: 3 }, { name: 'Red', available: false, stock: null }],
   createdAt: '2026-11-23T10:00:00.000Z',
 };
 
@@ -21,6 +21,7 @@ describe('the product form', () => {
   it('shows amounts in RON and key features one per line, and sends them back unchanged in bani', () => {
     const values = formValuesOf(lighter);
     expect(values).toMatchObject({ price: '39.99', oldPrice: '79.99', stock: '4', keyFeatures: 'Real shell\nHidden base' });
+    expect(values.colourOptions).toEqual([{ name: 'Black', available: true, stock: '3' }, { name: 'Red', available: false, stock: '' }]);
     const { id, images, createdAt, ...editable } = lighter;
     expect(productFromForm(values)).toEqual({ product: editable });
   });
@@ -49,7 +50,10 @@ describe('the product form', () => {
     expect(productFromForm({ ...values, stock: '-1' })).toEqual({ problem: 'Stock must be a whole number of units, or empty when not counted.' });
     expect(productFromForm({ ...values, name: ' ' })).toEqual({ problem: 'Name is required.' });
     expect(productFromForm({ ...values, stripePriceId: 'prod_1' })).toEqual({ problem: 'Stripe price id must look like price_123abc.' });
-    expect(productFromForm({ ...values, colourOptions: [{ name: 'Red', available: true }, { name: 'red', available: false }] })).toEqual({ problem: 'Each colour may appear only once.' });
+    expect(productFromForm({ ...values, colourOptions: [{ name: 'Red', available: true, stock: '' }, { name: 'red', available: false, stock: '' }] })).toEqual({ problem: 'Each colour may appear only once.' });
+    expect(productFromForm({ ...values, colourOptions: [{ name: 'Black', available: true, stock: '2.5' }] })).toEqual({
+      problem: 'Stock of Black must be a whole number of units, or empty when not counted.',
+    });
   });
 
   it('starts a new product hidden, with nothing filled in', () => {

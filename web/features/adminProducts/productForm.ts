@@ -12,7 +12,23 @@ export interface ProductFormValues {
   stock: string;
   active: boolean;
   stripePriceId: string;
-  colourOptions: { name: string; available: boolean }[];
+  /** Each colour's stock as typed, like the product's: empty when not counted. */
+  colourOptions: ColourFormValues[];
+}
+
+export interface ColourFormValues {
+  name: string;
+  available: boolean;
+  stock: string;
+}
+
+const stockAsText = (stock: number | null) => (stock != null ? String(stock) : '');
+
+/** Units typed as a whole number, or empty for "not counted" (null); undefined when it is neither. */
+function stockOf(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : undefined;
 }
 
 /** A new product starts hidden: it is shown once it has its pictures. */
@@ -23,10 +39,10 @@ export function formValuesOf(product?: AdminProduct): ProductFormValues {
     keyFeatures: product?.keyFeatures.join('\n') ?? '',
     price: product ? toDecimalString(product.price) : '',
     oldPrice: product?.oldPrice != null ? toDecimalString(product.oldPrice) : '',
-    stock: product?.stock != null ? String(product.stock) : '',
+    stock: stockAsText(product?.stock ?? null),
     active: product?.active ?? false,
     stripePriceId: product?.stripePriceId ?? '',
-    colourOptions: product?.colourOptions.map((colour) => ({ ...colour })) ?? [],
+    colourOptions: product?.colourOptions.map((colour) => ({ ...colour, stock: stockAsText(colour.stock) })) ?? [],
   };
 }
 
@@ -39,8 +55,14 @@ export function productFromForm(values: ProductFormValues): { product: ProductCr
   if (price === null) return { problem: 'Price must be an amount in RON, like 39.99.' };
   const oldPrice = values.oldPrice.trim() === '' ? null : parseRon(values.oldPrice);
   if (oldPrice === null && values.oldPrice.trim() !== '') return { problem: 'Old price must be an amount in RON, like 79.99, or empty.' };
-  const stockText = values.stock.trim();
-  if (stockText !== '' && !/^\d+$/.test(stockText)) return { problem: 'Stock must be a whole number of units, or empty when not counted.' };
+  const stock = stockOf(values.stock);
+  if (stock === undefined) return { problem: 'Stock must be a whole number of units, or empty when not counted.' };
+  const colourOptions = [];
+  for (const colour of values.colourOptions) {
+    const colourStock = stockOf(colour.stock);
+    if (colourStock === undefined) return { problem: `Stock of ${colour.name.trim() || 'a colour'} must be a whole number of units, or empty when not counted.` };
+    colourOptions.push({ name: colour.name, available: colour.available, stock: colourStock });
+  }
   const parsed = productCreateSchema.safeParse({
     name: values.name,
     // One paragraph on the storefront: line breaks typed in the box become spaces.
@@ -48,10 +70,10 @@ export function productFromForm(values: ProductFormValues): { product: ProductCr
     keyFeatures: keyFeaturesFromLines(values.keyFeatures),
     price,
     oldPrice,
-    stock: stockText === '' ? null : Number(stockText),
+    stock,
     active: values.active,
     stripePriceId: values.stripePriceId.trim() === '' ? null : values.stripePriceId.trim(),
-    colourOptions: values.colourOptions,
+    colourOptions,
   });
   return parsed.success ? { product: parsed.data } : { problem: parsed.error.issues[0]?.message ?? 'Please check the product’s details.' };
 }

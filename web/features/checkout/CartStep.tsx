@@ -1,3 +1,4 @@
+import { lineName } from '../../../domain/catalog';
 import { cartTotals } from '../../../domain/cart';
 import { formatRon } from '../../lib/format';
 import { AddToCartControl } from '../../components/AddToCartControl';
@@ -12,18 +13,19 @@ export function CartStep({ onContinue }: { onContinue(): void }) {
     <section aria-labelledby="checkout-step-title">
       <StepHeading>Your Cart</StepHeading>
       <ul className="mt-4 divide-y divide-zinc-200 rounded-2xl bg-white ring-1 ring-zinc-200">
-        {cart.lines.map(({ product, quantity }) => (
-          <li key={product.id} className="flex flex-wrap items-center gap-4 p-4">
+        {cart.lines.map(({ product, colour, quantity }) => (
+          <li key={lineName(product.id, colour)} className="flex flex-wrap items-center gap-4 p-4">
             <img src={product.image} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-zinc-100 object-cover" />
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{product.name}</p>
+              {colour && <p className="text-sm text-zinc-700">Colour: {colour}</p>}
               <p className="text-sm text-zinc-600">
                 {formatRon(product.price)} each · {formatRon(product.price * quantity)}
               </p>
             </div>
             <div className="flex w-full items-center gap-3 sm:w-auto">
-              <AddToCartControl product={product} className="w-36" />
-              <button type="button" onClick={() => remove(product.id)} aria-label={`Remove ${product.name} from cart`} className={`${secondaryButton} px-3`}>
+              <AddToCartControl product={product} colour={colour} className="w-36" />
+              <button type="button" onClick={() => remove(product.id, colour)} aria-label={`Remove ${lineName(product.name, colour)} from cart`} className={`${secondaryButton} px-3`}>
                 Remove
               </button>
             </div>

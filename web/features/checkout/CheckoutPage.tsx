@@ -57,7 +57,7 @@ export default function CheckoutPage() {
     const payload: OrderPayload = {
       ...draft.shipping,
       email: draft.email,
-      lines: cart.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+      lines: cart.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity, colour: line.colour })),
       paymentMethod,
     };
     attempt.current = attemptFor(attempt.current, payload, newIdempotencyKey);

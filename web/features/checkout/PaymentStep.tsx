@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { lineName } from '../../../domain/catalog';
 import { cartTotals } from '../../../domain/cart';
 import type { PaymentMethod } from '../../../domain/orders';
 import { MESSAGES } from '../../../domain/messages';
@@ -86,10 +87,10 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
           Order summary
         </h3>
         <ul className="mt-2 space-y-1 text-sm">
-          {cart.lines.map(({ product, quantity }) => (
-            <li key={product.id} className="flex justify-between gap-4">
+          {cart.lines.map(({ product, colour, quantity }) => (
+            <li key={lineName(product.id, colour)} className="flex justify-between gap-4">
               <span>
-                {product.name} × {quantity}
+                {lineName(product.name, colour)} × {quantity}
               </span>
               <span>{formatRon(product.price * quantity)}</span>
             </li>

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import type { Product } from '../../../domain/catalog';
+import { defaultColour, type Product } from '../../../domain/catalog';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { ImageCarousel } from './ImageCarousel';
 import { PriceBlock } from './PriceBlock';
@@ -32,7 +32,8 @@ export function ProductCard({ product, onOpen }: { product: Product; onOpen(): v
           >
             View details
           </button>
-          <AddToCartControl product={product} />
+          {/* A product with colours is added from its card in its first available colour; the modal offers the others. */}
+          <AddToCartControl product={product} colour={defaultColour(product)} />
         </div>
       </div>
     </article>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '../../../domain/catalog';
+import { defaultColour, type Product } from '../../../domain/catalog';
 import { Dialog } from '../../components/ui/Dialog';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { usePaymentOptions } from '../../lib/paymentOptions';
@@ -11,8 +11,7 @@ export function ProductModal({ product, onClose }: { product: Product; onClose()
   const titleId = useId();
   const [index, setIndex] = useState(0);
   const images = product.images.length > 0 ? product.images : [product.image];
-  const firstAvailable = product.colourOptions.find((colour) => colour.available)?.name ?? null;
-  const [colour, setColour] = useState(firstAvailable);
+  const [colour, setColour] = useState(() => defaultColour(product));
   const { buyNowByCard } = usePaymentOptions();
 
   return (
@@ -91,13 +90,14 @@ export function ProductModal({ product, onClose }: { product: Product; onClose()
                     />
                     {option.name}
                     {!option.available && <span className="text-xs font-semibold text-red-700">Sold Out</span>}
+                    {option.available && option.stockLeft != null && <span className="text-xs text-zinc-700">Only {option.stockLeft} left</span>}
                   </label>
                 ))}
               </div>
             </fieldset>
           )}
           <PriceBlock product={product} size="lg" />
-          <AddToCartControl product={product} />
+          <AddToCartControl product={product} colour={colour} />
           {buyNowByCard && product.stripePriceId && (
             <Link
               to={`/stripe-checkout?priceId=${encodeURIComponent(product.stripePriceId)}`}

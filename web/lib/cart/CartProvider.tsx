@@ -6,10 +6,11 @@ import { CART_STORAGE_KEY, loadCart, saveCart } from './storage';
 
 interface CartContextValue {
   cart: CartState;
-  add(product: Product): void;
-  decrease(productId: string): void;
-  setQuantity(productId: string, quantity: number): void;
-  remove(productId: string): void;
+  /** `colour`: the colour chosen, for a product with colours (two colours are two lines). */
+  add(product: Product, colour: string | null): void;
+  decrease(productId: string, colour: string | null): void;
+  setQuantity(productId: string, colour: string | null, quantity: number): void;
+  remove(productId: string, colour: string | null): void;
   clear(): void;
 }
 
@@ -43,10 +44,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const value = useMemo<CartContextValue>(
     () => ({
       cart,
-      add: (product) => dispatch({ type: 'add', product }),
-      decrease: (productId) => dispatch({ type: 'decrease', productId }),
-      setQuantity: (productId, quantity) => dispatch({ type: 'setQuantity', productId, quantity }),
-      remove: (productId) => dispatch({ type: 'remove', productId }),
+      add: (product, colour) => dispatch({ type: 'add', product, colour }),
+      decrease: (productId, colour) => dispatch({ type: 'decrease', productId, colour }),
+      setQuantity: (productId, colour, quantity) => dispatch({ type: 'setQuantity', productId, colour, quantity }),
+      remove: (productId, colour) => dispatch({ type: 'remove', productId, colour }),
       clear: () => dispatch({ type: 'clear' }),
     }),
     [cart],

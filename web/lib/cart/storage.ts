@@ -23,6 +23,7 @@ function isLine(value: unknown): value is CartLine {
     typeof line === 'object' &&
     line !== null &&
     isProduct(line.product) &&
+    (line.colour == null || typeof line.colour === 'string') &&
     Number.isInteger(line.quantity) &&
     line.quantity! >= 1 &&
     line.quantity! <= MAX_QUANTITY_PER_LINE
@@ -37,7 +38,8 @@ export function loadCart(): CartState {
   try {
     const saved = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null') as { lines?: unknown } | null;
     if (!saved || !Array.isArray(saved.lines)) return emptyCart;
-    return { lines: saved.lines.filter(isLine) };
+    // A cart saved before colours travelled with lines has none: revalidation gives it the first available one.
+    return { lines: saved.lines.filter(isLine).map((line) => ({ ...line, colour: line.colour ?? null })) };
   } catch {
     return emptyCart;
   }

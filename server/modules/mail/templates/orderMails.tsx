@@ -1,4 +1,5 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
+import { lineName } from '../../../../domain/catalog';
 import { formatRon } from '../../../../domain/money';
 import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
 import { trackingUrl } from '../../../../domain/orderChanges';
@@ -19,7 +20,8 @@ export interface OrderMailData {
   city: string;
   postalCode: string;
   country: string;
-  lines: { name: string; unitPrice: number; quantity: number }[];
+  /** `colour`: the colour chosen (null: none, or an order from before colours travelled with lines). */
+  lines: { name: string; colour: string | null; unitPrice: number; quantity: number }[];
   subtotal: number;
   shipping: number;
   total: number;
@@ -43,8 +45,8 @@ function Lines({ order }: { order: OrderMailData }) {
   return (
     <Section>
       {order.lines.map((item) => (
-        <Text key={item.name} style={line}>
-          {item.quantity} × {item.name}: {formatRon(item.unitPrice * item.quantity)}
+        <Text key={lineName(item.name, item.colour)} style={line}>
+          {item.quantity} × {lineName(item.name, item.colour)}: {formatRon(item.unitPrice * item.quantity)}
         </Text>
       ))}
       <Text style={{ ...muted, margin: '12px 0 0' }}>Subtotal: {formatRon(order.subtotal)}</Text>
