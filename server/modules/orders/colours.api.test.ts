@@ -10,7 +10,11 @@ import { changeOrderStatus, placeOrder } from './service';
 
 const shop = setUpTestApp();
 
-const setColours = (colourOptions: StoredColourOption[]) => shop.database.db.update(products).set({ colourOptions }).where(eq(products.id, '1'));
+/** Written straight to the database (as no back-office change is), so the shop's catalogue is reloaded by hand. */
+async function setColours(colourOptions: StoredColourOption[]) {
+  await shop.database.db.update(products).set({ colourOptions }).where(eq(products.id, '1'));
+  await shop.app.catalogue.reload();
+}
 async function coloursOfLighter() {
   const [row] = await shop.database.db.select({ colours: products.colourOptions }).from(products).where(eq(products.id, '1'));
   return row!.colours;
@@ -123,6 +127,8 @@ describe("a colour's own stock", () => {
     expect(placed.statusCode).toBe(201);
     expect(await stockOf('Black')).toBe(1);
     expect(await stockOf('Blue')).toBeNull();
+    // The order changed what the shop says of Black: every process's catalogue is told (NOTIFY) and reloads.
+    await expect.poll(async () => (await lighterInShop()).colourOptions[0], { timeout: 2_000, interval: 20 }).toEqual({ name: 'Black', available: true, stockLeft: 1 });
     const lines = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, placed.json().id)).orderBy(orderLines.id);
     expect(lines.map((line) => [line.colour, line.colourStockTaken])).toEqual([['Black', 2], ['Blue', 0]]);
 
