@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import { AppError } from './errors';
 import { rateLimits } from '../db/schema/rateLimits';
 
 /** One kind of counter: at most `max` hits per key in a fixed window of `windowSeconds`; `max` 0 turns it off. */
@@ -69,6 +70,16 @@ export async function countHits(db: DbOrTx, hits: Hit[]): Promise<Refusal> {
     const limit = byKey.get(row.key)!;
     return row.count > limit.max ? [{ limit, retryAfter: row.secondsLeft }] : [];
   });
+}
+
+/**
+ * Answers refused hits with a 429 whose Retry-After is the longest wait among them; `message` may
+ * depend on which limits refused. Does nothing when none did.
+ */
+export function refuseOverLimit(refused: Refusal, message: string | ((refused: Refusal) => string), code: string): void {
+  if (refused.length === 0) return;
+  const retryAfter = Math.max(...refused.map((refusal) => refusal.retryAfter));
+  throw new AppError('too_many_requests', typeof message === 'string' ? message : message(refused), code, retryAfter);
 }
 
 /** How often each process clears expired counters, and how many rows one round deletes at most. */

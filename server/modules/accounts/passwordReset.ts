@@ -3,8 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, RESET_LINK_MINUTES } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
 import { user, verification } from '../../../db/schema/accounts';
-import { AppError } from '../../errors';
-import { countHits, type Limit, pruneExpiredCountersNowAndThen } from '../../rateLimits';
+import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
 import { queuePasswordResetMail } from '../mail/service';
 
 /** Per address asking: a few mistyped tries a minute. */
@@ -32,11 +31,11 @@ export async function requestPasswordReset(db: Db, request: { email: string; ip:
     { limit: RESET_REQUESTS_PER_IP, value: request.ip },
     { limit: RESET_REQUESTS_PER_EMAIL, value: email },
   ]);
-  if (refused.length > 0) {
-    const perEmail = refused.some((refusal) => refusal.limit === RESET_REQUESTS_PER_EMAIL);
-    const retryAfter = Math.max(...refused.map((refusal) => refusal.retryAfter));
-    throw new AppError('too_many_requests', perEmail ? ACCOUNT_MESSAGES.tooManyResetRequests : ACCOUNT_MESSAGES.tooManyAttempts, 'rate_limited', retryAfter);
-  }
+  refuseOverLimit(
+    refused,
+    (over) => (over.some((refusal) => refusal.limit === RESET_REQUESTS_PER_EMAIL) ? ACCOUNT_MESSAGES.tooManyResetRequests : ACCOUNT_MESSAGES.tooManyAttempts),
+    'rate_limited',
+  );
 
   await db.transaction(async (tx) => {
     const [account] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(sql`lower(${user.email})`, email));

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { AppError } from '../../errors';
-import { countHits, pruneExpiredCountersNowAndThen, type Hit, type Limit } from '../../rateLimits';
+import { countHits, pruneExpiredCountersNowAndThen, refuseOverLimit, type Hit, type Limit } from '../../rateLimits';
 import type { Auth } from './auth';
 
 export interface SignedInUser {
@@ -53,11 +53,7 @@ export async function limitAttempts(db: Db, attempt: { endpoint: string; ip: str
   const limit = (kind: string): Limit => ({ name: `${attempt.endpoint}:${kind}`, max, windowSeconds: 60 });
   const hits: Hit[] = [{ limit: limit('ip'), value: attempt.ip }];
   if (attempt.email !== undefined) hits.push({ limit: limit('email'), value: attempt.email.trim().toLowerCase() });
-  const refused = await countHits(db, hits);
-  if (refused.length > 0) {
-    const retryAfter = Math.max(...refused.map((refusal) => refusal.retryAfter));
-    throw new AppError('too_many_requests', ACCOUNT_MESSAGES.tooManyAttempts, 'rate_limited', retryAfter);
-  }
+  refuseOverLimit(await countHits(db, hits), ACCOUNT_MESSAGES.tooManyAttempts, 'rate_limited');
 }
 
 /** An owner's password is longer than a customer's minimum: the back office holds every customer's address. */

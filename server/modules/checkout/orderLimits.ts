@@ -2,8 +2,7 @@ import type { OrderRequest } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
 import type { DbOrTx } from '../../../db/client';
 import type { Config } from '../../env';
-import { AppError } from '../../errors';
-import { countHits, type Limit } from '../../rateLimits';
+import { countHits, type Limit, refuseOverLimit } from '../../rateLimits';
 
 /**
  * How many orders one connection (IP address), and one email address or phone number, may place
@@ -48,8 +47,9 @@ export async function countOrder(tx: DbOrTx, limits: OrderLimits, visitor: Visit
     { limit: perEmail, value: request.email.toLowerCase() },
     { limit: perPhone, value: phoneKey(request.phoneNumber) },
   ]);
-  if (refused.length === 0) return;
-  const retryAfter = Math.max(...refused.map((refusal) => refusal.retryAfter));
-  const message = refused.some((refusal) => refusal.limit === perIp) ? MESSAGES.tooManyOrdersFromConnection : MESSAGES.tooManyOrdersForContact;
-  throw new AppError('too_many_requests', message, 'too_many_orders', retryAfter);
+  refuseOverLimit(
+    refused,
+    (over) => (over.some((refusal) => refusal.limit === perIp) ? MESSAGES.tooManyOrdersFromConnection : MESSAGES.tooManyOrdersForContact),
+    'too_many_orders',
+  );
 }
