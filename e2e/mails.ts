@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { parseMail } from '../testing/fakeSmtp';
 
 /** Where the storefront specs' shop writes its mails (no SMTP_URL: .eml files under DATA_DIR/mail). */
 export const SHOP_MAIL_FOLDER = 'test-results/e2e-data/mail';
@@ -20,14 +20,12 @@ async function readMails(folder: string): Promise<WrittenMail[]> {
     names
       .filter((name) => name.endsWith('.eml'))
       .map(async (name) => {
-        const parsed = await simpleParser(await readFile(path.join(folder, name)));
-        const html = typeof parsed.html === 'string' ? parsed.html : '';
-        const to = [parsed.to ?? []].flat().flatMap((group) => group.value.map((entry) => entry.address ?? '')).join(', ');
-        const links = [...html.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)].map((match) => ({
+        const mail = await parseMail(await readFile(path.join(folder, name)));
+        const links = [...mail.html.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/g)].map((match) => ({
           href: match[1]!.replaceAll('&amp;', '&'),
           text: match[2]!.replace(/<[^>]+>/g, '').trim(),
         }));
-        return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', links };
+        return { to: mail.to.join(', '), subject: mail.subject, text: mail.text, links };
       }),
   );
 }

@@ -23,6 +23,20 @@ function addresses(field: ParsedMail['to'] | ParsedMail['from']): string[] {
   return list.flatMap((group) => (Array.isArray(group) ? group : [group])).flatMap((group) => group.value.map((entry) => entry.address ?? ''));
 }
 
+/** A mail as sent (its raw bytes, from SMTP or an .eml file) made into what tests read. */
+export async function parseMail(raw: Buffer): Promise<CaughtMail> {
+  const parsed = await simpleParser(raw);
+  return {
+    messageId: parsed.messageId,
+    from: addresses(parsed.from)[0] ?? '',
+    to: addresses(parsed.to),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    raw,
+  };
+}
+
 export async function startFakeSmtp(options: { port?: number } = {}) {
   const mails: CaughtMail[] = [];
   const waiting = new Set<() => void>();
@@ -45,17 +59,7 @@ export async function startFakeSmtp(options: { port?: number } = {}) {
             callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
             return;
           }
-          const raw = Buffer.concat(chunks);
-          const parsed = await simpleParser(raw);
-          mails.push({
-            messageId: parsed.messageId,
-            from: addresses(parsed.from)[0] ?? '',
-            to: addresses(parsed.to),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            raw,
-          });
+          mails.push(await parseMail(Buffer.concat(chunks)));
           for (const wake of waiting) wake();
           callback();
         });
