@@ -2,6 +2,7 @@ import { lineName } from '../../domain/catalog';
 import type { OrderView } from '../../domain/contracts/orders';
 import { formatRon } from '../lib/format';
 import { ORDER_STATUS_LABELS, orderDateFormat } from '../lib/orderStatus';
+import { ShipmentTerms } from './ShipmentTerms';
 
 /** An order as its customer sees it (My orders, and the order's own page): number, status, delivery, lines, total. */
 export function OrderSummary({ order }: { order: OrderView }) {
@@ -16,14 +17,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <dd>{orderDateFormat.format(new Date(order.createdAt))}</dd>
         <dt className="text-zinc-600">Status</dt>
         <dd>{ORDER_STATUS_LABELS[order.status] ?? order.status}</dd>
-        {order.carrier && (
-          <>
-            <dt className="text-zinc-600">Carrier</dt>
-            <dd>{order.carrier}</dd>
-            <dt className="text-zinc-600">Tracking number</dt>
-            <dd className="break-all">{order.trackingNumber}</dd>
-          </>
-        )}
+        <ShipmentTerms carrier={order.carrier} trackingNumber={order.trackingNumber} />
         <dt className="text-zinc-600">Total</dt>
         <dd className="font-semibold">{formatRon(order.total)}</dd>
       </dl>

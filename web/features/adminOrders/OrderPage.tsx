@@ -4,6 +4,7 @@ import { lineName } from '../../../domain/catalog';
 import { type AdminOrder, adminOrderSchema, type OrderEvent } from '../../../domain/contracts/admin';
 import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '../../../domain/orderChanges';
 import { ORDER_STATUS_NAMES, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
+import { ShipmentTerms } from '../../components/ShipmentTerms';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { bucharestTime, PAYMENT_NAMES, useBackOfficeTitle } from '../../lib/backOffice';
@@ -157,14 +158,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
             <dd>
               {PAYMENT_NAMES[order.paymentMethod]} · {paymentState}
             </dd>
-            {order.carrier && (
-              <>
-                <dt className="text-zinc-600">Carrier</dt>
-                <dd>{order.carrier}</dd>
-                <dt className="text-zinc-600">Tracking number</dt>
-                <dd className="break-all">{order.trackingNumber}</dd>
-              </>
-            )}
+            <ShipmentTerms carrier={order.carrier} trackingNumber={order.trackingNumber} />
             {order.cancelReason && (
               <>
                 <dt className="text-zinc-600">Cancelled because</dt>
