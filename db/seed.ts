@@ -20,6 +20,7 @@ export async function seedCatalog(db: Db): Promise<boolean> {
       BUILT_IN_PRODUCTS.map((product, index) => ({
         id: product.id,
         name: product.name,
+        slug: product.slug,
         description: product.description,
         price: product.price,
         oldPrice: product.oldPrice,

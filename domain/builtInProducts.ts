@@ -1,4 +1,4 @@
-import type { Product } from './catalog';
+import { type Product, slugify } from './catalog';
 
 const img = (file: string) => `/images/products/${file}`;
 
@@ -103,5 +103,5 @@ export const BUILT_IN_PRODUCTS: readonly Product[] = (
     ],
     colourOptions: [],
   },
-] satisfies Omit<Product, 'soldOut' | 'stockLeft'>[]
-).map((product) => ({ ...product, soldOut: false, stockLeft: null }));
+] satisfies Omit<Product, 'slug' | 'soldOut' | 'stockLeft'>[]
+).map((product) => ({ ...product, slug: slugify(product.name), soldOut: false, stockLeft: null }));

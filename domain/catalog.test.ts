@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultColour, lineName, productStockView, stockViewChanges } from './catalog';
+import { defaultColour, lineName, productPath, productStockView, SLUG_MAX_LENGTH, SLUG_PATTERN, slugify, stockViewChanges } from './catalog';
 
 describe('stock as the storefront shows it', () => {
   it('shows each colour available unless switched off or none left, with how many when few are', () => {
@@ -46,5 +46,27 @@ describe('stockViewChanges', () => {
     expect(stockViewChanges(null, null)).toBe(false);
     expect(stockViewChanges(null, 3)).toBe(true);
     expect(stockViewChanges(null, 50)).toBe(false);
+  });
+});
+
+describe('slugify', () => {
+  it('makes a lowercase, hyphenated address of a name', () => {
+    expect(slugify('Belt with Secret Compartment')).toBe('belt-with-secret-compartment');
+    expect(slugify('  Dummy  Lighter!! ')).toBe('dummy-lighter');
+    expect(slugify('Brichetă și cheie')).toBe('bricheta-si-cheie');
+    expect(slugify('USB-C Charger 2.0')).toBe('usb-c-charger-2-0');
+  });
+
+  it('always gives a valid slug, however odd the name', () => {
+    for (const name of ['???', '', 'ÄÖÜ', 'a'.repeat(200), `${'word '.repeat(30)}`]) {
+      const slug = slugify(name);
+      expect(slug, name).toMatch(SLUG_PATTERN);
+      expect(slug.length, name).toBeLessThanOrEqual(SLUG_MAX_LENGTH);
+    }
+    expect(slugify('???')).toBe('product');
+  });
+
+  it('names the product page', () => {
+    expect(productPath({ slug: 'dummy-lighter' })).toBe('/shop/dummy-lighter');
   });
 });

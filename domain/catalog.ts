@@ -55,3 +55,23 @@ export function defaultColour(product: { colourOptions: readonly ColourOption[] 
 export function lineName(name: string, colour: string | null | undefined): string {
   return colour ? `${name} (${colour})` : name;
 }
+
+/** A product's address on the shop, `/shop/{slug}`: lowercase letters and digits in words joined by hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX_LENGTH = 80;
+
+/** The slug a name gives: "Belt with Secret Compartment" → "belt-with-secret-compartment" (accents dropped: "Brichetă" → "bricheta"). */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX_LENGTH)
+    .replace(/-+$/, '');
+  return slug || 'product';
+}
+
+/** The page of a product. */
+export const productPath = (product: { slug: string }): string => `/shop/${product.slug}`;

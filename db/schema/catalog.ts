@@ -5,6 +5,8 @@ import type { StoredColourOption } from '../../domain/catalog';
 export const products = pgTable('products', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  /** The product page's address, /shop/{slug} (domain/catalog SLUG_PATTERN); an old one is kept in product_slugs. */
+  slug: text('slug').notNull().unique(),
   description: text('description').notNull(),
   /** Integer bani. */
   price: integer('price').notNull(),
@@ -43,6 +45,14 @@ export const priceHistory = pgTable(
   },
   (t) => [index('price_history_product_idx').on(t.productId, t.changedAt)],
 );
+
+/** Slugs a product had before: /shop/{old} answers 301 to its page. */
+export const productSlugs = pgTable('product_slugs', {
+  slug: text('slug').primaryKey(),
+  productId: text('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+});
 
 /** One row per data seed that has run, so each runs once, on first start only. */
 export const seeds = pgTable('seeds', {

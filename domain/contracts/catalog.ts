@@ -16,6 +16,8 @@ export type ColourOption = z.infer<typeof colourOptionSchema>;
 export const productSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** Its page is /shop/{slug}. */
+  slug: z.string(),
   description: z.string(),
   price: bani,
   /** Previous price shown struck through; never null on the wire (derived when not stored). */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, like } from 'drizzle-orm';
+import { slugify } from '../../../domain/catalog';
 import type { AdminProduct, AdminProductDetail } from '../../../domain/contracts/adminProducts';
 import { MAX_IMAGES, oldPriceProblem, type ProductChange, type ProductCreate } from '../../../domain/productEdit';
 import type { Db, DbOrTx } from '../../../db/client';
-import { priceHistory, products } from '../../../db/schema/catalog';
+import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 import { AppError } from '../../errors';
 import { notifyCatalogueChanged } from './changes';
 import { storeProductImage } from './images';
@@ -71,12 +72,24 @@ async function lockedProduct(tx: DbOrTx, id: string): Promise<ProductRow> {
  * every process reloads it once the change is committed.
  */
 
+/** `wanted`, or `wanted-2`, `wanted-3`… : the first that no product has now or had before. */
+async function freeSlug(tx: DbOrTx, wanted: string): Promise<string> {
+  // A slug is only letters, digits and hyphens: nothing in it is special to LIKE.
+  const current = await tx.select({ slug: products.slug }).from(products).where(like(products.slug, `${wanted}%`));
+  const old = await tx.select({ slug: productSlugs.slug }).from(productSlugs).where(like(productSlugs.slug, `${wanted}%`));
+  const taken = new Set([...current, ...old].map((row) => row.slug));
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? wanted : `${wanted}-${n}`;
+    if (!taken.has(slug)) return slug;
+  }
+}
+
 /** Creates a product, with the first row of its price history, in one transaction. */
 export async function createProduct(db: Db, input: ProductCreate, ownerId: string): Promise<AdminProductDetail> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
-      .values({ ...input, id: randomUUID(), images: [], mainImage: null })
+      .values({ ...input, id: randomUUID(), slug: await freeSlug(tx, slugify(input.name)), images: [], mainImage: null })
       .returning();
     await tx.insert(priceHistory).values({ productId: row!.id, price: row!.price, oldPrice: row!.oldPrice, changedBy: ownerId });
     await notifyCatalogueChanged(tx);

@@ -31,6 +31,7 @@ describe('GET /api/products', () => {
     expect(lighter).toEqual({
       id: '1',
       name: 'Dummy Lighter',
+      slug: 'dummy-lighter',
       description: BUILT_IN_PRODUCTS[0]!.description,
       price: 3999,
       oldPrice: 7999,
@@ -61,7 +62,7 @@ describe('GET /api/products', () => {
   });
 
   it('derives a stable old price for a product stored without one, and falls back to the placeholder image', async () => {
-    await shop.database.db.insert(products).values({ id: 'no-old', name: 'Plain', description: 'x', price: 4500, createdAt: new Date(Date.now() + 60_000) });
+    await shop.database.db.insert(products).values({ id: 'no-old', name: 'Plain', slug: 'plain', description: 'x', price: 4500, createdAt: new Date(Date.now() + 60_000) });
     // Written behind the app's back: the in-memory catalogue is told, as a NOTIFY would.
     await shop.app.catalogue.reload();
     try {

@@ -11,6 +11,7 @@ export function toProduct(row: ProductRow): Product {
   return {
     id: row.id,
     name: row.name,
+    slug: row.slug,
     description: row.description,
     price: row.price,
     oldPrice: row.oldPrice ?? derivedOldPrice(row.id, row.price),
