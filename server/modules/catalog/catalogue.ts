@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Unlisten } from '../../../db/client';
+import type { Product } from '../../../domain/catalog';
 import { MESSAGES } from '../../../domain/messages';
 import { compressText, type Precompressed } from '../../compression';
 import { AppError } from '../../errors';
@@ -15,15 +16,18 @@ export interface CatalogueSnapshot {
    */
   etag: string;
   body: Precompressed;
+  /** The same catalogue as objects, for pages rendered from it (read-only: shared by every reader). */
+  products: readonly Product[];
 }
 
 /** After a failed reload, the next try. */
 export const RELOAD_RETRY_MS = 2_000;
 
 async function snapshotOf(db: Db): Promise<CatalogueSnapshot> {
-  const json = JSON.stringify({ products: await listProducts(db) });
+  const products = await listProducts(db);
+  const json = JSON.stringify({ products });
   const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
-  return { etag, body: await compressText(json) };
+  return { etag, body: await compressText(json), products };
 }
 
 /**
