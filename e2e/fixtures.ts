@@ -9,8 +9,30 @@ interface Fixtures {
   failOnConsoleErrors: void;
 }
 
-/** Every test fails on a console error or an uncaught exception in the page. */
+/** The page answers to input: the app has rendered (on a server-rendered page, hydrated: web/app/App.tsx marks it). */
+const interactive = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.interactive !== undefined);
+
+/**
+ * Every test fails on a console error or an uncaught exception in the page. `page.goto` and
+ * `page.reload` return once the page answers to input, as a visitor's first tap would need: a
+ * server-rendered page is on screen before its JavaScript takes over.
+ */
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await interactive(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await interactive(page);
+      return response;
+    };
+    await use(page);
+  },
   allowedConsoleErrors: [null, { option: true }],
   failOnConsoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {

@@ -174,8 +174,10 @@ test.describe('when the catalogue cannot load', () => {
   test.use({ allowedConsoleErrors: /Failed to load resource/ });
 
   test('the shop shows the built-in five products and says so discreetly', async ({ page }) => {
+    // /shop arrives with its catalogue; a page rendered in the browser asks the API for it.
     await page.route('**/api/products', (route) => route.abort('failed'));
-    await page.goto('/shop');
+    await page.goto('/login');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
     await expect(page.getByRole('status')).toContainText('We couldn’t load the latest catalogue');
     await expect(page.getByRole('article')).toHaveCount(5);
     await expect(card(page, 'Dummy Phone Charger').getByText('24.99 RON')).toBeVisible();

@@ -31,7 +31,8 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'shop-precompress',
-    apply: 'build',
+    // The browser's build only: the server renderer (--ssr) is read from disk by the server, never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
@@ -26,12 +26,13 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { crawlerRoutes } from './modules/crawlers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { loadPageRenderer, pageRoutes } from './modules/pages/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
   db: Db;
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED'> & OrderLimitSettings;
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'SSR_ENTRY' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED'> & OrderLimitSettings;
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */
   stripe: PaymentGateway | null;
@@ -155,6 +156,12 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
 
   const sendWebApp = (reply: FastifyReply) =>
     reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', webRoot);
+
+  const renderer = hasWebApp ? await loadPageRenderer(path.resolve(config.SSR_ENTRY)) : null;
+  if (renderer) {
+    const template = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+    await app.register(pageRoutes, { renderer, catalogue, template, publicUrl: authSettings.baseURL, renamedSlug: async () => null, sendShell: sendWebApp });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

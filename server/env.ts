@@ -37,6 +37,8 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** The built web app; the API runs without it (tests, or `npm run dev` with Vite). */
   WEB_ROOT: z.string().min(1).default('./dist'),
+  /** The storefront's server renderer (`vite build --ssr`); without it every page is the app shell, rendered in the browser. */
+  SSR_ENTRY: z.string().min(1).default('./dist-ssr/entry-server.js'),
   /** Orders one IP address may place per ORDER_LIMIT_WINDOW_SECONDS; 0 turns the limit off. */
   ORDER_LIMIT_PER_IP: z.coerce.number().int().min(0).default(10),
   /** Orders per email address, and per phone number, in the same window; 0 turns the limit off. */

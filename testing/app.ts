@@ -27,6 +27,8 @@ export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long
 
 export interface TestAppOptions {
   webRoot?: string;
+  /** A server renderer module (web.api.test.ts writes a stand-in); none by default: pages are the app shell. */
+  ssrEntry?: string;
   /** Send the outbox's mails with this mailer (a fake SMTP server's); none are sent without it. */
   mailer?: Mailer;
   stripe?: PaymentGateway | null;
@@ -62,6 +64,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
       NODE_ENV: 'test',
       LOG_LEVEL: options.log?.level ?? 'silent',
       WEB_ROOT: options.webRoot ?? './no-web-app',
+      SSR_ENTRY: options.ssrEntry ?? './no-ssr-entry.js',
       TRUST_PROXY: false,
       CARD_PAYMENTS_ENABLED: options.cardPayments ?? false,
       ORDER_LIMIT_PER_IP: limits.perIp,

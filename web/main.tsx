@@ -1,10 +1,32 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import type { ProductList } from '../domain/contracts/catalog';
+import { App, preloadServerRenderedPage } from './app/App';
+import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const embedded = document.getElementById(CATALOGUE_DATA_ID);
+
+if (embedded && root.hasChildNodes()) {
+  // The server rendered this page: the browser takes over the same HTML with the same catalogue.
+  primeCatalog((JSON.parse(embedded.textContent ?? '') as ProductList).products);
+  // What a modal or a confirmation kept in the history entry was not in the server's render: a reload shows the page itself.
+  if (history.state?.usr) history.replaceState({ ...history.state, usr: null }, '');
+  // The page's own code first, so it hydrates in one pass with the rest.
+  void preloadServerRenderedPage(location.pathname).finally(() =>
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App hydrating Router={BrowserRouter} />
+      </StrictMode>,
+    ),
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App Router={BrowserRouter} />
+    </StrictMode>,
+  );
+}

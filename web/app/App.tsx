@@ -1,12 +1,16 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { CartProvider } from '../lib/cart/CartProvider';
+import { backgroundOf } from '../lib/modalRoutes';
+import { lazyPage } from './lazyPage';
 import { Layout } from './Layout';
 import { ScrollToTop } from './ScrollToTop';
 
 // Each page is its own chunk: a visitor downloads only the page they open.
-const LandingPage = lazy(() => import('../features/shop/LandingPage'));
-const ShopPage = lazy(() => import('../features/shop/ShopPage'));
+const LandingPage = lazyPage(() => import('../features/shop/LandingPage'));
+const ShopPage = lazyPage(() => import('../features/shop/ShopPage'));
+const ProductModalRoute = lazy(() => import('../features/shop/ShopPage').then((page) => ({ default: page.ProductModalRoute })));
+const ProductPage = lazyPage(() => import('../features/shop/ProductPage'));
 const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
 const LoginPage = lazy(() => import('../features/accounts/LoginPage'));
 const SignUpPage = lazy(() => import('../features/accounts/SignUpPage'));
@@ -19,35 +23,76 @@ const OrderStatusPage = lazy(() => import('../features/orders/OrderStatusPage'))
 // The back office is its own code, loaded only by whoever opens /admin.
 const AdminApp = lazy(() => import('./AdminApp'));
 
-export function App() {
+/** The code of a page the server renders (`/`, `/shop`, `/shop/{slug}`), to load before hydrating it. */
+export function preloadServerRenderedPage(pathname: string): Promise<void> {
+  if (pathname === '/') return LandingPage.preload();
+  if (pathname === '/shop') return ShopPage.preload();
+  if (pathname.startsWith('/shop/')) return ProductPage.preload();
+  return Promise.resolve();
+}
+
+function AppRoutes() {
+  const location = useLocation();
+  // A product opened from /shop keeps the shop behind its modal (web/lib/modalRoutes.ts).
+  const background = backgroundOf(location);
   return (
-    <CartProvider>
-      <BrowserRouter>
-        <ScrollToTop />
+    <>
+      <ScrollToTop />
+      <Routes location={background ?? location}>
+        <Route
+          path="admin/*"
+          element={
+            <Suspense fallback={<p className="px-4 py-8 text-zinc-600">Loading…</p>}>
+              <AdminApp />
+            </Suspense>
+          }
+        />
+        <Route element={<Layout />}>
+          <Route index element={<LandingPage />} />
+          <Route path="shop" element={<ShopPage />} />
+          <Route path="shop/:slug" element={<ProductPage />} />
+          <Route path="checkout" element={<CheckoutPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="signup" element={<SignUpPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="account/orders" element={<MyOrdersPage />} />
+          <Route path="orders/:id" element={<OrderStatusPage />} />
+          <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
+          <Route path="success" element={<SuccessPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+      {background && (
         <Routes>
           <Route
-            path="admin/*"
+            path="shop/:slug"
             element={
-              <Suspense fallback={<p className="px-4 py-8 text-zinc-600">Loading…</p>}>
-                <AdminApp />
+              <Suspense fallback={null}>
+                <ProductModalRoute />
               </Suspense>
             }
           />
-          <Route element={<Layout />}>
-            <Route index element={<LandingPage />} />
-            <Route path="shop" element={<ShopPage />} />
-            <Route path="checkout" element={<CheckoutPage />} />
-            <Route path="login" element={<LoginPage />} />
-            <Route path="signup" element={<SignUpPage />} />
-            <Route path="reset-password" element={<ResetPasswordPage />} />
-            <Route path="account/orders" element={<MyOrdersPage />} />
-            <Route path="orders/:id" element={<OrderStatusPage />} />
-            <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
-            <Route path="success" element={<SuccessPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
         </Routes>
-      </BrowserRouter>
+      )}
+    </>
+  );
+}
+
+/**
+ * The storefront inside a router: BrowserRouter in the browser (web/main.tsx), StaticRouter on the
+ * server (web/entry-server.tsx). `hydrating`: the page came rendered from the server, so the first
+ * render must be the server's (the saved cart is read just after it).
+ */
+export function App({ Router, hydrating = false }: { Router: (props: { children: ReactNode }) => ReactNode; hydrating?: boolean }) {
+  // Tells tools and tests that the page answers to input (on a server-rendered page: it is hydrated).
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
+  return (
+    <CartProvider hydrating={hydrating}>
+      <Router>
+        <AppRoutes />
+      </Router>
     </CartProvider>
   );
 }

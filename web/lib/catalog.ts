@@ -35,3 +35,9 @@ const catalog = createSharedResource<Catalog>(
 
 /** The live catalogue, one request per page shared by every reader (`enabled: false` only reads). */
 export const useCatalog = (options?: { enabled?: boolean }): Catalog => catalog.use(options);
+
+/** The id of the element holding the catalogue a server-rendered page was rendered with. */
+export const CATALOGUE_DATA_ID = 'catalogue-data';
+
+/** The catalogue a page was rendered with (web/entry-server.tsx embeds it, web/main.tsx hands it over before hydrating). */
+export const primeCatalog = (products: readonly Product[]): void => catalog.prime({ products, isLoading: false, isFallback: false });

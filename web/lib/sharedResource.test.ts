@@ -85,4 +85,18 @@ describe('createSharedResource', () => {
     resource.set(2);
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it('takes a value that came with the page as fresh: no request until it goes stale', async () => {
+    vi.useFakeTimers();
+    const load = vi.fn(async () => 2);
+    const resource = createSharedResource(0, { load, freshForMs: 60_000 });
+    resource.prime(1);
+    expect(resource.get()).toBe(1);
+    await resource.refresh();
+    expect(load).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(60_001);
+    await resource.refresh();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(resource.get()).toBe(2);
+  });
 });

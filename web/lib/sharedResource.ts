@@ -57,6 +57,12 @@ export function createSharedResource<T>(initial: T, options: SharedResourceOptio
 
   const get = () => current;
 
+  /** A value that came with the page (rendered on the server): shown at once, fresh from now. */
+  function prime(value: T) {
+    loadedAt = Date.now();
+    set(value);
+  }
+
   /** The current value; when `enabled`, mounting a reader loads it if it is missing or stale. */
   function useResource({ enabled = true } = {}): T {
     useEffect(() => {
@@ -65,5 +71,5 @@ export function createSharedResource<T>(initial: T, options: SharedResourceOptio
     return useSyncExternalStore(subscribe, get, get);
   }
 
-  return { get, set, refresh, subscribe, use: useResource };
+  return { get, set, prime, refresh, subscribe, use: useResource };
 }

@@ -122,6 +122,7 @@ describe('sign-in and sign-out', () => {
         NODE_ENV: 'production',
         LOG_LEVEL: 'silent',
         WEB_ROOT: './no-web-app',
+        SSR_ENTRY: './no-ssr-entry.js',
         TRUST_PROXY: false,
         CARD_PAYMENTS_ENABLED: false,
         ORDER_LIMIT_PER_IP: 10,

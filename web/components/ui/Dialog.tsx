@@ -26,6 +26,11 @@ export function Dialog({ labelledBy, onClose, children, className = '' }: Dialog
     return () => {
       dialog.close();
       opener?.focus();
+      // Closing a modal with its own address steps back in history, and a step back to an address with a
+      // #fragment can move focus to the body after this: focus goes back to the opener then too.
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body && opener?.isConnected) opener.focus();
+      });
     };
   }, []);
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { FALLBACK_IMAGE, type Product } from '../../../domain/catalog';
-import { srcSetOf } from './imageSources';
+import { CARD_IMAGE_SIZES, srcSetOf } from './imageSources';
 
 const arrowClass =
   'absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-zinc-900 shadow hover:bg-white focus-visible:outline-3 focus-visible:outline-brand';
 
 /** A product's images with previous/next arrows and dots when there are several. */
-export function ImageCarousel({ product, onImageClick }: { product: Product; onImageClick?: () => void }) {
+export function ImageCarousel({ product, onImageClick, priority = false }: { product: Product; onImageClick?: () => void; priority?: boolean }) {
   const [index, setIndex] = useState(0);
   const images = product.images.length > 0 ? product.images : [product.image];
   const count = images.length;
@@ -19,10 +19,11 @@ export function ImageCarousel({ product, onImageClick }: { product: Product; onI
       <img
         src={current}
         srcSet={srcSetOf(current)}
-        sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw"
+        sizes={CARD_IMAGE_SIZES}
         // biome-ignore lint/a11y/noRedundantAlt: "image N of M" is the carousel position, not filler
         alt={`${product.name}, image ${index + 1} of ${count}`}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         width={400}
         height={400}
         onClick={onImageClick}

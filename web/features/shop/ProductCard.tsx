@@ -4,7 +4,8 @@ import { AddToCartControl } from '../../components/AddToCartControl';
 import { ImageCarousel } from './ImageCarousel';
 import { PriceBlock } from './PriceBlock';
 
-export function ProductCard({ product, onOpen }: { product: Product; onOpen(): void }) {
+/** `priority`: the card's picture is the page's first (fetched at once, the others only near the screen). */
+export function ProductCard({ product, onOpen, priority = false }: { product: Product; onOpen(): void; priority?: boolean }) {
   const titleId = useId();
   const detailsButton = useRef<HTMLButtonElement>(null);
   // Focus the card's own control first, so the modal hands focus back to it on close.
@@ -15,7 +16,7 @@ export function ProductCard({ product, onOpen }: { product: Product; onOpen(): v
 
   return (
     <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200">
-      <ImageCarousel product={product} onImageClick={open} />
+      <ImageCarousel product={product} onImageClick={open} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h2 id={titleId} className="text-lg leading-snug font-semibold">
           {product.name}

@@ -1,6 +1,6 @@
-import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import type { Product } from '../../../domain/catalog';
-import { cartReducer, type CartState } from '../../../domain/cart';
+import { cartReducer, emptyCart, type CartState } from '../../../domain/cart';
 import { useCatalog } from '../catalog';
 import { CART_STORAGE_KEY, loadCart, saveCart } from './storage';
 
@@ -16,8 +16,19 @@ interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-export function CartProvider({ children }: { children: ReactNode }) {
-  const [cart, dispatch] = useReducer(cartReducer, undefined, loadCart);
+/**
+ * `hydrating`: the page is rendered on the server (which has no saved cart) or hydrated from that
+ * HTML. The first render then has an empty cart, as the server's did; the saved one is read just
+ * after it, before the browser paints.
+ */
+export function CartProvider({ children, hydrating = false }: { children: ReactNode; hydrating?: boolean }) {
+  const [cart, dispatch] = useReducer(cartReducer, undefined, () => (hydrating ? emptyCart : loadCart()));
+  const [loaded, setLoaded] = useState(!hydrating);
+  useLayoutEffect(() => {
+    if (loaded) return;
+    dispatch({ type: 'replace', state: loadCart() });
+    setLoaded(true);
+  }, [loaded]);
   const hasLines = cart.lines.length > 0;
   // A saved cart is checked against the live catalogue: current prices, removed products dropped.
   const catalog = useCatalog({ enabled: hasLines });
@@ -29,8 +40,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [catalog.products, catalog.isLoading, catalog.isFallback, hasLines]);
 
   useEffect(() => {
-    saveCart(cart);
-  }, [cart]);
+    // Not before the saved cart is read: saving the empty first render would throw it away.
+    if (loaded) saveCart(cart);
+  }, [cart, loaded]);
 
   // Another tab of the shop changed the cart: show the same cart here.
   useEffect(() => {

@@ -1,0 +1,18 @@
+import type { Product } from './catalog';
+
+/**
+ * What the storefront's server renderer (web/entry-server.tsx, built into dist-ssr/) gives the
+ * server (server/modules/pages), which loads it from disk: the server never imports web/.
+ */
+export interface RenderedPage {
+  status: 200 | 404;
+  /** Elements for the page's <head>, its <title> included. */
+  head: string;
+  /** `<div id="root">` with the app's HTML, and the catalogue it was rendered with after it. */
+  body: string;
+}
+
+export interface PageRenderer {
+  /** `/`, `/shop` or `/shop/{slug}` rendered with `products` (null for a path it does not render). */
+  renderPage(pathname: string, products: readonly Product[], publicUrl: string): Promise<RenderedPage | null>;
+}

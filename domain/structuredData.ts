@@ -1,0 +1,77 @@
+import { type Product, productPath } from './catalog';
+import { CURRENCY, toDecimalString } from './money';
+
+/**
+ * schema.org data for search engines (JSON-LD), from the catalogue as the storefront shows it.
+ * Addresses are absolute, on the shop's public origin.
+ */
+
+export interface ShopIdentity {
+  name: string;
+  /** The shop's public origin, e.g. https://shop.example.ro (no trailing slash). */
+  url: string;
+  logo: string;
+  sameAs: readonly string[];
+}
+
+type JsonLd = Record<string, unknown>;
+
+const absolute = (origin: string, path: string) => new URL(path, `${origin}/`).href;
+
+/** The home page's: the shop as an OnlineStore (an Organization that sells online). */
+export function onlineStoreLd(shop: ShopIdentity): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'OnlineStore',
+    name: shop.name,
+    url: absolute(shop.url, '/'),
+    logo: absolute(shop.url, shop.logo),
+    sameAs: shop.sameAs,
+    currenciesAccepted: CURRENCY,
+    paymentAccepted: 'Cash',
+  };
+}
+
+/** A product page's: the product with its offer (price in RON, in stock or sold out). */
+export function productLd(product: Product, shop: ShopIdentity): JsonLd {
+  const url = absolute(shop.url, productPath(product));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': url,
+    sku: product.id,
+    name: product.name,
+    description: product.description,
+    image: product.images.map((image) => absolute(shop.url, image)),
+    url,
+    brand: { '@type': 'Brand', name: shop.name },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: toDecimalString(product.price),
+      priceCurrency: CURRENCY,
+      availability: product.soldOut ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: shop.name },
+    },
+  };
+}
+
+/** The trail to a product page: Home › Shop › the product. */
+export function breadcrumbLd(product: Product, shop: ShopIdentity): JsonLd {
+  const trail = [
+    { name: 'Home', path: '/' },
+    { name: 'Shop', path: '/shop' },
+    { name: product.name, path: productPath(product) },
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absolute(shop.url, crumb.path) })),
+  };
+}
+
+/** JSON for a <script> element: nothing in it can end the element early. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

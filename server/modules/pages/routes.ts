@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageRenderer, RenderedPage } from '../../../domain/contracts/pages';
+import { compressText, type Precompressed, sendPrecompressed } from '../../compression';
+import type { Catalogue, CatalogueSnapshot } from '../catalog/catalogue';
+import { etagMatches } from '../catalog/routes';
+
+/** The storefront's server renderer (`vite build --ssr`), or null when it has not been built (tests, `npm run dev`). */
+export async function loadPageRenderer(file: string): Promise<PageRenderer | null> {
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as PageRenderer;
+}
+
+interface Page {
+  status: RenderedPage['status'];
+  etag: string;
+  body: Precompressed;
+}
+
+const ROOT = '<div id="root"></div>';
+
+/** The built index.html with a rendered page in it: its head elements replace the shell's title and description. */
+export function fillTemplate(template: string, page: RenderedPage): string {
+  const shell = template.replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta name="description"[^>]*>\s*/, '');
+  return shell.replace('</head>', `  ${page.head}\n  </head>`).replace(ROOT, page.body);
+}
+
+/** Any slug no product can have (slugs never start with a hyphen): the one rendering of "no such product". */
+const MISSING_PRODUCT = '/shop/-';
+
+interface PageOptions {
+  renderer: PageRenderer;
+  catalogue: Catalogue;
+  /** The built index.html. */
+  template: string;
+  publicUrl: string;
+  /** The current slug of a product that had `slug` before (a 301 to its page), or null. */
+  renamedSlug(slug: string): Promise<string | null>;
+  /** The plain app shell, when there is no catalogue to render with (the database was down at start). */
+  sendShell(reply: FastifyReply): FastifyReply;
+}
+
+/**
+ * `/`, `/shop` and `/shop/{slug}` arrive complete: rendered on the server with the catalogue, once
+ * per catalogue (every process renders for itself when the catalogue changes, decision 0019),
+ * compressed once, and answered from memory with an ETag. Other pages are the app shell.
+ */
+export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { renderer, catalogue, template, publicUrl, renamedSlug, sendShell }) => {
+  let renderedFor: CatalogueSnapshot | null = null;
+  let pages = new Map<string, Promise<Page>>();
+
+  async function render(pathname: string, snapshot: CatalogueSnapshot): Promise<Page> {
+    const rendered = await renderer.renderPage(pathname, snapshot.products, publicUrl);
+    if (!rendered) throw new Error(`the renderer does not render ${pathname}`);
+    const html = fillTemplate(template, rendered);
+    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`;
+    return { status: rendered.status, etag, body: await compressText(html) };
+  }
+
+  function pageFor(pathname: string): Promise<Page> {
+    const snapshot = catalogue.current();
+    if (snapshot !== renderedFor) {
+      renderedFor = snapshot;
+      pages = new Map();
+    }
+    let page = pages.get(pathname);
+    if (!page) {
+      page = render(pathname, snapshot);
+      // A failed render is tried again by the next visitor, not remembered.
+      page.catch(() => pages.get(pathname) === page && pages.delete(pathname));
+      pages.set(pathname, page);
+    }
+    return page;
+  }
+
+  const hasProduct = (slug: string) => catalogue.current().products.some((product) => product.slug === slug);
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    let page: Page;
+    try {
+      page = await pageFor(pathname);
+    } catch (err) {
+      request.log.warn({ err }, 'rendering the page failed; sent the app shell instead');
+      return sendShell(reply);
+    }
+    reply.code(page.status).header('Cache-Control', 'no-cache').header('ETag', page.etag);
+    if (page.status === 200 && etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).header('Vary', 'Accept-Encoding').send();
+    return sendPrecompressed(request, reply, page.body, 'text/html; charset=utf-8');
+  }
+
+  app.get('/', (request, reply) => answer(request, reply, '/'));
+  app.get('/shop', (request, reply) => answer(request, reply, '/shop'));
+  app.get<{ Params: { slug: string } }>('/shop/:slug', async (request, reply) => {
+    const { slug } = request.params;
+    let known: boolean;
+    try {
+      known = hasProduct(slug);
+    } catch {
+      return sendShell(reply);
+    }
+    if (known) return answer(request, reply, `/shop/${slug}`);
+    // A product's old address leads to its page; an address no product ever had is "Page not found".
+    const renamed = await renamedSlug(slug).catch(() => null);
+    if (renamed) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`/shop/${renamed}${query}`, 301);
+    }
+    return answer(request, reply, MISSING_PRODUCT);
+  });
+};

@@ -1,0 +1,51 @@
+/**
+ * The storefront rendered on the server: `vite build --ssr` turns this file into
+ * dist-ssr/entry-server.js, which the server loads (server/modules/pages). The same components
+ * hydrate in the browser (web/main.tsx) from the HTML and the catalogue embedded in it.
+ */
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import type { Product } from '../domain/catalog';
+import type { PageRenderer, RenderedPage } from '../domain/contracts/pages';
+import { scriptJson } from '../domain/structuredData';
+import { App } from './app/App';
+import { headHtml, pageHeadOf } from './app/pageHead';
+import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
+
+async function htmlOf(pathname: string): Promise<string> {
+  // Waits for every lazily loaded page, so the HTML is complete (no "Loading…").
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App hydrating Router={({ children }) => <StaticRouter location={pathname}>{children}</StaticRouter>} />
+    </StrictMode>,
+    // React sets a large boundary apart, to be swapped in by an inline script (which the CSP refuses and a browser without JavaScript never runs): not here.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** React's mark of a boundary filled in by script later: such a page would not be complete without JavaScript. */
+const PENDING_BOUNDARY = '<template id="B:';
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Renders `/`, `/shop` or `/shop/{slug}` (null for any other path) with `products`, the catalogue
+ * as GET /api/products serves it. The catalogue store is the page's, so renders run one at a time.
+ */
+export const renderPage: PageRenderer['renderPage'] = (pathname: string, products: readonly Product[], publicUrl: string): Promise<RenderedPage | null> => {
+  const head = pageHeadOf(pathname, products, publicUrl);
+  if (!head) return Promise.resolve(null);
+  const render = queue.then(async () => {
+    primeCatalog(products);
+    const app = await htmlOf(pathname);
+    if (app.includes(PENDING_BOUNDARY)) throw new Error(`rendering ${pathname} left part of it to a script`);
+    const data = `<script type="application/json" id="${CATALOGUE_DATA_ID}">${scriptJson({ products })}</script>`;
+    return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${data}` };
+  });
+  queue = render.catch(() => undefined);
+  return render;
+};

@@ -1,0 +1,117 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { defaultColour, type Product } from '../../../domain/catalog';
+import { AddToCartControl } from '../../components/AddToCartControl';
+import { usePaymentOptions } from '../../lib/paymentOptions';
+import { PriceBlock } from './PriceBlock';
+import { PAGE_IMAGE_SIZES, srcSetOf } from './imageSources';
+
+/**
+ * What a product shows in its modal on /shop and on its own page, /shop/{slug}: the gallery with
+ * thumbnails and a counter, description, key features, colours (Sold Out ones disabled), the price
+ * block and the add controls. `Heading` is the page's h1 or the modal's h2; `titleId` names it.
+ */
+export function ProductDetails({ product, titleId, Heading, large = false }: { product: Product; titleId: string; Heading: 'h1' | 'h2'; large?: boolean }) {
+  const colourGroup = useId();
+  const [index, setIndex] = useState(0);
+  const images = product.images.length > 0 ? product.images : [product.image];
+  const [colour, setColour] = useState(() => defaultColour(product));
+  const { buyNowByCard } = usePaymentOptions();
+  const SubHeading = Heading === 'h1' ? 'h2' : 'h3';
+
+  return (
+    <>
+      <section aria-label="Images">
+        <div className="relative aspect-square overflow-hidden rounded-xl bg-zinc-100">
+          <img
+            src={images[index]}
+            srcSet={srcSetOf(images[index]!)}
+            sizes={large ? PAGE_IMAGE_SIZES : '(min-width: 640px) 370px, 100vw'}
+            // biome-ignore lint/a11y/noRedundantAlt: "image N of M" is the gallery position, not filler
+            alt={`${product.name}, image ${index + 1} of ${images.length}`}
+            width={400}
+            height={400}
+            // The page's main picture is what it is waiting for (its largest paint): asked for first.
+            fetchPriority={large ? 'high' : undefined}
+            className="h-full w-full object-cover"
+          />
+          <p className="absolute right-2 bottom-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white">
+            {index + 1} / {images.length}
+          </p>
+        </div>
+        {images.length > 1 && (
+          <ul className="mt-3 flex gap-2" aria-label="Thumbnails">
+            {images.map((image, thumb) => (
+              <li key={image}>
+                <button
+                  type="button"
+                  onClick={() => setIndex(thumb)}
+                  aria-label={`Show image ${thumb + 1} of ${images.length}`}
+                  aria-current={thumb === index ? 'true' : undefined}
+                  className={`block h-16 w-16 overflow-hidden rounded-lg ring-2 focus-visible:outline-3 focus-visible:outline-brand ${thumb === index ? 'ring-brand' : 'ring-transparent'}`}
+                >
+                  <img src={image} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-cover" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="flex flex-col gap-4">
+        <Heading id={titleId} className={`pr-10 font-bold ${large ? 'text-3xl tracking-tight' : 'text-2xl'}`}>
+          {product.name}
+        </Heading>
+        <p className="text-zinc-700">{product.description}</p>
+        {product.keyFeatures.length > 0 && (
+          <section>
+            <SubHeading className="font-semibold">Key features</SubHeading>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-zinc-700">
+              {product.keyFeatures.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {product.colourOptions.length > 0 && (
+          <fieldset>
+            <legend className="font-semibold">Colour</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {product.colourOptions.map((option) => (
+                <label
+                  key={option.name}
+                  className={`flex min-h-11 items-center gap-2 rounded-lg border px-3 text-sm ${
+                    option.available ? 'cursor-pointer border-zinc-300 has-checked:border-brand has-checked:bg-green-50' : 'cursor-not-allowed border-zinc-200 text-zinc-500'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name={colourGroup}
+                    value={option.name}
+                    checked={colour === option.name}
+                    disabled={!option.available}
+                    onChange={() => setColour(option.name)}
+                    className="accent-brand"
+                  />
+                  {option.name}
+                  {!option.available && <span className="text-xs font-semibold text-red-700">Sold Out</span>}
+                  {option.available && option.stockLeft != null && <span className="text-xs text-zinc-700">Only {option.stockLeft} left</span>}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <PriceBlock product={product} size="lg" />
+        <AddToCartControl product={product} colour={colour} />
+        {buyNowByCard && product.stripePriceId && (
+          <Link
+            to={`/stripe-checkout?priceId=${encodeURIComponent(product.stripePriceId)}`}
+            className="inline-flex min-h-11 items-center justify-center rounded-lg border-2 border-zinc-900 px-4 font-semibold hover:bg-zinc-50 focus-visible:outline-3 focus-visible:outline-brand"
+          >
+            Buy now by card
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}

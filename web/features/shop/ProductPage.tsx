@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { Link, useParams } from 'react-router';
+import { useCatalog } from '../../lib/catalog';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { PageNotFound } from '../../components/PageNotFound';
+import { CatalogueFallbackNotice } from './CatalogueNotice';
+import { ProductDetails } from './ProductDetails';
+
+const crumbLink = 'rounded underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-brand';
+
+/** A product's own page, /shop/{slug}: what its modal shows, with breadcrumbs back to the shop. */
+export default function ProductPage() {
+  const { slug } = useParams();
+  const { products, isLoading, isFallback } = useCatalog();
+  const product = products.find((candidate) => candidate.slug === slug);
+  const titleId = useId();
+  useDocumentTitle(product?.name ?? (isLoading ? 'Shop' : 'Page not found'));
+
+  if (isLoading) {
+    return (
+      <p role="status" className="mx-auto max-w-6xl px-4 py-8 text-zinc-600 sm:px-6">
+        Loading product…
+      </p>
+    );
+  }
+  if (!product) return <PageNotFound />;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-2 text-sm text-zinc-600">
+          <li>
+            <Link to="/" className={crumbLink}>
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/shop" className={crumbLink}>
+              Shop
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="font-medium text-zinc-900">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+      {isFallback && <CatalogueFallbackNotice />}
+      <article aria-labelledby={titleId} className="mt-6 grid gap-8 md:grid-cols-2">
+        <ProductDetails product={product} titleId={titleId} Heading="h1" large />
+      </article>
+    </div>
+  );
+}
