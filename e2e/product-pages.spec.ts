@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+
+const productPage = (page: Page, name: string) => page.getByRole('article', { name });
+
+test('a product has a page of its own: details, breadcrumbs back to the shop, add to cart', async ({ page }) => {
+  const response = await page.goto('/shop/dummy-car-key');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle('Dummy Car Key · Secret Stash');
+  const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumbs.getByRole('link')).toHaveText(['Home', 'Shop']);
+  await expect(breadcrumbs.getByText('Dummy Car Key')).toHaveAttribute('aria-current', 'page');
+
+  const product = productPage(page, 'Dummy Car Key');
+  await expect(product.getByRole('heading', { name: 'Dummy Car Key', level: 1 })).toBeVisible();
+  await expect(product.getByRole('heading', { name: 'Key features', level: 2 })).toBeVisible();
+  await expect(product.getByText('1 / 2')).toBeVisible();
+  await product.getByRole('button', { name: 'Show image 2 of 2' }).click();
+  await expect(product.getByText('2 / 2')).toBeVisible();
+  await expect(product.locator('s')).toHaveText('Was 89.99 RON');
+  await product.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await expectAccessible(page);
+
+  await breadcrumbs.getByRole('link', { name: 'Shop' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole('heading', { name: 'Our Collection' })).toBeVisible();
+});
+
+test('the modal has the product’s address: shared, it opens the page; Back closes the modal', async ({ page, browser }) => {
+  await page.goto('/shop');
+  await page.evaluate(() => window.scrollTo(0, 600));
+  const details = page.getByRole('button', { name: 'View details of Dummy Marker' });
+  await details.click();
+  const modal = page.getByRole('dialog', { name: 'Dummy Marker' });
+  await expect(modal).toBeVisible();
+  await expect(page).toHaveURL(/\/shop\/dummy-marker$/);
+  await expect(page).toHaveTitle('Dummy Marker · Secret Stash');
+  const shared = page.url();
+
+  // Back closes the modal; the shop is where it was, focus on the button that opened it.
+  await page.goBack();
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(details).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Forward opens it again.
+  await page.goForward();
+  await expect(modal).toBeVisible();
+
+  // The address, opened by someone else, is the product's page.
+  const context = await browser.newContext();
+  const friend = await context.newPage();
+  try {
+    await friend.goto(shared);
+    await expect(friend.getByRole('heading', { name: 'Dummy Marker', level: 1 })).toBeVisible();
+    await expect(friend.getByRole('dialog')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+
+  // Reloading the modal's address gives the page too.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dummy Marker', level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the chosen colour travels from the product page to the cart, the order summary and My orders', async ({ page }) => {
+  const email = `colour-${randomUUID().slice(0, 8)}@example.ro`;
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/shop/dummy-lighter');
+  const lighter = productPage(page, 'Dummy Lighter');
+  const colours = lighter.getByRole('group', { name: 'Colour' });
+  await expect(colours.getByRole('radio', { name: 'Red' })).toBeDisabled();
+  await colours.getByRole('radio', { name: 'Black' }).check();
+  await lighter.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Dummy Lighter (Black)' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  const shipping = { 'First name': 'Ioana', 'Last name': 'Pop', City: 'Iași', Street: 'Strada Lăpușneanu', 'Street number': '7', 'Postal code': '700057', 'Phone number': '0722 000 222' };
+  for (const [label, value] of Object.entries(shipping)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Dummy Lighter (Black) × 1');
+  await page.getByRole('button', { name: 'Place Order (COD)' }).click();
+  await page.getByRole('dialog', { name: 'Order placed' }).getByRole('button', { name: 'OK' }).click();
+
+  await page.getByRole('link', { name: 'My orders' }).click();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article').first()).toContainText('Dummy Lighter (Black) × 1');
+});
+
+test('an address no product has is "Page not found"', async ({ page }) => {
+  const response = await page.goto('/shop/no-such-product');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · Secret Stash');
+  await expectAccessible(page);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the shop and a product page show the products, prices and pictures, with data search engines read', async ({ page, request }) => {
+    const { products } = (await (await request.get('/api/products')).json()) as { products: { name: string; slug: string; price: number; soldOut: boolean; images: string[] }[] };
+    const price = (bani: number) => `${(bani / 100).toFixed(2)} RON`;
+
+    // page.goto waits for the app to answer to input, which never happens here: the frame's plain navigation instead.
+    await page.mainFrame().goto('/shop');
+    await expect(page.getByRole('article')).toHaveCount(products.length);
+    for (const product of products) {
+      const card = page.getByRole('article', { name: product.name });
+      await expect(card.getByRole('heading', { name: product.name })).toBeVisible();
+      await expect(card.getByText(price(product.price)).first()).toBeVisible();
+      await expect(card.getByRole('img')).toHaveAttribute('src', product.images[0]!);
+    }
+    // Every picture has its size before it arrives: nothing moves when it does.
+    for (const image of await page.locator('main img').all()) {
+      await expect(image).toHaveAttribute('width', /^\d+$/);
+      await expect(image).toHaveAttribute('height', /^\d+$/);
+    }
+
+    for (const product of products) {
+      await page.mainFrame().goto(`/shop/${product.slug}`);
+      await expect(page.getByRole('heading', { name: product.name, level: 1 })).toBeVisible();
+      const data = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const [item, breadcrumbs] = data.map((text) => JSON.parse(text));
+      expect(item).toMatchObject({
+        '@type': 'Product',
+        name: product.name,
+        offers: { price: (product.price / 100).toFixed(2), priceCurrency: 'RON', availability: `https://schema.org/${product.soldOut ? 'OutOfStock' : 'InStock'}` },
+      });
+      expect(breadcrumbs['@type']).toBe('BreadcrumbList');
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/shop/${product.slug}$`));
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*\/images\//);
+    }
+
+    await page.mainFrame().goto('/');
+    const [store] = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+    expect(store).toMatchObject({ '@type': 'OnlineStore', name: 'Secret Stash' });
+    await expect(page.getByRole('link', { name: 'Shop Now' })).toBeVisible();
+  });
+});
+
+test('robots.txt and sitemap.xml answer, with the product pages listed', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  for (const page of ['/checkout', '/admin', '/account']) expect(robots).toContain(`Disallow: ${page}`);
+  expect(robots).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m);
+
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const { products } = (await (await request.get('/api/products')).json()) as { products: { slug: string }[] };
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  expect(listed).toEqual(expect.arrayContaining(['/', '/shop', ...products.map((product) => `/shop/${product.slug}`)]));
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a product page fits the screen', async ({ page }) => {
+    await page.goto('/shop/belt-with-secret-compartment');
+    await expect(page.getByRole('heading', { name: 'Belt with Secret Compartment', level: 1 })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  });
+});

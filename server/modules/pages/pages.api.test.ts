@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
+import { products } from '../../../db/schema/catalog';
+import { seedCatalog } from '../../../db/seed';
+import { buildTestApp } from '../../../testing/app';
+import { createTestDatabase } from '../../../testing/database';
+
+/**
+ * The server's side of rendering pages: which pages, how often, what it sends. The renderer here is a
+ * stand-in module written to disk, as `vite build --ssr` writes the real one (web/entryServer.test.ts
+ * tests that one; e2e/product-pages.spec.ts the whole).
+ */
+const STAND_IN_RENDERER = `
+globalThis.renders = [];
+export async function renderPage(pathname, products, publicUrl) {
+  if (!['/', '/shop'].includes(pathname) && !pathname.startsWith('/shop/')) return null;
+  if (globalThis.failRenders) throw new Error('the renderer broke');
+  globalThis.renders.push(pathname);
+  const slug = pathname.slice('/shop/'.length);
+  const missing = pathname.startsWith('/shop/') && !products.some((product) => product.slug === slug);
+  return {
+    status: missing ? 404 : 200,
+    head: '<title>' + pathname + '</title><link rel="canonical" href="' + publicUrl + pathname + '">',
+    body: '<div id="root"><p>' + (missing ? 'Page not found' : products.map((product) => product.name).join(', ')) + '</p></div>',
+  };
+}`;
+
+const TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The shell" /><title>The shell</title></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>';
+
+const state = globalThis as unknown as { renders: string[]; failRenders?: boolean };
+let database: Database;
+let app: Awaited<ReturnType<typeof buildTestApp>>;
+let folder: string;
+
+beforeAll(async () => {
+  folder = mkdtempSync(path.join(tmpdir(), 'shop-pages-'));
+  writeFileSync(path.join(folder, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(folder, 'renderer.mjs'), STAND_IN_RENDERER);
+  database = await createTestDatabase();
+  await seedCatalog(database.db);
+  app = await buildTestApp(database.db, { webRoot: folder, ssrEntry: path.join(folder, 'renderer.mjs') });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('pages rendered on the server', () => {
+  it('sends /, /shop and a product page complete, in the built page, with the catalogue', async () => {
+    for (const url of ['/', '/shop', '/shop/dummy-lighter']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<p>Dummy Lighter, Dummy Car Key, Belt with Secret Compartment, Dummy Marker, Dummy Phone Charger</p>');
+      // The page's own head replaces the shell's title and description; the rest of the shell stays.
+      expect(response.body.match(/<title>/g)).toHaveLength(1);
+      expect(response.body).toContain(`<title>${url}</title>`);
+      expect(response.body).not.toContain('The shell');
+      expect(response.body).toContain('<script type="module" src="/assets/main.js"></script>');
+      expect(response.body).not.toContain('<div id="root"></div>');
+    }
+  });
+
+  it('renders each page once per catalogue, and again when the catalogue changes', async () => {
+    await app.inject({ method: 'GET', url: '/shop' });
+    const before = state.renders.length;
+    const first = await app.inject({ method: 'GET', url: '/shop' });
+    await app.inject({ method: 'GET', url: '/shop' });
+    expect(state.renders.length).toBe(before);
+
+    await database.db.update(products).set({ name: 'Dummy Lighter XL' }).where(eq(products.id, '1'));
+    await app.catalogue.reload();
+    const changed = await app.inject({ method: 'GET', url: '/shop' });
+    expect(state.renders.length).toBe(before + 1);
+    expect(changed.body).toContain('<p>Dummy Lighter XL, Dummy Car Key');
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    await database.db.update(products).set({ name: 'Dummy Lighter' }).where(eq(products.id, '1'));
+    await app.catalogue.reload();
+  });
+
+  it('answers 304 while the page is unchanged, and compressed when asked', async () => {
+    const first = await app.inject({ method: 'GET', url: '/shop' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await app.inject({ method: 'GET', url: '/shop', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const brotli = await app.inject({ method: 'GET', url: '/shop', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(first.body);
+  });
+
+  it('answers an address no product has with "Page not found" and a 404, rendered once for all of them', async () => {
+    const first = await app.inject({ method: 'GET', url: '/shop/no-such-product' });
+    expect(first.statusCode).toBe(404);
+    expect(first.body).toContain('Page not found');
+    const renders = state.renders.length;
+    const second = await app.inject({ method: 'GET', url: '/shop/another-missing-one' });
+    expect(second.statusCode).toBe(404);
+    expect(state.renders.length).toBe(renders);
+  });
+
+  it('sends the plain app shell for pages rendered in the browser, and when rendering fails', async () => {
+    const checkout = await app.inject({ method: 'GET', url: '/checkout' });
+    expect(checkout.statusCode).toBe(200);
+    expect(checkout.body).toBe(TEMPLATE);
+
+    await database.db.update(products).set({ price: 4199 }).where(eq(products.id, '1'));
+    await app.catalogue.reload();
+    state.failRenders = true;
+    try {
+      const shop = await app.inject({ method: 'GET', url: '/shop' });
+      expect(shop.statusCode).toBe(200);
+      expect(shop.body).toBe(TEMPLATE);
+    } finally {
+      state.failRenders = false;
+    }
+    // The failure is not remembered: the next visitor gets the rendered page.
+    expect((await app.inject({ method: 'GET', url: '/shop' })).body).toContain('<p>Dummy Lighter');
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_PRODUCTS } from '../domain/builtInProducts';
+import type { Product } from '../domain/catalog';
+import { renderPage } from './entry-server';
+
+const ORIGIN = 'https://shop.example.ro';
+
+async function render(pathname: string, products: readonly Product[] = BUILT_IN_PRODUCTS) {
+  const page = await renderPage(pathname, products, ORIGIN);
+  if (!page) throw new Error(`${pathname} was not rendered`);
+  return page;
+}
+
+const jsonLdOf = (head: string) => [...head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+const embeddedCatalogue = (body: string) => JSON.parse(body.match(/<script type="application\/json" id="catalogue-data">(.*?)<\/script>/)![1]!);
+
+describe('server rendering of the storefront', () => {
+  it('renders /shop complete: every product with its prices and pictures, nothing left to a script', async () => {
+    const page = await render('/shop');
+    expect(page.status).toBe(200);
+    for (const product of BUILT_IN_PRODUCTS) {
+      expect(page.body).toContain(`>${product.name}</h2>`);
+      expect(page.body).toContain(`src="${product.images[0]}"`);
+    }
+    expect(page.body).toContain('39.99 RON');
+    expect(page.body).toContain('24.99 RON');
+    expect(page.body).not.toContain('Loading');
+    // The only scripts are data (the CSP allows no inline script, and a browser without JavaScript needs none).
+    expect(page.body.match(/<script(?![^>]*type="application\/json")/g)).toBeNull();
+    expect(embeddedCatalogue(page.body)).toEqual({ products: BUILT_IN_PRODUCTS });
+  });
+
+  it('gives every picture its size, fetches the first one first and the rest only near the screen', async () => {
+    const { body } = await render('/shop');
+    const images = body.match(/<img [^>]*>/g)!;
+    expect(images.length).toBe(BUILT_IN_PRODUCTS.length);
+    for (const image of images) expect(image).toMatch(/width="400" height="400"/);
+    expect(images[0]).toMatch(/loading="eager"/);
+    expect(images[0]).toMatch(/fetchPriority="high"/);
+    for (const image of images.slice(1)) expect(image).toMatch(/loading="lazy"/);
+    expect(body).toMatch(/<link rel="preload" as="image" href="\/images\/products\/dummy-lighter.svg"[^>]*fetchPriority="high"/);
+  });
+
+  it('renders a product page with breadcrumbs, its details and its own head', async () => {
+    const page = await render('/shop/dummy-lighter');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<nav aria-label="Breadcrumb">');
+    expect(page.body).toMatch(/<h1 [^>]*>Dummy Lighter<\/h1>/);
+    expect(page.body).toContain('Key features');
+    // React separates the text pieces it joins with empty comments.
+    expect(page.body.replaceAll('<!-- -->', '')).toContain('1 / 3');
+    expect(page.head).toContain('<title>Dummy Lighter · Secret Stash</title>');
+    expect(page.head).toContain(`<link rel="canonical" href="${ORIGIN}/shop/dummy-lighter">`);
+    expect(page.head).toContain('<meta property="og:type" content="product">');
+    expect(page.head).toContain(`<meta property="og:image" content="${ORIGIN}/images/products/dummy-lighter.svg">`);
+    expect(page.head).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const [product, breadcrumbs] = jsonLdOf(page.head);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: 'Dummy Lighter',
+      sku: '1',
+      url: `${ORIGIN}/shop/dummy-lighter`,
+      offers: { '@type': 'Offer', price: '39.99', priceCurrency: 'RON', availability: 'https://schema.org/InStock' },
+    });
+    expect(breadcrumbs.itemListElement.map((crumb: { name: string; item: string }) => [crumb.name, crumb.item])).toEqual([
+      ['Home', `${ORIGIN}/`],
+      ['Shop', `${ORIGIN}/shop`],
+      ['Dummy Lighter', `${ORIGIN}/shop/dummy-lighter`],
+    ]);
+  });
+
+  it('says a sold-out product is out of stock, and keeps markup out of the JSON-LD', async () => {
+    const odd = { ...BUILT_IN_PRODUCTS[4]!, name: 'Charger </script><b>', soldOut: true };
+    const page = await render('/shop/dummy-phone-charger', [odd]);
+    const [product] = jsonLdOf(page.head);
+    expect(product.offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(product.name).toBe('Charger </script><b>');
+    expect(page.head).toContain('<title>Charger &lt;/script&gt;&lt;b&gt; · Secret Stash</title>');
+    expect(page.body).toContain('Sold Out');
+  });
+
+  it('describes the shop on the home page', async () => {
+    const page = await render('/');
+    expect(page.head).toContain('<title>Discreet concealment products · Secret Stash</title>');
+    expect(page.head).toContain(`<link rel="canonical" href="${ORIGIN}/">`);
+    expect(jsonLdOf(page.head)).toEqual([expect.objectContaining({ '@type': 'OnlineStore', name: 'Secret Stash', url: `${ORIGIN}/` })]);
+    expect(page.body).toContain('Shop Now');
+  });
+
+  it('answers an unknown product with "Page not found", kept out of search results', async () => {
+    const page = await render('/shop/no-such-thing');
+    expect(page.status).toBe(404);
+    expect(page.body).toContain('Page not found');
+    expect(page.head).toContain('<meta name="robots" content="noindex">');
+    expect(page.head).not.toContain('canonical');
+  });
+
+  it('leaves every other page to the browser', async () => {
+    for (const pathname of ['/checkout', '/login', '/account/orders', '/shop/a/b']) {
+      expect(await renderPage(pathname, BUILT_IN_PRODUCTS, ORIGIN), pathname).toBeNull();
+    }
+  });
+});
