@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './catalog';
 import { toDecimalString } from './money';
 import { controlCharactersMessage, hasControlCharacters } from './text';
 
@@ -19,6 +20,10 @@ export const STRIPE_PRICE_ID_PATTERN = /^price_[A-Za-z0-9_]{1,200}$/;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_REFUSED = 'Upload a JPEG, PNG or WebP image of at most 5 MB.';
+
+/** A product's address (its page is /shop/{slug}): what the owner may type, and who else has it. */
+export const SLUG_REFUSED = 'Use lowercase letters, digits and hyphens for the address.';
+export const SLUG_TAKEN = 'Another product already has this address.';
 
 const text = (label: string, max: number) =>
   z
@@ -72,6 +77,9 @@ const productFields = {
   stripePriceId: text('Stripe price id', 206).regex(STRIPE_PRICE_ID_PATTERN, 'Stripe price id must look like price_123abc.').nullable(),
 };
 
+/** The address of an existing product (a new one gets its address from its name). */
+export const slugSchema = text('Address', SLUG_MAX_LENGTH).regex(SLUG_PATTERN, SLUG_REFUSED);
+
 /** The body is an object of known fields only: a misspelt field is refused rather than silently ignored. */
 const objectError = (issue: { code?: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys' ? `Unknown field: ${(issue.keys ?? []).join(', ')}.` : 'The request body must be a JSON object.';
@@ -117,6 +125,8 @@ export const productChangeSchema = z
       stock: productFields.stock.optional(),
       active: productFields.active.optional(),
       stripePriceId: productFields.stripePriceId.optional(),
+      /** The product's page moves to /shop/{slug}; its old address keeps answering with a redirect. */
+      slug: slugSchema.optional(),
     },
     { error: objectError },
   )

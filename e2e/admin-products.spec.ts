@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { SLUG_REFUSED, SLUG_TAKEN } from '../domain/productEdit';
 import { ADMIN_PRODUCTS_SHOP_PORT } from '../playwright.config';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
 
@@ -197,6 +198,52 @@ test('colours with their own stock: two colours are two cart lines, and the colo
   const lighterRow = page.getByRole('row', { name: /Dummy Lighter/ });
   await expect(lighterRow).toContainText('Black: 4');
   await expect(lighterRow).toContainText('Blue: Sold out');
+});
+
+test.describe('a product’s address', () => {
+  // The address another product has is a 409 the browser logs; the page shows the server's message.
+  test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 409/ });
+
+  test('the owner gives a product a new address: refused ones are explained next to the field, the new one is saved', async ({ page }) => {
+    await signInAsOwner(page);
+    await page.goto('/admin/products');
+    await page.getByRole('link', { name: 'Dummy Phone Charger' }).click();
+    await expect(page.getByRole('heading', { name: 'Dummy Phone Charger', level: 1 })).toBeVisible();
+    const address = page.getByLabel('Address', { exact: true });
+    await expect(address).toHaveValue('dummy-phone-charger');
+    await expect(page.getByText('/shop/', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View page' })).toHaveAttribute('href', '/shop/dummy-phone-charger');
+    await expectAccessible(page);
+
+    // Not an address: the form says so before anything is sent.
+    await address.fill('Phone Charger');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('alert')).toHaveText(SLUG_REFUSED);
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await expect(address).toHaveAccessibleDescription(new RegExp(SLUG_REFUSED));
+    await expectAccessible(page);
+
+    // Another product's address: the server refuses it.
+    await address.fill('dummy-marker');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('alert')).toHaveText(SLUG_TAKEN);
+    await expect(page.getByRole('link', { name: 'View page' })).toHaveAttribute('href', '/shop/dummy-phone-charger');
+
+    await address.fill('secret-phone-charger');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'View page' })).toHaveAttribute('href', '/shop/secret-phone-charger');
+    await page.reload();
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue('secret-phone-charger');
+    const sitemap = await (await page.request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain('/shop/secret-phone-charger</loc>');
+    expect(sitemap).not.toContain('/shop/dummy-phone-charger</loc>');
+
+    // Back to its first address (its own old one), for the other tests on this shop.
+    const back = await page.request.patch('/api/admin/products/5', { data: { slug: 'dummy-phone-charger' }, headers: { Origin: ORIGIN } });
+    expect(back.status()).toBe(200);
+  });
 });
 
 test.describe('when an order meets the stock', () => {

@@ -122,7 +122,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     { prefix: '/api' },
   );
   await app.register(adminProductRoutes, { prefix: '/api/admin', db, auth, origins, uploadsDir, catalogue });
-  await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL });
+  await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL, catalogue });
   if (mail) sendMails(app, { db, mailer: mail.mailer, settings: { shop: mail.shop, secret: authSettings.secret, ownerEmail: mail.ownerEmail }, giveUpAfterMs: mail.giveUpAfterMs });
 
   // Uploaded product images: named by their content, so cached forever like the build's assets.

@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { account, session, user, verification } from '../db/schema/accounts';
-import { priceHistory, products } from '../db/schema/catalog';
+import { priceHistory, productSlugs, products } from '../db/schema/catalog';
 import { orderEvents, orderLines, orders, paymentEvents } from '../db/schema/orders';
 import { outbox } from '../db/schema/outbox';
 import { seedCatalog } from '../db/seed';
@@ -379,6 +379,8 @@ const create = (name: string, body: unknown, message?: string | RegExp): Case =>
 const change = (name: string, body: unknown, message?: string | RegExp, url: Endpoint = '/api/admin/products/1'): Case => ({ name: `change product: ${name}`, url, method: 'PATCH', owner: true, body, message });
 const OLD_PRICE_RULE = 'Old price must be higher than the price (or left empty).';
 const IMAGE_REFUSED = 'Upload a JPEG, PNG or WebP image of at most 5 MB.';
+const SLUG_REFUSED = 'Use lowercase letters, digits and hyphens for the address.';
+const SLUG_TAKEN = 'Another product already has this address.';
 const upload = (name: string, body: Buffer | string, contentType: string | null, message: string | RegExp = IMAGE_REFUSED, url: Endpoint = '/api/admin/products/1/images'): Case => ({
   name: `upload image: ${name}`,
   url,
@@ -448,6 +450,11 @@ const adminProductCases: Case[] = [
   change('a huge description', { description: 'd'.repeat(60_000) }, 'Description is too long (at most 2000 characters).'),
   change('an array', '[{"price":1}]', NOT_OBJECT),
   change('an unknown product', { price: 100 }, 'No such product.', '/api/admin/products/nope'),
+  change('an address with capitals and spaces', { slug: 'Dummy Lighter' }, SLUG_REFUSED),
+  change('an address with a slash', { slug: 'shop/dummy-lighter' }, SLUG_REFUSED),
+  change('an address of 200 characters', { slug: 'a'.repeat(200) }, 'Address is too long (at most 80 characters).'),
+  change('an address as a number', { slug: 5 }, 'Address must be text.'),
+  { name: 'change product: another product’s address, with a price', url: '/api/admin/products/1', method: 'PATCH', owner: true, body: { slug: 'dummy-car-key', price: 3000 }, status: 409, message: SLUG_TAKEN },
   { name: 'reorder images: not a list', url: '/api/admin/products/1/images', method: 'PUT', owner: true, body: { images: 'a.svg' }, message: 'Images must be a list of image addresses.' },
   { name: 'reorder images: numbers', url: '/api/admin/products/1/images', method: 'PUT', owner: true, body: { images: [1, 2] }, message: 'Images must be a list of image addresses.' },
   { name: 'reorder images: an extra field', url: '/api/admin/products/1/images', method: 'PUT', owner: true, body: { images: [], main: 0 }, message: 'Unknown field: main.' },
@@ -494,7 +501,7 @@ const CASES = [...orderCases, ...signUpCases, ...signInCases, ...resetCases, ...
 
 /** Every table a write endpoint could write to. */
 async function rowCounts() {
-  const tables = { orders, orderLines, orderEvents, user, account, session, verification, paymentEvents, products, priceHistory, outbox };
+  const tables = { orders, orderLines, orderEvents, user, account, session, verification, paymentEvents, products, priceHistory, productSlugs, outbox };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => {
       const [row] = await database.db.select({ n: count() }).from(table);

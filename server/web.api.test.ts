@@ -2,8 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
+import { products } from '../db/schema/catalog';
+import { seedCatalog } from '../db/seed';
+import { BUILT_IN_PRODUCTS } from '../domain/builtInProducts';
 import { precompressFolder } from '../scripts/precompress';
 import { buildTestApp, TEST_ORIGIN } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
@@ -119,6 +123,11 @@ describe('compression', () => {
 });
 
 describe('for search engines', () => {
+  async function sitemapLocations() {
+    const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    return [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  }
+
   it('/robots.txt keeps crawlers out of the checkout, the back office and accounts, and names the sitemap', async () => {
     const response = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(response.statusCode).toBe(200);
@@ -135,7 +144,39 @@ describe('for search engines', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(response.body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
-    const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual([`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/shop`]);
+    expect(await sitemapLocations()).toEqual([`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/shop`]);
+  });
+
+  describe('with products', () => {
+    const pageOf = (slug: string) => `${TEST_ORIGIN}/shop/${slug}`;
+
+    beforeAll(async () => {
+      await seedCatalog(database.db);
+      await app.catalogue.reload();
+    });
+
+    it('/sitemap.xml lists every product’s page, in the shop’s order', async () => {
+      expect(await sitemapLocations()).toEqual([`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/shop`, ...BUILT_IN_PRODUCTS.map((product) => pageOf(product.slug))]);
+    });
+
+    it('leaves a hidden product out and gives a product’s new address, once the catalogue has them', async () => {
+      try {
+        await database.db.update(products).set({ active: false }).where(eq(products.id, '4'));
+        await database.db.update(products).set({ slug: 'car-key' }).where(eq(products.id, '2'));
+        // Made from the in-memory catalogue: a change written behind the app's back shows once it is reloaded (NOTIFY).
+        expect(await sitemapLocations()).toContain(pageOf('dummy-marker'));
+        await app.catalogue.reload();
+        const locations = await sitemapLocations();
+        expect(locations).not.toContain(pageOf('dummy-marker'));
+        expect(locations).not.toContain(pageOf('dummy-car-key'));
+        expect(locations).toContain(pageOf('car-key'));
+        expect(locations).toHaveLength(2 + BUILT_IN_PRODUCTS.length - 1);
+      } finally {
+        await database.db.update(products).set({ active: true }).where(eq(products.id, '4'));
+        await database.db.update(products).set({ slug: 'dummy-car-key' }).where(eq(products.id, '2'));
+        await app.catalogue.reload();
+      }
+      expect(await sitemapLocations()).toContain(pageOf('dummy-marker'));
+    });
   });
 });

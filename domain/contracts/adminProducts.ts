@@ -14,6 +14,8 @@ export type AdminColour = z.infer<typeof adminColourSchema>;
 export const adminProductSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** Its page is /shop/{slug}. */
+  slug: z.string(),
   description: z.string(),
   price: bani,
   oldPrice: z.nullable(bani),

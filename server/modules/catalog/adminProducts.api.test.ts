@@ -1,9 +1,10 @@
 import { readdir, rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-import { priceHistory, products } from '../../../db/schema/catalog';
-import { IMAGE_REFUSED } from '../../../domain/productEdit';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
+import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
+import { IMAGE_REFUSED, SLUG_REFUSED, SLUG_TAKEN } from '../../../domain/productEdit';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, testUploadsDir } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 
@@ -197,6 +198,103 @@ describe('creating and changing products', () => {
     expect(patch.statusCode).toBe(404);
     const history = await shop.database.db.select().from(priceHistory).where(eq(priceHistory.productId, 'nope'));
     expect(history).toEqual([]);
+  });
+});
+
+describe('a product’s address', () => {
+  const oldSlugs = () => shop.database.db.select().from(productSlugs).orderBy(productSlugs.slug);
+  const slugsNow = async () => Object.fromEntries((await shop.database.db.select({ id: products.id, slug: products.slug }).from(products)).map((row) => [row.id, row.slug]));
+
+  afterEach(async () => {
+    const { db } = shop.database;
+    await db.delete(productSlugs);
+    // Out of each other's way first: slugs are unique.
+    for (const product of BUILT_IN_PRODUCTS) await db.update(products).set({ slug: `was-${product.id}` }).where(eq(products.id, product.id));
+    for (const product of BUILT_IN_PRODUCTS) await db.update(products).set({ slug: product.slug }).where(eq(products.id, product.id));
+    await shop.app.catalogue.reload();
+  });
+
+  it('moves a product to a new address: the lists show it, and the old one is kept for a redirect', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const response = await asOwner(owner, 'PATCH', '/api/admin/products/5', { slug: '  phone-charger ' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().product).toMatchObject({ id: '5', slug: 'phone-charger', name: 'Dummy Phone Charger' });
+
+    const list = (await asOwner(owner, 'GET', '/api/admin/products')).json().products;
+    expect(list.find((product: { id: string }) => product.id === '5').slug).toBe('phone-charger');
+    expect(list.find((product: { id: string }) => product.id === '1').slug).toBe('dummy-lighter');
+    const storefront = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products;
+    expect(storefront.find((product: { id: string }) => product.id === '5').slug).toBe('phone-charger');
+    expect(await oldSlugs()).toEqual([{ slug: 'dummy-phone-charger', productId: '5' }]);
+
+    // The same address again, or another field alone, keeps nothing more.
+    await asOwner(owner, 'PATCH', '/api/admin/products/5', { slug: 'phone-charger', stock: 9 });
+    await asOwner(owner, 'PATCH', '/api/admin/products/5', { stock: null });
+    expect(await oldSlugs()).toEqual([{ slug: 'dummy-phone-charger', productId: '5' }]);
+  });
+
+  it('refuses an address another product has with 409, and writes nothing of the change', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const before = await shop.database.db.select().from(products).orderBy(products.id);
+    const historyBefore = await shop.database.db.select().from(priceHistory).where(eq(priceHistory.productId, '5'));
+    const response = await asOwner(owner, 'PATCH', '/api/admin/products/5', { slug: 'dummy-marker', price: 1999 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: 'conflict', message: SLUG_TAKEN, code: 'slug_taken' });
+    expect(await shop.database.db.select().from(products).orderBy(products.id)).toEqual(before);
+    expect(await shop.database.db.select().from(priceHistory).where(eq(priceHistory.productId, '5'))).toEqual(historyBefore);
+    expect(await oldSlugs()).toEqual([]);
+  });
+
+  it('refuses an address that is not lowercase letters, digits and hyphens with 400', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const refused: [unknown, string][] = [
+      ['Phone Charger', SLUG_REFUSED],
+      ['PHONE-CHARGER', SLUG_REFUSED],
+      ['phone--charger', SLUG_REFUSED],
+      ['-phone', SLUG_REFUSED],
+      ['phone-', SLUG_REFUSED],
+      ['încărcător', SLUG_REFUSED],
+      ['shop/phone', SLUG_REFUSED],
+      ['phone\u0000', 'Address must not contain control characters.'],
+      ['x'.repeat(81), 'Address is too long (at most 80 characters).'],
+      ['  ', 'Address is required.'],
+      [42, 'Address must be text.'],
+      [null, 'Address must be text.'],
+    ];
+    for (const [slug, message] of refused) {
+      const response = await asOwner(owner, 'PATCH', '/api/admin/products/5', { slug });
+      expect(response.statusCode, JSON.stringify(slug)).toBe(400);
+      expect(response.json().message, JSON.stringify(slug)).toBe(message);
+    }
+    // At most 80 characters: 80 are fine.
+    const longest = await asOwner(owner, 'PATCH', '/api/admin/products/5', { slug: 'x'.repeat(80) });
+    expect(longest.statusCode).toBe(200);
+    expect(await oldSlugs()).toEqual([{ slug: 'dummy-phone-charger', productId: '5' }]);
+  });
+
+  it('gives a product another product’s old address (the new owner wins), and a product its own old one back', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    expect((await asOwner(owner, 'PATCH', '/api/admin/products/4', { slug: 'marker' })).statusCode).toBe(200);
+    const taken = await asOwner(owner, 'PATCH', '/api/admin/products/5', { slug: 'dummy-marker' });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json().product.slug).toBe('dummy-marker');
+    expect(await oldSlugs()).toEqual([{ slug: 'dummy-phone-charger', productId: '5' }]);
+
+    // Back to its own old address: the one it leaves is kept instead.
+    const back = await asOwner(owner, 'PATCH', '/api/admin/products/5', { slug: 'dummy-phone-charger' });
+    expect(back.statusCode).toBe(200);
+    expect(await oldSlugs()).toEqual([{ slug: 'dummy-marker', productId: '5' }]);
+    expect(await slugsNow()).toMatchObject({ '4': 'marker', '5': 'dummy-phone-charger' });
+  });
+
+  it('is the owner’s only: a visitor gets 401, a customer 403, and nothing moves', async () => {
+    const customer = await signUpCustomer(shop.app);
+    const visitor = await shop.app.inject({ method: 'PATCH', url: '/api/admin/products/5', payload: { slug: 'mine' }, headers: { origin: TEST_ORIGIN } });
+    expect(visitor.statusCode).toBe(401);
+    const asCustomer = await shop.app.inject({ method: 'PATCH', url: '/api/admin/products/5', payload: { slug: 'mine' }, headers: { cookie: customer.cookie, origin: TEST_ORIGIN } });
+    expect(asCustomer.statusCode).toBe(403);
+    expect((await slugsNow())['5']).toBe('dummy-phone-charger');
+    expect(await oldSlugs()).toEqual([]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { asc, desc, eq, like } from 'drizzle-orm';
+import { and, asc, desc, eq, like, ne } from 'drizzle-orm';
 import { slugify } from '../../../domain/catalog';
 import type { AdminProduct, AdminProductDetail } from '../../../domain/contracts/adminProducts';
-import { MAX_IMAGES, oldPriceProblem, type ProductChange, type ProductCreate } from '../../../domain/productEdit';
+import { MAX_IMAGES, oldPriceProblem, type ProductChange, type ProductCreate, SLUG_TAKEN } from '../../../domain/productEdit';
 import type { Db, DbOrTx } from '../../../db/client';
 import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 import { AppError } from '../../errors';
@@ -17,6 +17,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
   return {
     id: row.id,
     name: row.name,
+    slug: row.slug,
     description: row.description,
     price: row.price,
     oldPrice: row.oldPrice,
@@ -98,8 +99,24 @@ export async function createProduct(db: Db, input: ProductCreate, ownerId: strin
 }
 
 /**
+ * Before the product `from` moves to `slug`: refused (409) when another product's page has that
+ * address. Its current address becomes an old one, kept for redirects; `slug` stops being anyone's
+ * old address (the product's own, reused, or another product's, which the new owner takes over).
+ */
+async function moveSlug(tx: DbOrTx, from: ProductRow, slug: string) {
+  const [other] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, slug), ne(products.id, from.id)));
+  if (other) throw new AppError('conflict', SLUG_TAKEN, 'slug_taken');
+  await tx.delete(productSlugs).where(eq(productSlugs.slug, slug));
+  await tx.insert(productSlugs).values({ slug: from.slug, productId: from.id });
+}
+
+/**
  * Changes the fields given. The old price is checked against the price the product will have; a
- * change of price or old price is recorded in the price history, in the same transaction.
+ * change of price or old price is recorded in the price history, and a change of address keeps the
+ * old one (moveSlug), in the same transaction.
  */
 export async function updateProduct(db: Db, id: string, change: ProductChange, ownerId: string): Promise<AdminProductDetail> {
   return db.transaction(async (tx) => {
@@ -108,6 +125,7 @@ export async function updateProduct(db: Db, id: string, change: ProductChange, o
     const oldPrice = change.oldPrice !== undefined ? change.oldPrice : current.oldPrice;
     const problem = oldPriceProblem(price, oldPrice);
     if (problem) throw new AppError('bad_request', problem, 'invalid_old_price');
+    if (change.slug !== undefined && change.slug !== current.slug) await moveSlug(tx, current, change.slug);
     const [row] = await tx.update(products).set(change).where(eq(products.id, id)).returning();
     if (price !== current.price || oldPrice !== current.oldPrice) {
       await tx.insert(priceHistory).values({ productId: id, price, oldPrice, changedBy: ownerId });

@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { FALLBACK_IMAGE, productStockView, type Product } from '../../../domain/catalog';
 import { derivedOldPrice } from '../../../domain/pricing';
 import type { Db } from '../../../db/client';
-import { products } from '../../../db/schema/catalog';
+import { productSlugs, products } from '../../../db/schema/catalog';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -27,4 +27,14 @@ export function toProduct(row: ProductRow): Product {
 export async function listProducts(db: Db): Promise<Product[]> {
   const rows = await db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.createdAt), asc(products.id));
   return rows.map(toProduct);
+}
+
+/** The slug the active product that had `oldSlug` before has now (its page's address, for a 301), or null. */
+export async function currentSlugOf(db: Db, oldSlug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: products.slug })
+    .from(productSlugs)
+    .innerJoin(products, eq(products.id, productSlugs.productId))
+    .where(and(eq(productSlugs.slug, oldSlug), eq(products.active, true)));
+  return row?.slug ?? null;
 }

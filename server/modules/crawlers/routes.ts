@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { productPath } from '../../../domain/catalog';
+import type { Catalogue } from '../catalog/catalogue';
 
 /**
  * Pages that are private or mean nothing to a search engine: the checkout, the back office, a
@@ -7,10 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
  */
 export const PAGES_CRAWLERS_SKIP = ['/checkout', '/admin', '/account', '/orders/', '/success', '/stripe-checkout', '/reset-password', '/api/'] as const;
 
-/**
- * The public pages a search engine should know. Products have no page of their own yet (they open
- * in a modal on /shop): when they get one (`/shop/{slug}`), each active product's belongs here.
- */
+/** The public pages a search engine should know, besides each active product's own (`/shop/{slug}`). */
 export const PUBLIC_PAGES = ['/', '/shop'] as const;
 
 /** Crawlers read these once in a while; an hour is fresh enough. */
@@ -22,15 +21,31 @@ export function robotsTxt(publicUrl: string): string {
   return ['User-agent: *', ...PAGES_CRAWLERS_SKIP.map((page) => `Disallow: ${page}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
 }
 
-export function sitemapXml(publicUrl: string): string {
-  const urls = PUBLIC_PAGES.map((page) => `  <url><loc>${escapeXml(`${publicUrl}${page}`)}</loc></url>`);
+/** The public pages, then the page of each product given (the storefront's catalogue: active ones only). */
+export function sitemapXml(publicUrl: string, products: readonly { slug: string }[]): string {
+  const pages = [...PUBLIC_PAGES, ...products.map(productPath)];
+  const urls = pages.map((page) => `  <url><loc>${escapeXml(`${publicUrl}${page}`)}</loc></url>`);
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }
 
-/** /robots.txt and /sitemap.xml, with absolute addresses on the shop's public origin (PUBLIC_URL). */
-export const crawlerRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, { publicUrl }) => {
+export interface CrawlerRoutesOptions {
+  publicUrl: string;
+  /** The storefront's catalogue: its products' pages are in the sitemap. */
+  catalogue: Pick<Catalogue, 'current'>;
+}
+
+/**
+ * /robots.txt and /sitemap.xml, with absolute addresses on the shop's public origin (PUBLIC_URL). The
+ * sitemap is made again only when the catalogue changes (a new ETag), so a product added, hidden or
+ * given a new address in the back office is in the next one.
+ */
+export const crawlerRoutes: FastifyPluginAsync<CrawlerRoutesOptions> = async (app, { publicUrl, catalogue }) => {
   const robots = robotsTxt(publicUrl);
-  const sitemap = sitemapXml(publicUrl);
+  let sitemap = { etag: '', xml: '' };
   app.get('/robots.txt', async (_request, reply) => reply.header('Cache-Control', CRAWLER_CACHE).type('text/plain; charset=utf-8').send(robots));
-  app.get('/sitemap.xml', async (_request, reply) => reply.header('Cache-Control', CRAWLER_CACHE).type('application/xml; charset=utf-8').send(sitemap));
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const { etag, products } = catalogue.current();
+    if (sitemap.etag !== etag) sitemap = { etag, xml: sitemapXml(publicUrl, products) };
+    return reply.header('Cache-Control', CRAWLER_CACHE).type('application/xml; charset=utf-8').send(sitemap.xml);
+  });
 };

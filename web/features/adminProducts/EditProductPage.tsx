@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { productPath } from '../../../domain/catalog';
 import type { AdminProductDetail } from '../../../domain/contracts/adminProducts';
 import { formatRon } from '../../lib/format';
 import { orderDateFormat } from '../../lib/orderStatus';
@@ -69,6 +70,10 @@ function ExistingProduct({ id }: { id: string }) {
     <>
       {backLink}
       <h1 className="mt-2 text-3xl font-bold tracking-tight break-words">{product.name}</h1>
+      {/* The storefront's page, as saved (a full page load: it is not part of the back office). */}
+      <a href={productPath(product)} className="mt-1 inline-block text-sm font-medium text-brand-dark underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-brand">
+        View page
+      </a>
       {justCreated && (
         <p role="status" className="mt-2 text-brand-dark">
           Product created. Add its images, then show it in the shop.

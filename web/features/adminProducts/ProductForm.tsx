@@ -1,8 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { ProductCreate } from '../../../domain/productEdit';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
-import { ApiError } from '../../lib/api';
-import { type ColourFormValues, productFromForm, type ProductFormValues } from './productForm';
+import { type ColourFormValues, type FormProblem, type ProductFromForm, problemOf, productFromForm, type ProductFormValues } from './productForm';
 
 function Field({ label, hint, children }: { label: string; hint?: string; children: (ids: { id: string; hintId?: string }) => ReactNode }) {
   const id = useId();
@@ -26,13 +24,13 @@ interface ProductFormProps {
   initial: ProductFormValues;
   submitLabel: string;
   /** Saves the product; a rejection with an ApiError shows the server's message. */
-  onSubmit(product: ProductCreate): Promise<void>;
+  onSubmit(product: ProductFromForm): Promise<void>;
 }
 
 /** Every field of a product, checked here with the server's own rules before it is sent. */
 export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps) {
   const [values, setValues] = useState(initial);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
@@ -45,10 +43,12 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
       values.colourOptions.map((current, at) => (at === index ? colour : current)),
     );
 
+  const slugProblem = problem?.field === 'slug' ? problem.problem : null;
+
   async function submit() {
     const result = productFromForm(values);
     if ('problem' in result) {
-      setProblem(result.problem);
+      setProblem(result);
       return;
     }
     setProblem(null);
@@ -57,7 +57,7 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
       await onSubmit(result.product);
       setSaved(true);
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'The product could not be saved. Check your connection and try again.');
+      setProblem(problemOf(error));
     } finally {
       setSaving(false);
     }
@@ -73,6 +73,32 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
       }}
     >
       <Field label="Name">{({ id }) => <input id={id} value={values.name} onChange={(event) => set('name', event.target.value)} className={inputClass} />}</Field>
+      {values.slug !== undefined && (
+        <Field label="Address" hint="The page’s address in the shop: lowercase letters, digits and hyphens. The old address keeps leading to it.">
+          {({ id, hintId }) => (
+            <>
+              <div className="mt-1 flex items-center gap-2">
+                <span className="text-zinc-600">/shop/</span>
+                <input
+                  id={id}
+                  aria-describedby={slugProblem ? `${hintId} ${id}-problem` : hintId}
+                  aria-invalid={slugProblem ? true : undefined}
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={values.slug}
+                  onChange={(event) => set('slug', event.target.value)}
+                  className={`${inputClass} mt-0 min-w-0 flex-1`}
+                />
+              </div>
+              {slugProblem && (
+                <p id={`${id}-problem`} role="alert" className="mt-1 text-sm text-red-700">
+                  {slugProblem}
+                </p>
+              )}
+            </>
+          )}
+        </Field>
+      )}
       <Field label="Description">
         {({ id }) => <textarea id={id} rows={4} value={values.description} onChange={(event) => set('description', event.target.value)} className={`${inputClass} py-2`} />}
       </Field>
@@ -155,9 +181,9 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
         </button>
       </fieldset>
 
-      {problem && (
+      {problem && problem.field === undefined && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800 ring-1 ring-red-200">
-          {problem}
+          {problem.problem}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-4">

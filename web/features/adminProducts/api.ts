@@ -1,5 +1,5 @@
 import { adminProductDetailSchema, adminProductListSchema } from '../../../domain/contracts/adminProducts';
-import type { ProductCreate } from '../../../domain/productEdit';
+import type { ProductChange, ProductCreate } from '../../../domain/productEdit';
 import { apiRequest } from '../../lib/api';
 
 const productPath = (id: string) => `/admin/products/${encodeURIComponent(id)}`;
@@ -8,7 +8,7 @@ const json = (method: string, body: unknown): RequestInit => ({ method, body: JS
 export const fetchAllProducts = () => apiRequest('/admin/products', adminProductListSchema);
 export const fetchProduct = (id: string) => apiRequest(productPath(id), adminProductDetailSchema);
 export const createProduct = (product: ProductCreate) => apiRequest('/admin/products', adminProductDetailSchema, json('POST', product));
-export const saveProduct = (id: string, product: ProductCreate) => apiRequest(productPath(id), adminProductDetailSchema, json('PATCH', product));
+export const saveProduct = (id: string, product: ProductChange) => apiRequest(productPath(id), adminProductDetailSchema, json('PATCH', product));
 
 /** The file itself is the body; the server reads its content to tell what it is. */
 export const uploadImage = (id: string, file: File) =>

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '../../../domain/contracts/adminProducts';
-import { formValuesOf, productFromForm } from './productForm';
+import { SLUG_REFUSED, SLUG_TAKEN } from '../../../domain/productEdit';
+import { ApiError } from '../../lib/api';
+import { formValuesOf, problemOf, productFromForm } from './productForm';
 
 const lighter: AdminProduct = {
   id: '1',
   name: 'Dummy Lighter',
+  slug: 'dummy-lighter',
   description: 'Looks like a lighter.',
   price: 3999,
   oldPrice: 7999,
@@ -56,7 +59,26 @@ describe('the product form', () => {
     });
   });
 
+  it('sends the address trimmed, and says what is wrong with it next to the Address field', () => {
+    const values = formValuesOf(lighter);
+    expect(values.slug).toBe('dummy-lighter');
+    expect(productFromForm({ ...values, slug: ' secret-lighter ' })).toEqual({ product: expect.objectContaining({ slug: 'secret-lighter' }) });
+    for (const slug of ['Secret Lighter', 'secret_lighter', 'brichetă', 'secret-', '/shop/secret']) {
+      expect(productFromForm({ ...values, slug })).toEqual({ problem: SLUG_REFUSED, field: 'slug' });
+    }
+    expect(productFromForm({ ...values, slug: '' })).toEqual({ problem: 'Address is required.', field: 'slug' });
+    expect(productFromForm({ ...values, slug: 'a'.repeat(81) })).toEqual({ problem: 'Address is too long (at most 80 characters).', field: 'slug' });
+  });
+
+  it('shows the server’s "another product has this address" next to the Address field, other refusals under the form', () => {
+    expect(problemOf(new ApiError(409, SLUG_TAKEN, 'slug_taken'))).toEqual({ problem: SLUG_TAKEN, field: 'slug' });
+    expect(problemOf(new ApiError(400, 'Name is required.'))).toEqual({ problem: 'Name is required.' });
+    expect(problemOf(new TypeError('Failed to fetch'))).toEqual({ problem: 'The product could not be saved. Check your connection and try again.' });
+  });
+
   it('starts a new product hidden, with nothing filled in', () => {
+    // No address yet: the server makes one from the name.
+    expect(formValuesOf()).not.toHaveProperty('slug');
     expect(formValuesOf()).toEqual({ name: '', description: '', keyFeatures: '', price: '', oldPrice: '', stock: '', active: false, stripePriceId: '', colourOptions: [] });
   });
 });

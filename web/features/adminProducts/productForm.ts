@@ -1,10 +1,13 @@
 import type { AdminProduct } from '../../../domain/contracts/adminProducts';
 import { toDecimalString } from '../../../domain/money';
-import { keyFeaturesFromLines, parseRon, productCreateSchema, type ProductCreate } from '../../../domain/productEdit';
+import { keyFeaturesFromLines, parseRon, productCreateSchema, type ProductCreate, slugSchema } from '../../../domain/productEdit';
+import { ApiError } from '../../lib/api';
 
 /** The edit form's fields as typed: amounts in RON, key features one per line, stock empty when not counted. */
 export interface ProductFormValues {
   name: string;
+  /** The product's address, /shop/{slug}; absent for a new product (it gets one from its name). */
+  slug?: string;
   description: string;
   keyFeatures: string;
   price: string;
@@ -35,6 +38,7 @@ function stockOf(text: string): number | null | undefined {
 export function formValuesOf(product?: AdminProduct): ProductFormValues {
   return {
     name: product?.name ?? '',
+    ...(product ? { slug: product.slug } : {}),
     description: product?.description ?? '',
     keyFeatures: product?.keyFeatures.join('\n') ?? '',
     price: product ? toDecimalString(product.price) : '',
@@ -46,11 +50,26 @@ export function formValuesOf(product?: AdminProduct): ProductFormValues {
   };
 }
 
+/** What the form sends: a new product, or an existing one with its address. */
+export type ProductFromForm = ProductCreate & { slug?: string };
+
+/** A problem to show: next to the Address field (`field: 'slug'`), or under the form. */
+export interface FormProblem {
+  problem: string;
+  field?: 'slug';
+}
+
+/** The server's refusal as the form shows it: an address another product has goes next to the Address field. */
+export function problemOf(error: unknown): FormProblem {
+  if (!(error instanceof ApiError)) return { problem: 'The product could not be saved. Check your connection and try again.' };
+  return error.code === 'slug_taken' ? { problem: error.message, field: 'slug' } : { problem: error.message };
+}
+
 /**
  * What the form sends (the API's product, in bani), checked by the same schema as the server's; or
  * the first problem, worded for the form.
  */
-export function productFromForm(values: ProductFormValues): { product: ProductCreate } | { problem: string } {
+export function productFromForm(values: ProductFormValues): { product: ProductFromForm } | FormProblem {
   const price = parseRon(values.price);
   if (price === null) return { problem: 'Price must be an amount in RON, like 39.99.' };
   const oldPrice = values.oldPrice.trim() === '' ? null : parseRon(values.oldPrice);
@@ -75,5 +94,8 @@ export function productFromForm(values: ProductFormValues): { product: ProductCr
     stripePriceId: values.stripePriceId.trim() === '' ? null : values.stripePriceId.trim(),
     colourOptions,
   });
-  return parsed.success ? { product: parsed.data } : { problem: parsed.error.issues[0]?.message ?? 'Please check the product’s details.' };
+  if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? 'Please check the product’s details.' };
+  if (values.slug === undefined) return { product: parsed.data };
+  const slug = slugSchema.safeParse(values.slug);
+  return slug.success ? { product: { ...parsed.data, slug: slug.data } } : { problem: slug.error.issues[0]?.message ?? 'Please check the address.', field: 'slug' };
 }
