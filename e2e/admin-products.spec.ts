@@ -240,6 +240,17 @@ test.describe('a product’s address', () => {
     expect(sitemap).toContain('/shop/secret-phone-charger</loc>');
     expect(sitemap).not.toContain('/shop/dummy-phone-charger</loc>');
 
+    // "View page" shows the product at its new address; the old address leads there (301), for links already shared.
+    await page.getByRole('link', { name: 'View page' }).click();
+    await expect(page).toHaveURL(/\/shop\/secret-phone-charger$/);
+    await expect(page.getByRole('heading', { name: 'Dummy Phone Charger', level: 1 })).toBeVisible();
+    const old = await page.request.get('/shop/dummy-phone-charger?ref=share', { maxRedirects: 0 });
+    expect(old.status()).toBe(301);
+    expect(old.headers().location).toBe('/shop/secret-phone-charger?ref=share');
+    await page.goto('/shop/dummy-phone-charger');
+    await expect(page).toHaveURL(/\/shop\/secret-phone-charger$/);
+    await expect(page.getByRole('heading', { name: 'Dummy Phone Charger', level: 1 })).toBeVisible();
+
     // Back to its first address (its own old one), for the other tests on this shop.
     const back = await page.request.patch('/api/admin/products/5', { data: { slug: 'dummy-phone-charger' }, headers: { Origin: ORIGIN } });
     expect(back.status()).toBe(200);

@@ -21,6 +21,7 @@ import { adminProductRoutes } from './modules/catalog/adminRoutes';
 import { Catalogue } from './modules/catalog/catalogue';
 import { UPLOADS_PREFIX } from './modules/catalog/images';
 import { catalogRoutes } from './modules/catalog/routes';
+import { currentSlugOf } from './modules/catalog/service';
 import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { crawlerRoutes } from './modules/crawlers/routes';
@@ -160,7 +161,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   const renderer = hasWebApp ? await loadPageRenderer(path.resolve(config.SSR_ENTRY)) : null;
   if (renderer) {
     const template = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-    await app.register(pageRoutes, { renderer, catalogue, template, publicUrl: authSettings.baseURL, renamedSlug: async () => null, sendShell: sendWebApp });
+    await app.register(pageRoutes, { renderer, catalogue, template, publicUrl: authSettings.baseURL, renamedSlug: (slug) => currentSlugOf(db, slug), sendShell: sendWebApp });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
-import { products } from '../../../db/schema/catalog';
+import { productSlugs, products } from '../../../db/schema/catalog';
 import { seedCatalog } from '../../../db/seed';
 import { buildTestApp } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
@@ -108,6 +108,22 @@ describe('pages rendered on the server', () => {
     const second = await app.inject({ method: 'GET', url: '/shop/another-missing-one' });
     expect(second.statusCode).toBe(404);
     expect(state.renders.length).toBe(renders);
+  });
+
+  it('leads a product’s old address to its page with a 301, keeping the query', async () => {
+    await database.db.update(products).set({ slug: 'pocket-lighter' }).where(eq(products.id, '1'));
+    await database.db.insert(productSlugs).values({ slug: 'dummy-lighter', productId: '1' });
+    await app.catalogue.reload();
+    try {
+      const old = await app.inject({ method: 'GET', url: '/shop/dummy-lighter?utm_source=share' });
+      expect(old.statusCode).toBe(301);
+      expect(old.headers.location).toBe('/shop/pocket-lighter?utm_source=share');
+      expect((await app.inject({ method: 'GET', url: '/shop/pocket-lighter' })).statusCode).toBe(200);
+    } finally {
+      await database.db.delete(productSlugs);
+      await database.db.update(products).set({ slug: 'dummy-lighter' }).where(eq(products.id, '1'));
+      await app.catalogue.reload();
+    }
   });
 
   it('sends the plain app shell for pages rendered in the browser, and when rendering fails', async () => {

@@ -46,5 +46,6 @@ export function ProductModalRoute() {
   const { products } = useCatalog();
   const navigate = useNavigate();
   const product = products.find((candidate) => candidate.slug === slug);
+  useDocumentTitle(product?.name ?? 'Shop');
   return product ? <ProductModal product={product} onClose={() => navigate(-1)} /> : null;
 }
