@@ -1,15 +1,24 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { entryPreloads } from './scripts/entryPreloads';
 import { precompress } from './scripts/precompress';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), entryPreloads(), precompress()],
   build: isSsrBuild
     ? // `vite build --ssr entry-server.tsx`: the storefront's server renderer, loaded by the server, never served.
       { outDir: '../dist-ssr', emptyOutDir: true, copyPublicDir: false }
-    : { outDir: '../dist', emptyOutDir: true },
+    : {
+        outDir: '../dist',
+        emptyOutDir: true,
+        // A page's chunk and what it needs are asked for by the page itself (server-rendered pages name them in
+        // their HTML, server/modules/pages): no preload helper in every page's JavaScript.
+        modulePreload: false,
+        // The server reads which chunks a page needs from here.
+        manifest: true,
+      },
   server: {
     // `npm run dev`: Vite serves the web app with hot reload; the API (and uploaded images) run with `npm start` on :3000.
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

@@ -27,7 +27,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { crawlerRoutes } from './modules/crawlers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
-import { loadPageRenderer, pageRoutes } from './modules/pages/routes';
+import { type BuildManifest, loadPageRenderer, pageRoutes } from './modules/pages/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentGateway } from './integrations/stripe';
 
@@ -147,6 +147,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       index: 'index.html',
       // `vite build` writes .br and .gz beside each text file (scripts/precompress.ts): sent as they are, with Vary.
       preCompressed: true,
+      // The build's manifest is the server's (page preloads), not the browser's.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         const relative = path.relative(webRoot, filePath);
         const immutable = relative.startsWith(`assets${path.sep}`) || relative.startsWith(`images${path.sep}`);
@@ -161,7 +163,9 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   const renderer = hasWebApp ? await loadPageRenderer(path.resolve(config.SSR_ENTRY)) : null;
   if (renderer) {
     const template = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
-    await app.register(pageRoutes, { renderer, catalogue, template, publicUrl: authSettings.baseURL, renamedSlug: (slug) => currentSlugOf(db, slug), sendShell: sendWebApp });
+    const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+    const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : {};
+    await app.register(pageRoutes, { renderer, catalogue, template, manifest, publicUrl: authSettings.baseURL, renamedSlug: (slug) => currentSlugOf(db, slug), sendShell: sendWebApp });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -27,6 +27,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'index.html'), `<!doctype html><div id="root"></div>${'<!-- padding -->'.repeat(20)}`);
   writeFileSync(path.join(webRoot, 'assets/index-abc123.js'), SCRIPT);
   writeFileSync(path.join(webRoot, 'images/products/belt.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(path.join(webRoot, '.vite'));
+  writeFileSync(path.join(webRoot, '.vite/manifest.json'), '{}');
   // As `vite build` does (scripts/precompress.ts): .br and .gz beside the files they make smaller.
   written = await precompressFolder(webRoot);
   database = await createTestDatabase();
@@ -62,6 +64,10 @@ describe('serving the web app', () => {
     const response = await app.inject({ method: 'GET', url: '/images/products/missing.svg' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('keeps the build manifest (the server’s) to itself', async () => {
+    expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 
   it('sends security headers with a strict content security policy', async () => {

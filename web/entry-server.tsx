@@ -30,6 +30,13 @@ async function htmlOf(pathname: string): Promise<string> {
 /** React's mark of a boundary filled in by script later: such a page would not be complete without JavaScript. */
 const PENDING_BOUNDARY = '<template id="B:';
 
+/** The module of each server-rendered page (web/app/App.tsx loads them lazily), relative to web/ as the build's manifest names them. */
+export function pageModuleOf(pathname: string): string {
+  if (pathname === '/') return 'features/shop/LandingPage.tsx';
+  if (pathname === '/shop') return 'features/shop/ShopPage.tsx';
+  return 'features/shop/ProductPage.tsx';
+}
+
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
@@ -44,7 +51,7 @@ export const renderPage: PageRenderer['renderPage'] = (pathname: string, product
     const app = await htmlOf(pathname);
     if (app.includes(PENDING_BOUNDARY)) throw new Error(`rendering ${pathname} left part of it to a script`);
     const data = `<script type="application/json" id="${CATALOGUE_DATA_ID}">${scriptJson({ products })}</script>`;
-    return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${data}` };
+    return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${data}`, modules: [pageModuleOf(pathname)] };
   });
   queue = render.catch(() => undefined);
   return render;

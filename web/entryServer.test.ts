@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PRODUCTS } from '../domain/builtInProducts';
 import type { Product } from '../domain/catalog';
-import { renderPage } from './entry-server';
+import { pageModuleOf, renderPage } from './entry-server';
 
 const ORIGIN = 'https://shop.example.ro';
 
@@ -93,6 +95,14 @@ describe('server rendering of the storefront', () => {
     expect(page.body).toContain('Page not found');
     expect(page.head).toContain('<meta name="robots" content="noindex">');
     expect(page.head).not.toContain('canonical');
+  });
+
+  it('names each page’s own module, to be preloaded', async () => {
+    for (const pathname of ['/', '/shop', '/shop/dummy-lighter']) {
+      const { modules } = await render(pathname);
+      expect(modules).toEqual([pageModuleOf(pathname)]);
+      expect(existsSync(path.join(import.meta.dirname, modules[0]!)), modules[0]).toBe(true);
+    }
   });
 
   it('leaves every other page to the browser', async () => {

@@ -10,6 +10,8 @@ export interface RenderedPage {
   head: string;
   /** `<div id="root">` with the app's HTML, and the catalogue it was rendered with after it. */
   body: string;
+  /** The page's own code, as the build's manifest names it (e.g. `features/shop/ShopPage.tsx`), to preload. */
+  modules: string[];
 }
 
 export interface PageRenderer {

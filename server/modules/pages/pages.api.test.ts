@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -27,10 +27,18 @@ export async function renderPage(pathname, products, publicUrl) {
     status: missing ? 404 : 200,
     head: '<title>' + pathname + '</title><link rel="canonical" href="' + publicUrl + pathname + '">',
     body: '<div id="root"><p>' + (missing ? 'Page not found' : products.map((product) => product.name).join(', ')) + '</p></div>',
+    modules: [pathname === '/shop' ? 'features/shop/ShopPage.tsx' : 'features/shop/LandingPage.tsx'],
   };
 }`;
 
-const TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The shell" /><title>The shell</title></head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>';
+const TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The shell" /><title>The shell</title><script type="module" crossorigin src="/assets/main.js"></script><link rel="modulepreload" crossorigin href="/assets/react.js"></head><body><div id="root"></div></body></html>';
+/** As `vite build` writes it: the shop page's chunk imports a chunk of its own and two the entry has. */
+const MANIFEST = {
+  'index.html': { file: 'assets/main.js', imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react.js' },
+  '_parts.js': { file: 'assets/parts.js', imports: ['index.html', '_react.js'] },
+  'features/shop/ShopPage.tsx': { file: 'assets/ShopPage.js', imports: ['_parts.js', 'index.html'] },
+};
 
 const state = globalThis as unknown as { renders: string[]; failRenders?: boolean };
 let database: Database;
@@ -41,6 +49,8 @@ beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'shop-pages-'));
   writeFileSync(path.join(folder, 'index.html'), TEMPLATE);
   writeFileSync(path.join(folder, 'renderer.mjs'), STAND_IN_RENDERER);
+  mkdirSync(path.join(folder, '.vite'));
+  writeFileSync(path.join(folder, '.vite/manifest.json'), JSON.stringify(MANIFEST));
   database = await createTestDatabase();
   await seedCatalog(database.db);
   app = await buildTestApp(database.db, { webRoot: folder, ssrEntry: path.join(folder, 'renderer.mjs') });
@@ -64,9 +74,17 @@ describe('pages rendered on the server', () => {
       expect(response.body.match(/<title>/g)).toHaveLength(1);
       expect(response.body).toContain(`<title>${url}</title>`);
       expect(response.body).not.toContain('The shell');
-      expect(response.body).toContain('<script type="module" src="/assets/main.js"></script>');
+      expect(response.body).toContain('<script type="module" crossorigin src="/assets/main.js"></script>');
       expect(response.body).not.toContain('<div id="root"></div>');
     }
+  });
+
+  it('names the page’s own chunks for the browser to ask for at once, each once', async () => {
+    const shop = await app.inject({ method: 'GET', url: '/shop' });
+    const preloaded = [...shop.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(preloaded.sort()).toEqual(['/assets/ShopPage.js', '/assets/parts.js', '/assets/react.js']);
+    // A module the manifest does not know (a stale renderer) preloads nothing, and the page still renders.
+    expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain('LandingPage');
   });
 
   it('renders each page once per catalogue, and again when the catalogue changes', async () => {

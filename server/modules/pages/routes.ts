@@ -21,10 +21,32 @@ interface Page {
 
 const ROOT = '<div id="root"></div>';
 
+/** What `vite build` writes to dist/.vite/manifest.json: each source module's chunk and the chunks it imports. */
+export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * `<link rel="modulepreload">` for the page's modules and every chunk they import, but those the page
+ * already names: the browser asks for the page's code with the entry, not after it.
+ */
+export function modulePreloads(manifest: BuildManifest, modules: readonly string[], template: string): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [...files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+}
+
 /** The built index.html with a rendered page in it: its head elements replace the shell's title and description. */
-export function fillTemplate(template: string, page: RenderedPage): string {
+export function fillTemplate(template: string, page: RenderedPage, preloads = ''): string {
   const shell = template.replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta name="description"[^>]*>\s*/, '');
-  return shell.replace('</head>', `  ${page.head}\n  </head>`).replace(ROOT, page.body);
+  return shell.replace('</head>', `  ${page.head}${preloads ? `\n    ${preloads}` : ''}\n  </head>`).replace(ROOT, page.body);
 }
 
 /** Any slug no product can have (slugs never start with a hyphen): the one rendering of "no such product". */
@@ -35,6 +57,8 @@ interface PageOptions {
   catalogue: Catalogue;
   /** The built index.html. */
   template: string;
+  /** The build's manifest (empty when it has none: no preloads). */
+  manifest: BuildManifest;
   publicUrl: string;
   /** The current slug of a product that had `slug` before (a 301 to its page), or null. */
   renamedSlug(slug: string): Promise<string | null>;
@@ -47,14 +71,14 @@ interface PageOptions {
  * per catalogue (every process renders for itself when the catalogue changes, decision 0019),
  * compressed once, and answered from memory with an ETag. Other pages are the app shell.
  */
-export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { renderer, catalogue, template, publicUrl, renamedSlug, sendShell }) => {
+export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { renderer, catalogue, template, manifest, publicUrl, renamedSlug, sendShell }) => {
   let renderedFor: CatalogueSnapshot | null = null;
   let pages = new Map<string, Promise<Page>>();
 
   async function render(pathname: string, snapshot: CatalogueSnapshot): Promise<Page> {
     const rendered = await renderer.renderPage(pathname, snapshot.products, publicUrl);
     if (!rendered) throw new Error(`the renderer does not render ${pathname}`);
-    const html = fillTemplate(template, rendered);
+    const html = fillTemplate(template, rendered, modulePreloads(manifest, rendered.modules, template));
     const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`;
     return { status: rendered.status, etag, body: await compressText(html) };
   }

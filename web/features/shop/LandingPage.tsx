@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FLASH_SALE_MAX_PERCENT, FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../../domain/pricing';
 import { formatRonShort } from '../../lib/format';
 import { SOCIAL_HANDLE, SOCIAL_URL } from '../../lib/shopInfo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { OrderConfirmation } from '../../components/OrderConfirmation';
 import { Testimonials } from './Testimonials';
+
+// Shown only after an order: its code is not part of the home page's first load.
+const OrderConfirmation = lazy(() => import('../../components/OrderConfirmation').then((module) => ({ default: module.OrderConfirmation })));
 
 const BENEFITS = [
   {
@@ -35,7 +38,9 @@ export default function LandingPage() {
   return (
     <>
       {placed?.placedOrderId && (
-        <OrderConfirmation orderId={placed.placedOrderId} orderNumber={placed.placedOrderNumber} accessToken={placed.placedOrderToken} onClose={() => navigate('/', { replace: true, state: null })} />
+        <Suspense fallback={null}>
+          <OrderConfirmation orderId={placed.placedOrderId} orderNumber={placed.placedOrderNumber} accessToken={placed.placedOrderToken} onClose={() => navigate('/', { replace: true, state: null })} />
+        </Suspense>
       )}
       <section className="bg-zinc-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:px-6 sm:py-24">

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useId, useState } from 'react';
 import { defaultColour, type Product } from '../../../domain/catalog';
 import { AddToCartControl } from '../../components/AddToCartControl';
-import { usePaymentOptions } from '../../lib/paymentOptions';
 import { PriceBlock } from './PriceBlock';
 import { PAGE_IMAGE_SIZES, srcSetOf } from './imageSources';
+
+// Only products with a Stripe price offer it: the others never load its code.
+const BuyNowByCard = lazy(() => import('./BuyNowByCard'));
 
 /**
  * What a product shows in its modal on /shop and on its own page, /shop/{slug}: the gallery with
@@ -16,7 +17,6 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
   const [index, setIndex] = useState(0);
   const images = product.images.length > 0 ? product.images : [product.image];
   const [colour, setColour] = useState(() => defaultColour(product));
-  const { buyNowByCard } = usePaymentOptions();
   const SubHeading = Heading === 'h1' ? 'h2' : 'h3';
 
   return (
@@ -103,13 +103,10 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
         )}
         <PriceBlock product={product} size="lg" />
         <AddToCartControl product={product} colour={colour} />
-        {buyNowByCard && product.stripePriceId && (
-          <Link
-            to={`/stripe-checkout?priceId=${encodeURIComponent(product.stripePriceId)}`}
-            className="inline-flex min-h-11 items-center justify-center rounded-lg border-2 border-zinc-900 px-4 font-semibold hover:bg-zinc-50 focus-visible:outline-3 focus-visible:outline-brand"
-          >
-            Buy now by card
-          </Link>
+        {product.stripePriceId && (
+          <Suspense fallback={null}>
+            <BuyNowByCard stripePriceId={product.stripePriceId} />
+          </Suspense>
         )}
       </div>
     </>

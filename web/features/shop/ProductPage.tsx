@@ -1,10 +1,12 @@
-import { useId } from 'react';
+import { lazy, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCatalog } from '../../lib/catalog';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { PageNotFound } from '../../components/PageNotFound';
 import { CatalogueFallbackNotice } from './CatalogueNotice';
 import { ProductDetails } from './ProductDetails';
+
+// Rare on a product's address (a link to a product since removed): not part of the page's first load.
+const PageNotFound = lazy(() => import('../../components/PageNotFound').then((module) => ({ default: module.PageNotFound })));
 
 const crumbLink = 'rounded underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-brand';
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { productPath } from '../../../domain/catalog';
 import { useCatalog } from '../../lib/catalog';
@@ -5,7 +6,9 @@ import type { ModalState } from '../../lib/modalRoutes';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CatalogueFallbackNotice } from './CatalogueNotice';
 import { ProductCard } from './ProductCard';
-import { ProductModal } from './ProductModal';
+
+// The modal's code (gallery, colours, dialog) comes when a product is opened, not with the shop's first load.
+const ProductModal = lazy(() => import('./ProductModal').then((module) => ({ default: module.ProductModal })));
 
 export default function ShopPage() {
   useDocumentTitle('Shop');
@@ -47,5 +50,10 @@ export function ProductModalRoute() {
   const navigate = useNavigate();
   const product = products.find((candidate) => candidate.slug === slug);
   useDocumentTitle(product?.name ?? 'Shop');
-  return product ? <ProductModal product={product} onClose={() => navigate(-1)} /> : null;
+  if (!product) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProductModal product={product} onClose={() => navigate(-1)} />
+    </Suspense>
+  );
 }
