@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { lineName, type StoredColourOption } from '../../../domain/catalog';
 import type { OrderRequest } from '../../../domain/checkout';
 import { stockViewChanges } from '../../../domain/catalog';
@@ -145,7 +146,16 @@ function chosenColour(product: { name: string; colourOptions: StoredColourOption
 }
 
 /**
- * Places an order in one transaction: current prices are looked up, totals computed here (never
+ * Runs `work` in the caller's transaction when given one, else in a new one. Inside a caller's
+ * transaction no savepoint is made (two round trips): every caller lets a failure end its whole
+ * transaction, so there is nothing to roll back to.
+ */
+function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? work(db) : db.transaction(work);
+}
+
+/**
+ * Places an order in one transaction (the caller's, when it has one): current prices are looked up, totals computed here (never
  * taken from the client), stock taken, and the order stored with a copy of each line, the first
  * event of its timeline and its mails (the outbox). The idempotency key makes retries, double clicks and concurrent duplicates
  * return the one order it first created (and take stock once).
@@ -160,7 +170,7 @@ export async function placeOrder(
   // A paid order comes from Stripe with the money taken: it is kept whatever the stock says.
   const paid = status === 'paid';
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const ids = request.lines.map((line) => line.productId);
     const found = await tx
       .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, active: products.active, colourOptions: products.colourOptions })
