@@ -13,7 +13,7 @@ import { products } from '../../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import { notifyCatalogueChanged } from '../catalog/changes';
-import { queueOrderPlacedMails, queueStatusMails } from '../mail/service';
+import { orderPlacedMailsInsert, queueStatusMails } from '../mail/service';
 import type { OrderView } from '../../../domain/contracts/orders';
 
 export interface PlacedOrder {
@@ -249,10 +249,16 @@ export async function placeOrder(
       const colourUnits = line.colour === null ? 0 : (coloursTaken.get(line.productId)?.get(line.colour) ?? 0);
       return { ...line, orderId: created.id, stockTaken: units, colourStockTaken: colourUnits };
     });
-    await tx.insert(orderLines).values(linesWithStock);
-    await tx.insert(orderEvents).values({ orderId: created.id, actor: options.actor ?? 'customer', fromStatus: null, toStatus: status });
-    // Its confirmation and the owner's alert, in the same transaction: a card order awaiting payment gets them once paid.
-    if (status !== 'awaiting_payment') await queueOrderPlacedMails(tx, { id: created.id, email: request.email });
+    // Its lines, the first event of its timeline and, but for a card order awaiting payment (it gets them
+    // once paid), its confirmation and the owner's alert: one statement, one round trip.
+    const lines = tx.insert(orderLines).values(linesWithStock);
+    const event = tx.insert(orderEvents).values({ orderId: created.id, actor: options.actor ?? 'customer', fromStatus: null, toStatus: status });
+    const mails = status !== 'awaiting_payment' ? orderPlacedMailsInsert(tx, { id: created.id, email: request.email }) : null;
+    await tx.execute(
+      mails
+        ? sql`with lines as (${lines.getSQL()}), event as (${event.getSQL()}) ${mails.getSQL()}`
+        : sql`with lines as (${lines.getSQL()}) ${event.getSQL()}`,
+    );
     return { id: created.id, number: created.number, replayed: false, totals };
   });
 }
