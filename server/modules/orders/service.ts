@@ -8,7 +8,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { CURRENCY } from '../../../domain/money';
 import { canTransition, RESTOCKING_STATUSES, type NewOrderStatus, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { totalsFor, type Totals } from '../../../domain/pricing';
-import type { Db, DbOrTx } from '../../../db/client';
+import { type Db, type DbOrTx, preparedStatement } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
@@ -145,6 +145,47 @@ function chosenColour(product: { name: string; colourOptions: StoredColourOption
   return option.name;
 }
 
+/** The products an order names, as placing it reads them (prepared: every order runs it). */
+const orderedProducts = preparedStatement<{ id: string; name: string; price: number; stock: number | null; active: boolean; colour_options: StoredColourOption[] }>(
+  'order_products',
+  (db) =>
+    db
+      .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, active: products.active, colourOptions: products.colourOptions })
+      .from(products)
+      .where(sql`${products.id} = any(${sql.placeholder('ids')})`),
+);
+
+/**
+ * A new order, unless its idempotency key is taken (a concurrent twin with the same key waits
+ * here for the first to commit, then inserts nothing). Prepared: every order runs it.
+ */
+const insertOrder = preparedStatement<{ id: string; number: number }>('order_insert', (db) =>
+  db
+    .insert(orders)
+    .values({
+      status: sql.placeholder('status'),
+      paymentMethod: sql.placeholder('paymentMethod'),
+      firstName: sql.placeholder('firstName'),
+      lastName: sql.placeholder('lastName'),
+      email: sql.placeholder('email'),
+      country: sql.placeholder('country'),
+      city: sql.placeholder('city'),
+      street: sql.placeholder('street'),
+      streetNumber: sql.placeholder('streetNumber'),
+      postalCode: sql.placeholder('postalCode'),
+      phoneNumber: sql.placeholder('phoneNumber'),
+      subtotal: sql.placeholder('subtotal'),
+      shipping: sql.placeholder('shipping'),
+      totalAmount: sql.placeholder('totalAmount'),
+      currency: CURRENCY,
+      userId: sql.placeholder('userId'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      requestHash: sql.placeholder('requestHash'),
+    })
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning({ id: orders.id, number: orders.number }),
+);
+
 /**
  * Runs `work` in the caller's transaction when given one, else in a new one. Inside a caller's
  * transaction no savepoint is made (two round trips): every caller lets a failure end its whole
@@ -172,10 +213,7 @@ export async function placeOrder(
 
   return inTransaction(db, async (tx) => {
     const ids = request.lines.map((line) => line.productId);
-    const found = await tx
-      .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, active: products.active, colourOptions: products.colourOptions })
-      .from(products)
-      .where(inArray(products.id, ids));
+    const found = (await orderedProducts(tx, { ids })).map(({ colour_options: colourOptions, ...product }) => ({ ...product, colourOptions }));
     const byId = new Map(found.map((product) => [product.id, product]));
     const unknown = ids.filter((id) => !byId.has(id));
     if (unknown.length > 0) {
@@ -190,31 +228,25 @@ export async function placeOrder(
     });
     const totals = totalsFor(priced);
 
-    const inserted = await tx
-      .insert(orders)
-      .values({
-        status,
-        paymentMethod: request.paymentMethod,
-        firstName: request.firstName,
-        lastName: request.lastName,
-        email: request.email,
-        country: request.country,
-        city: request.city,
-        street: request.street,
-        streetNumber: request.streetNumber,
-        postalCode: request.postalCode,
-        phoneNumber: request.phoneNumber,
-        subtotal: totals.subtotal,
-        shipping: totals.shipping,
-        totalAmount: totals.total,
-        currency: CURRENCY,
-        userId: options.userId ?? null,
-        idempotencyKey: request.idempotencyKey,
-        requestHash: hash,
-      })
-      // A concurrent twin with the same key waits here for the first to commit, then inserts nothing.
-      .onConflictDoNothing({ target: orders.idempotencyKey })
-      .returning({ id: orders.id, number: orders.number });
+    const inserted = await insertOrder(tx, {
+      status,
+      paymentMethod: request.paymentMethod,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      email: request.email,
+      country: request.country,
+      city: request.city,
+      street: request.street,
+      streetNumber: request.streetNumber,
+      postalCode: request.postalCode,
+      phoneNumber: request.phoneNumber,
+      subtotal: totals.subtotal,
+      shipping: totals.shipping,
+      totalAmount: totals.total,
+      userId: options.userId ?? null,
+      idempotencyKey: request.idempotencyKey,
+      requestHash: hash,
+    });
 
     const created = inserted[0];
     if (!created) {
