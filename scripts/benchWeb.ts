@@ -12,7 +12,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -140,6 +140,12 @@ async function measureLighthouse(shop: ShopProcess) {
   }
 }
 
+/** CPU seconds a process has used (user + system), from /proc: what the shop spends, whatever else the machine runs. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** c. POST /api/orders beside the same transaction as a plain SQL loop on the shop's core. */
 async function measureOrders(shop: ShopProcess) {
   const loopUrl = await createBenchDatabase('shop_bench_sql');
@@ -148,17 +154,19 @@ async function measureOrders(shop: ShopProcess) {
   await loopDatabase.close();
 
   await placeOrders(shop.origin, Math.min(500, ORDERS), CONCURRENCY);
+  const cpuBefore = cpuSeconds(shop.child.pid!);
   const shopRun = await placeOrders(shop.origin, ORDERS, CONCURRENCY);
+  const cpuPerOrder = ((cpuSeconds(shop.child.pid!) - cpuBefore) * 1000) / ORDERS;
   const loop = spawnSync('taskset', ['-c', '0', process.execPath, '--import', 'tsx', 'scripts/orderSqlLoop.ts'], {
     encoding: 'utf8',
     env: { ...process.env, DATABASE_URL: loopUrl, DATABASE_POOL_SIZE: POOL_SIZE, BENCH_ORDERS: String(ORDERS), BENCH_CONCURRENCY: String(CONCURRENCY) },
   });
   if (loop.status !== 0) throw new Error(`the SQL loop failed: ${loop.stderr}`);
-  const loopRun = JSON.parse(loop.stdout) as { perSecond: number; p50: number; p99: number };
+  const loopRun = JSON.parse(loop.stdout) as { perSecond: number; p50: number; p99: number; cpuPerOrder: number };
   rows.push({
     measure: `POST /api/orders on PostgreSQL 15, ${ORDERS} guest orders, ${CONCURRENCY} clients, pool ${POOL_SIZE}`,
     target: '≥ 0.7× plain SQL; p99 < 40 ms',
-    result: `${shopRun.perSecond.toFixed(0)}/s vs ${loopRun.perSecond.toFixed(0)}/s plain SQL: ${ratio(shopRun.perSecond, loopRun.perSecond)}; shop p50 ${shopRun.p50.toFixed(1)} ms, p99 ${shopRun.p99.toFixed(1)} ms (plain SQL p99 ${loopRun.p99.toFixed(1)} ms)${shopRun.failures > 0 ? `; ${shopRun.failures} FAILED` : ''}`,
+    result: `${shopRun.perSecond.toFixed(0)}/s vs ${loopRun.perSecond.toFixed(0)}/s plain SQL: ${ratio(shopRun.perSecond, loopRun.perSecond)}; shop p50 ${shopRun.p50.toFixed(1)} ms, p99 ${shopRun.p99.toFixed(1)} ms, ${cpuPerOrder.toFixed(2)} ms CPU an order (plain SQL p99 ${loopRun.p99.toFixed(1)} ms, ${loopRun.cpuPerOrder.toFixed(2)} ms CPU an order)${shopRun.failures > 0 ? `; ${shopRun.failures} FAILED` : ''}`,
   });
 }
 

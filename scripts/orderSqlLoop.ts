@@ -74,7 +74,10 @@ async function placeOne(): Promise<boolean> {
 
 try {
   await runConcurrently(Math.min(500, ORDERS), CONCURRENCY, placeOne);
-  console.log(JSON.stringify(await runConcurrently(ORDERS, CONCURRENCY, placeOne)));
+  const before = process.cpuUsage();
+  const result = await runConcurrently(ORDERS, CONCURRENCY, placeOne);
+  const used = process.cpuUsage(before);
+  console.log(JSON.stringify({ ...result, cpuPerOrder: (used.user + used.system) / 1000 / ORDERS }));
 } finally {
   await pool.end();
 }
