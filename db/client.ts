@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Query } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataFolder } from './dataFolderLock';
@@ -25,6 +26,21 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * services into one transaction without casts.
  */
 export type DbOrTx = Db | Tx;
+
+/**
+ * A statement for a hot path: written by the query builder once (at its first run), then run by
+ * name on the database or a transaction's connection. No building per call, and PostgreSQL parses
+ * and plans it once per connection. Its parameters are `sql.placeholder(name)`s, given as the
+ * driver takes them (no column mapping); its rows come as the database names their columns.
+ */
+export function preparedStatement<Row>(name: string, build: (db: DbOrTx) => { toSQL(): Query }) {
+  let query: Query | undefined;
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> => {
+    query ??= build(db).toSQL();
+    const result = (await db._.session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: Row[] };
+    return result.rows;
+  };
+}
 
 /** Stops listening (see Database.listen). */
 export type Unlisten = () => Promise<void>;

@@ -11,34 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { measureJavaScript } from './pageJavaScript';
 import { startShop } from './shopProcess';
 
 const JS_BUDGET_BYTES = 90 * 1024;
 const PORT = 4390;
-
-async function measureJavaScript(pages: string[]) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-  const results: { page: string; files: number; gzipBytes: number }[] = [];
-  try {
-    for (const pagePath of pages) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const scripts = new Map<string, Buffer>();
-      page.on('response', async (response) => {
-        if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
-      });
-      await page.goto(`http://127.0.0.1:${PORT}${pagePath}`, { waitUntil: 'networkidle' });
-      const gzipBytes = [...scripts.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-      results.push({ page: pagePath, files: scripts.size, gzipBytes });
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
-  return results;
-}
 
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -49,7 +26,7 @@ const shop = await startShop(PORT, { DATA_DIR: dataDir, NODE_ENV: 'production', 
 let failed = false;
 try {
   console.log('\nJavaScript loaded per page (gzip -9), budget 90 KB:');
-  for (const result of await measureJavaScript(['/', '/shop'])) {
+  for (const result of await measureJavaScript(shop.origin, ['/', '/shop'])) {
     const kb = (result.gzipBytes / 1024).toFixed(1);
     const withinBudget = result.gzipBytes <= JS_BUDGET_BYTES;
     if (!withinBudget) failed = true;

@@ -8,13 +8,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { sampleOrder } from '../testing/sampleOrder';
 import { createBenchDatabase } from './benchDatabase';
+import { placeOrders } from './orderLoad';
 import { freePort, startShop, type ShopProcess } from './shopProcess';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -59,56 +58,9 @@ async function start(name: string, port: number, env: NodeJS.ProcessEnv, cwd?: s
 
 // The shop on core 0, this load generator on core 1 (PostgreSQL floats).
 spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-let visitors = 0;
-/**
- * Each order from its own visitor (address, email, phone number), as real traffic is: the order
- * limits (10 per address, 5 per email or phone) count every order, as in production, and refuse none.
- */
-function order() {
-  visitors += 1;
-  const n = visitors;
-  const body = JSON.stringify(
-    sampleOrder({ email: `bench-${n}@example.ro`, phoneNumber: `07${String(n).padStart(8, '0')}`, lines: [{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '4', quantity: 1 }] }),
-  );
-  return { body, ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
-}
-
-function post(origin: URL, { body, ip }: { body: string; ip: string }): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': ip };
-    const request = http.request({ agent, host: origin.hostname, port: origin.port, path: '/api/orders', method: 'POST', headers }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
 
 async function run(shop: ShopProcess, total: number) {
-  const origin = new URL(shop.origin);
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < total) {
-        next += 1;
-        const visitorOrder = order();
-        const sent = performance.now();
-        const status = await post(origin, visitorOrder);
-        latencies.push(performance.now() - sent);
-        if (status !== 201) failures += 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { perSecond: total / seconds, p50: at(0.5), p99: at(0.99), failures };
+  return placeOrders(shop.origin, total, CONCURRENCY);
 }
 
 /** Waits until the current shop's outbox is empty; returns the mails sent meanwhile and how fast. */
@@ -157,7 +109,6 @@ try {
   const [before, after] = shops.map(({ name }) => mean(perSecond.get(name)!));
   console.log(`  with the outbox / before it: ${(after! / before!).toFixed(2)}× (means of ${ROUNDS} runs each); ${received} mails received`);
 } finally {
-  agent.destroy();
   await database.end().catch(() => undefined);
   for (const { shop } of shops) await shop.stop();
   smtp.close();

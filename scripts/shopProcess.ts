@@ -25,8 +25,14 @@ export async function freePort(): Promise<number> {
  * Starts `server/main.ts` as its own process, as production runs it, and waits until it answers.
  * Its stderr is passed through and, when it exits while starting, quoted in the error.
  */
-export async function startShop(port: number, env: NodeJS.ProcessEnv, timeoutMs = 30_000, options: { cpus?: string; cwd?: string } = {}): Promise<ShopProcess> {
-  const command = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+export async function startShop(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 30_000,
+  options: { cpus?: string; cwd?: string; nodeArgs?: string[] } = {},
+): Promise<ShopProcess> {
+  // `nodeArgs`: e.g. --cpu-prof to profile it (Node refuses that one in NODE_OPTIONS).
+  const command = [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'];
   // Benchmarks pin the shop to its own cores (taskset execs the command: same pid).
   const [file, ...args] = options.cpus ? ['taskset', '-c', options.cpus, ...command] : command;
   // `cwd`: another checkout of the shop (a benchmark's baseline).

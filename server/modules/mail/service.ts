@@ -5,7 +5,7 @@ import { orderLines, orders } from '../../../db/schema/orders';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import type { OrderActor, OrderStatus } from '../../../domain/orders';
 import { orderAccessToken } from '../orders/accessToken';
-import { enqueueMail, type OutboxRow, UnsendableMail } from './outbox';
+import { enqueueMail, mailInsert, type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
@@ -17,9 +17,17 @@ export const MAIL_KINDS = { orderPlaced: 'order_placed', newOrder: 'new_order', 
 /** The recipient of the owner's alerts: OWNER_EMAIL when set, every owner's address otherwise (resolved when sent). */
 export const OWNERS = 'owners';
 
+/**
+ * The statement that queues a new order's mails, not yet run (see mailInsert): placing an order
+ * runs it with the order's other writes, in one round trip.
+ */
+export function orderPlacedMailsInsert(tx: DbOrTx, order: { id: string; email: string }) {
+  return mailInsert(tx, { kind: MAIL_KINDS.orderPlaced, recipient: order.email, orderId: order.id }, { kind: MAIL_KINDS.newOrder, recipient: OWNERS, orderId: order.id });
+}
+
 /** Written with a new order the customer has committed to: cash on delivery, or paid by card. */
 export async function queueOrderPlacedMails(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
-  await enqueueMail(tx, { kind: MAIL_KINDS.orderPlaced, recipient: order.email, orderId: order.id }, { kind: MAIL_KINDS.newOrder, recipient: OWNERS, orderId: order.id });
+  await orderPlacedMailsInsert(tx, order);
 }
 
 /** The statuses whose change the customer hears of, when the owner makes it. */

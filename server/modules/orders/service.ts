@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { lineName, type StoredColourOption } from '../../../domain/catalog';
 import type { OrderRequest } from '../../../domain/checkout';
 import { stockViewChanges } from '../../../domain/catalog';
@@ -7,12 +8,12 @@ import { MESSAGES } from '../../../domain/messages';
 import { CURRENCY } from '../../../domain/money';
 import { canTransition, RESTOCKING_STATUSES, type NewOrderStatus, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { totalsFor, type Totals } from '../../../domain/pricing';
-import type { Db, DbOrTx } from '../../../db/client';
+import { type Db, type DbOrTx, preparedStatement } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import { notifyCatalogueChanged } from '../catalog/changes';
-import { queueOrderPlacedMails, queueStatusMails } from '../mail/service';
+import { orderPlacedMailsInsert, queueStatusMails } from '../mail/service';
 import type { OrderView } from '../../../domain/contracts/orders';
 
 export interface PlacedOrder {
@@ -144,8 +145,58 @@ function chosenColour(product: { name: string; colourOptions: StoredColourOption
   return option.name;
 }
 
+/** The products an order names, as placing it reads them (prepared: every order runs it). */
+const orderedProducts = preparedStatement<{ id: string; name: string; price: number; stock: number | null; active: boolean; colour_options: StoredColourOption[] }>(
+  'order_products',
+  (db) =>
+    db
+      .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, active: products.active, colourOptions: products.colourOptions })
+      .from(products)
+      .where(sql`${products.id} = any(${sql.placeholder('ids')})`),
+);
+
 /**
- * Places an order in one transaction: current prices are looked up, totals computed here (never
+ * A new order, unless its idempotency key is taken (a concurrent twin with the same key waits
+ * here for the first to commit, then inserts nothing). Prepared: every order runs it.
+ */
+const insertOrder = preparedStatement<{ id: string; number: number }>('order_insert', (db) =>
+  db
+    .insert(orders)
+    .values({
+      status: sql.placeholder('status'),
+      paymentMethod: sql.placeholder('paymentMethod'),
+      firstName: sql.placeholder('firstName'),
+      lastName: sql.placeholder('lastName'),
+      email: sql.placeholder('email'),
+      country: sql.placeholder('country'),
+      city: sql.placeholder('city'),
+      street: sql.placeholder('street'),
+      streetNumber: sql.placeholder('streetNumber'),
+      postalCode: sql.placeholder('postalCode'),
+      phoneNumber: sql.placeholder('phoneNumber'),
+      subtotal: sql.placeholder('subtotal'),
+      shipping: sql.placeholder('shipping'),
+      totalAmount: sql.placeholder('totalAmount'),
+      currency: CURRENCY,
+      userId: sql.placeholder('userId'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      requestHash: sql.placeholder('requestHash'),
+    })
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning({ id: orders.id, number: orders.number }),
+);
+
+/**
+ * Runs `work` in the caller's transaction when given one, else in a new one. Inside a caller's
+ * transaction no savepoint is made (two round trips): every caller lets a failure end its whole
+ * transaction, so there is nothing to roll back to.
+ */
+function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? work(db) : db.transaction(work);
+}
+
+/**
+ * Places an order in one transaction (the caller's, when it has one): current prices are looked up, totals computed here (never
  * taken from the client), stock taken, and the order stored with a copy of each line, the first
  * event of its timeline and its mails (the outbox). The idempotency key makes retries, double clicks and concurrent duplicates
  * return the one order it first created (and take stock once).
@@ -160,12 +211,9 @@ export async function placeOrder(
   // A paid order comes from Stripe with the money taken: it is kept whatever the stock says.
   const paid = status === 'paid';
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const ids = request.lines.map((line) => line.productId);
-    const found = await tx
-      .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, active: products.active, colourOptions: products.colourOptions })
-      .from(products)
-      .where(inArray(products.id, ids));
+    const found = (await orderedProducts(tx, { ids })).map(({ colour_options: colourOptions, ...product }) => ({ ...product, colourOptions }));
     const byId = new Map(found.map((product) => [product.id, product]));
     const unknown = ids.filter((id) => !byId.has(id));
     if (unknown.length > 0) {
@@ -180,31 +228,25 @@ export async function placeOrder(
     });
     const totals = totalsFor(priced);
 
-    const inserted = await tx
-      .insert(orders)
-      .values({
-        status,
-        paymentMethod: request.paymentMethod,
-        firstName: request.firstName,
-        lastName: request.lastName,
-        email: request.email,
-        country: request.country,
-        city: request.city,
-        street: request.street,
-        streetNumber: request.streetNumber,
-        postalCode: request.postalCode,
-        phoneNumber: request.phoneNumber,
-        subtotal: totals.subtotal,
-        shipping: totals.shipping,
-        totalAmount: totals.total,
-        currency: CURRENCY,
-        userId: options.userId ?? null,
-        idempotencyKey: request.idempotencyKey,
-        requestHash: hash,
-      })
-      // A concurrent twin with the same key waits here for the first to commit, then inserts nothing.
-      .onConflictDoNothing({ target: orders.idempotencyKey })
-      .returning({ id: orders.id, number: orders.number });
+    const inserted = await insertOrder(tx, {
+      status,
+      paymentMethod: request.paymentMethod,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      email: request.email,
+      country: request.country,
+      city: request.city,
+      street: request.street,
+      streetNumber: request.streetNumber,
+      postalCode: request.postalCode,
+      phoneNumber: request.phoneNumber,
+      subtotal: totals.subtotal,
+      shipping: totals.shipping,
+      totalAmount: totals.total,
+      userId: options.userId ?? null,
+      idempotencyKey: request.idempotencyKey,
+      requestHash: hash,
+    });
 
     const created = inserted[0];
     if (!created) {
@@ -239,10 +281,16 @@ export async function placeOrder(
       const colourUnits = line.colour === null ? 0 : (coloursTaken.get(line.productId)?.get(line.colour) ?? 0);
       return { ...line, orderId: created.id, stockTaken: units, colourStockTaken: colourUnits };
     });
-    await tx.insert(orderLines).values(linesWithStock);
-    await tx.insert(orderEvents).values({ orderId: created.id, actor: options.actor ?? 'customer', fromStatus: null, toStatus: status });
-    // Its confirmation and the owner's alert, in the same transaction: a card order awaiting payment gets them once paid.
-    if (status !== 'awaiting_payment') await queueOrderPlacedMails(tx, { id: created.id, email: request.email });
+    // Its lines, the first event of its timeline and, but for a card order awaiting payment (it gets them
+    // once paid), its confirmation and the owner's alert: one statement, one round trip.
+    const lines = tx.insert(orderLines).values(linesWithStock);
+    const event = tx.insert(orderEvents).values({ orderId: created.id, actor: options.actor ?? 'customer', fromStatus: null, toStatus: status });
+    const mails = status !== 'awaiting_payment' ? orderPlacedMailsInsert(tx, { id: created.id, email: request.email }) : null;
+    await tx.execute(
+      mails
+        ? sql`with lines as (${lines.getSQL()}), event as (${event.getSQL()}) ${mails.getSQL()}`
+        : sql`with lines as (${lines.getSQL()}) ${event.getSQL()}`,
+    );
     return { id: created.id, number: created.number, replayed: false, totals };
   });
 }

@@ -1,0 +1,220 @@
+/**
+ * `npm run bench:web`: measurements, never pass/fail tests. Each is taken side by side in one run,
+ * the server pinned to core 0 and the load generator (autocannon in its own process) to core 1:
+ *   a. GET /api/products: the shop beside a bare node:http server sending the same bytes and headers
+ *      (both asked with Accept-Encoding: br, gzip, as browsers ask), on PGlite and on PostgreSQL 15;
+ *   b. /shop as the shop answers it, beside the same shop sending a static file of /shop's size;
+ *   c. POST /api/orders on PostgreSQL 15 beside the same transaction as a plain SQL loop (orderSqlLoop.ts);
+ *   d. Lighthouse (mobile, simulated throttling) and the JavaScript loaded, on /, /shop and a product page.
+ * Builds the web app first. The PostgreSQL part runs in a child inside `pg_virtualenv -v 15`.
+ * BENCH_SECONDS (autocannon, per side), BENCH_CONNECTIONS, BENCH_ORDERS and BENCH_CONCURRENCY change the runs;
+ * BENCH_ONLY=a,c (say) takes only those measures (without b and d, no build).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { openPostgres } from '../db/client';
+import { seedCatalog } from '../db/seed';
+import { createBenchDatabase } from './benchDatabase';
+import { placeOrders } from './orderLoad';
+import { measureJavaScript } from './pageJavaScript';
+import { freePort, startShop, type ShopProcess } from './shopProcess';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const POOL_SIZE = '20';
+const PAGES = ['/', '/shop', '/shop/dummy-lighter'];
+const BROWSER_ENCODINGS = 'br, gzip';
+const onPostgres = process.argv[2] === 'postgres';
+const only = process.env.BENCH_ONLY?.split(',');
+const wanted = (part: 'a' | 'b' | 'c' | 'd') => !only || only.includes(part);
+
+const rows: { measure: string; target: string; result: string }[] = [];
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+
+/** autocannon in its own process on core 1; requests per second and latencies of one run. */
+function autocannon(url: string, headers: Record<string, string> = {}) {
+  const args = ['-c', '1', process.execPath, 'node_modules/autocannon/autocannon.js', '-j', '-n', '-c', String(CONNECTIONS), '-d', String(SECONDS)];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const run = spawnSync('taskset', [...args, url], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
+  const result = JSON.parse(run.stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+  if (result.non2xx + result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** One GET's raw answer (no decoding): status, headers and the bytes as sent. */
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** a. The shop's GET /api/products beside a bare node:http server on core 0 sending the same bytes and headers. */
+async function measureProducts(shop: ShopProcess, database: string) {
+  const requestHeaders = { 'accept-encoding': BROWSER_ENCODINGS };
+  const answer = await get(`${shop.origin}/api/products`, requestHeaders);
+  const folder = mkdtempSync(path.join(tmpdir(), 'bench-bare-'));
+  const bodyFile = path.join(folder, 'body');
+  writeFileSync(bodyFile, answer.body);
+  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, 'content-length': _length, ...headers } = answer.headers;
+  const port = await freePort();
+  const bare = spawn('taskset', ['-c', '0', process.execPath, '--import', 'tsx', 'scripts/bareServer.ts'], {
+    env: { ...process.env, PORT: String(port), BODY_FILE: bodyFile, HEADERS: JSON.stringify(headers) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      bare.stdout.once('data', () => resolve());
+      bare.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+    });
+    const shopRun = autocannon(`${shop.origin}/api/products`, requestHeaders);
+    const bareRun = autocannon(`http://127.0.0.1:${port}/`, requestHeaders);
+    rows.push({
+      measure: `GET /api/products on ${database} (${answer.body.length} B, ${answer.headers['content-encoding'] ?? 'identity'}), ${CONNECTIONS} connections`,
+      target: '≥ 0.8× bare node:http',
+      result: `${shopRun.perSecond.toFixed(0)}/s vs ${bareRun.perSecond.toFixed(0)}/s bare: ${ratio(shopRun.perSecond, bareRun.perSecond)} (shop p99 ${shopRun.p99} ms)`,
+    });
+  } finally {
+    if (bare.exitCode === null && bare.signalCode === null) {
+      const exited = new Promise((resolve) => bare.once('close', resolve));
+      bare.kill();
+      await exited;
+    }
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** b. /shop as the shop answers it, beside a static file of the same bytes in the web root (asked without Accept-Encoding). */
+async function measureShopPage(shop: ShopProcess, webRoot: string) {
+  const page = await get(`${shop.origin}/shop`);
+  const name = `bench-${randomBytes(6).toString('hex')}.html`;
+  const file = path.join(webRoot, name);
+  writeFileSync(file, page.body);
+  try {
+    const pageRun = autocannon(`${shop.origin}/shop`);
+    const fileRun = autocannon(`${shop.origin}/${name}`);
+    rows.push({
+      measure: `/shop (${page.body.length} B HTML, identity), ${CONNECTIONS} connections`,
+      target: '≥ 0.3× a static file of its size',
+      result: `${pageRun.perSecond.toFixed(0)}/s vs ${fileRun.perSecond.toFixed(0)}/s static: ${ratio(pageRun.perSecond, fileRun.perSecond)} (p99 ${pageRun.p99} ms)`,
+    });
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/** d. Lighthouse's mobile audit (simulated throttling) of each page, in Debian's Chromium, headless. */
+async function measureLighthouse(shop: ShopProcess) {
+  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    for (const page of PAGES) {
+      const result = await lighthouse(`${shop.origin}${page}`, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { categories, audits } = result.lhr;
+      const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+      rows.push({
+        measure: `Lighthouse ${page} (mobile): performance, accessibility, best practices, SEO`,
+        target: '',
+        result: `${score('performance')}, ${score('accessibility')}, ${score('best-practices')}, ${score('seo')}; LCP ${audits['largest-contentful-paint']?.displayValue}, CLS ${audits['cumulative-layout-shift']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}`,
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  for (const { page, files, gzipBytes } of await measureJavaScript(shop.origin, PAGES)) {
+    rows.push({ measure: `JavaScript loaded by ${page} (gzip -9)`, target: '90 KB', result: `${(gzipBytes / 1024).toFixed(1)} KB in ${files} files` });
+  }
+}
+
+/** CPU seconds a process has used (user + system), from /proc: what the shop spends, whatever else the machine runs. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** c. POST /api/orders beside the same transaction as a plain SQL loop on the shop's core. */
+async function measureOrders(shop: ShopProcess) {
+  const loopUrl = await createBenchDatabase('shop_bench_sql');
+  const loopDatabase = await openPostgres({ connectionString: loopUrl, max: 1 });
+  await seedCatalog(loopDatabase.db);
+  await loopDatabase.close();
+
+  await placeOrders(shop.origin, Math.min(500, ORDERS), CONCURRENCY);
+  const cpuBefore = cpuSeconds(shop.child.pid!);
+  const shopRun = await placeOrders(shop.origin, ORDERS, CONCURRENCY);
+  const cpuPerOrder = ((cpuSeconds(shop.child.pid!) - cpuBefore) * 1000) / ORDERS;
+  const loop = spawnSync('taskset', ['-c', '0', process.execPath, '--import', 'tsx', 'scripts/orderSqlLoop.ts'], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: loopUrl, DATABASE_POOL_SIZE: POOL_SIZE, BENCH_ORDERS: String(ORDERS), BENCH_CONCURRENCY: String(CONCURRENCY) },
+  });
+  if (loop.status !== 0) throw new Error(`the SQL loop failed: ${loop.stderr}`);
+  const loopRun = JSON.parse(loop.stdout) as { perSecond: number; p50: number; p99: number; cpuPerOrder: number };
+  rows.push({
+    measure: `POST /api/orders on PostgreSQL 15, ${ORDERS} guest orders, ${CONCURRENCY} clients, pool ${POOL_SIZE}`,
+    target: '≥ 0.7× plain SQL; p99 < 40 ms',
+    result: `${shopRun.perSecond.toFixed(0)}/s vs ${loopRun.perSecond.toFixed(0)}/s plain SQL: ${ratio(shopRun.perSecond, loopRun.perSecond)}; shop p50 ${shopRun.p50.toFixed(1)} ms, p99 ${shopRun.p99.toFixed(1)} ms, ${cpuPerOrder.toFixed(2)} ms CPU an order (plain SQL p99 ${loopRun.p99.toFixed(1)} ms, ${loopRun.cpuPerOrder.toFixed(2)} ms CPU an order)${shopRun.failures > 0 ? `; ${shopRun.failures} FAILED` : ''}`,
+  });
+}
+
+function printRows(title: string) {
+  console.log(`\n${title}\n| Measure | Target | Result |\n|---|---|---|`);
+  for (const row of rows) console.log(`| ${row.measure} | ${row.target} | ${row.result} |`);
+}
+
+const webRoot = path.resolve('dist');
+const common = { NODE_ENV: 'production', TRUST_PROXY: 'true', AUTH_SECRET: randomUUID() + randomUUID(), WEB_ROOT: webRoot, DATABASE_POOL_SIZE: POOL_SIZE, OWNER_EMAIL: 'owner@example.ro' };
+
+if (onPostgres) {
+  // Inside pg_virtualenv: the shop on a new database of the throwaway cluster (PostgreSQL floats).
+  spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  // Its data folder holds only the mails it writes (the file mailer): as in production, it sends them.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-web-'));
+  try {
+    const shop = await startShop(await freePort(), { ...common, DATA_DIR: dataDir, DATABASE_URL: await createBenchDatabase('shop_bench_web') }, 30_000, { cpus: '0' });
+    try {
+      if (wanted('a')) await measureProducts(shop, 'PostgreSQL 15');
+      if (wanted('c')) await measureOrders(shop);
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  printRows('On PostgreSQL 15 (shop on core 0, load on core 1):');
+} else {
+  if (wanted('b') || wanted('d')) {
+    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-web-'));
+  try {
+    const shop = await startShop(await freePort(), { ...common, DATA_DIR: dataDir }, 30_000, { cpus: '0' });
+    try {
+      if (wanted('a')) await measureProducts(shop, 'PGlite');
+      if (wanted('b')) await measureShopPage(shop, webRoot);
+      if (wanted('d')) await measureLighthouse(shop);
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  printRows('On PGlite (shop on core 0, load on core 1):');
+  const postgres = spawnSync('pg_virtualenv', ['-v', '15', process.execPath, '--import', 'tsx', 'scripts/benchWeb.ts', 'postgres'], { stdio: 'inherit' });
+  process.exit(postgres.status ?? 1);
+}
