@@ -13,7 +13,7 @@ export function entryPreloads(): Plugin {
     generateBundle(_options, bundle) {
       const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
       const html = bundle['index.html'];
-      if (!entry || entry.type !== 'chunk' || !html || html.type !== 'asset') return;
+      if (entry?.type !== 'chunk' || html?.type !== 'asset') return;
       const links = entry.imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
       html.source = String(html.source).replace('</head>', `  ${links}\n  </head>`);
     },
