@@ -27,7 +27,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { crawlerRoutes } from './modules/crawlers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
-import { type BuildManifest, loadPageRenderer, pageRoutes } from './modules/pages/routes';
+import { type BuildManifest, inlineStylesheet, loadPageRenderer, pageRoutes } from './modules/pages/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentGateway } from './integrations/stripe';
 
@@ -162,7 +162,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
 
   const renderer = hasWebApp ? await loadPageRenderer(path.resolve(config.SSR_ENTRY)) : null;
   if (renderer) {
-    const template = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+    const template = inlineStylesheet(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), (file) => readFileSync(path.join(webRoot, file), 'utf8'));
     const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
     const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : {};
     await app.register(pageRoutes, { renderer, catalogue, template, manifest, publicUrl: authSettings.baseURL, renamedSlug: (slug) => currentSlugOf(db, slug), sendShell: sendWebApp });

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { ProductList } from '../domain/contracts/catalog';
@@ -14,14 +14,17 @@ if (embedded && root.hasChildNodes()) {
   primeCatalog((JSON.parse(embedded.textContent ?? '') as ProductList).products);
   // What a modal or a confirmation kept in the history entry was not in the server's render: a reload shows the page itself.
   if (history.state?.usr) history.replaceState({ ...history.state, usr: null }, '');
-  // The page's own code first, so it hydrates in one pass with the rest.
+  // The page's own code first, so it hydrates in one pass with the rest; as a transition, in slices that
+  // leave the main thread free between them (the page is already on screen).
   void preloadServerRenderedPage(location.pathname).finally(() =>
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App hydrating Router={BrowserRouter} />
-      </StrictMode>,
-    ),
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App hydrating Router={BrowserRouter} />
+        </StrictMode>,
+      );
+    }),
   );
 } else {
   createRoot(root).render(

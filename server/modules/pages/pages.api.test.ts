@@ -31,7 +31,7 @@ export async function renderPage(pathname, products, publicUrl) {
   };
 }`;
 
-const TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The shell" /><title>The shell</title><script type="module" crossorigin src="/assets/main.js"></script><link rel="modulepreload" crossorigin href="/assets/react.js"></head><body><div id="root"></div></body></html>';
+const TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The shell" /><title>The shell</title><script type="module" crossorigin src="/assets/main.js"></script><link rel="stylesheet" crossorigin href="/assets/index.css"><link rel="modulepreload" crossorigin href="/assets/react.js"></head><body><div id="root"></div></body></html>';
 /** As `vite build` writes it: the shop page's chunk imports a chunk of its own and two the entry has. */
 const MANIFEST = {
   'index.html': { file: 'assets/main.js', imports: ['_react.js'] },
@@ -49,6 +49,8 @@ beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'shop-pages-'));
   writeFileSync(path.join(folder, 'index.html'), TEMPLATE);
   writeFileSync(path.join(folder, 'renderer.mjs'), STAND_IN_RENDERER);
+  mkdirSync(path.join(folder, 'assets'));
+  writeFileSync(path.join(folder, 'assets/index.css'), 'main{color:red}');
   mkdirSync(path.join(folder, '.vite'));
   writeFileSync(path.join(folder, '.vite/manifest.json'), JSON.stringify(MANIFEST));
   database = await createTestDatabase();
@@ -76,6 +78,9 @@ describe('pages rendered on the server', () => {
       expect(response.body).not.toContain('The shell');
       expect(response.body).toContain('<script type="module" crossorigin src="/assets/main.js"></script>');
       expect(response.body).not.toContain('<div id="root"></div>');
+      // Its stylesheet comes with it: the page paints without asking for more.
+      expect(response.body).toContain('<style>main{color:red}</style>');
+      expect(response.body).not.toContain('index.css');
     }
   });
 
