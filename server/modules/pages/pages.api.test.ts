@@ -76,7 +76,9 @@ describe('pages rendered on the server', () => {
       expect(response.body.match(/<title>/g)).toHaveLength(1);
       expect(response.body).toContain(`<title>${url}</title>`);
       expect(response.body).not.toContain('The shell');
-      expect(response.body).toContain('<script type="module" crossorigin src="/assets/main.js"></script>');
+      // The scripts come after the page's content, behind its pictures.
+      expect(response.body).toMatch(/<\/p><\/div>\s*<script fetchpriority="low" type="module" crossorigin src="\/assets\/main.js"><\/script>/);
+      expect(response.body.indexOf('main.js')).toBeGreaterThan(response.body.indexOf('</head>'));
       expect(response.body).not.toContain('<div id="root"></div>');
       // Its stylesheet comes with it: the page paints without asking for more.
       expect(response.body).toContain('<style>main{color:red}</style>');
@@ -86,7 +88,7 @@ describe('pages rendered on the server', () => {
 
   it('names the page’s own chunks for the browser to ask for at once, each once', async () => {
     const shop = await app.inject({ method: 'GET', url: '/shop' });
-    const preloaded = [...shop.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    const preloaded = [...shop.body.matchAll(/<link fetchpriority="low" rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
     expect(preloaded.sort()).toEqual(['/assets/ShopPage.js', '/assets/parts.js', '/assets/react.js']);
     // A module the manifest does not know (a stale renderer) preloads nothing, and the page still renders.
     expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain('LandingPage');
