@@ -39,9 +39,20 @@ const wanted = (part: 'a' | 'b' | 'c' | 'd') => !only || only.includes(part);
 const rows: { measure: string; target: string; result: string }[] = [];
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
-/** autocannon in its own process on core 1; requests per second and latencies of one run. */
+const WARM_UP_SECONDS = 2;
+
+/**
+ * autocannon in its own process on core 1; requests per second and latencies of one run, taken after a
+ * short run that is not counted (the server's JIT warms up: a cold Fastify would be measured against a
+ * bare server that has nothing to warm).
+ */
 function autocannon(url: string, headers: Record<string, string> = {}) {
-  const args = ['-c', '1', process.execPath, 'node_modules/autocannon/autocannon.js', '-j', '-n', '-c', String(CONNECTIONS), '-d', String(SECONDS)];
+  run(url, headers, WARM_UP_SECONDS);
+  return run(url, headers, SECONDS);
+}
+
+function run(url: string, headers: Record<string, string>, seconds: number) {
+  const args = ['-c', '1', process.execPath, 'node_modules/autocannon/autocannon.js', '-j', '-n', '-c', String(CONNECTIONS), '-d', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const run = spawnSync('taskset', [...args, url], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -12,6 +11,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { createAuth, type AuthSettings } from './modules/accounts/auth';
 import type { Config } from './env';
 import { registerErrorHandling } from './errors';
+import { addSecurityHeaders } from './securityHeaders';
 import { createLogger } from './logging';
 import { guardRequestBodies } from './requestBodies';
 import type { Mailer } from './integrations/mail';
@@ -101,7 +101,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   app.removeContentTypeParser('text/plain');
   guardRequestBodies(app);
 
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         // Plain-HTTP installs (a laptop, a LAN) must still load their own assets.

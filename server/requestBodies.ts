@@ -67,8 +67,9 @@ export function guardRequestBodies(app: FastifyInstance) {
     });
   });
 
-  app.addHook('preHandler', async (request) => {
-    const found = findString(request.body, hasControlCharacters);
-    if (found) throw new AppError('bad_request', controlCharactersMessage(labelOf(found.key)), 'control_characters');
+  // A callback hook, not an async one: it runs on every request, most of which (GETs) have no body.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const found = request.body === undefined ? undefined : findString(request.body, hasControlCharacters);
+    done(found ? new AppError('bad_request', controlCharactersMessage(labelOf(found.key)), 'control_characters') : undefined);
   });
 }

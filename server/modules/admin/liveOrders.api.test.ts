@@ -32,6 +32,7 @@ async function openStream(url: string, cookie: string, from: { lastEventId: stri
   });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+  expect(response.headers.get('x-content-type-options'), 'the security headers every answer has').toBe('nosniff');
   const events: StreamEvent[] = [];
   let ended = false;
   const reading = (async () => {

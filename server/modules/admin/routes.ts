@@ -180,6 +180,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; origins: r
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {
+        // The security headers every answer has (server/securityHeaders.ts), which a hijacked reply does not send itself.
+        ...(reply.getHeaders() as Record<string, string>),
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-store',
         Connection: 'keep-alive',
