@@ -1,19 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalScroll, signUp, test } from './fixtures';
 import { caughtMail, linkOf } from './mails';
 
 const newEmail = () => `shopper-${randomUUID().slice(0, 8)}@example.ro`;
-
-async function signUp(page: Page, email: string, password = 'secret123') {
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('status')).toHaveText('Account created successfully! Redirecting...');
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('sign-up checks: required fields, matching passwords, 6-character minimum, show/hide', async ({ page }) => {
   await page.goto('/signup');

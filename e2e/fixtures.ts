@@ -76,3 +76,14 @@ export async function signInAsOwner(page: Page) {
   await expect(page.getByRole('status')).toHaveText('Login successful! Redirecting...');
   await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
 }
+
+/** Creates a customer account through the sign-up page, and waits for it to take them home (signed in). */
+export async function signUp(page: Page, email: string, password = 'secret123') {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('status')).toHaveText('Account created successfully! Redirecting...');
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { CARD_SHOP_PORT } from '../playwright.config';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, signUp, test } from './fixtures';
 
 const CARD_SHOP = `http://127.0.0.1:${CARD_SHOP_PORT}`;
 
@@ -97,11 +97,7 @@ test.describe('cart card path with the flag on', () => {
 
   test('saves the order, clears the cart and goes to Stripe; paying marks it paid and a signed-in buyer sees it', async ({ page }) => {
     const email = `card-${randomUUID().slice(0, 8)}@example.ro`;
-    await page.goto('/signup');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await signUp(page, email);
     await expect(page).toHaveURL(`${CARD_SHOP}/`);
 
     await fillCheckout(page, ['Dummy Lighter', 'Dummy Marker']);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalScroll, signUp, test } from './fixtures';
 
 const productPage = (page: Page, name: string) => page.getByRole('article', { name });
 
@@ -67,13 +67,7 @@ test('the modal has the product’s address: shared, it opens the page; Back clo
 });
 
 test('the chosen colour travels from the product page to the cart, the order summary and My orders', async ({ page }) => {
-  const email = `colour-${randomUUID().slice(0, 8)}@example.ro`;
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signUp(page, `colour-${randomUUID().slice(0, 8)}@example.ro`);
 
   await page.goto('/shop/dummy-lighter');
   const lighter = productPage(page, 'Dummy Lighter');
