@@ -6,6 +6,8 @@ import { precompress } from './scripts/precompress';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
+  // Scripts that build before testing or measuring (scripts/test-all.ts, the benches) ask for warnings only.
+  logLevel: process.env.BUILD_LOG_LEVEL === 'warn' ? 'warn' : 'info',
   plugins: [react(), tailwindcss(), entryPreloads(), precompress()],
   build: isSsrBuild
     ? // `vite build --ssr entry-server.tsx`: the storefront's server renderer, loaded by the server, never served.

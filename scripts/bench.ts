@@ -17,7 +17,7 @@ import { startShop } from './shopProcess';
 const JS_BUDGET_BYTES = 90 * 1024;
 const PORT = 4390;
 
-const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: { ...process.env, BUILD_LOG_LEVEL: 'warn' } });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));

@@ -67,8 +67,8 @@ function check(label: string, command: string, args: string[]) {
 check('lint and import boundaries (Biome)', 'npm', ['run', '--silent', 'lint']);
 check('type check (tsc --noEmit)', 'npm', ['run', '--silent', 'typecheck']);
 
-// 1. The web app the end-to-end tests load.
-const buildExit = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+// 1. The web app the end-to-end tests load, and its server renderer (npm run build: vite build, vite build --ssr).
+const buildExit = run('build', 'npm', ['run', '--silent', 'build'], { BUILD_LOG_LEVEL: 'warn' });
 if (buildExit !== 0) count('build', buildExit, null);
 
 // 2. Unit tests and API tests on the embedded database.
