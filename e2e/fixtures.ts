@@ -9,8 +9,12 @@ interface Fixtures {
   failOnConsoleErrors: void;
 }
 
-/** The page answers to input: the app has rendered (on a server-rendered page, hydrated: web/app/App.tsx marks it). */
-const interactive = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.interactive !== undefined);
+/**
+ * The page answers to input: the app has rendered (on a server-rendered page, hydrated: web/app/App.tsx marks
+ * it). A page that is not the app (the fake Stripe's, after a redirect) has nothing to wait for.
+ */
+const interactive = (page: Page) =>
+  page.waitForFunction(() => document.getElementById('root') === null || document.documentElement.dataset.interactive !== undefined);
 
 /**
  * Every test fails on a console error or an uncaught exception in the page. `page.goto` and
