@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -52,4 +53,31 @@ export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, 
   reply.header('Vary', 'Accept-Encoding').type(contentType);
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   return reply.send(body[encoding]);
+}
+
+/**
+ * A weak ETag for a body made once and sent in several encodings (equivalent, not byte for byte the
+ * same): a hash of its text, so every process gives the same body the same ETag.
+ */
+export function weakEtagOf(text: string): string {
+  return `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`;
+}
+
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+/**
+ * A body made once, asked for again on every use (`Cache-Control: no-cache`, its ETag): an empty 304
+ * when a 200 would send what the client already has, otherwise the body in the encoding it prefers.
+ */
+export function sendRevalidated(request: FastifyRequest, reply: FastifyReply, body: Precompressed, etag: string, contentType: string) {
+  reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+  if (reply.statusCode === 200 && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).header('Vary', 'Accept-Encoding').send();
+  return sendPrecompressed(request, reply, body, contentType);
 }

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Unlisten } from '../../../db/client';
 import type { Product } from '../../../domain/catalog';
 import { MESSAGES } from '../../../domain/messages';
-import { compressText, type Precompressed } from '../../compression';
+import { compressText, type Precompressed, weakEtagOf } from '../../compression';
 import { AppError } from '../../errors';
 import { CATALOGUE_CHANNEL } from './changes';
 import { listProducts } from './service';
@@ -26,8 +25,7 @@ export const RELOAD_RETRY_MS = 2_000;
 async function snapshotOf(db: Db): Promise<CatalogueSnapshot> {
   const products = await listProducts(db);
   const json = JSON.stringify({ products });
-  const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
-  return { etag, body: await compressText(json), products };
+  return { etag: weakEtagOf(json), body: await compressText(json), products };
 }
 
 /**

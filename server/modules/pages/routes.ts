@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRenderer, RenderedPage } from '../../../domain/contracts/pages';
-import { compressText, type Precompressed, sendPrecompressed } from '../../compression';
+import { compressText, type Precompressed, sendRevalidated, weakEtagOf } from '../../compression';
 import type { Catalogue, CatalogueSnapshot } from '../catalog/catalogue';
-import { etagMatches } from '../catalog/routes';
 
 /** The storefront's server renderer (`vite build --ssr`), or null when it has not been built (tests, `npm run dev`). */
 export async function loadPageRenderer(file: string): Promise<PageRenderer | null> {
@@ -101,8 +99,7 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { rendere
     const rendered = await renderer.renderPage(pathname, snapshot.products, publicUrl);
     if (!rendered) throw new Error(`the renderer does not render ${pathname}`);
     const html = fillTemplate(template, rendered, modulePreloads(manifest, rendered.modules, template));
-    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`;
-    return { status: rendered.status, etag, body: await compressText(html) };
+    return { status: rendered.status, etag: weakEtagOf(html), body: await compressText(html) };
   }
 
   function pageFor(pathname: string): Promise<Page> {
@@ -131,9 +128,7 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { rendere
       request.log.warn({ err }, 'rendering the page failed; sent the app shell instead');
       return sendShell(reply);
     }
-    reply.code(page.status).header('Cache-Control', 'no-cache').header('ETag', page.etag);
-    if (page.status === 200 && etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).header('Vary', 'Accept-Encoding').send();
-    return sendPrecompressed(request, reply, page.body, 'text/html; charset=utf-8');
+    return sendRevalidated(request, reply.code(page.status), page.body, page.etag, 'text/html; charset=utf-8');
   }
 
   app.get('/', (request, reply) => answer(request, reply, '/'));
