@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultColour, lineName, productPath, productStockView, SLUG_MAX_LENGTH, SLUG_PATTERN, slugify, stockViewChanges } from './catalog';
+import { defaultColour, lineName, productPath, productStockView, productTrail, SLUG_MAX_LENGTH, SLUG_PATTERN, slugify, stockViewChanges } from './catalog';
 
 describe('stock as the storefront shows it', () => {
   it('shows each colour available unless switched off or none left, with how many when few are', () => {
@@ -66,7 +66,12 @@ describe('slugify', () => {
     expect(slugify('???')).toBe('product');
   });
 
-  it('names the product page', () => {
+  it('names the product page, and the way to it', () => {
     expect(productPath({ slug: 'dummy-lighter' })).toBe('/shop/dummy-lighter');
+    expect(productTrail({ name: 'Dummy Lighter', slug: 'dummy-lighter' })).toEqual([
+      { name: 'Home', path: '/' },
+      { name: 'Shop', path: '/shop' },
+      { name: 'Dummy Lighter', path: '/shop/dummy-lighter' },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { type Product, productPath } from './catalog';
+import { type Product, productPath, productTrail } from './catalog';
 import { CURRENCY, toDecimalString } from './money';
 
 /**
@@ -59,15 +59,10 @@ export function productLd(product: Product, shop: ShopIdentity): JsonLd {
 
 /** The trail to a product page: Home › Shop › the product. */
 export function breadcrumbLd(product: Product, shop: ShopIdentity): JsonLd {
-  const trail = [
-    { name: 'Home', path: '/' },
-    { name: 'Shop', path: '/shop' },
-    { name: product.name, path: productPath(product) },
-  ];
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absolute(shop.url, crumb.path) })),
+    itemListElement: productTrail(product).map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absolute(shop.url, crumb.path) })),
   };
 }
 

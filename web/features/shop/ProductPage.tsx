@@ -1,5 +1,6 @@
-import { lazy, useId } from 'react';
+import { Fragment, lazy, useId } from 'react';
 import { Link, useParams } from 'react-router';
+import { productTrail } from '../../../domain/catalog';
 import { useCatalog } from '../../lib/catalog';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CatalogueFallbackNotice } from './CatalogueNotice';
@@ -30,21 +31,22 @@ export default function ProductPage() {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-2 text-sm text-zinc-600">
-          <li>
-            <Link to="/" className={crumbLink}>
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to="/shop" className={crumbLink}>
-              Shop
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-zinc-900">
-            {product.name}
-          </li>
+          {productTrail(product).map((crumb, index, trail) =>
+            index < trail.length - 1 ? (
+              <Fragment key={crumb.path}>
+                <li>
+                  <Link to={crumb.path} className={crumbLink}>
+                    {crumb.name}
+                  </Link>
+                </li>
+                <li aria-hidden="true">/</li>
+              </Fragment>
+            ) : (
+              <li key={crumb.path} aria-current="page" className="font-medium text-zinc-900">
+                {crumb.name}
+              </li>
+            ),
+          )}
         </ol>
       </nav>
       {isFallback && <CatalogueFallbackNotice />}
