@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router';
 import type { Product } from '../domain/catalog';
 import type { PageRenderer, RenderedPage } from '../domain/contracts/pages';
 import { scriptJson } from '../domain/structuredData';
-import { App } from './app/App';
+import { App, serverRenderedPageOf } from './app/App';
 import { headHtml, pageHeadOf } from './app/pageHead';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
 
@@ -30,13 +30,6 @@ async function htmlOf(pathname: string): Promise<string> {
 /** React's mark of a boundary filled in by script later: such a page would not be complete without JavaScript. */
 const PENDING_BOUNDARY = '<template id="B:';
 
-/** The module of each server-rendered page (web/app/App.tsx loads them lazily), relative to web/ as the build's manifest names them. */
-export function pageModuleOf(pathname: string): string {
-  if (pathname === '/') return 'features/shop/LandingPage.tsx';
-  if (pathname === '/shop') return 'features/shop/ShopPage.tsx';
-  return 'features/shop/ProductPage.tsx';
-}
-
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
@@ -44,14 +37,15 @@ let queue: Promise<unknown> = Promise.resolve();
  * as GET /api/products serves it. The catalogue store is the page's, so renders run one at a time.
  */
 export const renderPage: PageRenderer['renderPage'] = (pathname: string, products: readonly Product[], publicUrl: string): Promise<RenderedPage | null> => {
+  const page = serverRenderedPageOf(pathname);
   const head = pageHeadOf(pathname, products, publicUrl);
-  if (!head) return Promise.resolve(null);
+  if (!page || !head) return Promise.resolve(null);
   const render = queue.then(async () => {
     primeCatalog(products);
     const app = await htmlOf(pathname);
     if (app.includes(PENDING_BOUNDARY)) throw new Error(`rendering ${pathname} left part of it to a script`);
     const data = `<script type="application/json" id="${CATALOGUE_DATA_ID}">${scriptJson({ products })}</script>`;
-    return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${data}`, modules: [pageModuleOf(pathname)] };
+    return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${data}`, modules: [page.module] };
   });
   queue = render.catch(() => undefined);
   return render;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PRODUCTS } from '../domain/builtInProducts';
 import type { Product } from '../domain/catalog';
-import { pageModuleOf, renderPage } from './entry-server';
+import { renderPage } from './entry-server';
 
 const ORIGIN = 'https://shop.example.ro';
 
@@ -98,10 +98,11 @@ describe('server rendering of the storefront', () => {
   });
 
   it('names each page’s own module, to be preloaded', async () => {
-    for (const pathname of ['/', '/shop', '/shop/dummy-lighter']) {
+    const expected = { '/': 'features/shop/LandingPage.tsx', '/shop': 'features/shop/ShopPage.tsx', '/shop/dummy-lighter': 'features/shop/ProductPage.tsx' };
+    for (const [pathname, module] of Object.entries(expected)) {
       const { modules } = await render(pathname);
-      expect(modules).toEqual([pageModuleOf(pathname)]);
-      expect(existsSync(path.join(import.meta.dirname, modules[0]!)), modules[0]).toBe(true);
+      expect(modules, pathname).toEqual([module]);
+      expect(existsSync(path.join(import.meta.dirname, module)), module).toBe(true);
     }
   });
 

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { ProductList } from '../domain/contracts/catalog';
-import { App, preloadServerRenderedPage } from './app/App';
+import { App, serverRenderedPageOf } from './app/App';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
 import './styles.css';
 
@@ -16,7 +16,7 @@ if (embedded && root.hasChildNodes()) {
   if (history.state?.usr) history.replaceState({ ...history.state, usr: null }, '');
   // The page's own code first, so it hydrates in one pass with the rest; as a transition, in slices that
   // leave the main thread free between them (the page is already on screen).
-  void preloadServerRenderedPage(location.pathname).finally(() =>
+  void Promise.resolve(serverRenderedPageOf(location.pathname)?.page.preload()).finally(() =>
     startTransition(() => {
       hydrateRoot(
         root,

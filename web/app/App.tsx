@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { CartProvider } from '../lib/cart/CartProvider';
 import { backgroundOf } from '../lib/modalRoutes';
-import { lazyPage } from './lazyPage';
+import { type LazyPage, lazyPage } from './lazyPage';
 import { Layout } from './Layout';
 import { ScrollToTop } from './ScrollToTop';
 
@@ -23,13 +23,18 @@ const OrderStatusPage = lazy(() => import('../features/orders/OrderStatusPage'))
 // The back office is its own code, loaded only by whoever opens /admin.
 const AdminApp = lazy(() => import('./AdminApp'));
 
-/** The code of a page the server renders (`/`, `/shop`, `/shop/{slug}`), to load before hydrating it. */
-export function preloadServerRenderedPage(pathname: string): Promise<void> {
-  if (pathname === '/') return LandingPage.preload();
-  if (pathname === '/shop') return ShopPage.preload();
-  if (pathname.startsWith('/shop/')) return ProductPage.preload();
-  return Promise.resolve();
-}
+/** The pages the server renders, with their module as the build's manifest names it (relative to web/). */
+const SERVER_RENDERED: { path: string; page: LazyPage; module: string }[] = [
+  { path: '/', page: LandingPage, module: 'features/shop/LandingPage.tsx' },
+  { path: '/shop', page: ShopPage, module: 'features/shop/ShopPage.tsx' },
+  { path: '/shop/:slug', page: ProductPage, module: 'features/shop/ProductPage.tsx' },
+];
+
+/**
+ * The server-rendered page at `pathname`, if it is one: the browser loads its code before hydrating
+ * it (web/main.tsx), the server names that code for the browser to preload (web/entry-server.tsx).
+ */
+export const serverRenderedPageOf = (pathname: string) => SERVER_RENDERED.find((entry) => matchPath(entry.path, pathname)) ?? null;
 
 function AppRoutes() {
   const location = useLocation();
