@@ -68,9 +68,9 @@ describe('slugify', () => {
 
   it('names the product page, and the way to it', () => {
     expect(productPath({ slug: 'dummy-lighter' })).toBe('/shop/dummy-lighter');
-    expect(productTrail({ name: 'Dummy Lighter', slug: 'dummy-lighter' })).toEqual([
-      { name: 'Home', path: '/' },
-      { name: 'Shop', path: '/shop' },
+    expect(productTrail({ name: 'Dummy Lighter', slug: 'dummy-lighter' }, { home: 'Acasă', shop: 'Magazin' })).toEqual([
+      { name: 'Acasă', path: '/' },
+      { name: 'Magazin', path: '/shop' },
       { name: 'Dummy Lighter', path: '/shop/dummy-lighter' },
     ]);
   });

@@ -77,10 +77,10 @@ export function slugify(name: string): string {
 export const productPath = (product: { slug: string }): string => `/shop/${product.slug}`;
 
 /** The way to a product's page, as its breadcrumbs show it and tell search engines: Home › Shop › the product. */
-export function productTrail(product: { name: string; slug: string }): { name: string; path: string }[] {
+export function productTrail(product: { name: string; slug: string }, labels: { home: string; shop: string }): { name: string; path: string }[] {
   return [
-    { name: 'Home', path: '/' },
-    { name: 'Shop', path: '/shop' },
+    { name: labels.home, path: '/' },
+    { name: labels.shop, path: '/shop' },
     { name: product.name, path: productPath(product) },
   ];
 }

@@ -58,11 +58,11 @@ export function productLd(product: Product, shop: ShopIdentity): JsonLd {
 }
 
 /** The trail to a product page: Home › Shop › the product. */
-export function breadcrumbLd(product: Product, shop: ShopIdentity): JsonLd {
+export function breadcrumbLd(product: Product, shop: ShopIdentity, labels: { home: string; shop: string }): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: productTrail(product).map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absolute(shop.url, crumb.path) })),
+    itemListElement: productTrail(product, labels).map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absolute(shop.url, crumb.path) })),
   };
 }
 

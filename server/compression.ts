@@ -47,10 +47,16 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return 'identity';
 }
 
+/** Adds Accept-Encoding to what the reply already says it varies with (the pages: their language). */
+function varyWithEncoding(reply: FastifyReply): FastifyReply {
+  const vary = reply.getHeader('Vary');
+  return reply.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
 /** Sends a precompressed body in the encoding the client prefers; caches are told the answer varies with it. */
 export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, body: Precompressed, contentType: string) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  reply.header('Vary', 'Accept-Encoding').type(contentType);
+  varyWithEncoding(reply).type(contentType);
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   return reply.send(body[encoding]);
 }
@@ -78,6 +84,6 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  */
 export function sendRevalidated(request: FastifyRequest, reply: FastifyReply, body: Precompressed, etag: string, contentType: string) {
   reply.header('Cache-Control', 'no-cache').header('ETag', etag);
-  if (reply.statusCode === 200 && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).header('Vary', 'Accept-Encoding').send();
+  if (reply.statusCode === 200 && etagMatches(request.headers['if-none-match'], etag)) return varyWithEncoding(reply.code(304)).send();
   return sendPrecompressed(request, reply, body, contentType);
 }

@@ -3,21 +3,28 @@
  * dist-ssr/entry-server.js, which the server loads (server/modules/pages). The same components
  * hydrate in the browser (web/main.tsx) from the HTML and the catalogue embedded in it.
  */
+import type { I18n } from '@lingui/core';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { Product } from '../domain/catalog';
 import type { PageRenderer, RenderedPage } from '../domain/contracts/pages';
+import type { Locale } from '../domain/locale';
 import { scriptJson } from '../domain/structuredData';
 import { App, serverRenderedPageOf } from './app/App';
 import { headHtml, pageHeadOf } from './app/pageHead';
+import { messages as english } from '../locales/shop/en';
+import { messages as romanian } from '../locales/shop/ro';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
+import { createI18n, MESSAGES_DATA_ID } from './lib/i18n';
 
-async function htmlOf(pathname: string): Promise<string> {
+const MESSAGES = { en: english, ro: romanian };
+
+async function htmlOf(pathname: string, i18n: I18n): Promise<string> {
   // Waits for every lazily loaded page, so the HTML is complete (no "Loading…").
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App hydrating Router={({ children }) => <StaticRouter location={pathname}>{children}</StaticRouter>} />
+      <App hydrating i18n={i18n} Router={({ children }) => <StaticRouter location={pathname}>{children}</StaticRouter>} />
     </StrictMode>,
     // React sets a large boundary apart, to be swapped in by an inline script (which the CSP refuses and a browser without JavaScript never runs): not here.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -34,17 +41,19 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Renders `/`, `/shop` or `/shop/{slug}` (null for any other path) with `products`, the catalogue
- * as GET /api/products serves it. The catalogue store is the page's, so renders run one at a time.
+ * as GET /api/products serves it, in `locale`. The catalogue store is the page's, so renders run one at a time.
+ * The page carries the catalogue and its language's words, for the browser to hydrate it with.
  */
-export const renderPage: PageRenderer['renderPage'] = (pathname: string, products: readonly Product[], publicUrl: string): Promise<RenderedPage | null> => {
+export const renderPage: PageRenderer['renderPage'] = (pathname: string, products: readonly Product[], publicUrl: string, locale: Locale): Promise<RenderedPage | null> => {
   const page = serverRenderedPageOf(pathname);
-  const head = pageHeadOf(pathname, products, publicUrl);
+  const i18n = createI18n(locale, MESSAGES[locale]);
+  const head = pageHeadOf(pathname, products, publicUrl, i18n);
   if (!page || !head) return Promise.resolve(null);
   const render = queue.then(async () => {
     primeCatalog(products);
-    const app = await htmlOf(pathname);
+    const app = await htmlOf(pathname, i18n);
     if (app.includes(PENDING_BOUNDARY)) throw new Error(`rendering ${pathname} left part of it to a script`);
-    const data = `<script type="application/json" id="${CATALOGUE_DATA_ID}">${scriptJson({ products })}</script>`;
+    const data = `<script type="application/json" id="${CATALOGUE_DATA_ID}">${scriptJson({ products })}</script><script type="application/json" id="${MESSAGES_DATA_ID}">${scriptJson(MESSAGES[locale])}</script>`;
     return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${data}`, modules: [page.module] };
   });
   queue = render.catch(() => undefined);

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PRODUCTS } from '../domain/builtInProducts';
 import type { Product } from '../domain/catalog';
+import type { Locale } from '../domain/locale';
 import { renderPage } from './entry-server';
 
 const ORIGIN = 'https://shop.example.ro';
 
-async function render(pathname: string, products: readonly Product[] = BUILT_IN_PRODUCTS) {
-  const page = await renderPage(pathname, products, ORIGIN);
+async function render(pathname: string, products: readonly Product[] = BUILT_IN_PRODUCTS, locale: Locale = 'en') {
+  const page = await renderPage(pathname, products, ORIGIN, locale);
   if (!page) throw new Error(`${pathname} was not rendered`);
   return page;
 }
@@ -26,7 +27,8 @@ describe('server rendering of the storefront', () => {
     }
     expect(page.body).toContain('39.99 RON');
     expect(page.body).toContain('24.99 RON');
-    expect(page.body).not.toContain('Loading');
+    // (the page itself: the words embedded after it hold every text, "Loading…" too)
+    expect(page.body.slice(0, page.body.indexOf('<script'))).not.toContain('Loading');
     // The only scripts are data (the CSP allows no inline script, and a browser without JavaScript needs none).
     expect(page.body.match(/<script(?![^>]*type="application\/json")/g)).toBeNull();
     expect(embeddedCatalogue(page.body)).toEqual({ products: BUILT_IN_PRODUCTS });
@@ -106,9 +108,24 @@ describe('server rendering of the storefront', () => {
     }
   });
 
+  it('renders in Romanian with the Romanian words embedded for the browser, amounts in lei', async () => {
+    const page = await render('/shop/dummy-lighter', BUILT_IN_PRODUCTS, 'ro');
+    expect(page.head).toContain('<title>Dummy Lighter · Secret Stash</title>');
+    expect(page.body).toContain('Adaugă în coș');
+    expect(page.body).toContain('39,99\u00a0lei');
+    expect(page.body).not.toContain('Add to Cart');
+    const breadcrumbs = jsonLdOf(page.head).find((data) => data['@type'] === 'BreadcrumbList');
+    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(['Acasă', 'Magazin', 'Dummy Lighter']);
+    const words = JSON.parse(page.body.match(/<script type="application\/json" id="messages-data">(.*?)<\/script>/)![1]!);
+    expect(words['cart.addToCart']).toEqual(['Adaugă în coș']);
+    const shop = await render('/shop', BUILT_IN_PRODUCTS, 'ro');
+    expect(shop.head).toContain('<title>Magazin · Secret Stash</title>');
+    expect(shop.body).toContain('>Colecția noastră</h1>');
+  });
+
   it('leaves every other page to the browser', async () => {
     for (const pathname of ['/checkout', '/login', '/account/orders', '/shop/a/b']) {
-      expect(await renderPage(pathname, BUILT_IN_PRODUCTS, ORIGIN), pathname).toBeNull();
+      expect(await renderPage(pathname, BUILT_IN_PRODUCTS, ORIGIN, 'en'), pathname).toBeNull();
     }
   });
 });

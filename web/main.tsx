@@ -1,17 +1,23 @@
+import type { Messages } from '@lingui/core';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { ProductList } from '../domain/contracts/catalog';
+import { isLocale } from '../domain/locale';
 import { App, serverRenderedPageOf } from './app/App';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
+import { browserLocale, createI18n, loadShopMessages, MESSAGES_DATA_ID } from './lib/i18n';
 import './styles.css';
 
 const root = document.getElementById('root')!;
 const embedded = document.getElementById(CATALOGUE_DATA_ID);
+const embeddedMessages = document.getElementById(MESSAGES_DATA_ID);
+const serverLocale = document.documentElement.lang;
 
-if (embedded && root.hasChildNodes()) {
-  // The server rendered this page: the browser takes over the same HTML with the same catalogue.
+if (embedded && embeddedMessages && isLocale(serverLocale) && root.hasChildNodes()) {
+  // The server rendered this page: the browser takes over the same HTML with the same catalogue and words.
   primeCatalog((JSON.parse(embedded.textContent ?? '') as ProductList).products);
+  const i18n = createI18n(serverLocale, JSON.parse(embeddedMessages.textContent ?? '') as Messages);
   // What a modal or a confirmation kept in the history entry was not in the server's render: a reload shows the page itself.
   if (history.state?.usr) history.replaceState({ ...history.state, usr: null }, '');
   // The page's own code first, so it hydrates in one pass with the rest; as a transition, in slices that
@@ -21,15 +27,19 @@ if (embedded && root.hasChildNodes()) {
       hydrateRoot(
         root,
         <StrictMode>
-          <App hydrating Router={BrowserRouter} />
+          <App hydrating i18n={i18n} Router={BrowserRouter} />
         </StrictMode>,
       );
     }),
   );
 } else {
-  createRoot(root).render(
-    <StrictMode>
-      <App Router={BrowserRouter} />
-    </StrictMode>,
+  const locale = browserLocale();
+  document.documentElement.lang = locale;
+  void loadShopMessages(locale).then((messages) =>
+    createRoot(root).render(
+      <StrictMode>
+        <App i18n={createI18n(locale, messages)} Router={BrowserRouter} />
+      </StrictMode>,
+    ),
   );
 }

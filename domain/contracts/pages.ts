@@ -1,3 +1,4 @@
+import type { Locale } from '../locale';
 import type { Product } from './catalog';
 
 /**
@@ -15,6 +16,6 @@ export interface RenderedPage {
 }
 
 export interface PageRenderer {
-  /** `/`, `/shop` or `/shop/{slug}` rendered with `products` (null for a path it does not render). */
-  renderPage(pathname: string, products: readonly Product[], publicUrl: string): Promise<RenderedPage | null>;
+  /** `/`, `/shop` or `/shop/{slug}` rendered with `products` in `locale` (null for a path it does not render). */
+  renderPage(pathname: string, products: readonly Product[], publicUrl: string, locale: Locale): Promise<RenderedPage | null>;
 }

@@ -1,6 +1,8 @@
+import type { I18n } from '@lingui/core';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { CartProvider } from '../lib/cart/CartProvider';
+import { I18nProvider } from '../lib/i18n';
 import { backgroundOf } from '../lib/modalRoutes';
 import { type LazyPage, lazyPage } from './lazyPage';
 import { Layout } from './Layout';
@@ -85,19 +87,21 @@ function AppRoutes() {
 
 /**
  * The storefront inside a router: BrowserRouter in the browser (web/main.tsx), StaticRouter on the
- * server (web/entry-server.tsx). `hydrating`: the page came rendered from the server, so the first
+ * server (web/entry-server.tsx), in the language of `i18n`. `hydrating`: the page came rendered from the server, so the first
  * render must be the server's (the saved cart is read just after it).
  */
-export function App({ Router, hydrating = false }: { Router: (props: { children: ReactNode }) => ReactNode; hydrating?: boolean }) {
+export function App({ Router, i18n, hydrating = false }: { Router: (props: { children: ReactNode }) => ReactNode; i18n: I18n; hydrating?: boolean }) {
   // Tells tools and tests that the page answers to input (on a server-rendered page: it is hydrated).
   useEffect(() => {
     document.documentElement.dataset.interactive = '';
   }, []);
   return (
-    <CartProvider hydrating={hydrating}>
-      <Router>
-        <AppRoutes />
-      </Router>
-    </CartProvider>
+    <I18nProvider i18n={i18n}>
+      <CartProvider hydrating={hydrating}>
+        <Router>
+          <AppRoutes />
+        </Router>
+      </CartProvider>
+    </I18nProvider>
   );
 }

@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { itemCount } from '../../domain/cart';
 import { useCart } from '../lib/cart/CartProvider';
+import { useI18n } from '../lib/i18n';
 
 export function CartButton() {
   const { cart } = useCart();
+  const { t } = useI18n();
   const count = itemCount(cart);
   return (
     <Link
       to="/checkout"
-      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      aria-label={t('cart.buttonLabel', { count })}
       className="relative inline-flex h-11 w-11 items-center justify-center rounded-full text-zinc-800 hover:bg-zinc-100 focus-visible:outline-3 focus-visible:outline-brand"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

@@ -5,15 +5,18 @@ import { formatRonShort } from '../lib/format';
 import { AccountNav } from '../features/accounts/AccountNav';
 import { CartButton } from './CartButton';
 import { SHOP_NAME, SOCIAL_HANDLE, SOCIAL_URL } from '../lib/shopInfo';
+import { useI18n } from '../lib/i18n';
+import { LanguageSwitch } from './LanguageSwitch';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium sm:px-3 focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-zinc-700 hover:text-zinc-900'}`;
 
 export function Layout() {
+  const { t } = useI18n();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <aside aria-label="Current promotion" className="bg-red-700 px-4 py-2 text-center text-sm font-semibold text-white">
         Flash sale: up to {FLASH_SALE_MAX_PERCENT}% off · Free shipping over {formatRonShort(FREE_SHIPPING_THRESHOLD)}
@@ -23,20 +26,21 @@ export function Layout() {
           <Link to="/" className="whitespace-nowrap text-lg font-extrabold tracking-tight focus-visible:outline-3 focus-visible:outline-brand">
             {SHOP_NAME}
           </Link>
-          <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-1">
+          <nav aria-label={t('nav.main')} className="flex items-center gap-0.5 sm:gap-1">
             <NavLink to="/" end className={(state) => `${navLink(state)} hidden sm:inline-block`}>
-              Home
+              {t('nav.home')}
             </NavLink>
             <NavLink to="/shop" className={navLink}>
-              Shop
+              {t('nav.shop')}
             </NavLink>
             <AccountNav />
+            <LanguageSwitch className={navLink({ isActive: false })} />
             <CartButton />
           </nav>
         </div>
       </header>
       <main id="main" className="flex-1">
-        <Suspense fallback={<p className="px-4 py-8 text-zinc-600">Loading…</p>}>
+        <Suspense fallback={<p className="px-4 py-8 text-zinc-600">{t('layout.loading')}</p>}>
           <Outlet />
         </Suspense>
       </main>

@@ -3,6 +3,8 @@ import { type Product, productPath } from '../../domain/catalog';
 import { breadcrumbLd, onlineStoreLd, productLd, scriptJson, type ShopIdentity } from '../../domain/structuredData';
 import { SHOP_NAME, SOCIAL_URL } from '../lib/shopInfo';
 import { documentTitle } from '../lib/useDocumentTitle';
+import type { I18n } from '@lingui/core';
+import type { ShopMessageId } from '../../locales/messages';
 
 /** What a server-rendered page says about itself in its <head>. */
 export interface PageHead {
@@ -17,9 +19,6 @@ export interface PageHead {
   jsonLd: unknown[];
 }
 
-const HOME_DESCRIPTION =
-  'Discreet concealment products: a dummy lighter, car key, marker, phone charger and a belt with a secret compartment. Cash on delivery across Romania.';
-const SHOP_DESCRIPTION = 'Everyday objects with a hidden compartment: lighter, car key, marker, phone charger and belt. Pay cash on delivery across Romania.';
 const LOGO = '/favicon.svg';
 
 /** A description fit for a search result: at most about 160 characters, cut at a word. */
@@ -30,20 +29,22 @@ function summary(text: string): string {
 
 export const shopIdentity = (publicUrl: string): ShopIdentity => ({ name: SHOP_NAME, url: publicUrl, logo: LOGO, sameAs: [SOCIAL_URL] });
 
-/** The head of `/`, `/shop` or `/shop/{slug}` (null for pages that are not rendered on the server). */
-export function pageHeadOf(pathname: string, products: readonly Product[], publicUrl: string): PageHead | null {
+/** The head of `/`, `/shop` or `/shop/{slug}` (null for pages that are not rendered on the server), in the language of `i18n`. */
+export function pageHeadOf(pathname: string, products: readonly Product[], publicUrl: string, i18n: I18n): PageHead | null {
   const shop = shopIdentity(publicUrl);
+  const t = (id: ShopMessageId) => i18n._(id);
+  const homeDescription = t('home.description');
   if (pathname === '/') {
-    return { status: 200, title: documentTitle('Discreet concealment products'), description: HOME_DESCRIPTION, path: '/', ogType: 'website', image: products[0]?.image ?? null, jsonLd: [onlineStoreLd(shop)] };
+    return { status: 200, title: documentTitle(t('home.title')), description: homeDescription, path: '/', ogType: 'website', image: products[0]?.image ?? null, jsonLd: [onlineStoreLd(shop)] };
   }
   if (pathname === '/shop') {
-    return { status: 200, title: documentTitle('Shop'), description: SHOP_DESCRIPTION, path: '/shop', ogType: 'website', image: products[0]?.image ?? null, jsonLd: [] };
+    return { status: 200, title: documentTitle(t('shop.title')), description: t('shop.description'), path: '/shop', ogType: 'website', image: products[0]?.image ?? null, jsonLd: [] };
   }
   const slug = matchPath('/shop/:slug', pathname)?.params.slug;
   if (slug === undefined) return null;
   const product = products.find((candidate) => candidate.slug === slug);
   if (!product) {
-    return { status: 404, title: documentTitle('Page not found'), description: HOME_DESCRIPTION, path: pathname, ogType: 'website', image: null, jsonLd: [] };
+    return { status: 404, title: documentTitle(t('notFound.title')), description: homeDescription, path: pathname, ogType: 'website', image: null, jsonLd: [] };
   }
   return {
     status: 200,
@@ -52,7 +53,7 @@ export function pageHeadOf(pathname: string, products: readonly Product[], publi
     path: productPath(product),
     ogType: 'product',
     image: product.images[0] ?? product.image,
-    jsonLd: [productLd(product, shop), breadcrumbLd(product, shop)],
+    jsonLd: [productLd(product, shop), breadcrumbLd(product, shop, { home: t('nav.home'), shop: t('nav.shop') })],
   };
 }
 

@@ -1,6 +1,7 @@
 import { lineName, type Product } from '../../domain/catalog';
 import { quantityOf, MAX_QUANTITY_PER_LINE } from '../../domain/cart';
 import { useCart } from '../lib/cart/CartProvider';
+import { useI18n } from '../lib/i18n';
 
 /**
  * 'Add to Cart' ('Sold Out', disabled, when none are left), or once the product (in `colour`, for a
@@ -8,6 +9,7 @@ import { useCart } from '../lib/cart/CartProvider';
  */
 export function AddToCartControl({ product, colour = null, className = '' }: { product: Product; colour?: string | null; className?: string }) {
   const { cart, add, decrease } = useCart();
+  const { t } = useI18n();
   const quantity = quantityOf(cart, product.id, colour);
   const option = product.colourOptions.find((candidate) => candidate.name === colour);
   const name = lineName(product.name, colour);
@@ -18,7 +20,7 @@ export function AddToCartControl({ product, colour = null, className = '' }: { p
     if (product.soldOut || (option && !option.available)) {
       return (
         <button type="button" disabled className={`inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-zinc-200 px-4 font-semibold text-zinc-700 ${className}`}>
-          Sold Out
+          {t('product.soldOut')}
         </button>
       );
     }
@@ -28,7 +30,7 @@ export function AddToCartControl({ product, colour = null, className = '' }: { p
         onClick={() => add(product, colour)}
         className={`inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand px-4 font-semibold text-white hover:bg-brand-dark focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand ${className}`}
       >
-        Add to Cart
+        {t('cart.addToCart')}
       </button>
     );
   }
@@ -37,25 +39,25 @@ export function AddToCartControl({ product, colour = null, className = '' }: { p
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would need a visible legend; a labelled group is the ARIA pattern for a stepper
     <div
       role="group"
-      aria-label={`${name} in cart`}
+      aria-label={t('cart.inCart', { name })}
       className={`flex min-h-11 w-full items-center justify-between rounded-lg border-2 border-brand ${className}`}
     >
       <button
         type="button"
         onClick={() => decrease(product.id, colour)}
-        aria-label={`Remove one ${name}`}
+        aria-label={t('cart.removeOne', { name })}
         className="flex h-11 w-12 items-center justify-center rounded-l-md text-xl font-bold text-brand-dark hover:bg-green-50 focus-visible:outline-3 focus-visible:outline-brand"
       >
         <span aria-hidden="true">−</span>
       </button>
-      <output aria-live="polite" aria-label={`Quantity of ${name}`} className="font-semibold tabular-nums">
+      <output aria-live="polite" aria-label={t('cart.quantityOf', { name })} className="font-semibold tabular-nums">
         {quantity}
       </output>
       <button
         type="button"
         onClick={() => add(product, colour)}
         disabled={quantity >= max}
-        aria-label={`Add one more ${name}`}
+        aria-label={t('cart.addOneMore', { name })}
         className="flex h-11 w-12 items-center justify-center rounded-r-md text-xl font-bold text-brand-dark hover:bg-green-50 focus-visible:outline-3 focus-visible:outline-brand disabled:opacity-40"
       >
         <span aria-hidden="true">+</span>

@@ -17,7 +17,7 @@ import { createTestDatabase } from '../../../testing/database';
  */
 const STAND_IN_RENDERER = `
 globalThis.renders = [];
-export async function renderPage(pathname, products, publicUrl) {
+export async function renderPage(pathname, products, publicUrl, locale) {
   if (!['/', '/shop'].includes(pathname) && !pathname.startsWith('/shop/')) return null;
   if (globalThis.failRenders) throw new Error('the renderer broke');
   globalThis.renders.push(pathname);
@@ -26,7 +26,7 @@ export async function renderPage(pathname, products, publicUrl) {
   return {
     status: missing ? 404 : 200,
     head: '<title>' + pathname + '</title><link rel="canonical" href="' + publicUrl + pathname + '">',
-    body: '<div id="root"><p>' + (missing ? 'Page not found' : products.map((product) => product.name).join(', ')) + '</p></div>',
+    body: '<div id="root"><p>' + (missing ? 'Page not found' : products.map((product) => product.name).join(', ')) + '</p><p>in ' + locale + '</p></div>',
     modules: [pathname === '/shop' ? 'features/shop/ShopPage.tsx' : 'features/shop/LandingPage.tsx'],
   };
 }`;
@@ -111,6 +111,24 @@ describe('pages rendered on the server', () => {
     await app.catalogue.reload();
   });
 
+  it('renders each page in the visitor’s language: their choice, else their browser’s first language', async () => {
+    const asked = async (headers: Record<string, string>) => {
+      const response = await app.inject({ method: 'GET', url: '/shop', headers });
+      return { lang: response.body.match(/<html lang="(\w+)"/)?.[1], rendered: response.body.match(/<p>in (\w+)<\/p>/)?.[1], etag: response.headers.etag };
+    };
+    const english = await asked({});
+    expect(english).toMatchObject({ lang: 'en', rendered: 'en' });
+    const romanian = await asked({ 'accept-language': 'ro-RO,ro;q=0.9,en;q=0.8' });
+    expect(romanian).toMatchObject({ lang: 'ro', rendered: 'ro' });
+    expect(romanian.etag).not.toBe(english.etag);
+    expect(await asked({ 'accept-language': 'en-US,ro;q=0.9' })).toMatchObject({ lang: 'en', rendered: 'en' });
+    expect(await asked({ 'accept-language': 'ro-RO', cookie: 'lang=en' })).toMatchObject({ lang: 'en', rendered: 'en' });
+    expect(await asked({ 'accept-language': 'de-DE', cookie: 'other=1; lang=ro' })).toMatchObject({ lang: 'ro', rendered: 'ro' });
+    // A 304 only for the same language's page.
+    const crossed = await app.inject({ method: 'GET', url: '/shop', headers: { 'if-none-match': english.etag as string, cookie: 'lang=ro' } });
+    expect(crossed.statusCode).toBe(200);
+  });
+
   it('answers 304 while the page is unchanged, and compressed when asked', async () => {
     const first = await app.inject({ method: 'GET', url: '/shop' });
     const etag = first.headers.etag as string;
@@ -121,7 +139,7 @@ describe('pages rendered on the server', () => {
 
     const brotli = await app.inject({ method: 'GET', url: '/shop', headers: { 'accept-encoding': 'gzip, br' } });
     expect(brotli.headers['content-encoding']).toBe('br');
-    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(brotli.headers.vary).toBe('Accept-Language, Cookie, Accept-Encoding');
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(first.body);
   });
 

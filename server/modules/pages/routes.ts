@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRenderer, RenderedPage } from '../../../domain/contracts/pages';
+import type { Locale } from '../../../domain/locale';
+import { LANGUAGE_VARY, requestLocale } from '../../i18n';
 import { compressText, type Precompressed, sendRevalidated, weakEtagOf } from '../../compression';
 import type { Catalogue, CatalogueSnapshot } from '../catalog/catalogue';
 
@@ -60,11 +62,12 @@ const SCRIPTS = /\s*(<script type="module"[^>]*><\/script>|<link rel="moduleprel
  * description, and the scripts move after the page, so the browser asks for the page's pictures
  * before them (the page is on screen before its JavaScript matters).
  */
-export function fillTemplate(template: string, page: RenderedPage, preloads = ''): string {
+export function fillTemplate(template: string, page: RenderedPage, locale: Locale, preloads = ''): string {
   const scripts = [...template.matchAll(SCRIPTS)].map((match) => match[1]!.replace(/^<(script|link) /, '<$1 fetchpriority="low" '));
   const shell = template.replace(SCRIPTS, '').replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta name="description"[^>]*>\s*/, '');
   const tail = [...scripts, ...(preloads ? [preloads] : [])].join('\n    ');
   return shell
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
     .replace('</head>', () => `  ${page.head}\n  </head>`)
     .replace(ROOT, () => `${page.body}\n    ${tail}`);
 }
@@ -93,27 +96,29 @@ interface PageOptions {
  */
 export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { renderer, catalogue, template, manifest, publicUrl, renamedSlug, sendShell }) => {
   let renderedFor: CatalogueSnapshot | null = null;
+  // Each page in each language, rendered when first asked for.
   let pages = new Map<string, Promise<Page>>();
 
-  async function render(pathname: string, snapshot: CatalogueSnapshot): Promise<Page> {
-    const rendered = await renderer.renderPage(pathname, snapshot.products, publicUrl);
+  async function render(pathname: string, locale: Locale, snapshot: CatalogueSnapshot): Promise<Page> {
+    const rendered = await renderer.renderPage(pathname, snapshot.products, publicUrl, locale);
     if (!rendered) throw new Error(`the renderer does not render ${pathname}`);
-    const html = fillTemplate(template, rendered, modulePreloads(manifest, rendered.modules, template));
+    const html = fillTemplate(template, rendered, locale, modulePreloads(manifest, rendered.modules, template));
     return { status: rendered.status, etag: weakEtagOf(html), body: await compressText(html) };
   }
 
-  function pageFor(pathname: string): Promise<Page> {
+  function pageFor(pathname: string, locale: Locale): Promise<Page> {
     const snapshot = catalogue.current();
     if (snapshot !== renderedFor) {
       renderedFor = snapshot;
       pages = new Map();
     }
-    let page = pages.get(pathname);
+    const key = `${locale} ${pathname}`;
+    let page = pages.get(key);
     if (!page) {
-      page = render(pathname, snapshot);
+      page = render(pathname, locale, snapshot);
       // A failed render is tried again by the next visitor, not remembered.
-      page.catch(() => pages.get(pathname) === page && pages.delete(pathname));
-      pages.set(pathname, page);
+      page.catch(() => pages.get(key) === page && pages.delete(key));
+      pages.set(key, page);
     }
     return page;
   }
@@ -123,12 +128,12 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { rendere
   async function answer(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     let page: Page;
     try {
-      page = await pageFor(pathname);
+      page = await pageFor(pathname, requestLocale(request));
     } catch (err) {
       request.log.warn({ err }, 'rendering the page failed; sent the app shell instead');
       return sendShell(reply);
     }
-    return sendRevalidated(request, reply.code(page.status), page.body, page.etag, 'text/html; charset=utf-8');
+    return sendRevalidated(request, reply.code(page.status).header('Vary', LANGUAGE_VARY), page.body, page.etag, 'text/html; charset=utf-8');
   }
 
   app.get('/', (request, reply) => answer(request, reply, '/'));

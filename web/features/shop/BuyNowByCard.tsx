@@ -1,16 +1,18 @@
 import { Link } from 'react-router';
 import { usePaymentOptions } from '../../lib/paymentOptions';
+import { useI18n } from '../../lib/i18n';
 
 /** "Buy now by card" for a product with a Stripe price, when the shop offers it (GET /api/payments/config). */
 export default function BuyNowByCard({ stripePriceId }: { stripePriceId: string }) {
   const { buyNowByCard } = usePaymentOptions();
+  const { t } = useI18n();
   if (!buyNowByCard) return null;
   return (
     <Link
       to={`/stripe-checkout?priceId=${encodeURIComponent(stripePriceId)}`}
       className="inline-flex min-h-11 items-center justify-center rounded-lg border-2 border-zinc-900 px-4 font-semibold hover:bg-zinc-50 focus-visible:outline-3 focus-visible:outline-brand"
     >
-      Buy now by card
+      {t('product.buyNowByCard')}
     </Link>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FALLBACK_IMAGE, type Product } from '../../../domain/catalog';
 import { CARD_IMAGE_SIZES, srcSetOf } from './imageSources';
+import { useI18n } from '../../lib/i18n';
 
 const arrowClass =
   'absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-zinc-900 shadow hover:bg-white focus-visible:outline-3 focus-visible:outline-brand';
@@ -8,6 +9,7 @@ const arrowClass =
 /** A product's images with previous/next arrows and dots when there are several. */
 export function ImageCarousel({ product, onImageClick, priority = false }: { product: Product; onImageClick?: () => void; priority?: boolean }) {
   const [index, setIndex] = useState(0);
+  const { t } = useI18n();
   const images = product.images.length > 0 ? product.images : [product.image];
   const count = images.length;
   const current = images[index % count]!;
@@ -20,8 +22,7 @@ export function ImageCarousel({ product, onImageClick, priority = false }: { pro
         src={current}
         srcSet={srcSetOf(current)}
         sizes={CARD_IMAGE_SIZES}
-        // biome-ignore lint/a11y/noRedundantAlt: "image N of M" is the carousel position, not filler
-        alt={`${product.name}, image ${index + 1} of ${count}`}
+        alt={t('product.imageAlt', { name: product.name, position: index + 1, count })}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         width={400}
@@ -34,10 +35,10 @@ export function ImageCarousel({ product, onImageClick, priority = false }: { pro
       />
       {count > 1 && (
         <>
-          <button type="button" className={`${arrowClass} left-2`} aria-label={`Previous image of ${product.name}`} onClick={() => go(index - 1)}>
+          <button type="button" className={`${arrowClass} left-2`} aria-label={t('product.previousImage', { name: product.name })} onClick={() => go(index - 1)}>
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" className={`${arrowClass} right-2`} aria-label={`Next image of ${product.name}`} onClick={() => go(index + 1)}>
+          <button type="button" className={`${arrowClass} right-2`} aria-label={t('product.nextImage', { name: product.name })} onClick={() => go(index + 1)}>
             <span aria-hidden="true">›</span>
           </button>
           <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1">
@@ -45,7 +46,7 @@ export function ImageCarousel({ product, onImageClick, priority = false }: { pro
               <button
                 key={image}
                 type="button"
-                aria-label={`Show image ${dot + 1} of ${count}`}
+                aria-label={t('product.showImage', { position: dot + 1, count })}
                 aria-current={dot === index ? 'true' : undefined}
                 onClick={() => setIndex(dot)}
                 className="flex h-6 w-6 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:outline-brand"

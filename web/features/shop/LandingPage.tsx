@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FLASH_SALE_MAX_PERCENT, FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../../domain/pricing';
-import { formatRonShort } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
 import { SOCIAL_HANDLE, SOCIAL_URL } from '../../lib/shopInfo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Testimonials } from './Testimonials';
@@ -11,27 +11,28 @@ const OrderConfirmation = lazy(() => import('../../components/OrderConfirmation'
 
 const BENEFITS = [
   {
-    title: 'Hidden in plain sight',
-    text: 'Everyday objects that look and feel real, each with a compartment nobody thinks to check.',
+    title: 'home.benefit1.title',
+    text: 'home.benefit1.text',
     icon: 'M12 3l8 4v5c0 5-3.5 8-8 9-4.5-1-8-4-8-9V7l8-4z',
   },
   {
-    title: 'Fast, discreet delivery',
-    text: 'Plain packaging and courier delivery across Romania, with express delivery when you are in a hurry.',
+    title: 'home.benefit2.title',
+    text: 'home.benefit2.text',
     icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7zM7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
   },
   {
-    title: 'Pay cash on delivery',
-    text: 'No card needed and no account required: order as a guest and pay the courier when it arrives.',
+    title: 'home.benefit3.title',
+    text: 'home.benefit3.text',
     icon: 'M3 6h18v12H3zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   },
-];
+] as const;
 
 const linkButton =
   'inline-flex min-h-12 items-center justify-center rounded-lg px-6 text-lg font-semibold focus-visible:outline-3 focus-visible:outline-offset-2';
 
 export default function LandingPage() {
-  useDocumentTitle('Discreet concealment products');
+  const { t, moneyShort } = useI18n();
+  useDocumentTitle(t('home.title'));
   const location = useLocation();
   const navigate = useNavigate();
   const placed = location.state as { placedOrderId?: string; placedOrderNumber?: number; placedOrderToken?: string } | null;
@@ -45,20 +46,19 @@ export default function LandingPage() {
       <section className="bg-zinc-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:px-6 sm:py-24">
           <p className="rounded-full bg-red-700 px-3 py-1 text-sm font-semibold">Flash sale: up to {FLASH_SALE_MAX_PERCENT}% off</p>
-          <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">Keep your valuables where nobody looks</h1>
+          <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">{t('home.heading')}</h1>
           <p className="max-w-xl text-lg text-zinc-300">
-            A lighter, a car key, a marker, a phone charger and a belt, each hiding a secret compartment. Delivered discreetly,
-            paid in cash at your door.
+            {t('home.intro')}
           </p>
           <Link to="/shop" className={`${linkButton} bg-brand text-white hover:bg-brand-dark focus-visible:outline-white`}>
-            Shop Now
+            {t('home.shopNow')}
           </Link>
         </div>
       </section>
 
       <section aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <h2 id="benefits-title" className="sr-only">
-          Why shop with us
+          {t('home.whyUs')}
         </h2>
         <ul className="grid gap-6 md:grid-cols-3">
           {BENEFITS.map((benefit) => (
@@ -66,8 +66,8 @@ export default function LandingPage() {
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 text-brand" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
                 <path d={benefit.icon} />
               </svg>
-              <h3 className="mt-4 text-lg font-semibold">{benefit.title}</h3>
-              <p className="mt-2 text-zinc-600">{benefit.text}</p>
+              <h3 className="mt-4 text-lg font-semibold">{t(benefit.title)}</h3>
+              <p className="mt-2 text-zinc-600">{t(benefit.text)}</p>
             </li>
           ))}
         </ul>
@@ -79,16 +79,16 @@ export default function LandingPage() {
         <div className="flex flex-col items-start gap-4 rounded-2xl bg-brand-dark p-8 text-white sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 id="cta-title" className="text-2xl font-bold">
-              Free shipping on orders over {formatRonShort(FREE_SHIPPING_THRESHOLD)}
+              {t('home.freeShippingOver', { amount: moneyShort(FREE_SHIPPING_THRESHOLD) })}
             </h2>
-            <p className="mt-1 text-green-50">Standard shipping is {formatRonShort(SHIPPING_FEE)}. Express delivery available.</p>
+            <p className="mt-1 text-green-50">{t('home.standardShipping', { amount: moneyShort(SHIPPING_FEE) })}</p>
           </div>
           <Link to="/shop" className={`${linkButton} bg-white text-brand-dark hover:bg-green-50 focus-visible:outline-white`}>
-            Browse the collection
+            {t('home.browse')}
           </Link>
         </div>
         <p className="mt-6 text-center text-zinc-700">
-          Questions, or help with paying by card? Message us on Instagram{' '}
+          {t('home.questions')}{' '}
           <a href={SOCIAL_URL} className="font-semibold text-brand-dark underline" rel="noopener noreferrer" target="_blank">
             {SOCIAL_HANDLE}
           </a>

@@ -1,21 +1,22 @@
 import type { Product } from '../../../domain/catalog';
 import { discountPercent } from '../../../domain/pricing';
-import { formatRon } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
 
 /** Struck-through old price, current price and the rounded discount badge; "Only N left" when few are. */
 export function PriceBlock({ product, size = 'md' }: { product: Product; size?: 'md' | 'lg' }) {
   const percent = discountPercent(product.price, product.oldPrice);
+  const { money } = useI18n();
   return (
     <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
       {percent > 0 && (
         <s className="text-sm text-zinc-600">
           <span className="sr-only">Was </span>
-          {formatRon(product.oldPrice)}
+          {money(product.oldPrice)}
         </s>
       )}
       <span className={`font-bold text-zinc-900 ${size === 'lg' ? 'text-2xl' : 'text-lg'}`}>
         {percent > 0 && <span className="sr-only">Now </span>}
-        {formatRon(product.price)}
+        {money(product.price)}
       </span>
       {percent > 0 && (
         <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">

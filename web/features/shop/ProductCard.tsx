@@ -3,10 +3,12 @@ import { defaultColour, type Product } from '../../../domain/catalog';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { ImageCarousel } from './ImageCarousel';
 import { PriceBlock } from './PriceBlock';
+import { useI18n } from '../../lib/i18n';
 
 /** `priority`: the card's picture is the page's first (fetched at once, the others only near the screen). */
 export function ProductCard({ product, onOpen, priority = false }: { product: Product; onOpen(): void; priority?: boolean }) {
   const titleId = useId();
+  const { t } = useI18n();
   const detailsButton = useRef<HTMLButtonElement>(null);
   // Focus the card's own control first, so the modal hands focus back to it on close.
   const open = () => {
@@ -28,10 +30,10 @@ export function ProductCard({ product, onOpen, priority = false }: { product: Pr
             ref={detailsButton}
             type="button"
             onClick={open}
-            aria-label={`View details of ${product.name}`}
+            aria-label={t('product.viewDetailsOf', { name: product.name })}
             className="min-h-11 rounded-lg border border-zinc-300 px-4 text-sm font-medium hover:bg-zinc-50 focus-visible:outline-3 focus-visible:outline-brand"
           >
-            View details
+            {t('product.viewDetails')}
           </button>
           {/* A product with colours is added from its card in its first available colour; the modal offers the others. */}
           <AddToCartControl product={product} colour={defaultColour(product)} />

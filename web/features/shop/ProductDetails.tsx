@@ -3,6 +3,7 @@ import { defaultColour, type Product } from '../../../domain/catalog';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { PriceBlock } from './PriceBlock';
 import { PAGE_IMAGE_SIZES, srcSetOf } from './imageSources';
+import { useI18n } from '../../lib/i18n';
 
 // Only products with a Stripe price offer it: the others never load its code.
 const BuyNowByCard = lazy(() => import('./BuyNowByCard'));
@@ -14,6 +15,7 @@ const BuyNowByCard = lazy(() => import('./BuyNowByCard'));
  */
 export function ProductDetails({ product, titleId, Heading, large = false }: { product: Product; titleId: string; Heading: 'h1' | 'h2'; large?: boolean }) {
   const colourGroup = useId();
+  const { t } = useI18n();
   const [index, setIndex] = useState(0);
   const images = product.images.length > 0 ? product.images : [product.image];
   const [colour, setColour] = useState(() => defaultColour(product));
@@ -21,14 +23,13 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
 
   return (
     <>
-      <section aria-label="Images">
+      <section aria-label={t('product.images')}>
         <div className="relative aspect-square overflow-hidden rounded-xl bg-zinc-100">
           <img
             src={images[index]}
             srcSet={srcSetOf(images[index]!)}
             sizes={large ? PAGE_IMAGE_SIZES : '(min-width: 640px) 370px, 100vw'}
-            // biome-ignore lint/a11y/noRedundantAlt: "image N of M" is the gallery position, not filler
-            alt={`${product.name}, image ${index + 1} of ${images.length}`}
+            alt={t('product.imageAlt', { name: product.name, position: index + 1, count: images.length })}
             width={400}
             height={400}
             // The page's main picture is what it is waiting for (its largest paint): asked for first.
@@ -40,13 +41,13 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
           </p>
         </div>
         {images.length > 1 && (
-          <ul className="mt-3 flex gap-2" aria-label="Thumbnails">
+          <ul className="mt-3 flex gap-2" aria-label={t('product.thumbnails')}>
             {images.map((image, thumb) => (
               <li key={image}>
                 <button
                   type="button"
                   onClick={() => setIndex(thumb)}
-                  aria-label={`Show image ${thumb + 1} of ${images.length}`}
+                  aria-label={t('product.showImage', { position: thumb + 1, count: images.length })}
                   aria-current={thumb === index ? 'true' : undefined}
                   className={`block h-16 w-16 overflow-hidden rounded-lg ring-2 focus-visible:outline-3 focus-visible:outline-brand ${thumb === index ? 'ring-brand' : 'ring-transparent'}`}
                 >
@@ -65,7 +66,7 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
         <p className="text-zinc-700">{product.description}</p>
         {product.keyFeatures.length > 0 && (
           <section>
-            <SubHeading className="font-semibold">Key features</SubHeading>
+            <SubHeading className="font-semibold">{t('product.keyFeatures')}</SubHeading>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-zinc-700">
               {product.keyFeatures.map((feature) => (
                 <li key={feature}>{feature}</li>
@@ -75,7 +76,7 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
         )}
         {product.colourOptions.length > 0 && (
           <fieldset>
-            <legend className="font-semibold">Colour</legend>
+            <legend className="font-semibold">{t('product.colour')}</legend>
             <div className="mt-2 flex flex-wrap gap-2">
               {product.colourOptions.map((option) => (
                 <label
@@ -94,8 +95,8 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
                     className="accent-brand"
                   />
                   {option.name}
-                  {!option.available && <span className="text-xs font-semibold text-red-700">Sold Out</span>}
-                  {option.available && option.stockLeft != null && <span className="text-xs text-zinc-700">Only {option.stockLeft} left</span>}
+                  {!option.available && <span className="text-xs font-semibold text-red-700">{t('product.soldOut')}</span>}
+                  {option.available && option.stockLeft != null && <span className="text-xs text-zinc-700">{t('product.onlyLeft', { count: option.stockLeft })}</span>}
                 </label>
               ))}
             </div>

@@ -5,6 +5,7 @@ import { useCatalog } from '../../lib/catalog';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CatalogueFallbackNotice } from './CatalogueNotice';
 import { ProductDetails } from './ProductDetails';
+import { useI18n } from '../../lib/i18n';
 
 // Rare on a product's address (a link to a product since removed): not part of the page's first load.
 const PageNotFound = lazy(() => import('../../components/PageNotFound').then((module) => ({ default: module.PageNotFound })));
@@ -17,21 +18,22 @@ export default function ProductPage() {
   const { products, isLoading, isFallback } = useCatalog();
   const product = products.find((candidate) => candidate.slug === slug);
   const titleId = useId();
-  useDocumentTitle(product?.name ?? (isLoading ? 'Shop' : 'Page not found'));
+  const { t } = useI18n();
+  useDocumentTitle(product?.name ?? t(isLoading ? 'shop.title' : 'notFound.title'));
 
   if (isLoading) {
     return (
       <p role="status" className="mx-auto max-w-6xl px-4 py-8 text-zinc-600 sm:px-6">
-        Loading product…
+        {t('product.loading')}
       </p>
     );
   }
   if (!product) return <PageNotFound />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <nav aria-label="Breadcrumb">
+      <nav aria-label={t('nav.breadcrumb')}>
         <ol className="flex flex-wrap items-center gap-2 text-sm text-zinc-600">
-          {productTrail(product).map((crumb, index, trail) =>
+          {productTrail(product, { home: t('nav.home'), shop: t('nav.shop') }).map((crumb, index, trail) =>
             index < trail.length - 1 ? (
               <Fragment key={crumb.path}>
                 <li>

@@ -6,24 +6,26 @@ import type { ModalState } from '../../lib/modalRoutes';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CatalogueFallbackNotice } from './CatalogueNotice';
 import { ProductCard } from './ProductCard';
+import { useI18n } from '../../lib/i18n';
 
 // The modal's code (gallery, colours, dialog) comes when a product is opened, not with the shop's first load.
 const ProductModal = lazy(() => import('./ProductModal').then((module) => ({ default: module.ProductModal })));
 
 export default function ShopPage() {
-  useDocumentTitle('Shop');
+  const { t } = useI18n();
+  useDocumentTitle(t('shop.title'));
   const { products, isLoading, isFallback } = useCatalog();
   const location = useLocation();
   const navigate = useNavigate();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Our Collection</h1>
-      <p className="mt-2 text-zinc-600">Everyday objects with a hidden compartment. Pay cash on delivery.</p>
+      <h1 className="text-3xl font-bold tracking-tight">{t('shop.heading')}</h1>
+      <p className="mt-2 text-zinc-600">{t('shop.intro')}</p>
       {isFallback && <CatalogueFallbackNotice />}
       {isLoading ? (
         <p role="status" className="mt-8 text-zinc-600">
-          Loading products…
+          {t('shop.loading')}
         </p>
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -48,8 +50,9 @@ export function ProductModalRoute() {
   const { slug } = useParams();
   const { products } = useCatalog();
   const navigate = useNavigate();
+  const { t } = useI18n();
   const product = products.find((candidate) => candidate.slug === slug);
-  useDocumentTitle(product?.name ?? 'Shop');
+  useDocumentTitle(product?.name ?? t('shop.title'));
   if (!product) return null;
   return (
     <Suspense fallback={null}>

@@ -1,0 +1,52 @@
+/**
+ * The shop's two languages (decision 0020). The words live in the message catalogues (locales/); this
+ * module only says which language a visitor gets: the one they chose with the header's switch (a
+ * cookie), or else their browser's: Romanian for `ro`, English otherwise.
+ */
+export const LOCALES = ['en', 'ro'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** The cookie the language switch sets: a preference the visitor asked for, so an essential cookie. */
+export const LANGUAGE_COOKIE = 'lang';
+export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** Each language's name in itself, for the switch. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ro: 'Română' };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Romanian for a language tag whose language is `ro` (ro, ro-RO, ro-MD), English for any other. */
+export function localeOfLanguageTag(tag: string | undefined | null): Locale {
+  return tag?.trim().toLowerCase().split(/[-_]/)[0] === 'ro' ? 'ro' : 'en';
+}
+
+/** The language a browser puts first in its Accept-Language header (the highest q; the first of equals). */
+export function firstAcceptedLanguage(header: string | undefined | null): string | null {
+  let best: { tag: string; q: number } | null = null;
+  for (const part of (header ?? '').split(',')) {
+    const [tag = '', ...params] = part.split(';').map((piece) => piece.trim());
+    if (!tag || tag === '*') continue;
+    const qParam = params.find((param) => param.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { tag, q };
+  }
+  return best?.tag ?? null;
+}
+
+/** The visitor's language: their own choice when they made one, else their browser's first language. */
+export function chooseLocale(choice: string | undefined | null, browserLanguage: string | undefined | null): Locale {
+  return isLocale(choice) ? choice : localeOfLanguageTag(browserLanguage);
+}
+
+/** The value of cookie `name` in a Cookie header (or document.cookie), if any. */
+export function cookieValue(cookies: string | undefined | null, name: string): string | null {
+  for (const pair of (cookies ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name) return decodeURIComponent(pair.slice(at + 1).trim());
+  }
+  return null;
+}

@@ -1,0 +1,68 @@
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { createContext, type ReactNode, use, useMemo } from 'react';
+import { chooseLocale, cookieValue, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Locale } from '../../domain/locale';
+import { type Bani, formatMoney, formatMoneyShort } from '../../domain/money';
+import type { AdminMessageId, ShopMessageId } from '../../locales/messages';
+
+/** The storefront catalogue a server-rendered page was rendered with, embedded in it as JSON. */
+export const MESSAGES_DATA_ID = 'messages-data';
+
+export type MessageValues = Record<string, unknown>;
+
+export function createI18n(locale: Locale, messages: Messages): I18n {
+  return setupI18n({ locale, messages: { [locale]: messages } });
+}
+
+/** A page the server did not render: the language the visitor chose, or else the browser's. */
+export function browserLocale(): Locale {
+  return chooseLocale(cookieValue(document.cookie, LANGUAGE_COOKIE), navigator.language);
+}
+
+/** The storefront catalogue of `locale`, as its own small chunk. */
+export async function loadShopMessages(locale: Locale): Promise<Messages> {
+  const module = locale === 'ro' ? await import('../../locales/shop/ro') : await import('../../locales/shop/en');
+  return module.messages;
+}
+
+/** The back office's catalogue, added to the same translations when the back office loads. */
+export async function loadAdminMessages(i18n: I18n): Promise<void> {
+  const module = i18n.locale === 'ro' ? await import('../../locales/admin/ro') : await import('../../locales/admin/en');
+  i18n.load(i18n.locale, module.messages);
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+/**
+ * The page's translations for every component under it. (Lingui's own React binding re-renders on a
+ * change of language and parses rich text; the switch reloads the page and our texts are plain, so a
+ * context is all the storefront's first load carries.)
+ */
+export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return <I18nContext value={i18n}>{children}</I18nContext>;
+}
+
+/** The language switch: remembered in a cookie the server reads too, then the page again in that language. */
+export function switchLanguage(locale: Locale) {
+  // biome-ignore lint/suspicious/noDocumentCookie: one preference cookie, read by the server as well; the Cookie Store API is not in every browser
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; samesite=lax`;
+  location.reload();
+}
+
+/**
+ * The page's language and its words: `t('shop.title')`, `t('cart.items', { count })`, and amounts
+ * written the language's way (`money(3999)`: "39,99 lei" / "39.99 RON").
+ */
+export function useI18n() {
+  const i18n = use(I18nContext);
+  if (!i18n) throw new Error('useI18n needs an I18nProvider above it');
+  const locale = i18n.locale as Locale;
+  return useMemo(
+    () => ({
+      locale,
+      t: (id: ShopMessageId | AdminMessageId, values?: MessageValues) => i18n._(id, values),
+      money: (amount: Bani) => formatMoney(amount, locale),
+      moneyShort: (amount: Bani) => formatMoneyShort(amount, locale),
+    }),
+    [i18n, locale],
+  );
+}
