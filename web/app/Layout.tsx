@@ -11,6 +11,10 @@ import { LanguageSwitch } from './LanguageSwitch';
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium sm:px-3 focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-zinc-700 hover:text-zinc-900'}`;
 
+// Narrower than the links on a phone: the header holds the shop's name, Shop, the account, the switch and the cart in 375 px.
+const languageSwitch =
+  'whitespace-nowrap rounded-md px-1 py-2 text-sm font-medium text-zinc-700 hover:text-zinc-900 sm:px-3 focus-visible:outline-3 focus-visible:outline-brand';
+
 export function Layout() {
   const { t } = useI18n();
   return (
@@ -34,7 +38,7 @@ export function Layout() {
               {t('nav.shop')}
             </NavLink>
             <AccountNav />
-            <LanguageSwitch className={navLink({ isActive: false })} />
+            <LanguageSwitch className={languageSwitch} />
             <CartButton />
           </nav>
         </div>

@@ -1,0 +1,65 @@
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+
+test.describe('a Romanian browser', () => {
+  test.use({ locale: 'ro-RO' });
+
+  test('gets the shop in Romanian, amounts in lei, on the server’s first answer and after it', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Păstrează-ți lucrurile de preț acolo unde nu se uită nimeni');
+    await expect(page.getByRole('heading', { name: 'Livrare gratuită pentru comenzi de peste 200 lei' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Cumpără acum' }).click();
+    await expect(page.getByRole('heading', { name: 'Colecția noastră' })).toBeVisible();
+    await expect(page).toHaveTitle('Magazin · Secret Stash');
+    const lighter = page.getByRole('article', { name: 'Dummy Lighter' });
+    await expect(lighter.getByText(/39,99\s+lei$/)).toBeVisible();
+    await lighter.getByRole('button', { name: 'Adaugă în coș' }).click();
+    await expect(page.getByRole('link', { name: 'Coș, 1 produs' })).toBeVisible();
+    await lighter.getByRole('button', { name: 'Mai adaugă o bucată de Dummy Lighter (Black)' }).click();
+    await expect(page.getByRole('link', { name: 'Coș, 2 produse' })).toBeVisible();
+    await expectAccessible(page);
+
+    // The page as the server sends it is Romanian too (no JavaScript needed to read it).
+    const html = await (await page.request.get('/shop/dummy-lighter', { headers: { 'accept-language': 'ro-RO,ro;q=0.9' } })).text();
+    expect(html).toContain('<html lang="ro"');
+    expect(html).toContain('Caracteristici principale');
+  });
+
+  test('can switch to English, which is remembered, and back', async ({ page, context }) => {
+    await page.goto('/shop');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Our Collection' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect((await context.cookies()).find((cookie) => cookie.name === 'lang')).toMatchObject({ value: 'en', sameSite: 'Lax' });
+
+    // Remembered: a new page of the shop, and the server's own answer, are English.
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Shop Now' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Română' }).click();
+    await expect(page.getByRole('link', { name: 'Cumpără acum' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
+  });
+
+  test.describe('on a 375 px phone', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('the header keeps its switch, and the page fits', async ({ page }) => {
+      await page.goto('/shop/dummy-lighter');
+      await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+    });
+  });
+});
+
+test('an English browser gets English, and pages rendered in the browser follow the switch too', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: 'Română' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
+  await expect(page.getByRole('link', { name: 'Magazin' })).toBeVisible();
+});
