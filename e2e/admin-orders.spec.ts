@@ -64,8 +64,9 @@ async function myOrder(page: Page, number: number) {
   return page.getByRole('article', { name: `Order ${number}` });
 }
 
+/** The customer's own browser, in English whatever the test's language (the steps above read the English shop). */
 async function customerPage(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, locale: 'en-US' });
   return { page: await context.newPage(), close: () => context.close() };
 }
 
@@ -217,6 +218,35 @@ test.describe('signed in as the owner', () => {
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);
     });
+  });
+});
+
+test.describe('in Romanian', () => {
+  test.use({ locale: 'ro-RO', storageState: async ({ ownerState }, use) => use(ownerState) });
+
+  test('the owner sees the dashboard and the orders in Romanian, amounts in lei', async ({ page, browser, baseURL }) => {
+    const customer = await customerPage(browser, baseURL!);
+    const order = await placeOrderAsCustomer(customer.page).finally(() => customer.close());
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Comenzi', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle('Comenzi — Administrare');
+    await expect(page.getByRole('navigation', { name: 'Administrare' }).getByRole('link', { name: 'Produse' })).toHaveAttribute('href', '/admin/products');
+    await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
+
+    const glance = page.getByRole('region', { name: 'Ziua de azi, pe scurt' });
+    await expect(glance.getByRole('term')).toHaveText(['Comenzi azi', 'Te așteaptă', 'Livrate luna aceasta']);
+    await expect(glance.getByRole('definition').last()).toHaveText(/^[\d.]+,\d\d\slei$/);
+    await expect(page.getByRole('status').filter({ hasText: 'În timp real: comenzile noi apar aici pe măsură ce vin.' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Filtrează comenzile' }).getByLabel('Stare')).toContainText('Toate stările');
+    await expect(page.getByRole('link', { name: 'Descarcă CSV' })).toBeVisible();
+
+    const list = page.getByRole('region', { name: 'Comenzi, cele mai noi întâi' });
+    await expect(list.getByRole('columnheader')).toHaveText(['Comandă', 'Plasată', 'Client', 'Telefon', 'Oraș', 'Total', 'Plată', 'Stare']);
+    const row = list.getByRole('row').filter({ has: page.getByRole('link', { name: String(order.number), exact: true }) });
+    await expect(row).toContainText(/84,98\slei/);
+    await expect(row).toContainText('Plată la livrare');
+    await expect(row).toContainText('În așteptare');
+    await expectAccessible(page);
   });
 });
 

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { useAdminMessages } from '../lib/i18n';
 import { AdminLayout } from './AdminLayout';
 
 // The back office's pages, under /admin. Each page is its own chunk, like the storefront's.
@@ -12,6 +13,8 @@ const EditProductPage = lazy(() => import('../features/adminProducts/EditProduct
 const AdminNotFoundPage = lazy(() => import('./AdminNotFoundPage'));
 
 export default function AdminApp() {
+  // The back office's words come with its code, not in the storefront's first load (App.tsx's Suspense waits for both).
+  useAdminMessages();
   return (
     <Routes>
       <Route element={<AdminLayout />}>

@@ -1,15 +1,17 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { primaryButton } from '../components/ui/styles';
+import { useI18n } from '../lib/i18n';
 import { SHOP_NAME } from '../lib/shopInfo';
 import { useSession } from '../lib/session';
+import { LanguageSwitch } from './LanguageSwitch';
 
 /** The back office's sections; a new one (e.g. Products) is one entry here and one route in AdminApp. */
 const SECTIONS = [
-  { to: '/admin', label: 'Orders', end: false },
-  { to: '/admin/products', label: 'Products', end: false },
-  { to: '/admin/mails', label: 'Mails', end: false },
-  { to: '/admin/owners', label: 'Owners', end: false },
+  { to: '/admin', label: 'admin.nav.orders', end: false },
+  { to: '/admin/products', label: 'admin.nav.products', end: false },
+  { to: '/admin/mails', label: 'admin.nav.mails', end: false },
+  { to: '/admin/owners', label: 'admin.nav.owners', end: false },
 ] as const;
 
 const sectionLink = ({ isActive }: { isActive: boolean }) =>
@@ -27,44 +29,45 @@ function isActive(to: string, pathname: string) {
  */
 export function AdminLayout() {
   const session = useSession();
+  const { t } = useI18n();
   const { pathname, search } = useLocation();
 
   const gated = session.status !== 'signedIn' || !session.owner;
   useEffect(() => {
     // The pages name themselves; the gate has no page of its own.
-    if (gated) document.title = 'Back office';
-  }, [gated]);
+    if (gated) document.title = t('admin.backOffice');
+  }, [gated, t]);
 
   let content: ReactNode;
   if (session.status === 'loading') {
     content = (
       <p role="status" className="py-8 text-zinc-600">
-        Loading…
+        {t('admin.loading')}
       </p>
     );
   } else if (session.status === 'signedOut') {
     content = (
       <div className="flex flex-col items-start gap-4 py-8">
-        <h1 className="text-2xl font-bold">Back office</h1>
-        <p>Please sign in with the shop owner’s account.</p>
+        <h1 className="text-2xl font-bold">{t('admin.backOffice')}</h1>
+        <p>{t('admin.gate.signInPrompt')}</p>
         <Link to={`/login?redirect=${encodeURIComponent(pathname + search)}`} className={primaryButton}>
-          Sign in
+          {t('admin.gate.signIn')}
         </Link>
       </div>
     );
   } else if (!session.owner) {
     content = (
       <div className="flex flex-col items-start gap-4 py-8">
-        <h1 className="text-2xl font-bold">Back office</h1>
-        <p>This is for the shop’s owner only.</p>
+        <h1 className="text-2xl font-bold">{t('admin.backOffice')}</h1>
+        <p>{t('admin.gate.ownerOnly')}</p>
         <Link to="/" className="font-semibold text-brand-dark underline">
-          Back to the shop
+          {t('admin.gate.backToShop')}
         </Link>
       </div>
     );
   } else {
     content = (
-      <Suspense fallback={<p className="py-8 text-zinc-600">Loading…</p>}>
+      <Suspense fallback={<p className="py-8 text-zinc-600">{t('admin.loading')}</p>}>
         <Outlet />
       </Suspense>
     );
@@ -73,24 +76,27 @@ export function AdminLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-zinc-50">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+        {t('admin.skipToContent')}
       </a>
       <header className="border-b border-zinc-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
           <p className="font-extrabold tracking-tight">
-            {SHOP_NAME} <span className="font-medium text-zinc-600">· Back office</span>
+            {SHOP_NAME} <span className="font-medium text-zinc-600">· {t('admin.backOffice')}</span>
           </p>
-          <Link to="/" className="text-sm font-medium text-zinc-700 underline hover:text-zinc-900">
-            View the shop
-          </Link>
+          <div className="flex items-center gap-2">
+            <LanguageSwitch className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 focus-visible:outline-3 focus-visible:outline-brand" />
+            <Link to="/" className="text-sm font-medium text-zinc-700 underline hover:text-zinc-900">
+              {t('admin.viewShop')}
+            </Link>
+          </div>
         </div>
         {session.status === 'signedIn' && session.owner && (
-          <nav aria-label="Back office" className="mx-auto max-w-6xl overflow-x-auto px-2 pb-2 sm:px-4">
+          <nav aria-label={t('admin.backOffice')} className="mx-auto max-w-6xl overflow-x-auto px-2 pb-2 sm:px-4">
             <ul className="flex gap-1">
               {SECTIONS.map((section) => (
                 <li key={section.to}>
                   <NavLink to={section.to} end={section.end} className={() => sectionLink({ isActive: isActive(section.to, pathname) })} aria-current={isActive(section.to, pathname) ? 'page' : undefined}>
-                    {section.label}
+                    {t(section.label)}
                   </NavLink>
                 </li>
               ))}

@@ -1,25 +1,35 @@
 import { useEffect } from 'react';
+import type { Locale } from '../../domain/locale';
+import type { OrderStatus, PaymentMethod } from '../../domain/orders';
+import { type Translate, useI18n } from './i18n';
 
 // What the back office's pages share (they are several features: adminOrders, adminMails…).
 
-/** Back-office pages name themselves "… — Back office" in the tab title. */
+/** Back-office pages name themselves "… — Back office" in the tab title ("… — Administrare"). */
 export function useBackOfficeTitle(title: string) {
+  const { t } = useI18n();
+  const full = t('admin.pageTitle', { title });
   useEffect(() => {
-    document.title = `${title} — Back office`;
-  }, [title]);
+    document.title = full;
+  }, [full]);
 }
 
-/** Times as the shop lives them, in Bucharest: "23 Nov 2026, 17:45". */
-export const bucharestTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Bucharest',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const bucharestTimeFormat = (locale: string) =>
+  new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Bucharest', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** Times as the shop lives them, in Bucharest, in the page's language: "23 Nov 2026, 17:45" / "23 nov. 2026, 17:45". */
+export const BUCHAREST_TIME: Record<Locale, Intl.DateTimeFormat> = { en: bucharestTimeFormat('en-GB'), ro: bucharestTimeFormat('ro-RO') };
+
+/** The English one, for the pages not translated yet. */
+export const bucharestTime = BUCHAREST_TIME.en;
 
 /** The Bucharest day (YYYY-MM-DD) an instant falls on, as the list's date filters count days. */
 export const bucharestDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date(iso));
 
+/** The English names, for the pages not translated yet; `paymentName` and `orderStatusName` word them in the page's language. */
 export const PAYMENT_NAMES = { cod: 'Cash on delivery', card: 'Card' } as const;
+
+export const paymentName = (t: Translate, method: PaymentMethod) => t(`admin.payment.${method}`);
+
+/** An order's status as the owner calls it ("Pending"; the customer reads web/lib/orderStatus.ts). */
+export const orderStatusName = (t: Translate, status: OrderStatus) => t(`admin.orderStatus.${status}`);

@@ -9,6 +9,9 @@ export const MESSAGES_DATA_ID = 'messages-data';
 
 export type MessageValues = Record<string, unknown>;
 
+/** `t` of useI18n, for a helper that words something for a component. */
+export type Translate = (id: ShopMessageId | AdminMessageId, values?: MessageValues) => string;
+
 export function createI18n(locale: Locale, messages: Messages): I18n {
   return setupI18n({ locale, messages: { [locale]: messages } });
 }
@@ -28,6 +31,20 @@ export async function loadShopMessages(locale: Locale): Promise<Messages> {
 export async function loadAdminMessages(i18n: I18n): Promise<void> {
   const module = i18n.locale === 'ro' ? await import('../../locales/admin/ro') : await import('../../locales/admin/en');
   i18n.load(i18n.locale, module.messages);
+}
+
+const adminLoads = new WeakMap<I18n, Promise<void>>();
+
+/** Suspends the back office until its catalogue is in the page's translations (loaded once a page). */
+export function useAdminMessages(): void {
+  const i18n = use(I18nContext);
+  if (!i18n) throw new Error('useAdminMessages needs an I18nProvider above it');
+  let loading = adminLoads.get(i18n);
+  if (!loading) {
+    loading = loadAdminMessages(i18n);
+    adminLoads.set(i18n, loading);
+  }
+  use(loading);
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -56,13 +73,13 @@ export function useI18n() {
   const i18n = use(I18nContext);
   if (!i18n) throw new Error('useI18n needs an I18nProvider above it');
   const locale = i18n.locale as Locale;
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const t: Translate = (id, values) => i18n._(id, values);
+    return {
       locale,
-      t: (id: ShopMessageId | AdminMessageId, values?: MessageValues) => i18n._(id, values),
+      t,
       money: (amount: Bani) => formatMoney(amount, locale),
       moneyShort: (amount: Bani) => formatMoneyShort(amount, locale),
-    }),
-    [i18n, locale],
-  );
+    };
+  }, [i18n, locale]);
 }

@@ -5,17 +5,16 @@ import { Feedback } from '../../components/ui/Feedback';
 import { type Column, ScrollingTable } from '../../components/ui/ScrollingTable';
 import { secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
-import { bucharestTime, useBackOfficeTitle } from '../../lib/backOffice';
+import { BUCHAREST_TIME, useBackOfficeTitle } from '../../lib/backOffice';
+import { type Translate, useI18n } from '../../lib/i18n';
 
-/** What each kind of mail is, in the owner's words; an unknown kind shows as it is stored. */
-const MAIL_NAMES: Record<string, string> = {
-  order_placed: 'Order confirmation',
-  new_order: 'New order alert',
-  order_status: 'Status update',
-  password_reset: 'Password reset',
-};
-const mailName = (mail: FailedMail) => MAIL_NAMES[mail.kind] ?? mail.kind;
-const recipientOf = (mail: FailedMail) => mail.recipient ?? 'The shop’s owners';
+/** The kinds of mail the owner has words for; an unknown kind shows as it is stored. */
+const MAIL_KINDS = ['order_placed', 'new_order', 'order_status', 'password_reset'] as const;
+const isKnownKind = (kind: string): kind is (typeof MAIL_KINDS)[number] => (MAIL_KINDS as readonly string[]).includes(kind);
+const mailName = (t: Translate, mail: FailedMail) => (isKnownKind(mail.kind) ? t(`admin.mails.kind.${mail.kind}`) : mail.kind);
+const recipientOf = (t: Translate, mail: FailedMail) => mail.recipient ?? t('admin.mails.owners');
+/** "Order confirmation to ana@example.ro", as the page's sentences and buttons name a mail. */
+const aboutMail = (t: Translate, mail: FailedMail) => ({ mail: mailName(t, mail), recipient: recipientOf(t, mail) });
 
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
@@ -24,7 +23,8 @@ const errorText = (error: unknown, fallback: string) => (error instanceof ApiErr
  * mail at once and the delivery loop sends it within seconds. One that fails again comes back here.
  */
 export default function FailedMailsPage() {
-  useBackOfficeTitle('Mails that could not be sent');
+  const { t } = useI18n();
+  useBackOfficeTitle(t('admin.mails.heading'));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const buttons = useRef(new Map<number, HTMLButtonElement>());
   const [list, setList] = useState<FailedMailList | null>(null);
@@ -38,9 +38,9 @@ export default function FailedMailsPage() {
     try {
       setList(await apiRequest('/admin/mails/failed', failedMailListSchema));
     } catch (failure) {
-      setLoadError(errorText(failure, 'The mails could not be loaded. Please try again.'));
+      setLoadError(errorText(failure, t('admin.mails.loadError')));
     }
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     void load();
@@ -64,11 +64,11 @@ export default function FailedMailsPage() {
     try {
       await apiRequest(`/admin/mails/${mail.id}/resend`, resentMailSchema, { method: 'POST' });
       dropRow(mail);
-      setDone(`${mailName(mail)} to ${recipientOf(mail)} is queued again and leaves within a few seconds. If it fails again, it comes back to this list.`);
+      setDone(t('admin.mails.queued', aboutMail(t, mail)));
     } catch (failure) {
       // Sent or queued meanwhile (another owner, another tab), or gone: it is no longer one to send again.
       if (failure instanceof ApiError && (failure.status === 404 || failure.status === 409)) dropRow(mail);
-      setProblem(errorText(failure, 'The mail could not be queued again. Please try again.'));
+      setProblem(errorText(failure, t('admin.mails.resendError')));
     } finally {
       setSending(null);
     }
@@ -77,12 +77,9 @@ export default function FailedMailsPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
-        Mails that could not be sent
+        {t('admin.mails.heading')}
       </h1>
-      <p className="max-w-3xl text-zinc-700">
-        The shop tried each of these mails again and again, then gave up. Fix what the last error points to (often the mail server’s settings or an
-        address), then send them again: each goes out at once, under the same Message-ID as before.
-      </p>
+      <p className="max-w-3xl text-zinc-700">{t('admin.mails.intro')}</p>
       <div className="flex flex-col gap-2">
         <Feedback problem={problem} done={done} />
       </div>
@@ -92,13 +89,13 @@ export default function FailedMailsPage() {
             {loadError}
           </p>
           <button type="button" className={secondaryButton} onClick={() => void load()}>
-            Try again
+            {t('admin.mails.tryAgain')}
           </button>
         </div>
       )}
       {!list && !loadError && (
         <p role="status" className="text-zinc-600">
-          Loading mails…
+          {t('admin.mails.loading')}
         </p>
       )}
       {list && (
@@ -106,13 +103,13 @@ export default function FailedMailsPage() {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-zinc-700">
               {list.total === 0
-                ? 'Every mail has been sent or is on its way.'
+                ? t('admin.mails.allSent')
                 : list.total > list.mails.length
-                  ? `The newest ${list.mails.length} of ${list.total} mails that could not be sent.`
-                  : `${list.total} ${list.total === 1 ? 'mail' : 'mails'} could not be sent.`}
+                  ? t('admin.mails.newestOf', { shown: list.mails.length, total: list.total })
+                  : t('admin.mails.count', { count: list.total })}
             </p>
             <button type="button" className={secondaryButton} onClick={() => void load()}>
-              Check again
+              {t('admin.mails.checkAgain')}
             </button>
           </div>
           {list.mails.length > 0 && (
@@ -132,15 +129,7 @@ export default function FailedMailsPage() {
   );
 }
 
-const MAIL_COLUMNS: readonly Column[] = [
-  { label: 'Mail' },
-  { label: 'To' },
-  { label: 'Order' },
-  { label: 'Tries', align: 'right' },
-  { label: 'Last error' },
-  { label: 'Written' },
-  { label: 'Action', hidden: true },
-];
+const MAIL_COLUMNS = ['mail', 'to', 'order', 'tries', 'lastError', 'written', 'action'] as const;
 
 function MailTable({
   mails,
@@ -153,14 +142,18 @@ function MailTable({
   onSend: (mail: FailedMail) => void;
   buttonRef: (id: number, button: HTMLButtonElement | null) => void;
 }) {
+  const { t, locale } = useI18n();
+  const columns = MAIL_COLUMNS.map(
+    (column): Column => ({ label: t(`admin.mails.column.${column}`), align: column === 'tries' ? 'right' : 'left', hidden: column === 'action' }),
+  );
   return (
-    <ScrollingTable caption="Mails that could not be sent, newest first" columns={MAIL_COLUMNS} minWidth="min-w-[52rem]">
+    <ScrollingTable caption={t('admin.mails.caption')} columns={columns} minWidth="min-w-[52rem]">
       {mails.map((mail) => (
         <tr key={mail.id} className="border-b border-zinc-100 align-top last:border-0">
           <th scope="row" className="px-3 py-2 text-left font-semibold">
-            {mailName(mail)}
+            {mailName(t, mail)}
           </th>
-          <td className="px-3 py-2 break-all">{recipientOf(mail)}</td>
+          <td className="px-3 py-2 break-all">{recipientOf(t, mail)}</td>
           <td className="px-3 py-2">
             {mail.order ? (
               <Link to={`/admin/orders/${mail.order.id}`} className="font-semibold text-brand-dark underline">
@@ -172,7 +165,7 @@ function MailTable({
           </td>
           <td className="px-3 py-2 text-right">{mail.attempts}</td>
           <td className="max-w-xs px-3 py-2 break-words text-zinc-700">{mail.lastError ?? '—'}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{bucharestTime.format(new Date(mail.createdAt))}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{BUCHAREST_TIME[locale].format(new Date(mail.createdAt))}</td>
           <td className="px-3 py-2">
             <button
               type="button"
@@ -180,10 +173,10 @@ function MailTable({
               className={`${secondaryButton} whitespace-nowrap aria-disabled:cursor-wait aria-disabled:opacity-60`}
               // Not `disabled`: a disabled button drops the keyboard focus the owner is on.
               aria-disabled={sending !== null}
-              aria-label={`Send again: ${mailName(mail)} to ${recipientOf(mail)}`}
+              aria-label={t('admin.mails.sendAgainLabel', aboutMail(t, mail))}
               onClick={() => onSend(mail)}
             >
-              {sending === mail.id ? 'Sending…' : 'Send again'}
+              {sending === mail.id ? t('admin.mails.sending') : t('admin.mails.sendAgain')}
             </button>
           </td>
         </tr>

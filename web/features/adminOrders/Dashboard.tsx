@@ -1,16 +1,17 @@
 import { Link } from 'react-router';
 import type { Dashboard as Figures } from '../../../domain/contracts/admin';
-import { formatRon } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
 
 /** The three figures on top of the orders, and the mails that could not be sent when there are any. */
 export function Dashboard({ figures }: { figures: Figures | null }) {
+  const { t, money } = useI18n();
   const items = [
-    { label: 'Orders today', value: figures ? String(figures.ordersToday) : '…' },
-    { label: 'Waiting for you', value: figures ? String(figures.awaitingOwner) : '…' },
-    { label: 'Delivered this month', value: figures ? formatRon(figures.deliveredRevenueThisMonth) : '…' },
+    { label: t('admin.dashboard.ordersToday'), value: figures ? String(figures.ordersToday) : '…' },
+    { label: t('admin.dashboard.awaitingOwner'), value: figures ? String(figures.awaitingOwner) : '…' },
+    { label: t('admin.dashboard.deliveredThisMonth'), value: figures ? money(figures.deliveredRevenueThisMonth) : '…' },
   ];
   return (
-    <section aria-label="Today at a glance">
+    <section aria-label={t('admin.dashboard.label')}>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {items.map((item) => (
           <div key={item.label} className="rounded-xl bg-white p-4 ring-1 ring-zinc-200">
@@ -22,9 +23,9 @@ export function Dashboard({ figures }: { figures: Figures | null }) {
       {figures && figures.failedMails > 0 && (
         <p className="mt-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
           <Link to="/admin/mails" className="font-semibold underline">
-            {figures.failedMails === 1 ? '1 mail could not be sent' : `${figures.failedMails} mails could not be sent`}
+            {t('admin.dashboard.failedMails', { count: figures.failedMails })}
           </Link>
-          : see why, and send them again.
+          {t('admin.dashboard.failedMailsAfter')}
         </p>
       )}
     </section>

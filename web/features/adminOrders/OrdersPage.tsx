@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type AdminOrderRow, adminOrderListSchema, type Dashboard as Figures, dashboardSchema, type LiveOrderEvent } from '../../../domain/contracts/admin';
-import { ORDER_STATUS_NAMES, ORDER_STATUSES } from '../../../domain/orders';
+import { ORDER_STATUSES } from '../../../domain/orders';
 import { type Column, ScrollingTable } from '../../components/ui/ScrollingTable';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
-import { bucharestDay, bucharestTime, PAYMENT_NAMES, useBackOfficeTitle } from '../../lib/backOffice';
-import { formatRon } from '../../lib/format';
+import { BUCHAREST_TIME, bucharestDay, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
+import { type Translate, useI18n } from '../../lib/i18n';
 import { Dashboard } from './Dashboard';
 import { Field } from './Field';
 import { filterQuery, filtersFrom, hasFilters, matchesFilters, type OrderFilters } from './filters';
@@ -18,7 +18,7 @@ interface List {
   liveCursor: string;
 }
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'The orders could not be loaded. Please try again.');
+const errorText = (error: unknown, t: Translate) => (error instanceof ApiError ? error.message : t('admin.orders.loadError'));
 
 /** Puts a live order into the list: replaces its row, or inserts it in date order when it belongs there. */
 function withLiveOrder(list: List, order: AdminOrderRow, belongs: boolean): List {
@@ -34,6 +34,7 @@ function withLiveOrder(list: List, order: AdminOrderRow, belongs: boolean): List
 }
 
 export default function OrdersPage() {
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const query = filterQuery(filtersFrom(params));
   const [list, setList] = useState<List | null>(null);
@@ -42,7 +43,7 @@ export default function OrdersPage() {
   const [figures, setFigures] = useState<Figures | null>(null);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const [unseen, setUnseen] = useState(0);
-  useBackOfficeTitle(unseen > 0 ? `(${unseen}) Orders` : 'Orders');
+  useBackOfficeTitle(unseen > 0 ? t('admin.orders.titleUnseen', { count: unseen }) : t('admin.orders.heading'));
 
   const loadFigures = useCallback(() => {
     apiRequest('/admin/dashboard', dashboardSchema)
@@ -56,12 +57,12 @@ export default function OrdersPage() {
     setFresh(new Set());
     apiRequest(`/admin/orders${query ? `?${query}` : ''}`, adminOrderListSchema)
       .then((answer) => current && setList(answer))
-      .catch((failure: unknown) => current && setError(errorText(failure)));
+      .catch((failure: unknown) => current && setError(errorText(failure, t)));
     loadFigures();
     return () => {
       current = false;
     };
-  }, [query, loadFigures]);
+  }, [query, loadFigures, t]);
 
   // The title's count is of orders the owner has not looked at yet: any key, tap or return to the tab clears it.
   useEffect(() => {
@@ -102,7 +103,7 @@ export default function OrdersPage() {
         return { ...current, orders: [...current.orders, ...more.orders.filter((row) => !known.has(row.id))], nextCursor: more.nextCursor };
       });
     } catch (failure) {
-      setError(errorText(failure));
+      setError(errorText(failure, t));
     } finally {
       setLoadingMore(false);
     }
@@ -110,13 +111,13 @@ export default function OrdersPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">Orders</h1>
+      <h1 className="text-2xl font-bold">{t('admin.orders.heading')}</h1>
       <Dashboard figures={figures} />
       <FilterForm key={query} filters={filtersFrom(params)} onApply={(filters) => setParams(filterQuery(filters))} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <LiveNote state={live} />
         <a href={`/api/admin/orders.csv${query ? `?${query}` : ''}`} download className={secondaryButton}>
-          Download CSV{hasFilters(filtersFrom(params)) ? ' (filtered)' : ''}
+          {hasFilters(filtersFrom(params)) ? t('admin.orders.downloadCsvFiltered') : t('admin.orders.downloadCsv')}
         </a>
       </div>
       {error && (
@@ -126,13 +127,13 @@ export default function OrdersPage() {
       )}
       {!list && !error && (
         <p role="status" className="text-zinc-600">
-          Loading orders…
+          {t('admin.orders.loading')}
         </p>
       )}
       {list && <OrderTable orders={list.orders} fresh={fresh} />}
       {list?.nextCursor && (
         <button type="button" className={`${secondaryButton} self-center`} onClick={() => void loadMore()} disabled={loadingMore}>
-          {loadingMore ? 'Loading…' : 'Load more'}
+          {loadingMore ? t('admin.loading') : t('admin.orders.loadMore')}
         </button>
       )}
     </div>
@@ -140,7 +141,8 @@ export default function OrdersPage() {
 }
 
 function LiveNote({ state }: { state: LiveState }) {
-  const text = { connecting: 'Connecting to live updates…', live: 'Live: new orders appear here as they come.', reconnecting: 'Live updates interrupted; reconnecting…' }[state];
+  const { t } = useI18n();
+  const text = t(`admin.live.${state}`);
   return (
     <p role="status" className="flex items-center gap-2 text-sm text-zinc-700">
       <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-full ${state === 'live' ? 'bg-green-600' : 'bg-amber-500'}`} />
@@ -150,6 +152,7 @@ function LiveNote({ state }: { state: LiveState }) {
 }
 
 function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (filters: OrderFilters) => void }) {
+  const { t } = useI18n();
   const id = useId();
   const [status, setStatus] = useState(filters.status ?? '');
   const [from, setFrom] = useState(filters.from ?? '');
@@ -157,43 +160,43 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
   const [q, setQ] = useState(filters.q ?? '');
   return (
     <form
-      aria-label="Filter orders"
+      aria-label={t('admin.filters.label')}
       className="grid grid-cols-1 gap-3 rounded-xl bg-white p-4 ring-1 ring-zinc-200 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_2fr_auto]"
       onSubmit={(event) => {
         event.preventDefault();
         onApply(filtersFrom(new URLSearchParams({ status, from, to, q })));
       }}
     >
-      <Field id={`${id}-status`} label="Status">
+      <Field id={`${id}-status`} label={t('admin.filters.status')}>
       <select id={`${id}-status`} className={inputClass} value={status} onChange={(event) => setStatus(event.target.value)}>
-        <option value="">All statuses</option>
+        <option value="">{t('admin.filters.allStatuses')}</option>
         {ORDER_STATUSES.map((value) => (
           <option key={value} value={value}>
-            {ORDER_STATUS_NAMES[value]}
+            {orderStatusName(t, value)}
           </option>
         ))}
       </select>
       </Field>
-      <Field id={`${id}-from`} label="From">
+      <Field id={`${id}-from`} label={t('admin.filters.from')}>
       <input id={`${id}-from`} type="date" className={inputClass} value={from} onChange={(event) => setFrom(event.target.value)} />
       </Field>
-      <Field id={`${id}-to`} label="To">
+      <Field id={`${id}-to`} label={t('admin.filters.to')}>
       <input id={`${id}-to`} type="date" className={inputClass} value={to} onChange={(event) => setTo(event.target.value)} />
       </Field>
-      <Field id={`${id}-q`} label="Search">
+      <Field id={`${id}-q`} label={t('admin.filters.search')}>
       <input
         id={`${id}-q`}
         type="search"
         className={inputClass}
         value={q}
         maxLength={100}
-        placeholder="Number, id, name, email or phone"
+        placeholder={t('admin.filters.searchPlaceholder')}
         onChange={(event) => setQ(event.target.value)}
       />
       </Field>
       <div className="flex items-end gap-2">
         <button type="submit" className={primaryButton}>
-          Filter
+          {t('admin.filters.apply')}
         </button>
         <button
           type="button"
@@ -206,47 +209,40 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
             onApply({});
           }}
         >
-          Clear
+          {t('admin.filters.clear')}
         </button>
       </div>
     </form>
   );
 }
 
-const ORDER_COLUMNS: readonly Column[] = [
-  { label: 'Order' },
-  { label: 'Placed' },
-  { label: 'Customer' },
-  { label: 'Phone' },
-  { label: 'City' },
-  { label: 'Total', align: 'right' },
-  { label: 'Payment' },
-  { label: 'Status' },
-];
+const ORDER_COLUMNS = ['order', 'placed', 'customer', 'phone', 'city', 'total', 'payment', 'status'] as const;
 
 function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: ReadonlySet<string> }) {
-  if (orders.length === 0) return <p className="text-zinc-700">No orders match.</p>;
+  const { t, money, locale } = useI18n();
+  if (orders.length === 0) return <p className="text-zinc-700">{t('admin.orders.none')}</p>;
+  const columns = ORDER_COLUMNS.map((column): Column => ({ label: t(`admin.orders.column.${column}`), align: column === 'total' ? 'right' : 'left' }));
   return (
-    <ScrollingTable caption="Orders, newest first" columns={ORDER_COLUMNS} minWidth="min-w-[56rem]">
+    <ScrollingTable caption={t('admin.orders.caption')} columns={columns} minWidth="min-w-[56rem]">
       {orders.map((order) => (
         <tr key={order.id} className={`border-b border-zinc-100 last:border-0 ${fresh.has(order.id) ? 'bg-amber-50' : ''}`}>
           <th scope="row" className="px-3 py-2 text-left font-normal">
             <Link to={`/admin/orders/${order.id}`} className="font-semibold text-brand-dark underline">
               {order.number}
             </Link>
-            {fresh.has(order.id) && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900">New</span>}
+            {fresh.has(order.id) && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900">{t('admin.orders.new')}</span>}
             <span className="block font-mono text-xs text-zinc-600">{order.id.slice(0, 8)}</span>
           </th>
-          <td className="px-3 py-2 whitespace-nowrap">{bucharestTime.format(new Date(order.createdAt))}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{BUCHAREST_TIME[locale].format(new Date(order.createdAt))}</td>
           <td className="px-3 py-2">
             {order.firstName} {order.lastName}
             <span className="block text-xs text-zinc-600">{order.email}</span>
           </td>
           <td className="px-3 py-2 whitespace-nowrap">{order.phoneNumber}</td>
           <td className="px-3 py-2">{order.city}</td>
-          <td className="px-3 py-2 text-right whitespace-nowrap">{formatRon(order.total)}</td>
-          <td className="px-3 py-2">{PAYMENT_NAMES[order.paymentMethod]}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{ORDER_STATUS_NAMES[order.status]}</td>
+          <td className="px-3 py-2 text-right whitespace-nowrap">{money(order.total)}</td>
+          <td className="px-3 py-2">{paymentName(t, order.paymentMethod)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{orderStatusName(t, order.status)}</td>
         </tr>
       ))}
     </ScrollingTable>

@@ -3,11 +3,15 @@ import { type OwnerList, ownerListSchema } from '../../../domain/contracts/admin
 import { Feedback } from '../../components/ui/Feedback';
 import { inputClass, primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
+import { useBackOfficeTitle } from '../../lib/backOffice';
+import { type Translate, useI18n } from '../../lib/i18n';
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+const errorText = (error: unknown, t: Translate) => (error instanceof ApiError ? error.message : t('admin.owners.error'));
 
 /** Who may enter the back office, and making another account an owner. */
 export default function OwnersPage() {
+  const { t } = useI18n();
+  useBackOfficeTitle(t('admin.owners.heading'));
   const id = useId();
   const [owners, setOwners] = useState<OwnerList['owners'] | null>(null);
   const [email, setEmail] = useState('');
@@ -16,11 +20,10 @@ export default function OwnersPage() {
   const [done, setDone] = useState<string | null>(null);
 
   useEffect(() => {
-    document.title = 'Owners — Back office';
     apiRequest('/admin/owners', ownerListSchema)
       .then((answer) => setOwners(answer.owners))
-      .catch((failure: unknown) => setProblem(errorText(failure)));
-  }, []);
+      .catch((failure: unknown) => setProblem(errorText(failure, t)));
+  }, [t]);
 
   async function promote() {
     setProblem(null);
@@ -29,10 +32,10 @@ export default function OwnersPage() {
     try {
       const answer = await apiRequest('/admin/owners', ownerListSchema, { method: 'POST', body: JSON.stringify({ email }) });
       setOwners(answer.owners);
-      setDone(`${email.trim()} can now open the back office.`);
+      setDone(t('admin.owners.promoted', { email: email.trim() }));
       setEmail('');
     } catch (failure) {
-      setProblem(errorText(failure));
+      setProblem(errorText(failure, t));
     } finally {
       setBusy(false);
     }
@@ -40,8 +43,8 @@ export default function OwnersPage() {
 
   return (
     <div className="flex max-w-2xl flex-col gap-6">
-      <h1 className="text-2xl font-bold">Owners</h1>
-      <p className="text-zinc-700">Owners see every order and customer. Make only people who run the shop with you owners.</p>
+      <h1 className="text-2xl font-bold">{t('admin.owners.heading')}</h1>
+      <p className="text-zinc-700">{t('admin.owners.intro')}</p>
       {owners && (
         <ul className="divide-y divide-zinc-200 rounded-xl bg-white ring-1 ring-zinc-200">
           {owners.map((owner) => (
@@ -52,21 +55,21 @@ export default function OwnersPage() {
         </ul>
       )}
       <form
-        aria-label="Add an owner"
+        aria-label={t('admin.owners.add')}
         className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-zinc-200"
         onSubmit={(event) => {
           event.preventDefault();
           void promote();
         }}
       >
-        <h2 className="text-lg font-semibold">Add an owner</h2>
-        <p className="text-sm text-zinc-700">They sign up in the shop first; then enter the email of their account.</p>
+        <h2 className="text-lg font-semibold">{t('admin.owners.add')}</h2>
+        <p className="text-sm text-zinc-700">{t('admin.owners.addHelp')}</p>
         <label htmlFor={`${id}-email`} className="text-sm font-medium">
-          Email of the account
+          {t('admin.owners.email')}
           <input id={`${id}-email`} type="email" className={inputClass} value={email} required maxLength={254} autoComplete="off" onChange={(event) => setEmail(event.target.value)} />
         </label>
         <button type="submit" className={`${primaryButton} self-start`} disabled={busy}>
-          Make owner
+          {t('admin.owners.makeOwner')}
         </button>
         <Feedback problem={problem} done={done} />
       </form>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminProduct } from '../../../domain/contracts/adminProducts';
 import { primaryButton } from '../../components/ui/styles';
-import { formatRon } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AccessProblem } from './AccessProblem';
 import { fetchAllProducts } from './api';
@@ -10,7 +10,8 @@ import { stockText } from './stockText';
 
 /** /admin/products: every product, hidden ones too, with its price, stock and whether it is shown. */
 export default function AdminProductsPage() {
-  useDocumentTitle('Products');
+  const { t, money } = useI18n();
+  useDocumentTitle(t('admin.products.heading'));
   const [products, setProducts] = useState<AdminProduct[] | null>(null);
   const [error, setError] = useState<unknown>(null);
 
@@ -23,17 +24,17 @@ export default function AdminProductsPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">Products</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t('admin.products.heading')}</h1>
         {products && (
           <Link to="/admin/products/new" className={primaryButton}>
-            New product
+            {t('admin.products.new')}
           </Link>
         )}
       </div>
       {error !== null && <AccessProblem error={error} />}
       {!products && error === null && (
         <p role="status" className="mt-6 text-zinc-600">
-          Loading products…
+          {t('admin.products.loading')}
         </p>
       )}
       {products && (
@@ -41,16 +42,16 @@ export default function AdminProductsPage() {
           <thead className="border-b border-zinc-300 text-zinc-600">
             <tr>
               <th scope="col" className="py-2 pr-2 font-medium">
-                Product
+                {t('admin.products.column.product')}
               </th>
               <th scope="col" className="px-2 py-2 text-right font-medium">
-                Price
+                {t('admin.products.column.price')}
               </th>
               <th scope="col" className="px-2 py-2 text-right font-medium">
-                Stock
+                {t('admin.products.column.stock')}
               </th>
               <th scope="col" className="py-2 pl-2 font-medium">
-                Shop
+                {t('admin.products.column.shop')}
               </th>
             </tr>
           </thead>
@@ -62,18 +63,18 @@ export default function AdminProductsPage() {
                     {product.name}
                   </Link>
                 </th>
-                <td className="px-2 py-3 text-right whitespace-nowrap tabular-nums">{formatRon(product.price)}</td>
+                <td className="px-2 py-3 text-right whitespace-nowrap tabular-nums">{money(product.price)}</td>
                 <td className={`px-2 py-3 text-right tabular-nums ${product.stock === 0 ? 'font-semibold text-red-700' : ''}`}>
-                  {stockText(product.stock)}
+                  {stockText(t, product.stock)}
                   {product.colourOptions
                     .filter((colour) => colour.stock !== null)
                     .map((colour) => (
                       <span key={colour.name} className="block text-xs font-normal text-zinc-700">
-                        {colour.name}: {stockText(colour.stock)}
+                        {colour.name}: {stockText(t, colour.stock)}
                       </span>
                     ))}
                 </td>
-                <td className="py-3 pl-2">{product.active ? 'Shown' : 'Hidden'}</td>
+                <td className="py-3 pl-2">{product.active ? t('admin.products.shown') : t('admin.products.hidden')}</td>
               </tr>
             ))}
           </tbody>
