@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, expectAccessible, expectNoHorizontalScroll, signUp, test } from './fixtures';
+import { sampleOrder } from '../testing/sampleOrder';
 import { caughtMail, linkOf } from './mails';
 
 const newEmail = () => `shopper-${randomUUID().slice(0, 8)}@example.ro`;
@@ -219,5 +220,56 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
+  });
+});
+
+test.describe('in Romanian', () => {
+  test.use({ locale: 'ro-RO' });
+
+  test('sign-up, My orders and sign-in read in Romanian, amounts in lei', async ({ page }) => {
+    const email = newEmail();
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Creează un cont' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Creează un cont · /);
+    await expect(page.getByText('Ai deja un cont?')).toBeVisible();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Parolă', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirmă parola', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Arată parola' }).click();
+    await expect(page.getByLabel('Parolă', { exact: true })).toHaveAttribute('type', 'text');
+    await expect(page.getByRole('button', { name: 'Ascunde parola' })).toHaveText('Ascunde');
+    await expect(page.getByRole('button', { name: 'Arată confirmarea parolei' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Creează contul' }).click();
+    await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+
+    // An order placed with the account (its session cookie), then listed on My orders in Romanian.
+    const placed = await page.request.post('/api/orders', { data: sampleOrder({ email, lines: [{ productId: '2', quantity: 1 }] }) });
+    expect(placed.status()).toBe(201);
+    const { number } = await placed.json();
+    await page.getByRole('link', { name: 'Comenzile mele' }).click();
+    await expect(page.getByRole('heading', { name: 'Comenzile mele', level: 1 })).toBeVisible();
+    const order = page.getByRole('article', { name: `Comanda ${number}` });
+    await expect(order).toContainText('StarePrimită, plata la livrare');
+    await expect(order).toContainText('Total84,98 lei');
+    await expect(order).toContainText('Dummy Car Key × 1');
+    await expect(order).toContainText(/Data\d{1,2} [a-zăâîșț]+ \d{4}/);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Ieșire din cont' }).click();
+    await page.goto('/account/orders');
+    await expect(page.getByText('Autentifică-te ca să vezi comenzile plasate cu contul tău.')).toBeVisible();
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Autentificare' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ai uitat parola?' })).toBeVisible();
+    await expect(page.getByText('Nu ai încă un cont?')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Creează unul' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Parolă', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Autentifică-te' }).click();
+    await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+    await expect(page.getByRole('button', { name: 'Ieșire din cont' })).toBeVisible();
   });
 });

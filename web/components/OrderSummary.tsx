@@ -1,25 +1,27 @@
 import { lineName } from '../../domain/catalog';
 import type { OrderView } from '../../domain/contracts/orders';
-import { formatRon } from '../lib/format';
-import { ORDER_STATUS_LABELS, orderDateFormat } from '../lib/orderStatus';
+import { useI18n } from '../lib/i18n';
+import { formatOrderDate, ORDER_STATUS_LABELS } from '../lib/orderStatus';
 import { ShipmentTerms } from './ShipmentTerms';
 
 /** An order as its customer sees it (My orders, and the order's own page): number, status, delivery, lines, total. */
 export function OrderSummary({ order }: { order: OrderView }) {
+  const { t, money, locale } = useI18n();
+  const status = ORDER_STATUS_LABELS[order.status];
   return (
     <article aria-labelledby={`order-${order.id}`} className="rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
       <h2 id={`order-${order.id}`} className="font-semibold">
-        Order {order.number}
+        {t('order.heading', { number: String(order.number) })}
       </h2>
       <p className="font-mono text-xs break-all text-zinc-600">{order.id}</p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-zinc-600">Date</dt>
-        <dd>{orderDateFormat.format(new Date(order.createdAt))}</dd>
-        <dt className="text-zinc-600">Status</dt>
-        <dd>{ORDER_STATUS_LABELS[order.status] ?? order.status}</dd>
+        <dt className="text-zinc-600">{t('order.term.date')}</dt>
+        <dd>{formatOrderDate(order.createdAt, locale)}</dd>
+        <dt className="text-zinc-600">{t('order.term.status')}</dt>
+        <dd>{status ? t(status) : order.status}</dd>
         <ShipmentTerms carrier={order.carrier} trackingNumber={order.trackingNumber} />
-        <dt className="text-zinc-600">Total</dt>
-        <dd className="font-semibold">{formatRon(order.total)}</dd>
+        <dt className="text-zinc-600">{t('order.term.total')}</dt>
+        <dd className="font-semibold">{money(order.total)}</dd>
       </dl>
       <ul className="mt-3 space-y-1 border-t border-zinc-200 pt-3 text-sm">
         {order.lines.map((line) => (
@@ -27,7 +29,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
             <span>
               {lineName(line.name, line.colour)} × {line.quantity}
             </span>
-            <span>{formatRon(line.unitPrice * line.quantity)}</span>
+            <span>{money(line.unitPrice * line.quantity)}</span>
           </li>
         ))}
       </ul>

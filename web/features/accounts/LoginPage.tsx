@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES, signInProblem } from '../../../domain/accounts';
+import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, PasswordField } from './fields';
 import { useAuthForm } from './useAuthForm';
 
 export default function LoginPage() {
-  useDocumentTitle('Sign in');
+  const { t } = useI18n();
+  useDocumentTitle(t('account.signIn'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // ?redirect=/admin brings the owner back to the back office; only the shop's own paths are followed.
@@ -17,8 +19,8 @@ export default function LoginPage() {
 
   return (
     <AuthLayout
-      title="Sign in"
-      submitLabel="Sign In"
+      title={t('account.signIn')}
+      submitLabel={t('account.signInButton')}
       busy={form.busy}
       feedback={form.feedback}
       onSubmit={(event) => {
@@ -29,17 +31,17 @@ export default function LoginPage() {
       }}
       footer={
         <>
-          No account yet?{' '}
+          {t('account.noAccountYet')}{' '}
           <Link to="/signup" className="font-semibold text-brand-dark underline">
-            Create one
+            {t('account.createOne')}
           </Link>
         </>
       }
     >
       <EmailField value={email} onChange={setEmail} />
-      <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+      <PasswordField field="password" value={password} onChange={setPassword} autoComplete="current-password" />
       <Link to="/reset-password" className="-mt-2 self-end text-sm font-semibold text-brand-dark underline">
-        Forgot password?
+        {t('account.forgotPassword')}
       </Link>
     </AuthLayout>
   );

@@ -4,11 +4,13 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { primaryButton } from '../../components/ui/styles';
 import { orderListSchema, type OrderView } from '../../../domain/contracts/orders';
 import { apiRequest } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { OrderSummary } from '../../components/OrderSummary';
 import { useSession } from '../../lib/session';
 
 export default function MyOrdersPage() {
-  useDocumentTitle('My orders');
+  const { t } = useI18n();
+  useDocumentTitle(t('account.myOrders'));
   const session = useSession();
   const [orders, setOrders] = useState<OrderView[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -22,30 +24,30 @@ export default function MyOrdersPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">My orders</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t('account.myOrders')}</h1>
       {session.status === 'signedOut' && (
         <div className="mt-6 flex flex-col items-start gap-3">
-          <p>Sign in to see the orders you placed with your account.</p>
+          <p>{t('account.orders.signInPrompt')}</p>
           <Link to="/login" className={primaryButton}>
-            Sign in
+            {t('account.signInLink')}
           </Link>
         </div>
       )}
       {failed && (
         <p role="alert" className="mt-6 text-red-700">
-          Your orders could not be loaded. Please try again.
+          {t('account.orders.loadFailed')}
         </p>
       )}
       {session.status === 'signedIn' && !orders && !failed && (
         <p role="status" className="mt-6 text-zinc-600">
-          Loading your orders…
+          {t('account.orders.loading')}
         </p>
       )}
       {orders?.length === 0 && (
         <div className="mt-6 flex flex-col items-start gap-3">
-          <p>You have not placed any orders with this account yet.</p>
+          <p>{t('account.orders.none')}</p>
           <Link to="/shop" className={primaryButton}>
-            Browse the collection
+            {t('order.browseCollection')}
           </Link>
         </div>
       )}

@@ -1,29 +1,34 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES, newPasswordProblem } from '../../../domain/accounts';
+import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, PasswordField } from './fields';
 import { useAuthForm } from './useAuthForm';
 
-const backToSignIn = (
-  <>
-    Remembered it?{' '}
-    <Link to="/login" className="font-semibold text-brand-dark underline">
-      Sign in
-    </Link>
-  </>
-);
+function BackToSignIn() {
+  const { t } = useI18n();
+  return (
+    <>
+      {t('account.rememberedIt')}{' '}
+      <Link to="/login" className="font-semibold text-brand-dark underline">
+        {t('account.signInLink')}
+      </Link>
+    </>
+  );
+}
 
 /** "Forgot password?": the address to send a link to. The answer is the same whether it has an account or not. */
 function AskForLink() {
-  useDocumentTitle('Reset your password');
+  const { t } = useI18n();
+  useDocumentTitle(t('account.resetPassword'));
   const [email, setEmail] = useState('');
   const form = useAuthForm('/auth/request-password-reset', ACCOUNT_MESSAGES.resetLinkSent, null);
   return (
     <AuthLayout
-      title="Reset your password"
-      submitLabel="Send Reset Link"
+      title={t('account.resetPassword')}
+      submitLabel={t('account.sendResetLink')}
       busy={form.busy}
       feedback={form.feedback}
       onSubmit={(event) => {
@@ -31,9 +36,9 @@ function AskForLink() {
         if (!email.trim()) return form.showProblem(ACCOUNT_MESSAGES.fieldsRequired);
         void form.submit({ email: email.trim() });
       }}
-      footer={backToSignIn}
+      footer={<BackToSignIn />}
     >
-      <p className="text-zinc-700">Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <p className="text-zinc-700">{t('account.resetPassword.intro')}</p>
       <EmailField value={email} onChange={setEmail} />
     </AuthLayout>
   );
@@ -41,15 +46,16 @@ function AskForLink() {
 
 /** The mail's link: a new password typed twice, then the customer is signed in. */
 function ChooseNewPassword({ token }: { token: string }) {
-  useDocumentTitle('Choose a new password');
+  const { t } = useI18n();
+  useDocumentTitle(t('account.chooseNewPassword'));
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const form = useAuthForm('/auth/reset-password', ACCOUNT_MESSAGES.passwordChanged);
   const linkExpired = form.feedback?.text === ACCOUNT_MESSAGES.resetLinkInvalid;
   return (
     <AuthLayout
-      title="Choose a new password"
-      submitLabel="Save New Password"
+      title={t('account.chooseNewPassword')}
+      submitLabel={t('account.saveNewPassword')}
       busy={form.busy}
       feedback={form.feedback}
       onSubmit={(event) => {
@@ -61,15 +67,15 @@ function ChooseNewPassword({ token }: { token: string }) {
       footer={
         linkExpired ? (
           <Link to="/reset-password" className="font-semibold text-brand-dark underline">
-            Send me a new link
+            {t('account.sendNewLink')}
           </Link>
         ) : (
-          backToSignIn
+          <BackToSignIn />
         )
       }
     >
-      <PasswordField label="New password" value={password} onChange={setPassword} autoComplete="new-password" />
-      <PasswordField label="Confirm new password" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" />
+      <PasswordField field="newPassword" value={password} onChange={setPassword} autoComplete="new-password" />
+      <PasswordField field="confirmNewPassword" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" />
     </AuthLayout>
   );
 }

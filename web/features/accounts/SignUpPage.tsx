@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES, signUpProblem } from '../../../domain/accounts';
+import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, PasswordField } from './fields';
 import { useAuthForm } from './useAuthForm';
 
 export default function SignUpPage() {
-  useDocumentTitle('Create account');
+  const { t } = useI18n();
+  useDocumentTitle(t('account.createAccount'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -15,8 +17,8 @@ export default function SignUpPage() {
 
   return (
     <AuthLayout
-      title="Create account"
-      submitLabel="Sign Up"
+      title={t('account.createAccount')}
+      submitLabel={t('account.signUpButton')}
       busy={form.busy}
       feedback={form.feedback}
       onSubmit={(event) => {
@@ -29,16 +31,16 @@ export default function SignUpPage() {
       }}
       footer={
         <>
-          Already have an account?{' '}
+          {t('account.alreadyHaveAccount')}{' '}
           <Link to="/login" className="font-semibold text-brand-dark underline">
-            Sign in
+            {t('account.signInLink')}
           </Link>
         </>
       }
     >
       <EmailField value={email} onChange={setEmail} />
-      <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="new-password" />
-      <PasswordField label="Confirm password" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" />
+      <PasswordField field="password" value={password} onChange={setPassword} autoComplete="new-password" />
+      <PasswordField field="confirmPassword" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" />
     </AuthLayout>
   );
 }

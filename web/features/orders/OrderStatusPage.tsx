@@ -4,6 +4,7 @@ import { type OrderView, orderViewSchema } from '../../../domain/contracts/order
 import { OrderSummary } from '../../components/OrderSummary';
 import { primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /**
@@ -11,7 +12,8 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
  * confirmation): its status and lines, without an account. A wrong or missing token shows nothing.
  */
 export default function OrderStatusPage() {
-  useDocumentTitle('Your order');
+  const { t } = useI18n();
+  useDocumentTitle(t('order.title'));
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
@@ -28,23 +30,23 @@ export default function OrderStatusPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Your order</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t('order.title')}</h1>
       {!order && !problem && (
         <p role="status" className="mt-6 text-zinc-600">
-          Loading your order…
+          {t('order.loading')}
         </p>
       )}
       {problem === 'not_found' && (
         <div className="mt-6 flex flex-col items-start gap-3">
-          <p role="alert">We could not find this order. Please open the link from your order’s email again.</p>
+          <p role="alert">{t('order.notFound')}</p>
           <Link to="/shop" className={primaryButton}>
-            Browse the collection
+            {t('order.browseCollection')}
           </Link>
         </div>
       )}
       {problem === 'failed' && (
         <p role="alert" className="mt-6 text-red-700">
-          Your order could not be loaded. Please try again.
+          {t('order.loadFailed')}
         </p>
       )}
       {order && (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
+import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
@@ -10,7 +11,8 @@ import { useCatalog } from '../../lib/catalog';
 
 /** Spec 2: /stripe-checkout?priceId=… buys one product by card through Stripe Checkout. */
 export default function StripeCheckoutPage() {
-  useDocumentTitle('Card payment');
+  const { t } = useI18n();
+  useDocumentTitle(t('payment.cardPayment'));
   const [params] = useSearchParams();
   const priceId = params.get('priceId') ?? '';
   const { products, isLoading } = useCatalog();
@@ -28,18 +30,18 @@ export default function StripeCheckoutPage() {
 
   const backHome = (
     <Link to="/" className={primaryButton}>
-      Back to Home
+      {t('payment.backHome')}
     </Link>
   );
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16">
       {isLoading ? (
-        <Spinner label="Loading…" />
+        <Spinner label={t('layout.loading')} />
       ) : !product ? (
         <>
           <h1 className="text-3xl font-bold">{MESSAGES.productNotFound}</h1>
-          <p className="text-zinc-600">This payment link does not match any product in the shop.</p>
+          <p className="text-zinc-600">{t('payment.unknownLink')}</p>
           {backHome}
         </>
       ) : (
@@ -53,7 +55,7 @@ export default function StripeCheckoutPage() {
               {backHome}
             </>
           ) : (
-            <Spinner label="Taking you to secure card payment…" />
+            <Spinner label={t('payment.redirecting')} />
           )}
         </>
       )}

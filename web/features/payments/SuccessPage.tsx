@@ -5,7 +5,8 @@ import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
 import { checkoutSessionStatusSchema, type CheckoutSessionStatus } from '../../../domain/contracts/payments';
 import { apiRequest } from '../../lib/api';
-import { orderDateFormat } from '../../lib/orderStatus';
+import { useI18n } from '../../lib/i18n';
+import { formatOrderDate } from '../../lib/orderStatus';
 import { useSession } from '../../lib/session';
 import { paidOrderStatusLabel } from './paidOrderStatus';
 
@@ -13,7 +14,8 @@ type Payment = CheckoutSessionStatus | { status: 'error' };
 
 /** Spec 2: /success?session_id=…, confirmed with Stripe by our API, never on the URL's word. */
 export default function SuccessPage() {
-  useDocumentTitle('Payment');
+  const { t, locale } = useI18n();
+  useDocumentTitle(t('payment.title'));
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
   const session = useSession();
@@ -29,24 +31,19 @@ export default function SuccessPage() {
   if (!payment) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
-        <Spinner label="Checking your payment…" />
+        <Spinner label={t('payment.checking')} />
       </div>
     );
   }
 
   if (payment.status !== 'paid') {
-    const text =
-      payment.status === 'unpaid'
-        ? 'Your payment has not been completed. Nothing was charged; you can try again from the shop.'
-        : payment.status === 'unknown'
-          ? 'We could not find this payment. If you were charged, contact us with the time of your purchase.'
-          : 'We could not check your payment right now. Please reload this page in a moment.';
+    const text = payment.status === 'unpaid' ? 'payment.unpaid.text' : payment.status === 'unknown' ? 'payment.unknown.text' : 'payment.checkFailed.text';
     return (
       <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16">
-        <h1 className="text-3xl font-bold">{payment.status === 'unpaid' ? 'Payment not completed' : 'Payment not confirmed'}</h1>
-        <p className="text-zinc-700">{text}</p>
+        <h1 className="text-3xl font-bold">{t(payment.status === 'unpaid' ? 'payment.unpaid.heading' : 'payment.notConfirmed.heading')}</h1>
+        <p className="text-zinc-700">{t(text)}</p>
         <Link to="/shop" className={primaryButton}>
-          Back to the shop
+          {t('payment.backToShop')}
         </Link>
       </div>
     );
@@ -54,40 +51,37 @@ export default function SuccessPage() {
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-start gap-4 px-4 py-16">
-      <h1 className="text-3xl font-bold text-brand-dark">Payment Successful!</h1>
-      <p>Thank you for your purchase.</p>
+      <h1 className="text-3xl font-bold text-brand-dark">{t('payment.success.heading')}</h1>
+      <p>{t('payment.success.thanks')}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-zinc-600">Session ID</dt>
+        <dt className="text-zinc-600">{t('payment.term.sessionId')}</dt>
         <dd className="break-all">{payment.sessionId}</dd>
         {session.status === 'signedIn' && (
           <>
-            <dt className="text-zinc-600">Order status</dt>
-            <dd>{paidOrderStatusLabel(payment.order)}</dd>
+            <dt className="text-zinc-600">{t('payment.term.orderStatus')}</dt>
+            <dd>{t(paidOrderStatusLabel(payment.order))}</dd>
             {payment.order && (
               <>
-                <dt className="text-zinc-600">Order number</dt>
+                <dt className="text-zinc-600">{t('payment.term.orderNumber')}</dt>
                 <dd>{payment.order.number}</dd>
-                <dt className="text-zinc-600">Order date</dt>
-                <dd>{orderDateFormat.format(new Date(payment.order.createdAt))}</dd>
+                <dt className="text-zinc-600">{t('payment.term.orderDate')}</dt>
+                <dd>{formatOrderDate(payment.order.createdAt, locale)}</dd>
               </>
             )}
           </>
         )}
       </dl>
+      <p className="text-zinc-700">{t('payment.success.shipping')}</p>
       <p className="text-zinc-700">
-        Shipping: we pack your order discreetly and hand it to the courier within 1–2 business days; delivery in Romania
-        usually takes 1–3 days more.
-      </p>
-      <p className="text-zinc-700">
-        A confirmation email with your receipt is sent to {payment.customerEmail ?? 'the address you gave at payment'}.
+        {payment.customerEmail ? t('payment.success.receiptSentTo', { email: payment.customerEmail }) : t('payment.success.receiptSentToPaymentAddress')}
       </p>
       {payment.orderUrl && (
         <Link to={payment.orderUrl} className="font-semibold text-brand-dark underline">
-          See your order
+          {t('payment.seeOrder')}
         </Link>
       )}
       <Link to="/shop" className={primaryButton}>
-        Continue Shopping
+        {t('payment.continueShopping')}
       </Link>
     </div>
   );
