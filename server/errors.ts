@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
 import { apiErrorSchema, type ApiErrorBody } from '../domain/contracts/api';
 import { MESSAGES } from '../domain/messages';
+import { type Message, requestLocale, translate } from './i18n';
 
 export type AppErrorKind = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests' | 'payment_failed' | 'unavailable';
 
@@ -17,19 +18,25 @@ const statusOf: Record<AppErrorKind, number> = {
   unavailable: 503,
 };
 
-/** The one error type services throw; its message is safe to show to the visitor. */
+/**
+ * The one error type services throw; its message is safe to show to the visitor: a catalogue key (with
+ * its values), answered in the visitor's language, or a text already worded.
+ */
 export class AppError extends Error {
+  readonly values?: Record<string, unknown>;
+
   constructor(
     readonly kind: AppErrorKind,
-    message: string,
+    message: string | Message,
     readonly code?: string,
     /** Seconds, sent as Retry-After with too_many_requests and unavailable. */
     readonly retryAfter?: number,
     /** What went wrong underneath (logged, never sent). */
     cause?: unknown,
   ) {
-    super(message, { cause });
+    super(typeof message === 'string' ? message : message.id, { cause });
     this.name = 'AppError';
+    if (typeof message !== 'string') this.values = message.values;
   }
 }
 
@@ -94,13 +101,15 @@ export function answers<T extends Record<number, $ZodType>>(success: T) {
 /** Every error answers JSON `{ error, message, code? }` (ApiErrorBody); nothing internal reaches the client. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const inTheirLanguage = (text: string, values?: Record<string, unknown>) => translate(requestLocale(request), text, values);
     if (error instanceof AppError) {
       if (error.cause) request.log.error({ err: error.cause }, error.message);
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
-      return reply.status(statusOf[error.kind]).send({ error: error.kind, message: error.message, code: error.code } satisfies ApiErrorBody);
+      return reply.status(statusOf[error.kind]).send({ error: error.kind, message: inTheirLanguage(error.message, error.values), code: error.code } satisfies ApiErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ error: 'bad_request', message: validationMessage(error) });
+      // A schema's message is a catalogue key where the form shows it too (domain/checkout.ts).
+      return reply.status(400).send({ error: 'bad_request', message: inTheirLanguage(validationMessage(error)) });
     }
     if (isDatabaseUnreachable(error)) {
       request.log.warn({ database: connectionFailure(error) }, 'database unreachable');

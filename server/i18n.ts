@@ -1,5 +1,24 @@
+import { setupI18n } from '@lingui/core';
 import type { FastifyRequest } from 'fastify';
-import { chooseLocale, cookieValue, firstAcceptedLanguage, LANGUAGE_COOKIE, type Locale } from '../domain/locale';
+import { chooseLocale, cookieValue, firstAcceptedLanguage, LANGUAGE_COOKIE, LOCALES, type Locale } from '../domain/locale';
+import { ADMIN_MESSAGES, MAIL_MESSAGES, SHOP_MESSAGES } from '../locales/catalogues';
+import type { MessageId } from '../locales/messages';
+
+/** A text the server gives people, by its catalogue key: translated into the language of whoever gets it. */
+export interface Message {
+  id: MessageId;
+  values?: Record<string, unknown>;
+}
+
+const translations = Object.fromEntries(
+  LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: { ...SHOP_MESSAGES[locale], ...ADMIN_MESSAGES[locale], ...MAIL_MESSAGES[locale] } } })]),
+) as Record<Locale, ReturnType<typeof setupI18n>>;
+
+/** `text` in `locale` when it is a catalogue key; any other text (a library's own, already worded) as it is. */
+export function translate(locale: Locale, text: string, values?: Record<string, unknown>): string {
+  const i18n = translations[locale];
+  return Object.hasOwn(i18n.messages, text) ? i18n._(text, values) : text;
+}
 
 /** The language of a request: the visitor's choice (the switch's cookie), else their browser's first language. */
 export function requestLocale(request: FastifyRequest): Locale {
