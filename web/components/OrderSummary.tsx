@@ -1,10 +1,13 @@
+import { Fragment } from 'react';
 import { lineName } from '../../domain/catalog';
 import type { OrderView } from '../../domain/contracts/orders';
+import { VAT_TEXT } from '../../domain/messages';
+import { vatByRate, vatPercentText } from '../../domain/vat';
 import { formatRon } from '../lib/format';
 import { ORDER_STATUS_LABELS, orderDateFormat } from '../lib/orderStatus';
 import { ShipmentTerms } from './ShipmentTerms';
 
-/** An order as its customer sees it (My orders, and the order's own page): number, status, delivery, lines, total. */
+/** An order as its customer sees it (My orders, and the order's own page): number, status, delivery, lines, total and the VAT it includes. */
 export function OrderSummary({ order }: { order: OrderView }) {
   return (
     <article aria-labelledby={`order-${order.id}`} className="rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
@@ -20,6 +23,12 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <ShipmentTerms carrier={order.carrier} trackingNumber={order.trackingNumber} />
         <dt className="text-zinc-600">Total</dt>
         <dd className="font-semibold">{formatRon(order.total)}</dd>
+        {vatByRate(order).map(({ rate, amount }) => (
+          <Fragment key={rate}>
+            <dt className="text-zinc-600">{VAT_TEXT.en.ofWhich(vatPercentText(rate))}</dt>
+            <dd>{formatRon(amount)}</dd>
+          </Fragment>
+        ))}
       </dl>
       <ul className="mt-3 space-y-1 border-t border-zinc-200 pt-3 text-sm">
         {order.lines.map((line) => (

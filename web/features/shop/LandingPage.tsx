@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FLASH_SALE_MAX_PERCENT, FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../../domain/pricing';
+import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../../domain/pricing';
+import { useFlashSaleText } from '../../lib/promotion';
 import { formatRonShort } from '../../lib/format';
 import { SOCIAL_HANDLE, SOCIAL_URL } from '../../lib/shopInfo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -34,6 +35,7 @@ export default function LandingPage() {
   useDocumentTitle('Discreet concealment products');
   const location = useLocation();
   const navigate = useNavigate();
+  const flashSale = useFlashSaleText();
   const placed = location.state as { placedOrderId?: string; placedOrderNumber?: number; placedOrderToken?: string } | null;
   return (
     <>
@@ -44,7 +46,7 @@ export default function LandingPage() {
       )}
       <section className="bg-zinc-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:px-6 sm:py-24">
-          <p className="rounded-full bg-red-700 px-3 py-1 text-sm font-semibold">Flash sale: up to {FLASH_SALE_MAX_PERCENT}% off</p>
+          {flashSale && <p className="rounded-full bg-red-700 px-3 py-1 text-sm font-semibold">{flashSale}</p>}
           <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">Keep your valuables where nobody looks</h1>
           <p className="max-w-xl text-lg text-zinc-300">
             A lighter, a car key, a marker, a phone charger and a belt, each hiding a secret compartment. Delivered discreetly,
