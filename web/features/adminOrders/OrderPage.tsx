@@ -116,8 +116,9 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
                   <td className="py-1 text-right whitespace-nowrap">{formatRon(line.unitPrice)}</td>
                   <td className="py-1 text-right">{line.quantity}</td>
                   <td className="py-1 text-right whitespace-nowrap">{formatRon(line.unitPrice * line.quantity)}</td>
-                  <td className="py-1 text-right whitespace-nowrap">
-                    {vatPercentText(line.vatRate)}%: {formatRon(line.vatAmount)}
+                  <td className="py-1 pl-2 text-right">
+                    <span className="whitespace-nowrap">{formatRon(line.vatAmount)}</span>{' '}
+                    <span className="block text-xs text-zinc-600">{vatPercentText(line.vatRate)}%</span>
                   </td>
                 </tr>
               ))}
