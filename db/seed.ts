@@ -4,26 +4,34 @@ import { priceHistory, products, seeds } from './schema/catalog';
 
 const CATALOG_SEED = 'catalog-v1';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The seeded history: each product sold at its old price for 60 days, then at its price since 14 days ago. */
+export const SEEDED_OLD_PRICE_DAYS = 60;
+export const SEEDED_PRICE_DAYS_AGO = 14;
+
 /**
  * Inserts the built-in five products the first time the database starts, and never again, so
  * products the owner later edits or deletes stay that way. The marker row and the products are
- * written in one transaction, with the first row of each product's price history: two processes
- * starting together seed once.
+ * written in one transaction, with each product's price history: two processes starting together
+ * seed once. The history makes the spec's old prices true: each product had its old price for
+ * SEEDED_OLD_PRICE_DAYS, then its price started SEEDED_PRICE_DAYS_AGO (fewer than 30), so the
+ * reference price of the 30 days before it is the old price and the badges are real reductions.
  */
 export async function seedCatalog(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx.insert(seeds).values({ name: CATALOG_SEED }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;
     // Explicit, increasing created_at keeps the table's order ('1'..'5') for "ordered by created_at".
-    const base = Date.now();
-    const inserted = await tx.insert(products).values(
+    const now = Date.now();
+    const base = now - (SEEDED_PRICE_DAYS_AGO + SEEDED_OLD_PRICE_DAYS) * DAY_MS;
+    const reducedAt = now - SEEDED_PRICE_DAYS_AGO * DAY_MS;
+    await tx.insert(products).values(
       BUILT_IN_PRODUCTS.map((product, index) => ({
         id: product.id,
         name: product.name,
         slug: product.slug,
         description: product.description,
         price: product.price,
-        oldPrice: product.oldPrice,
         mainImage: product.image,
         images: product.images,
         stripePriceId: product.stripePriceId,
@@ -31,9 +39,14 @@ export async function seedCatalog(db: Db): Promise<boolean> {
         colourOptions: product.colourOptions,
         createdAt: new Date(base + index * 1000),
       })),
-    ).returning({ id: products.id, price: products.price, oldPrice: products.oldPrice, createdAt: products.createdAt });
-    // Each product's price history starts with its seeded price (changed by nobody: changedBy null).
-    await tx.insert(priceHistory).values(inserted.map((row) => ({ productId: row.id, price: row.price, oldPrice: row.oldPrice, changedAt: row.createdAt })));
+    );
+    // Each product's price history: its old price from its creation, its price from reducedAt (changed by nobody: changedBy null).
+    await tx.insert(priceHistory).values(
+      BUILT_IN_PRODUCTS.flatMap(({ id, price, oldPrice }, index) => {
+        const current = { productId: id, price, changedAt: new Date(reducedAt + index * 1000) };
+        return oldPrice !== null && oldPrice > price ? [{ productId: id, price: oldPrice, changedAt: new Date(base + index * 1000) }, current] : [current];
+      }),
+    );
     return true;
   });
 }

@@ -1,5 +1,5 @@
 import { defaultColour, type Product } from './catalog';
-import { totalsFor, type Totals } from './pricing';
+import { type PricedLine, totalsFor, type Totals } from './pricing';
 
 /** Largest quantity of one product in a cart (and in an order). */
 export const MAX_QUANTITY_PER_LINE = 99;
@@ -109,6 +109,11 @@ export function quantityOf(state: CartState, productId: string, colour: string |
   return state.lines.find((line) => isLine(line, { productId, colour }))?.quantity ?? 0;
 }
 
+/** The cart's lines as prices and quantities, as the server prices them. */
+export function pricedLines(state: CartState): PricedLine[] {
+  return state.lines.map((line) => ({ unitPrice: line.product.price, quantity: line.quantity }));
+}
+
 export function cartTotals(state: CartState): Totals {
-  return totalsFor(state.lines.map((line) => ({ unitPrice: line.product.price, quantity: line.quantity })));
+  return totalsFor(pricedLines(state));
 }

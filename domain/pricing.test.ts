@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  derivedOldPrice,
+  biggestDiscountPercent,
   discountPercent,
   missingForFreeShipping,
   shippingFor,
+  referencePrice,
   totalsFor,
 } from './pricing';
 
@@ -57,28 +58,68 @@ describe('discount badge', () => {
   });
 });
 
-describe('derived old price', () => {
-  it('is price plus 20..50 RON, clamped to 69.99..89.99 RON', () => {
-    for (const id of ['a', 'b', 'x-17', 'long-product-id', '42']) {
-      const old = derivedOldPrice(id, 4000);
-      expect(old).toBeGreaterThanOrEqual(6999);
-      expect(old).toBeLessThanOrEqual(8999);
-      expect(old - 4000).toBeGreaterThanOrEqual(2999); // clamped up from at least +20
-      expect(old - 4000).toBeLessThanOrEqual(5000);
-    }
-    expect(derivedOldPrice('any', 1000)).toBe(6999);
-    expect(derivedOldPrice('any', 8000)).toBe(8999);
+describe('reference price (lowest of the 30 days before the current price started)', () => {
+  const now = new Date('2026-03-31T12:00:00Z');
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const since = (price: number, days: number) => ({ price, startedAt: daysAgo(days) });
+
+  it('is the earlier price when it held for the whole 30 days before the reduction', () => {
+    expect(referencePrice(3999, [since(7999, 74), since(3999, 14)], now)).toBe(7999);
+    expect(discountPercent(3999, referencePrice(3999, [since(7999, 74), since(3999, 14)], now))).toBe(50);
   });
 
-  it('is a fixed value for each product, the same on every call', () => {
-    // 'p-7': hash ((112 × 31) + 45) × 31 + 55 = 109082, 109082 mod 31 = 24, so +20 + 24 = 44 RON.
-    expect([1, 2, 3].map(() => derivedOldPrice('p-7', 3000))).toEqual([7400, 7400, 7400]);
-    // The same +44 RON on 55.00 is 99.00, clamped to 89.99.
-    expect(derivedOldPrice('p-7', 5500)).toBe(8999);
+  it('is none without history, or with only the current price', () => {
+    expect(referencePrice(3999, [], now)).toBeNull();
+    expect(referencePrice(3999, [since(3999, 90)], now)).toBeNull();
   });
 
-  it('varies between products within the range', () => {
-    // One-letter ids hash to their code point: 'a' = 97, 97 mod 31 = 4, so +24 RON; 'b' +25 RON; …
-    expect(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => derivedOldPrice(id, 5000))).toEqual([7400, 7500, 7600, 7700, 7800, 7900]);
+  it('is none when the earlier price was lower or equal (a price raised, or unchanged)', () => {
+    expect(referencePrice(4999, [since(3999, 60), since(4999, 5)], now)).toBeNull();
+    expect(referencePrice(3999, [since(3999, 60), since(3999, 5)], now)).toBeNull();
+  });
+
+  it('takes the lowest price of the window, not the last one: a price raised then lowered is measured from before the raise', () => {
+    // 50.00 for long, 60.00 for 15 days, then 40.00: the 30 days before 40.00 saw 50.00, so 20%, not 33%.
+    const history = [since(5000, 100), since(6000, 20), since(4000, 5)];
+    expect(referencePrice(4000, history, now)).toBe(5000);
+    expect(discountPercent(4000, 5000)).toBe(20);
+  });
+
+  it('takes the lowest of several changes within the 30 days', () => {
+    const history = [since(9000, 60), since(7000, 25), since(8000, 20), since(7500, 12), since(6000, 3)];
+    expect(referencePrice(6000, history, now)).toBe(7000);
+  });
+
+  it('counts a price that held at any moment of the 30 days, and not one replaced exactly when they began', () => {
+    // The current price started 10 days ago: the window is [40 days ago, 10 days ago).
+    expect(referencePrice(3000, [since(4000, 80), since(5000, 40), since(3000, 10)], now)).toBe(5000);
+    expect(referencePrice(3000, [since(4000, 80), since(5000, 39.9999), since(3000, 10)], now)).toBe(4000);
+    // A price that started exactly 30 days before the current one counts.
+    expect(referencePrice(3000, [since(6000, 80), since(4500, 40), since(3000, 10)], now)).toBe(4500);
+  });
+
+  it('ignores prices older than 30 days before the current one started', () => {
+    // 20.00 ended 31 days before the current price: only 45.00 counts.
+    expect(referencePrice(3000, [since(2000, 90), since(4500, 41), since(3000, 10)], now)).toBe(4500);
+  });
+
+  it('does not let a later change of something else restart the current price', () => {
+    // The owner saved the product again 2 days ago (same price): the reduction started 14 days ago.
+    expect(referencePrice(3999, [since(7999, 74), since(3999, 14), since(3999, 2)], now)).toBe(7999);
+  });
+
+  it('keeps the reference after the 30 days have passed, and ignores changes after now', () => {
+    expect(referencePrice(3999, [since(7999, 150), since(3999, 60)], now)).toBe(7999);
+    expect(referencePrice(3999, [since(7999, 74), since(3999, 14), since(2999, -1)], now)).toBe(7999);
+  });
+
+  it('is none when the history does not end in the stored price (when it started is unknown)', () => {
+    expect(referencePrice(2999, [since(7999, 74), since(3999, 14)], now)).toBeNull();
+  });
+
+  it('sets the banner to the biggest real discount, none without one', () => {
+    expect(biggestDiscountPercent([{ price: 3999, oldPrice: 7999 }, { price: 6499, oldPrice: 8999 }, { price: 100, oldPrice: null }])).toBe(50);
+    expect(biggestDiscountPercent([{ price: 3999, oldPrice: null }])).toBe(0);
+    expect(biggestDiscountPercent([])).toBe(0);
   });
 });

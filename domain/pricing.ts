@@ -2,7 +2,6 @@ import { lineTotal, type Bani } from './money';
 
 export const SHIPPING_FEE: Bani = 1999;
 export const FREE_SHIPPING_THRESHOLD: Bani = 20000;
-export const FLASH_SALE_MAX_PERCENT = 30;
 
 /** Spec 9: free when the subtotal is 200 RON or more, otherwise 19.99 RON. An empty cart ships nothing. */
 export function shippingFor(subtotal: Bani): Bani {
@@ -32,23 +31,53 @@ export function totalsFor(lines: readonly PricedLine[]): Totals {
   return { subtotal, shipping, total: subtotal + shipping };
 }
 
-/** Spec 9: the discount badge is the rounded percentage of (old price − price) over old price. */
+/** Spec 9: the discount badge is the rounded percentage of (old price − price) over old price; the old price is referencePrice's. */
 export function discountPercent(price: Bani, oldPrice: Bani | null): number {
   if (oldPrice === null || oldPrice <= price || oldPrice <= 0) return 0;
   return Math.round(((oldPrice - price) / oldPrice) * 100);
 }
 
-const OLD_PRICE_MIN: Bani = 6999;
-const OLD_PRICE_MAX: Bani = 8999;
+/** How far back before the current price started its reference price looks (Omnibus directive, HG 947/2000 art. 4¹). */
+export const REFERENCE_PERIOD_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One row of a product's price history: the price it had from `startedAt` until the next row. */
+export interface PriceSince {
+  price: Bani;
+  startedAt: Date;
+}
 
 /**
- * Spec 3 derives an old price "price + random 20..50 RON, clamped to 69.99..89.99" for products
- * without one. We derive it from the product id instead of Math.random, so it never changes
- * between reloads or between server processes (decision 3 in DESIGN.md).
+ * The price a reduction may be measured from (CJEU C-330/23): the lowest price the product had in
+ * the 30 days before its current price started, or null when there is no such price higher than
+ * the current one, and so no reduction to announce (no struck-through price, no badge).
+ *
+ * The current price is the one in effect at `now` and must be `price` (the product's stored price):
+ * it started at the first of the latest rows with that price (a row that changed something else
+ * and repeated the price does not restart it). A price counts when it was in effect at any moment
+ * of [start − 30 days, start); rows from after `now` are ignored. Without history before the
+ * current price, or when the history does not end in `price`, there is no reference.
  */
-export function derivedOldPrice(productId: string, price: Bani): Bani {
-  let hash = 0;
-  for (const char of productId) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
-  const extraWholeRon = 20 + (hash % 31);
-  return Math.min(OLD_PRICE_MAX, Math.max(OLD_PRICE_MIN, price + extraWholeRon * 100));
+export function referencePrice(price: Bani, history: readonly PriceSince[], now: Date): Bani | null {
+  const past = history
+    .filter((row) => row.startedAt.getTime() <= now.getTime())
+    .toSorted((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+  let current = past.length - 1;
+  if (current < 0 || past[current]!.price !== price) return null;
+  while (current > 0 && past[current - 1]!.price === price) current -= 1;
+  const start = past[current]!.startedAt.getTime();
+  const windowStart = start - REFERENCE_PERIOD_DAYS * DAY_MS;
+  let lowest: Bani | null = null;
+  for (let index = 0; index < current; index += 1) {
+    const endsAt = past[index + 1]!.startedAt.getTime();
+    // Replaced at or before the window opened, or for no time at all: never in effect within it.
+    if (endsAt <= windowStart || endsAt === past[index]!.startedAt.getTime()) continue;
+    lowest = lowest === null ? past[index]!.price : Math.min(lowest, past[index]!.price);
+  }
+  return lowest !== null && lowest > price ? lowest : null;
+}
+
+/** The biggest real discount of a catalogue, for the promotion banner (0: none to announce). */
+export function biggestDiscountPercent(products: readonly { price: Bani; oldPrice: Bani | null }[]): number {
+  return Math.max(0, ...products.map((product) => discountPercent(product.price, product.oldPrice)));
 }

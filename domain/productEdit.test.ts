@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyFeaturesFromLines, oldPriceProblem, parseRon, productChangeSchema } from './productEdit';
+import { keyFeaturesFromLines, parseRon, productChangeSchema } from './productEdit';
 
 describe('product editing rules', () => {
   it('reads amounts typed in RON into bani, exactly, and refuses anything else', () => {
@@ -14,13 +14,6 @@ describe('product editing rules', () => {
     }
   });
 
-  it('wants an old price above the price, or none', () => {
-    expect(oldPriceProblem(3999, 7999)).toBeNull();
-    expect(oldPriceProblem(3999, null)).toBeNull();
-    expect(oldPriceProblem(3999, 3999)).toBe('Old price must be higher than the price (or left empty).');
-    expect(oldPriceProblem(3999, 100)).toBe('Old price must be higher than the price (or left empty).');
-  });
-
   it('takes key features one per line, trimmed, blank lines dropped', () => {
     expect(keyFeaturesFromLines('  One \r\n\n Two\n')).toEqual(['One', 'Two']);
     expect(keyFeaturesFromLines('')).toEqual([]);
@@ -29,6 +22,8 @@ describe('product editing rules', () => {
   it('refuses an empty change and a misspelt field', () => {
     expect(productChangeSchema.safeParse({}).error?.issues[0]?.message).toBe('Nothing to change: send at least one field.');
     expect(productChangeSchema.safeParse({ prize: 100 }).error?.issues[0]?.message).toBe('Unknown field: prize.');
-    expect(productChangeSchema.safeParse({ stock: null, oldPrice: null }).data).toEqual({ stock: null, oldPrice: null });
+    expect(productChangeSchema.safeParse({ stock: null, stripePriceId: null }).data).toEqual({ stock: null, stripePriceId: null });
+    // The struck-through price comes from the price history, never from a typed-in old price.
+    expect(productChangeSchema.safeParse({ oldPrice: 7999 }).error?.issues[0]?.message).toBe('Unknown field: oldPrice.');
   });
 });

@@ -65,8 +65,6 @@ const productFields = {
     .array(text('Key feature', 200), { error: 'Key features must be a list of texts.' })
     .max(MAX_KEY_FEATURES, `A product can have at most ${MAX_KEY_FEATURES} key features.`),
   price: amount('Price'),
-  /** The struck-through "was" price; absent (null) lets the shop derive one (DESIGN.md decision 3). */
-  oldPrice: amount('Old price').nullable(),
   colourOptions: z
     .array(colourOptionInputSchema, { error: 'Colours must be a list.' })
     .max(MAX_COLOURS, `A product can have at most ${MAX_COLOURS} colours.`)
@@ -84,34 +82,23 @@ export const slugSchema = text('Address', SLUG_MAX_LENGTH).regex(SLUG_PATTERN, S
 const objectError = (issue: { code?: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys' ? `Unknown field: ${(issue.keys ?? []).join(', ')}.` : 'The request body must be a JSON object.';
 
-/** An old price is shown struck through beside the price, so it must be the higher of the two. */
-export function oldPriceProblem(price: number, oldPrice: number | null): string | null {
-  return oldPrice !== null && oldPrice <= price ? 'Old price must be higher than the price (or left empty).' : null;
-}
-
 /** POST /api/admin/products, and the back office's form (new or edited product). */
-export const productCreateSchema = z
-  .strictObject(
-    {
-      ...productFields,
-      keyFeatures: productFields.keyFeatures.default([]),
-      oldPrice: productFields.oldPrice.default(null),
-      colourOptions: productFields.colourOptions.default([]),
-      stock: productFields.stock.default(null),
-      active: productFields.active.default(true),
-      stripePriceId: productFields.stripePriceId.default(null),
-    },
-    { error: objectError },
-  )
-  .superRefine((product, context) => {
-    const problem = oldPriceProblem(product.price, product.oldPrice);
-    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['oldPrice'] });
-  });
+export const productCreateSchema = z.strictObject(
+  {
+    ...productFields,
+    keyFeatures: productFields.keyFeatures.default([]),
+    colourOptions: productFields.colourOptions.default([]),
+    stock: productFields.stock.default(null),
+    active: productFields.active.default(true),
+    stripePriceId: productFields.stripePriceId.default(null),
+  },
+  { error: objectError },
+);
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /**
- * PATCH /api/admin/products/:id: any of the fields. The old price is checked against the price the
- * product will have, by the server, once the change is merged with what is stored (oldPriceProblem).
+ * PATCH /api/admin/products/:id: any of the fields. There is no old price to set: the struck-through
+ * price is the lowest of the 30 days before the price started, from the price history (domain/pricing).
  */
 export const productChangeSchema = z
   .strictObject(
@@ -120,7 +107,6 @@ export const productChangeSchema = z
       description: productFields.description.optional(),
       keyFeatures: productFields.keyFeatures.optional(),
       price: productFields.price.optional(),
-      oldPrice: productFields.oldPrice.optional(),
       colourOptions: productFields.colourOptions.optional(),
       stock: productFields.stock.optional(),
       active: productFields.active.optional(),

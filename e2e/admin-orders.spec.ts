@@ -105,6 +105,9 @@ test.describe('the journey', () => {
       await expect(page).toHaveTitle(`Order ${order.number} — Back office`);
       await expect(page.getByRole('link', { name: '0722 000 111' })).toHaveAttribute('href', 'tel:0722000111');
       await expect(page.getByRole('region', { name: 'Items' })).toContainText('Dummy Car Key');
+      // Each line's VAT and the order's, for an invoice: 64.99 → 11.28, shipping 19.99 → 3.47, 14.75 in all.
+      await expect(page.getByRole('cell', { name: '11.28 RON 21%' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Items' })).toContainText('of which VAT 21%14.75 RON');
       await expect(page.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);
       await expectAccessible(page);
 

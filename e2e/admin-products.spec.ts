@@ -42,14 +42,19 @@ test('the owner changes a price, sells out a product and adds a picture; the sto
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   const history = page.getByRole('table').last();
-  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history.getByRole('row')).toHaveCount(4);
   await expect(history.getByRole('row').nth(1)).toContainText('34.50 RON');
   await expect(history.getByRole('row').nth(2)).toContainText('39.99 RON');
+  await expect(history.getByRole('row').nth(3)).toContainText('59.99 RON');
+  // The reduction is measured from the lowest price of the 30 days before 34.50 started (39.99), not from 59.99.
+  await expect(page.getByText('The shop shows 39.99 RON struck through and −14%')).toBeVisible();
 
   const shopper = await shopperPage(browser);
   await shopper.goto('/shop');
   const marker = card(shopper, 'Dummy Marker');
   await expect(marker).toContainText('34.50 RON');
+  await expect(marker.locator('s')).toHaveText('Was 39.99 RON');
+  await expect(marker.getByText('-14%')).toBeVisible();
   await expect(marker.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
   await expect(marker.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
   await marker.getByRole('button', { name: 'View details of Dummy Marker' }).click();
@@ -95,7 +100,6 @@ test('a new product: created hidden, shown once the owner says so', async ({ pag
   await page.getByLabel('Description', { exact: true }).fill('A wallet with a second, hidden wallet inside.');
   await page.getByLabel('Key features').fill('Two wallets in one\nSlim');
   await page.getByLabel('Price (RON)', { exact: true }).fill('49.99');
-  await page.getByLabel('Old price (RON)').fill('69.99');
   await page.getByLabel('Stock', { exact: true }).fill('3');
   await page.getByRole('button', { name: 'Add colour' }).click();
   await page.getByLabel('Colour 1 name').fill('Brown');
@@ -115,6 +119,9 @@ test('a new product: created hidden, shown once the owner says so', async ({ pag
   await shopper.reload();
   const wallet = card(shopper, 'Dummy Wallet');
   await expect(wallet).toContainText('49.99 RON');
+  // No earlier price, so no reduction to show: no struck-through price, no badge.
+  await expect(wallet.locator('s')).toHaveCount(0);
+  await expect(wallet.getByText(/^-\d+%/)).toHaveCount(0);
   await expect(wallet).toContainText('Only 3 left');
   await wallet.getByRole('button', { name: 'Add to Cart' }).click();
   await wallet.getByRole('button', { name: 'Add one more Dummy Wallet' }).click();

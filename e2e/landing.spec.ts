@@ -11,7 +11,9 @@ test('landing page shows the hero, benefits, testimonials, promotions and leads 
   // Six fixed testimonials; the looping copy is hidden from assistive technology.
   await expect(testimonials.getByRole('figure')).toHaveCount(6);
 
-  await expect(page.getByText('Flash sale: up to 30% off').first()).toBeVisible();
+  // Up to the biggest real discount of the catalogue (the seeded history makes 50% real), never more.
+  await expect(page.getByRole('complementary', { name: 'Current promotion' })).toHaveText('Flash sale: up to 50% off · Free shipping over 200 RON');
+  await expect(page.getByText('Flash sale: up to 50% off', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Free shipping on orders over 200 RON' })).toBeVisible();
   await expect(page.getByText('Standard shipping is 19.99 RON. Express delivery available.')).toBeVisible();
   const social = page.getByRole('link', { name: '@secretstash.ro' }).first();

@@ -22,6 +22,7 @@ test('every card shows its name, description, old price, price and discount badg
     await expect(productCard.locator('s')).toHaveText(`Was ${product.old}`);
     await expect(productCard.getByText(product.price, { exact: false }).last()).toBeVisible();
     await expect(productCard.getByText(product.badge)).toBeVisible();
+    await expect(productCard.getByText('VAT included')).toBeVisible();
     await expect(productCard.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   }
   await expectAccessible(page);

@@ -67,13 +67,13 @@ try {
   console.log(`\nBack office on PostgreSQL 15 with ${ORDERS.toLocaleString('en')} orders:`);
   await sql.query(`
     insert into orders (status, payment_method, first_name, last_name, email, country, city, street, street_number, postal_code, phone_number,
-                        subtotal, shipping, total_amount, idempotency_key, request_hash, created_at)
+                        subtotal, shipping, total_amount, idempotency_key, request_hash, created_at, shipping_vat_rate, shipping_vat)
     select (array['pending','confirmed','shipped','delivered','cancelled','paid'])[1 + n % 6], case when n % 5 = 0 then 'card' else 'cod' end,
            'Ana' || n, (array['Popescu','Ionescu','Dumitrescu','Stan','Georgescu','Munteanu'])[1 + n % 6] || n, 'customer' || n || '@example.ro',
            'Romania', (array['Cluj-Napoca','București','Iași','Timișoara'])[1 + n % 4], 'Strada Memorandumului', '28', '400114',
-           '07' || lpad(n::text, 8, '0'), 7998, 1999, 9997, 'bench-' || n, 'x', now() - (n || ' minutes')::interval * 5
+           '07' || lpad(n::text, 8, '0'), 7998, 1999, 9997, 'bench-' || n, 'x', now() - (n || ' minutes')::interval * 5, 2100, 347
     from generate_series(1, $1::int) as n`, [ORDERS]);
-  await sql.query(`insert into order_lines (order_id, product_id, name, unit_price, quantity) select id, '1', 'Dummy Lighter', 3999, 2 from orders`);
+  await sql.query(`insert into order_lines (order_id, product_id, name, unit_price, quantity, vat_rate, vat_amount) select id, '1', 'Dummy Lighter', 3999, 2, 2100, 1388 from orders`);
   await sql.query(`insert into order_events (order_id, actor, from_status, to_status, at) select id, 'customer', null, status, created_at from orders`);
   await sql.query('analyze');
 

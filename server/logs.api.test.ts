@@ -70,6 +70,8 @@ beforeAll(async () => {
       paymentMethod: 'cod',
       subtotal: 1,
       shipping: 0,
+      shippingVatRate: 2100,
+      shippingVat: 0,
       totalAmount: 1,
       currency: 'RON',
       idempotencyKey: randomUUID(),
@@ -175,7 +177,7 @@ describe('the log', () => {
     const auth = createAuth(database.db, { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false }, logger);
     const failure = await database.db
       .insert(orders)
-      .values({ ...CUSTOMER, firstName: '\u0000', status: 'pending', paymentMethod: 'cod', subtotal: 1, shipping: 0, totalAmount: 1, currency: 'RON', idempotencyKey: randomUUID(), requestHash: 'x' })
+      .values({ ...CUSTOMER, firstName: '\u0000', status: 'pending', paymentMethod: 'cod', subtotal: 1, shipping: 0, shippingVatRate: 2100, shippingVat: 0, totalAmount: 1, currency: 'RON', idempotencyKey: randomUUID(), requestHash: 'x' })
       .catch((error: unknown) => error);
     (await auth.$context).logger.error(`Failed to create user ${CUSTOMER.email}`, failure, { user: CUSTOMER });
 

@@ -91,6 +91,23 @@ describe('server rendering of the storefront', () => {
     expect(page.body).toContain('Shop Now');
   });
 
+  it('announces the promotion from the catalogue it renders: up to its biggest real discount, none without one', async () => {
+    // The built-in catalogue's badges go up to 50% (the spec's fixed banner said 30%).
+    const full = await render('/');
+    expect(full.body).toContain('Flash sale: up to 50% off · Free shipping over 200 RON');
+    expect(full.body).toContain('>Flash sale: up to 50% off</p>');
+    // Only the car key still reduced: up to its 28%.
+    const one = await render('/shop', BUILT_IN_PRODUCTS.map((product) => (product.id === '2' ? product : { ...product, oldPrice: null })));
+    expect(one.body).toContain('Flash sale: up to 28% off · Free shipping over 200 RON');
+    expect(one.body.match(/<s [^>]*>.*?<\/s>/g)).toEqual([expect.stringContaining('89.99 RON')]);
+    // No real reduction: no flash sale, no struck-through price, the free shipping still said.
+    const none = await render('/', BUILT_IN_PRODUCTS.map((product) => ({ ...product, oldPrice: null })));
+    const page = none.body.slice(0, none.body.indexOf('<script'));
+    expect(page).not.toContain('Flash sale');
+    expect(page).not.toContain('<s ');
+    expect(none.body).toContain('Free shipping over 200 RON');
+  });
+
   it('answers an unknown product with "Page not found", kept out of search results', async () => {
     const page = await render('/shop/no-such-thing');
     expect(page.status).toBe(404);

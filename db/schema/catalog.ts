@@ -10,7 +10,11 @@ export const products = pgTable('products', {
   description: text('description').notNull(),
   /** Integer bani. */
   price: integer('price').notNull(),
-  /** Integer bani; null means "derive it" (DESIGN.md decision 3). */
+  /**
+   * No longer read or written: the owner's typed "old price" of before. The struck-through price is now
+   * computed from price_history (domain/pricing referencePrice). Kept so processes of the previous
+   * release keep working during a deploy; a later migration may drop it.
+   */
   oldPrice: integer('old_price'),
   mainImage: text('main_image'),
   images: text('images').array().notNull().default([]),
@@ -38,7 +42,9 @@ export const priceHistory = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     price: integer('price').notNull(),
+    /** No longer written (see products.old_price); rows from before keep the old price typed then. */
     oldPrice: integer('old_price'),
+    /** When this price started (it lasted until the next row's). */
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The owner who changed it; null for the seed. */
     changedBy: text('changed_by'),

@@ -39,6 +39,9 @@ export const orders = pgTable(
     phoneNumber: text('phone_number').notNull(),
     subtotal: integer('subtotal').notNull(),
     shipping: integer('shipping').notNull(),
+    /** The VAT rate of the shipping fee, in basis points (2100 = 21%; domain/vat), and the VAT in it (bani, extracted from the fee). */
+    shippingVatRate: integer('shipping_vat_rate').notNull(),
+    shippingVat: integer('shipping_vat').notNull(),
     totalAmount: integer('total_amount').notNull(),
     currency: text('currency').notNull().default('RON'),
     /** The signed-in customer, when there was one; guest orders have none. */
@@ -121,6 +124,13 @@ export const orderLines = pgTable(
     colour: text('colour'),
     /** Units taken from that colour's own stock (0 when not counted): what a cancellation puts back to the colour. */
     colourStockTaken: integer('colour_stock_taken').notNull().default(0),
+    /**
+     * The VAT rate that applied, in basis points (2100 = 21%; domain/vat), and the VAT in the line's gross total
+     * (unit price × quantity), in bani: an invoice can be made from the order alone. Lines of orders placed
+     * before VAT was stored were given the standard rate of their order's date (19% before 1 August 2025).
+     */
+    vatRate: integer('vat_rate').notNull(),
+    vatAmount: integer('vat_amount').notNull(),
   },
   (t) => [
     check('order_lines_quantity', sql`${t.quantity} between 1 and 99`),

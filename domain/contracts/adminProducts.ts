@@ -10,7 +10,7 @@ export const adminColourSchema = z.object({
 });
 export type AdminColour = z.infer<typeof adminColourSchema>;
 
-/** A product as the back office sees it: hidden ones too, its stock, and its stored old price (null: derived). */
+/** A product as the back office sees it: hidden ones too, and its stock. */
 export const adminProductSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -18,7 +18,6 @@ export const adminProductSchema = z.object({
   slug: z.string(),
   description: z.string(),
   price: bani,
-  oldPrice: z.nullable(bani),
   /** Units left; null: not counted. */
   stock: z.nullable(z.int()),
   active: z.boolean(),
@@ -37,15 +36,19 @@ export const adminProductListSchema = z.object({ products: z.array(adminProductS
 /** One price a product had, from when, set by which owner (null: the seed). */
 export const priceChangeSchema = z.object({
   price: bani,
-  oldPrice: z.nullable(bani),
   changedAt: z.string(),
   changedBy: z.nullable(z.string()),
 });
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 
-/** GET /api/admin/products/:id and the answer to every change: the product and its price history, newest first. */
+/**
+ * GET /api/admin/products/:id and the answer to every change: the product, its price history, newest
+ * first, and the struck-through price the shop shows beside its price (domain/pricing referencePrice:
+ * the lowest of the 30 days before the price started; null: none, no badge).
+ */
 export const adminProductDetailSchema = z.object({
   product: adminProductSchema,
   priceHistory: z.array(priceChangeSchema),
+  referencePrice: z.nullable(bani),
 });
 export type AdminProductDetail = z.infer<typeof adminProductDetailSchema>;

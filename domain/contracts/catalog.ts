@@ -20,8 +20,12 @@ export const productSchema = z.object({
   slug: z.string(),
   description: z.string(),
   price: bani,
-  /** Previous price shown struck through; never null on the wire (derived when not stored). */
-  oldPrice: bani,
+  /**
+   * The reference price shown struck through beside a "−N%" badge: the lowest price of the 30 days
+   * before the current price started (domain/pricing referencePrice), computed from the price history
+   * by the server. Null when there is no real reduction: no struck-through price, no badge.
+   */
+  oldPrice: z.nullable(bani),
   image: z.string(),
   images: z.array(z.string()),
   stripePriceId: z.nullable(z.string()),

@@ -21,6 +21,9 @@ export const orderViewSchema = z.object({
   phoneNumber: z.string(),
   subtotal: bani,
   shipping: bani,
+  /** The shipping fee's VAT rate, in basis points (2100 = 21%), and the VAT in it. */
+  shippingVatRate: z.int(),
+  shippingVat: bani,
   total: bani,
   currency: z.string(),
   /** Once shipped: the courier and its tracking number (AWB). */
@@ -28,8 +31,13 @@ export const orderViewSchema = z.object({
   trackingNumber: z.nullable(z.string()),
   /** ISO 8601 */
   createdAt: z.string(),
-  /** `colour`: the colour chosen, null for products without colours and for orders placed before colours travelled with lines. */
-  lines: z.array(z.object({ productId: z.nullable(z.string()), name: z.string(), colour: z.nullable(z.string()), unitPrice: bani, quantity: z.int() })),
+  /**
+   * `colour`: the colour chosen, null for products without colours and for orders placed before colours travelled with lines.
+   * `vatRate`: basis points (2100 = 21%); `vatAmount`: the VAT in the line's total (unit price × quantity), in bani.
+   */
+  lines: z.array(
+    z.object({ productId: z.nullable(z.string()), name: z.string(), colour: z.nullable(z.string()), unitPrice: bani, quantity: z.int(), vatRate: z.int(), vatAmount: bani }),
+  ),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { FLASH_SALE_MAX_PERCENT, FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../domain/pricing';
+import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../domain/pricing';
 import { formatRonShort } from '../lib/format';
+import { useFlashSaleText } from '../lib/promotion';
 import { AccountNav } from '../features/accounts/AccountNav';
 import { CartButton } from './CartButton';
 import { SHOP_NAME, SOCIAL_HANDLE, SOCIAL_URL } from '../lib/shopInfo';
@@ -16,14 +17,15 @@ const languageSwitch =
   'whitespace-nowrap rounded-md px-1 py-2 text-sm font-medium text-zinc-700 hover:text-zinc-900 sm:px-3 focus-visible:outline-3 focus-visible:outline-brand';
 
 export function Layout() {
-  const { t } = useI18n();
+  const { t, moneyShort } = useI18n();
+  const flashSale = useFlashSaleText();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t('layout.skipToContent')}
       </a>
-      <aside aria-label="Current promotion" className="bg-red-700 px-4 py-2 text-center text-sm font-semibold text-white">
-        Flash sale: up to {FLASH_SALE_MAX_PERCENT}% off · Free shipping over {formatRonShort(FREE_SHIPPING_THRESHOLD)}
+      <aside aria-label={t('promotion.label')} className="bg-red-700 px-4 py-2 text-center text-sm font-semibold text-white">
+        {`${flashSale ? `${flashSale} · ` : ''}${t('promotion.freeShippingOver', { amount: moneyShort(FREE_SHIPPING_THRESHOLD) })}`}
       </aside>
       <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">

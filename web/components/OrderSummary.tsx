@@ -1,10 +1,12 @@
+import { Fragment } from 'react';
 import { lineName } from '../../domain/catalog';
 import type { OrderView } from '../../domain/contracts/orders';
+import { vatByRate, vatPercentText } from '../../domain/vat';
 import { useI18n } from '../lib/i18n';
 import { formatOrderDate, ORDER_STATUS_LABELS } from '../lib/orderStatus';
 import { ShipmentTerms } from './ShipmentTerms';
 
-/** An order as its customer sees it (My orders, and the order's own page): number, status, delivery, lines, total. */
+/** An order as its customer sees it (My orders, and the order's own page): number, status, delivery, lines, total and the VAT it includes. */
 export function OrderSummary({ order }: { order: OrderView }) {
   const { t, money, locale } = useI18n();
   const status = ORDER_STATUS_LABELS[order.status];
@@ -22,6 +24,12 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <ShipmentTerms carrier={order.carrier} trackingNumber={order.trackingNumber} />
         <dt className="text-zinc-600">{t('order.term.total')}</dt>
         <dd className="font-semibold">{money(order.total)}</dd>
+        {vatByRate(order).map(({ rate, amount }) => (
+          <Fragment key={rate}>
+            <dt className="text-zinc-600">{t('vat.ofWhich', { percent: vatPercentText(rate) })}</dt>
+            <dd>{money(amount)}</dd>
+          </Fragment>
+        ))}
       </dl>
       <ul className="mt-3 space-y-1 border-t border-zinc-200 pt-3 text-sm">
         {order.lines.map((line) => (

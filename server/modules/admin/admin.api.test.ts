@@ -198,8 +198,8 @@ describe('GET /api/admin/orders.csv', () => {
 
   it('exports every matching order, past one batch', async () => {
     await shop.database.db.execute(sql`
-      insert into orders (status, payment_method, first_name, last_name, email, country, city, street, street_number, postal_code, phone_number, subtotal, shipping, total_amount, idempotency_key, request_hash)
-      select 'pending', 'cod', 'Bulk', 'Order', 'bulk@example.ro', 'Romania', 'Cluj', 'Str', '1', '400000', '0712345678', 100, 0, 100, 'bulk-' || n, 'h'
+      insert into orders (status, payment_method, first_name, last_name, email, country, city, street, street_number, postal_code, phone_number, subtotal, shipping, total_amount, idempotency_key, request_hash, shipping_vat_rate, shipping_vat)
+      select 'pending', 'cod', 'Bulk', 'Order', 'bulk@example.ro', 'Romania', 'Cluj', 'Str', '1', '400000', '0712345678', 100, 0, 100, 'bulk-' || n, 'h', 2100, 0
       from generate_series(1, 1203) as n`);
     const response = await get('/api/admin/orders.csv');
     expect(response.rawPayload.toString('utf8').split('\r\n')).toHaveLength(1203 + 2);

@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
 import { setRole } from '../accounts/service';
 import { countFailedMails } from '../mail/failedMails';
-import { changeOrderStatus } from '../orders/service';
+import { changeOrderStatus, lineView } from '../orders/service';
 
 /** The shop's days and months are Bucharest's, whatever the server's clock zone. */
 export const SHOP_TIME_ZONE = 'Europe/Bucharest';
@@ -217,12 +217,14 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     phoneNumber: row.phoneNumber,
     subtotal: row.subtotal,
     shipping: row.shipping,
+    shippingVatRate: row.shippingVatRate,
+    shippingVat: row.shippingVat,
     total: row.totalAmount,
     currency: row.currency,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     createdAt: order.createdAt,
-    lines: lines.map(({ productId, name, colour, unitPrice, quantity }) => ({ productId, name, colour, unitPrice, quantity })),
+    lines: lines.map(lineView),
     paidAt: order.paidAt,
     cancelReason: row.cancelReason,
     version: row.version,

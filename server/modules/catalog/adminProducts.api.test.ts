@@ -76,7 +76,7 @@ describe('listing and reading products', () => {
       expect(response.statusCode).toBe(200);
       const list = response.json().products;
       expect(list.map((product: { id: string }) => product.id)).toEqual(['1', '2', '3', '4', '5']);
-      expect(list[3]).toMatchObject({ id: '4', name: 'Dummy Marker', active: false, stock: 7, price: 3999, oldPrice: 5999 });
+      expect(list[3]).toMatchObject({ id: '4', name: 'Dummy Marker', active: false, stock: 7, price: 3999 });
       expect(list[0]).toMatchObject({ stock: null, active: true, stripePriceId: null, colourOptions: [{ name: 'Black', available: true }, { name: 'Red', available: false }, { name: 'Blue', available: false }] });
       expect(list[0].images).toContain('/images/products/dummy-lighter.svg');
       // The storefront does not show the hidden one.
@@ -88,12 +88,16 @@ describe('listing and reading products', () => {
     }
   });
 
-  it('reads one product with its price history (the seed wrote the first row); an unknown id is 404', async () => {
+  it('reads one product with its price history (the seed wrote it) and the reference price the shop shows; an unknown id is 404', async () => {
     const owner = await signUpOwner(shop.app, shop.database.db);
     const response = await asOwner(owner, 'GET', '/api/admin/products/2');
     expect(response.statusCode).toBe(200);
     expect(response.json().product).toMatchObject({ id: '2', name: 'Dummy Car Key', price: 6499 });
-    expect(response.json().priceHistory).toEqual([{ price: 6499, oldPrice: 8999, changedAt: expect.any(String), changedBy: null }]);
+    expect(response.json().priceHistory).toEqual([
+      { price: 6499, changedAt: expect.any(String), changedBy: null },
+      { price: 8999, changedAt: expect.any(String), changedBy: null },
+    ]);
+    expect(response.json().referencePrice).toBe(8999);
     const unknown = await asOwner(owner, 'GET', '/api/admin/products/nope');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('No such product.');
@@ -106,9 +110,9 @@ describe('creating and changing products', () => {
     const response = await asOwner(owner, 'POST', '/api/admin/products', { ...newProduct, keyFeatures: ['Two wallets in one'], stock: 3, colourOptions: [{ name: 'Brown', available: true }] });
     expect(response.statusCode).toBe(201);
     const { product, priceHistory: history } = response.json();
-    expect(product).toMatchObject({ ...newProduct, oldPrice: null, stock: 3, active: true, images: [], stripePriceId: null, keyFeatures: ['Two wallets in one'] });
+    expect(product).toMatchObject({ ...newProduct, stock: 3, active: true, images: [], stripePriceId: null, keyFeatures: ['Two wallets in one'] });
     expect(product.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(history).toEqual([{ price: 4999, oldPrice: null, changedAt: expect.any(String), changedBy: owner.id }]);
+    expect(history).toEqual([{ price: 4999, changedAt: expect.any(String), changedBy: owner.id }]);
 
     const storefront = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products;
     expect(storefront.find((shown: { id: string }) => shown.id === product.id)).toMatchObject({ id: product.id, name: 'Dummy Wallet', price: 4999, soldOut: false, stockLeft: 3, image: '/images/products/placeholder.svg' });
@@ -117,42 +121,25 @@ describe('creating and changing products', () => {
 
   it('changes a price: the storefront shows it on its next load, and the history records it with the owner', async () => {
     const owner = await signUpOwner(shop.app, shop.database.db);
-    const response = await asOwner(owner, 'PATCH', '/api/admin/products/3', { price: 3499, oldPrice: 6999 });
+    const response = await asOwner(owner, 'PATCH', '/api/admin/products/3', { price: 3499 });
     expect(response.statusCode).toBe(200);
-    expect(response.json().product).toMatchObject({ id: '3', price: 3499, oldPrice: 6999 });
+    expect(response.json().product).toMatchObject({ id: '3', price: 3499 });
     expect(response.json().priceHistory.map((row: { price: number; changedBy: string | null }) => [row.price, row.changedBy])).toEqual([
       [3499, owner.id],
       [3999, null],
+      [6999, null],
     ]);
 
     const storefront = await shop.app.inject({ method: 'GET', url: '/api/products' });
     expect(storefront.headers['cache-control']).toBe('no-cache');
-    expect(storefront.json().products.find((product: { id: string }) => product.id === '3')).toMatchObject({ price: 3499, oldPrice: 6999 });
+    // Measured from the lowest price of the 30 days before 34.99 started: 39.99, not the 69.99 of earlier.
+    expect(storefront.json().products.find((product: { id: string }) => product.id === '3')).toMatchObject({ price: 3499, oldPrice: 3999 });
 
-    // A change that leaves both prices as they are writes no history.
+    // A change that leaves the price as it is writes no history.
     const renamed = await asOwner(owner, 'PATCH', '/api/admin/products/3', { name: 'Belt with a Secret Compartment', price: 3499 });
-    expect(renamed.json().priceHistory).toHaveLength(2);
-    // Clearing the old price is a price change too.
-    const cleared = await asOwner(owner, 'PATCH', '/api/admin/products/3', { oldPrice: null });
-    expect(cleared.json().priceHistory[0]).toMatchObject({ price: 3499, oldPrice: null });
+    expect(renamed.json().priceHistory).toHaveLength(3);
 
-    await asOwner(owner, 'PATCH', '/api/admin/products/3', { name: 'Belt with Secret Compartment', price: 3999, oldPrice: 6999 });
-  });
-
-  it('refuses an old price that is not above the price, checked against what is stored; nothing is written', async () => {
-    const owner = await signUpOwner(shop.app, shop.database.db);
-    const historyBefore = await shop.database.db.select().from(priceHistory).where(eq(priceHistory.productId, '2'));
-    for (const change of [{ price: 9999 }, { oldPrice: 6499 }, { price: 5000, oldPrice: 4000 }]) {
-      const response = await asOwner(owner, 'PATCH', '/api/admin/products/2', change);
-      expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(response.json().message).toBe('Old price must be higher than the price (or left empty).');
-    }
-    const created = await asOwner(owner, 'POST', '/api/admin/products', { ...newProduct, oldPrice: 4999 });
-    expect(created.statusCode).toBe(400);
-    expect(created.json().message).toBe('Old price must be higher than the price (or left empty).');
-    const [stored] = await shop.database.db.select().from(products).where(eq(products.id, '2'));
-    expect(stored).toMatchObject({ price: 6499, oldPrice: 8999 });
-    expect(await shop.database.db.select().from(priceHistory).where(eq(priceHistory.productId, '2'))).toEqual(historyBefore);
+    await asOwner(owner, 'PATCH', '/api/admin/products/3', { name: 'Belt with Secret Compartment', price: 3999 });
   });
 
   it('sets stock (0 is sold out, null is not counted), visibility, colours and the Stripe price id', async () => {

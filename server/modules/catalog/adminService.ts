@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, like, ne } from 'drizzle-orm';
 import { slugify } from '../../../domain/catalog';
 import type { AdminProduct, AdminProductDetail } from '../../../domain/contracts/adminProducts';
-import { MAX_IMAGES, oldPriceProblem, type ProductChange, type ProductCreate, SLUG_TAKEN } from '../../../domain/productEdit';
+import { referencePrice } from '../../../domain/pricing';
+import { MAX_IMAGES, type ProductChange, type ProductCreate, SLUG_TAKEN } from '../../../domain/productEdit';
 import type { Db, DbOrTx } from '../../../db/client';
 import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 import { AppError } from '../../errors';
@@ -20,7 +21,6 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     slug: row.slug,
     description: row.description,
     price: row.price,
-    oldPrice: row.oldPrice,
     stock: row.stock,
     active: row.active,
     images: row.images,
@@ -45,12 +45,8 @@ async function detailOf(db: DbOrTx, row: ProductRow): Promise<AdminProductDetail
     .orderBy(desc(priceHistory.changedAt), desc(priceHistory.id));
   return {
     product: toAdminProduct(row),
-    priceHistory: history.map((change) => ({
-      price: change.price,
-      oldPrice: change.oldPrice,
-      changedAt: change.changedAt.toISOString(),
-      changedBy: change.changedBy,
-    })),
+    priceHistory: history.map((change) => ({ price: change.price, changedAt: change.changedAt.toISOString(), changedBy: change.changedBy })),
+    referencePrice: referencePrice(row.price, history.map((change) => ({ price: change.price, startedAt: change.changedAt })), new Date()),
   };
 }
 
@@ -92,7 +88,7 @@ export async function createProduct(db: Db, input: ProductCreate, ownerId: strin
       .insert(products)
       .values({ ...input, id: randomUUID(), slug: await freeSlug(tx, slugify(input.name)), images: [], mainImage: null })
       .returning();
-    await tx.insert(priceHistory).values({ productId: row!.id, price: row!.price, oldPrice: row!.oldPrice, changedBy: ownerId });
+    await tx.insert(priceHistory).values({ productId: row!.id, price: row!.price, changedBy: ownerId });
     await notifyCatalogueChanged(tx);
     return detailOf(tx, row!);
   });
@@ -114,22 +110,16 @@ async function moveSlug(tx: DbOrTx, from: ProductRow, slug: string) {
 }
 
 /**
- * Changes the fields given. The old price is checked against the price the product will have; a
- * change of price or old price is recorded in the price history, and a change of address keeps the
- * old one (moveSlug), in the same transaction.
+ * Changes the fields given. A change of price is recorded in the price history (from now: when the
+ * new price started), and a change of address keeps the old one (moveSlug), in the same transaction.
  */
 export async function updateProduct(db: Db, id: string, change: ProductChange, ownerId: string): Promise<AdminProductDetail> {
   return db.transaction(async (tx) => {
     const current = await lockedProduct(tx, id);
     const price = change.price ?? current.price;
-    const oldPrice = change.oldPrice !== undefined ? change.oldPrice : current.oldPrice;
-    const problem = oldPriceProblem(price, oldPrice);
-    if (problem) throw new AppError('bad_request', problem, 'invalid_old_price');
     if (change.slug !== undefined && change.slug !== current.slug) await moveSlug(tx, current, change.slug);
     const [row] = await tx.update(products).set(change).where(eq(products.id, id)).returning();
-    if (price !== current.price || oldPrice !== current.oldPrice) {
-      await tx.insert(priceHistory).values({ productId: id, price, oldPrice, changedBy: ownerId });
-    }
+    if (price !== current.price) await tx.insert(priceHistory).values({ productId: id, price, changedBy: ownerId });
     await notifyCatalogueChanged(tx);
     return detailOf(tx, row!);
   });

@@ -1,12 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { FALLBACK_IMAGE, productStockView, type Product } from '../../../domain/catalog';
-import { derivedOldPrice } from '../../../domain/pricing';
+import { type PriceSince, referencePrice } from '../../../domain/pricing';
 import type { Db } from '../../../db/client';
-import { productSlugs, products } from '../../../db/schema/catalog';
+import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 
 type ProductRow = typeof products.$inferSelect;
 
-export function toProduct(row: ProductRow): Product {
+/** A product as the storefront shows it; its old price is the reference its price history gives (null: no real reduction). */
+export function toProduct(row: ProductRow, history: readonly PriceSince[], now: Date): Product {
   const image = row.mainImage ?? row.images[0] ?? FALLBACK_IMAGE;
   return {
     id: row.id,
@@ -14,7 +15,7 @@ export function toProduct(row: ProductRow): Product {
     slug: row.slug,
     description: row.description,
     price: row.price,
-    oldPrice: row.oldPrice ?? derivedOldPrice(row.id, row.price),
+    oldPrice: referencePrice(row.price, history, now),
     image,
     images: row.images.length > 0 ? row.images : [image],
     stripePriceId: row.stripePriceId,
@@ -25,8 +26,22 @@ export function toProduct(row: ProductRow): Product {
 
 /** The catalogue the shop sells, oldest first (spec 7: ordered by created_at ascending); hidden products are left out. */
 export async function listProducts(db: Db): Promise<Product[]> {
-  const rows = await db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.createdAt), asc(products.id));
-  return rows.map(toProduct);
+  const [rows, history] = await Promise.all([
+    db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.createdAt), asc(products.id)),
+    db
+      .select({ productId: priceHistory.productId, price: priceHistory.price, startedAt: priceHistory.changedAt })
+      .from(priceHistory)
+      .innerJoin(products, and(eq(products.id, priceHistory.productId), eq(products.active, true)))
+      .orderBy(asc(priceHistory.changedAt), asc(priceHistory.id)),
+  ]);
+  const byProduct = new Map<string, PriceSince[]>();
+  for (const row of history) {
+    const list = byProduct.get(row.productId);
+    if (list) list.push(row);
+    else byProduct.set(row.productId, [row]);
+  }
+  const now = new Date();
+  return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? [], now));
 }
 
 /** The slug the active product that had `oldSlug` before has now (its page's address, for a 301), or null. */

@@ -61,7 +61,7 @@ async function orderMailData(db: Db, settings: MailSettings, orderId: string): P
     ...order,
     total: order.totalAmount,
     paidAt: order.paidAt?.toISOString() ?? null,
-    lines: lines.map(({ name, colour, unitPrice, quantity }) => ({ name, colour, unitPrice, quantity })),
+    lines: lines.map(({ name, colour, unitPrice, quantity, vatRate, vatAmount }) => ({ name, colour, unitPrice, quantity, vatRate, vatAmount })),
     statusUrl: `${settings.shop.url}/orders/${order.id}?token=${orderAccessToken(settings.secret, order.id)}`,
   };
 }

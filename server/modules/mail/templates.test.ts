@@ -19,11 +19,13 @@ const order: OrderMailData = {
   postalCode: '400114',
   country: 'Romania',
   lines: [
-    { name: 'Dummy Lighter', colour: 'Black', unitPrice: 3999, quantity: 2 },
-    { name: 'Dummy Phone Charger', colour: null, unitPrice: 2499, quantity: 1 },
+    { name: 'Dummy Lighter', colour: 'Black', unitPrice: 3999, quantity: 2, vatRate: 2100, vatAmount: 1388 },
+    { name: 'Dummy Phone Charger', colour: null, unitPrice: 2499, quantity: 1, vatRate: 2100, vatAmount: 434 },
   ],
   subtotal: 10497,
   shipping: 1999,
+  shippingVatRate: 2100,
+  shippingVat: 347,
   total: 12496,
   carrier: null,
   trackingNumber: null,
@@ -36,7 +38,7 @@ describe('order mails', () => {
   it('tell a cash customer the number, lines, totals, the amount for the courier, the address, the withdrawal right and the status link', async () => {
     const mail = renderParts(orderPlacedMail(shop, order));
     expect(mail.subject).toBe('Your order 10042 at Secret Stash');
-    for (const part of ['Thank you, Ștefan! We have your order 10042.', '2 × Dummy Lighter (Black): 79.98 RON', '1 × Dummy Phone Charger: 24.99 RON', 'Subtotal: 104.97 RON', 'Shipping: 19.99 RON', 'Total: 124.96 RON', 'Please have 124.96 RON ready to pay the courier in cash.', 'Strada Memorandumului 28', '400114 Cluj-Napoca, Romania', 'Phone: 0722 123 456', 'withdraw from this purchase within 14 days', 'hello@shop.example.ro']) {
+    for (const part of ['Thank you, Ștefan! We have your order 10042.', '2 × Dummy Lighter (Black): 79.98 RON', '1 × Dummy Phone Charger: 24.99 RON', 'Subtotal: 104.97 RON', 'Shipping: 19.99 RON', 'Total: 124.96 RON', 'of which VAT 21%: 21.69 RON', 'Please have 124.96 RON ready to pay the courier in cash.', 'Strada Memorandumului 28', '400114 Cluj-Napoca, Romania', 'Phone: 0722 123 456', 'withdraw from this purchase within 14 days', 'hello@shop.example.ro']) {
       expect(mail.text).toContain(part);
     }
     expect(mail.html).toContain(`href="${order.statusUrl.replace('&', '&amp;')}"`);

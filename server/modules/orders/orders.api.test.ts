@@ -57,6 +57,22 @@ describe('POST /api/orders', () => {
     ]);
   });
 
+  it('stores each line’s VAT rate and amount, and the shipping’s, so an invoice can be made from the order alone', async () => {
+    const placed = (await post(validOrder())).json();
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, placed.id));
+    // 19.99 RON shipping at 21%: 19.99 × 21/121 = 3.4693 → 3.47 RON
+    expect([order!.shippingVatRate, order!.shippingVat]).toEqual([2100, 347]);
+    const lines = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, placed.id)).orderBy(orderLines.id);
+    // 2 × 39.99 = 79.98 → 13.8808 → 13.88 RON; 24.99 → 4.3371 → 4.34 RON (the VAT inside each gross line total)
+    expect(lines.map(({ unitPrice, quantity, vatRate, vatAmount }) => [unitPrice * quantity, vatRate, vatAmount])).toEqual([
+      [7998, 2100, 1388],
+      [2499, 2100, 434],
+    ]);
+    // The customer's view of the order carries them too.
+    const view = (await shop.app.inject({ url: `/api/orders/${placed.id}?token=${placed.accessToken}` })).json();
+    expect(view).toMatchObject({ shippingVatRate: 2100, shippingVat: 347, lines: [{ vatRate: 2100, vatAmount: 1388 }, { vatRate: 2100, vatAmount: 434 }] });
+  });
+
   it('numbers orders one after another, answers the number with the id (also to a retry), and starts each timeline', async () => {
     const first = await post(validOrder());
     const second = await post(validOrder());

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { CURRENCY } from '../../../domain/money';
 import { canTransition, RESTOCKING_STATUSES, type NewOrderStatus, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { totalsFor, type Totals } from '../../../domain/pricing';
+import { orderVat, standardVatRateAt } from '../../../domain/vat';
 import { type Db, type DbOrTx, preparedStatement } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
@@ -176,6 +177,8 @@ const insertOrder = preparedStatement<{ id: string; number: number }>('order_ins
       phoneNumber: sql.placeholder('phoneNumber'),
       subtotal: sql.placeholder('subtotal'),
       shipping: sql.placeholder('shipping'),
+      shippingVatRate: sql.placeholder('shippingVatRate'),
+      shippingVat: sql.placeholder('shippingVat'),
       totalAmount: sql.placeholder('totalAmount'),
       currency: CURRENCY,
       userId: sql.placeholder('userId'),
@@ -227,6 +230,8 @@ export async function placeOrder(
       return { productId: product.id, name: product.name, unitPrice: product.price, quantity: line.quantity, colour: chosenColour(product, line.colour, paid) };
     });
     const totals = totalsFor(priced);
+    const vatRate = standardVatRateAt(new Date());
+    const vat = orderVat(priced, totals.shipping, vatRate);
 
     const inserted = await insertOrder(tx, {
       status,
@@ -242,6 +247,8 @@ export async function placeOrder(
       phoneNumber: request.phoneNumber,
       subtotal: totals.subtotal,
       shipping: totals.shipping,
+      shippingVatRate: vatRate,
+      shippingVat: vat.shipping,
       totalAmount: totals.total,
       userId: options.userId ?? null,
       idempotencyKey: request.idempotencyKey,
@@ -275,11 +282,11 @@ export async function placeOrder(
     }
     const { taken, coloursTaken } = await takeStock(tx, wanted, paid);
     // The product's units are recorded on its first line (two colours are two lines); a colour's on its own line.
-    const linesWithStock = priced.map((line) => {
+    const linesWithStock = priced.map((line, index) => {
       const units = taken.get(line.productId) ?? 0;
       taken.delete(line.productId);
       const colourUnits = line.colour === null ? 0 : (coloursTaken.get(line.productId)?.get(line.colour) ?? 0);
-      return { ...line, orderId: created.id, stockTaken: units, colourStockTaken: colourUnits };
+      return { ...line, orderId: created.id, stockTaken: units, colourStockTaken: colourUnits, vatRate, vatAmount: vat.lines[index]! };
     });
     // Its lines, the first event of its timeline and, but for a card order awaiting payment (it gets them
     // once paid), its confirmation and the owner's alert: one statement, one round trip.
@@ -413,6 +420,8 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
     phoneNumber: order.phoneNumber,
     subtotal: order.subtotal,
     shipping: order.shipping,
+    shippingVatRate: order.shippingVatRate,
+    shippingVat: order.shippingVat,
     total: order.totalAmount,
     currency: order.currency,
     carrier: order.carrier,
@@ -420,8 +429,13 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
     createdAt: order.createdAt.toISOString(),
     lines: lines
       .filter((line) => line.orderId === order.id)
-      .map(({ productId, name, colour, unitPrice, quantity }) => ({ productId, name, colour, unitPrice, quantity })),
+      .map(lineView),
   }));
+}
+
+/** An order line as its views show it (the customer's and the back office's). */
+export function lineView({ productId, name, colour, unitPrice, quantity, vatRate, vatAmount }: typeof orderLines.$inferSelect): OrderView['lines'][number] {
+  return { productId, name, colour, unitPrice, quantity, vatRate, vatAmount };
 }
 
 /**

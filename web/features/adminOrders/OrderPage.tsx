@@ -1,8 +1,10 @@
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { lineName } from '../../../domain/catalog';
 import { type AdminOrder, adminOrderSchema, type OrderEvent } from '../../../domain/contracts/admin';
+import { VAT_TEXT } from '../../../domain/messages';
 import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '../../../domain/orderChanges';
+import { vatByRate, vatPercentText } from '../../../domain/vat';
 import { ORDER_STATUS_NAMES, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
 import { ShipmentTerms } from '../../components/ShipmentTerms';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
@@ -101,6 +103,9 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
                 <th scope="col" className="py-1 text-right font-medium">
                   Amount
                 </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  {VAT_TEXT.en.column}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -111,6 +116,10 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
                   <td className="py-1 text-right whitespace-nowrap">{formatRon(line.unitPrice)}</td>
                   <td className="py-1 text-right">{line.quantity}</td>
                   <td className="py-1 text-right whitespace-nowrap">{formatRon(line.unitPrice * line.quantity)}</td>
+                  <td className="py-1 pl-2 text-right">
+                    <span className="whitespace-nowrap">{formatRon(line.vatAmount)}</span>{' '}
+                    <span className="block text-xs text-zinc-600">{vatPercentText(line.vatRate)}%</span>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -120,8 +129,20 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
             <dd className="text-right">{formatRon(order.subtotal)}</dd>
             <dt>Shipping</dt>
             <dd className="text-right">{order.shipping === 0 ? 'Free' : formatRon(order.shipping)}</dd>
+            {order.shipping > 0 && (
+              <>
+                <dt className="pl-3 text-zinc-600">{VAT_TEXT.en.ofWhich(vatPercentText(order.shippingVatRate))}</dt>
+                <dd className="text-right text-zinc-600">{formatRon(order.shippingVat)}</dd>
+              </>
+            )}
             <dt className="font-semibold">Total</dt>
             <dd className="text-right font-semibold">{formatRon(order.total)}</dd>
+            {vatByRate(order).map(({ rate, amount }) => (
+              <Fragment key={rate}>
+                <dt className="text-zinc-600">{VAT_TEXT.en.ofWhich(vatPercentText(rate))}</dt>
+                <dd className="text-right text-zinc-600">{formatRon(amount)}</dd>
+              </Fragment>
+            ))}
           </dl>
         </Section>
         <Section title="Customer and delivery">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { productPath } from '../../../domain/catalog';
 import type { AdminProductDetail } from '../../../domain/contracts/adminProducts';
+import { discountPercent } from '../../../domain/pricing';
 import { formatRon } from '../../lib/format';
 import { orderDateFormat } from '../../lib/orderStatus';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -10,6 +11,20 @@ import { createProduct, fetchProduct, saveProduct } from './api';
 import { formValuesOf } from './productForm';
 import { ProductForm } from './ProductForm';
 import { ProductImages } from './ProductImages';
+
+/** What the shop shows beside the price, from the price history (the lowest price of the 30 days before it started). */
+const TEXT = {
+  en: {
+    reduced: (reference: string, percent: number) =>
+      `The shop shows ${reference} struck through and −${percent}%: the lowest price of the 30 days before the current price started.`,
+    notReduced: 'The shop shows no struck-through price and no discount: the current price is not below the lowest price of the 30 days before it started.',
+  },
+  ro: {
+    reduced: (reference: string, percent: number) =>
+      `Magazinul afișează ${reference} tăiat și −${percent}%: cel mai mic preț din cele 30 de zile dinaintea prețului actual.`,
+    notReduced: 'Magazinul nu afișează preț tăiat și nici reducere: prețul actual nu este sub cel mai mic preț din cele 30 de zile dinaintea lui.',
+  },
+};
 
 const backLink = (
   <Link to="/admin/products" className="text-sm font-medium text-brand-dark underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-brand">
@@ -65,7 +80,7 @@ function ExistingProduct({ id }: { id: string }) {
       </>
     );
   }
-  const { product, priceHistory } = detail;
+  const { product, priceHistory, referencePrice } = detail;
   return (
     <>
       {backLink}
@@ -90,26 +105,25 @@ function ExistingProduct({ id }: { id: string }) {
         <h2 id="price-history-title" className="text-xl font-semibold">
           Price history
         </h2>
+        <p className="mt-2 text-sm text-zinc-700">
+          {referencePrice === null ? TEXT.en.notReduced : TEXT.en.reduced(formatRon(referencePrice), discountPercent(product.price, referencePrice))}
+        </p>
         <table className="mt-3 w-full text-left text-sm">
           <thead className="border-b border-zinc-300 text-zinc-600">
             <tr>
               <th scope="col" className="py-2 pr-2 font-medium">
                 Since
               </th>
-              <th scope="col" className="px-2 py-2 text-right font-medium">
-                Price
-              </th>
               <th scope="col" className="py-2 pl-2 text-right font-medium">
-                Old price
+                Price
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-200">
             {priceHistory.map((change) => (
-              <tr key={`${change.changedAt}-${change.price}-${change.oldPrice}`}>
+              <tr key={`${change.changedAt}-${change.price}`}>
                 <td className="py-2 pr-2">{orderDateFormat.format(new Date(change.changedAt))}</td>
-                <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatRon(change.price)}</td>
-                <td className="py-2 pl-2 text-right whitespace-nowrap tabular-nums">{change.oldPrice === null ? 'Derived' : formatRon(change.oldPrice)}</td>
+                <td className="py-2 pl-2 text-right whitespace-nowrap tabular-nums">{formatRon(change.price)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,12 @@ import { useId, useState, type ReactNode } from 'react';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { type ColourFormValues, type FormProblem, type ProductFromForm, problemOf, productFromForm, type ProductFormValues } from './productForm';
 
+/** The price's hint: there is no old price to type; the shop shows a reduction only from the price history. */
+const PRICE_HINT = {
+  en: 'For example 39.99. A lower price shows as a reduction only below the lowest price of the 30 days before.',
+  ro: 'De exemplu 39,99. Un preț mai mic apare ca reducere doar sub cel mai mic preț din ultimele 30 de zile dinaintea lui.',
+};
+
 function Field({ label, hint, children }: { label: string; hint?: string; children: (ids: { id: string; hintId?: string }) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
@@ -108,11 +114,8 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
         )}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Price (RON)" hint="For example 39.99.">
+        <Field label="Price (RON)" hint={PRICE_HINT.en}>
           {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="decimal" value={values.price} onChange={(event) => set('price', event.target.value)} className={inputClass} />}
-        </Field>
-        <Field label="Old price (RON)" hint="Shown struck through; higher than the price, or empty.">
-          {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="decimal" value={values.oldPrice} onChange={(event) => set('oldPrice', event.target.value)} className={inputClass} />}
         </Field>
         <Field label="Stock" hint="Units left; 0 shows Sold Out; empty when not counted.">
           {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="numeric" value={values.stock} onChange={(event) => set('stock', event.target.value)} className={inputClass} />}

@@ -10,7 +10,6 @@ const lighter: AdminProduct = {
   slug: 'dummy-lighter',
   description: 'Looks like a lighter.',
   price: 3999,
-  oldPrice: 7999,
   stock: 4,
   active: true,
   images: ['/images/products/dummy-lighter.svg'],
@@ -23,24 +22,23 @@ const lighter: AdminProduct = {
 describe('the product form', () => {
   it('shows amounts in RON and key features one per line, and sends them back unchanged in bani', () => {
     const values = formValuesOf(lighter);
-    expect(values).toMatchObject({ price: '39.99', oldPrice: '79.99', stock: '4', keyFeatures: 'Real shell\nHidden base' });
+    expect(values).toMatchObject({ price: '39.99', stock: '4', keyFeatures: 'Real shell\nHidden base' });
     expect(values.colourOptions).toEqual([{ name: 'Black', available: true, stock: '3' }, { name: 'Red', available: false, stock: '' }]);
     const { id, images, createdAt, ...editable } = lighter;
     expect(productFromForm(values)).toEqual({ product: editable });
   });
 
-  it('reads what the owner types: commas, blank lines, an empty old price, stock and price id', () => {
+  it('reads what the owner types: commas, blank lines, stock and price id', () => {
     const values = {
       ...formValuesOf(lighter),
       price: '35,5',
-      oldPrice: ' ',
       stock: '',
       keyFeatures: '\n  One  \n\nTwo\n',
       description: 'First line\nsecond line',
       stripePriceId: ' price_abc ',
     };
     expect(productFromForm(values)).toEqual({
-      product: expect.objectContaining({ price: 3550, oldPrice: null, stock: null, keyFeatures: ['One', 'Two'], description: 'First line second line', stripePriceId: 'price_abc' }),
+      product: expect.objectContaining({ price: 3550, stock: null, keyFeatures: ['One', 'Two'], description: 'First line second line', stripePriceId: 'price_abc' }),
     });
   });
 
@@ -48,8 +46,6 @@ describe('the product form', () => {
     const values = formValuesOf(lighter);
     expect(productFromForm({ ...values, price: '39.999' })).toEqual({ problem: 'Price must be an amount in RON, like 39.99.' });
     expect(productFromForm({ ...values, price: '' })).toEqual({ problem: 'Price must be an amount in RON, like 39.99.' });
-    expect(productFromForm({ ...values, oldPrice: 'abc' })).toEqual({ problem: 'Old price must be an amount in RON, like 79.99, or empty.' });
-    expect(productFromForm({ ...values, oldPrice: '39.99' })).toEqual({ problem: 'Old price must be higher than the price (or left empty).' });
     expect(productFromForm({ ...values, stock: '-1' })).toEqual({ problem: 'Stock must be a whole number of units, or empty when not counted.' });
     expect(productFromForm({ ...values, name: ' ' })).toEqual({ problem: 'Name is required.' });
     expect(productFromForm({ ...values, stripePriceId: 'prod_1' })).toEqual({ problem: 'Stripe price id must look like price_123abc.' });
@@ -79,6 +75,6 @@ describe('the product form', () => {
   it('starts a new product hidden, with nothing filled in', () => {
     // No address yet: the server makes one from the name.
     expect(formValuesOf()).not.toHaveProperty('slug');
-    expect(formValuesOf()).toEqual({ name: '', description: '', keyFeatures: '', price: '', oldPrice: '', stock: '', active: false, stripePriceId: '', colourOptions: [] });
+    expect(formValuesOf()).toEqual({ name: '', description: '', keyFeatures: '', price: '', stock: '', active: false, stripePriceId: '', colourOptions: [] });
   });
 });

@@ -11,7 +11,6 @@ export interface ProductFormValues {
   description: string;
   keyFeatures: string;
   price: string;
-  oldPrice: string;
   stock: string;
   active: boolean;
   stripePriceId: string;
@@ -42,7 +41,6 @@ export function formValuesOf(product?: AdminProduct): ProductFormValues {
     description: product?.description ?? '',
     keyFeatures: product?.keyFeatures.join('\n') ?? '',
     price: product ? toDecimalString(product.price) : '',
-    oldPrice: product?.oldPrice != null ? toDecimalString(product.oldPrice) : '',
     stock: stockAsText(product?.stock ?? null),
     active: product?.active ?? false,
     stripePriceId: product?.stripePriceId ?? '',
@@ -72,8 +70,6 @@ export function problemOf(error: unknown): FormProblem {
 export function productFromForm(values: ProductFormValues): { product: ProductFromForm } | FormProblem {
   const price = parseRon(values.price);
   if (price === null) return { problem: 'Price must be an amount in RON, like 39.99.' };
-  const oldPrice = values.oldPrice.trim() === '' ? null : parseRon(values.oldPrice);
-  if (oldPrice === null && values.oldPrice.trim() !== '') return { problem: 'Old price must be an amount in RON, like 79.99, or empty.' };
   const stock = stockOf(values.stock);
   if (stock === undefined) return { problem: 'Stock must be a whole number of units, or empty when not counted.' };
   const colourOptions = [];
@@ -88,7 +84,6 @@ export function productFromForm(values: ProductFormValues): { product: ProductFr
     description: values.description.replace(/\s*[\r\n]+\s*/g, ' '),
     keyFeatures: keyFeaturesFromLines(values.keyFeatures),
     price,
-    oldPrice,
     stock,
     active: values.active,
     stripePriceId: values.stripePriceId.trim() === '' ? null : values.stripePriceId.trim(),

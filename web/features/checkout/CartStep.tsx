@@ -1,5 +1,4 @@
 import { lineName } from '../../../domain/catalog';
-import { cartTotals } from '../../../domain/cart';
 import { formatRon } from '../../lib/format';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { useCart } from '../../lib/cart/CartProvider';
@@ -38,7 +37,7 @@ export function CartStep({ onContinue }: { onContinue(): void }) {
         </button>
       </div>
       <div className="mt-2 rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
-        <CartTotals totals={cartTotals(cart)} />
+        <CartTotals cart={cart} />
       </div>
       <div className="mt-6 flex justify-end">
         <button type="button" onClick={onContinue} className={primaryButton}>

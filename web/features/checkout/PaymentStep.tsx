@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { lineName } from '../../../domain/catalog';
-import { cartTotals } from '../../../domain/cart';
 import type { PaymentMethod } from '../../../domain/orders';
 import { MESSAGES } from '../../../domain/messages';
 import { healthSchema } from '../../../domain/contracts/api';
@@ -97,7 +96,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
           ))}
         </ul>
         <div className="mt-3 border-t border-zinc-200 pt-3">
-          <CartTotals totals={cartTotals(cart)} />
+          <CartTotals cart={cart} />
         </div>
         <h3 className="mt-4 font-semibold">Delivery to</h3>
         <p className="text-sm text-zinc-700">

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FLASH_SALE_MAX_PERCENT, FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../../domain/pricing';
+import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../../domain/pricing';
 import { useI18n } from '../../lib/i18n';
+import { useFlashSaleText } from '../../lib/promotion';
 import { SOCIAL_HANDLE, SOCIAL_URL } from '../../lib/shopInfo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Testimonials } from './Testimonials';
@@ -35,6 +36,7 @@ export default function LandingPage() {
   useDocumentTitle(t('home.title'));
   const location = useLocation();
   const navigate = useNavigate();
+  const flashSale = useFlashSaleText();
   const placed = location.state as { placedOrderId?: string; placedOrderNumber?: number; placedOrderToken?: string } | null;
   return (
     <>
@@ -45,7 +47,7 @@ export default function LandingPage() {
       )}
       <section className="bg-zinc-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:px-6 sm:py-24">
-          <p className="rounded-full bg-red-700 px-3 py-1 text-sm font-semibold">Flash sale: up to {FLASH_SALE_MAX_PERCENT}% off</p>
+          {flashSale && <p className="rounded-full bg-red-700 px-3 py-1 text-sm font-semibold">{flashSale}</p>}
           <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">{t('home.heading')}</h1>
           <p className="max-w-xl text-lg text-zinc-300">
             {t('home.intro')}

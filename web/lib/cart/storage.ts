@@ -11,7 +11,7 @@ function isProduct(value: unknown): value is Product {
     typeof p.id === 'string' &&
     typeof p.name === 'string' &&
     typeof p.price === 'number' &&
-    typeof p.oldPrice === 'number' &&
+    (p.oldPrice === null || typeof p.oldPrice === 'number') &&
     typeof p.image === 'string' &&
     Array.isArray(p.images)
   );

@@ -1,8 +1,10 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
 import { lineName } from '../../../../domain/catalog';
+import { VAT_TEXT } from '../../../../domain/messages';
 import { formatRon } from '../../../../domain/money';
 import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
 import { trackingUrl } from '../../../../domain/orderChanges';
+import { vatByRate, vatPercentText } from '../../../../domain/vat';
 import { button, Layout, muted, paragraph, type ShopIdentity } from './Layout';
 
 /** What an order mail shows: the order as stored now, and where its status page is. */
@@ -21,9 +23,11 @@ export interface OrderMailData {
   postalCode: string;
   country: string;
   /** `colour`: the colour chosen (null: none, or an order from before colours travelled with lines). */
-  lines: { name: string; colour: string | null; unitPrice: number; quantity: number }[];
+  lines: { name: string; colour: string | null; unitPrice: number; quantity: number; vatRate: number; vatAmount: number }[];
   subtotal: number;
   shipping: number;
+  shippingVatRate: number;
+  shippingVat: number;
   total: number;
   carrier: string | null;
   trackingNumber: string | null;
@@ -52,6 +56,11 @@ function Lines({ order }: { order: OrderMailData }) {
       <Text style={{ ...muted, margin: '12px 0 0' }}>Subtotal: {formatRon(order.subtotal)}</Text>
       <Text style={{ ...muted, margin: 0 }}>Shipping: {order.shipping === 0 ? 'Free' : formatRon(order.shipping)}</Text>
       <Text style={{ ...line, fontWeight: 700 }}>Total: {formatRon(order.total)}</Text>
+      {vatByRate(order).map(({ rate, amount }) => (
+        <Text key={rate} style={{ ...muted, margin: 0 }}>
+          {VAT_TEXT.en.ofWhich(vatPercentText(rate))}: {formatRon(amount)}
+        </Text>
+      ))}
     </Section>
   );
 }
