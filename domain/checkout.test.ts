@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleOrder } from '../testing/sampleOrder';
-import { emailSchema, orderRequestSchema, shippingComplete, shippingSchema } from './checkout';
+import { orderRequestSchema, shippingComplete, shippingSchema } from './checkout';
+import { emailSchema } from './email';
 
 const order = sampleOrder({ lines: [{ productId: '1', quantity: 2 }] });
 const { email: _email, lines: _lines, paymentMethod: _method, idempotencyKey: _key, ...shipping } = order;

@@ -3,27 +3,11 @@ import { MAX_QUANTITY_PER_LINE } from './cart';
 import { COUNTY_CODES, type CountyCode, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from './counties';
 import { ADDRESS_TEXT } from './messages';
 import { PAYMENT_METHODS } from './orders';
+import { emailSchema } from './email';
 import { phoneInE164 } from './phone';
-import { controlCharactersMessage, hasControlCharacters } from './text';
-
-/** Spec 5: a basic something@something.something pattern. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { plainText } from './text';
 
 export const MAX_ORDER_LINES = 50;
-
-/**
- * Trimmed text without control characters (checked after trimming, so a pasted trailing newline is
- * forgiven); `missing` is the message when the value is absent or not text.
- */
-const plainText = (label: string, missing?: string) =>
-  z
-    .string(missing ? { error: missing } : undefined)
-    .trim()
-    .refine((text) => !hasControlCharacters(text), controlCharactersMessage(label));
-
-export const emailSchema = plainText('Email', 'Email is required.')
-  .max(254, 'Email address is too long (at most 254 characters).')
-  .regex(EMAIL_PATTERN, 'Enter a valid email address, like name@example.com.');
 
 const field = (label: string, max: number) =>
   plainText(label, `${label} is required.`)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
-import { expect, expectAccessible, expectNoHorizontalScroll, test as base } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalScroll, test as base, fillShipping } from './fixtures';
 
 /**
  * The owner's session, signed in once per worker (sign-in attempts are limited per email), for the
@@ -30,6 +30,7 @@ const SHIPPING = {
   'Last name': 'Ștefănescu',
   Country: 'Romania',
   City: 'Brașov',
+  County: 'Brașov',
   Street: 'Strada Republicii',
   'Street number': '5',
   'Postal code': '500030',
@@ -49,7 +50,7 @@ async function placeOrderAsCustomer(page: Page) {
   await page.getByRole('link', { name: 'Cart, 1 item' }).click();
   await page.getByRole('button', { name: 'Continue to Email' }).click();
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
+  await fillShipping(page, SHIPPING);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Place Order (COD)' }).click();

@@ -106,8 +106,8 @@ export function ShippingStep({ values, postalCodeConfirmed, onChange, onConfirmP
                 </p>
               )}
               {warned && (
-                <div id={warningId} className={`mt-1 text-sm ${errors.postalCode ? 'text-red-700' : 'text-amber-800'}`}>
-                  <p>{TEXT.postalCodeMismatch(values.postalCode.trim(), countyName(values.county) ?? '')}</p>
+                <div className={`mt-1 text-sm ${errors.postalCode ? 'text-red-700' : 'text-amber-800'}`}>
+                  <p id={warningId}>{TEXT.postalCodeMismatch(values.postalCode.trim(), countyName(values.county) ?? '')}</p>
                   <label className="mt-1 flex min-h-11 items-center gap-2 font-medium text-zinc-900">
                     <input
                       type="checkbox"

@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, shippingSchema } from '../../../domain/checkout';
+import { shippingSchema } from '../../../domain/checkout';
+import { EMAIL_PATTERN } from '../../../domain/email';
 import type { CheckoutDraft } from './useCheckoutDraft';
 
 export const STEPS = ['cart', 'email', 'shipping', 'payment'] as const;
