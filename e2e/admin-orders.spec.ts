@@ -103,7 +103,9 @@ test.describe('the journey', () => {
       await expect(page.getByRole('heading', { name: `Order ${order.number}`, level: 1 })).toBeVisible();
       await expect(page.getByText(order.id, { exact: true })).toBeVisible();
       await expect(page).toHaveTitle(`Order ${order.number} — Back office`);
-      await expect(page.getByRole('link', { name: '0722 000 111' })).toHaveAttribute('href', 'tel:0722000111');
+      // The phone as stored (E.164), the address with its county.
+      await expect(page.getByRole('link', { name: '+40722000111' })).toHaveAttribute('href', 'tel:+40722000111');
+      await expect(page.getByText('500030 Brașov, Brașov')).toBeVisible();
       await expect(page.getByRole('region', { name: 'Items' })).toContainText('Dummy Car Key');
       await expect(page.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);
       await expectAccessible(page);
