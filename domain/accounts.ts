@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailSchema } from './checkout';
+import { EMAIL_PATTERN, emailSchema } from './email';
 import { controlCharactersMessage, hasControlCharacters } from './text';
 
 /** Spec 9: the password minimum, enforced by the form and by the server. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleOrder } from '../testing/sampleOrder';
-import { emailSchema, orderRequestSchema, shippingComplete, shippingSchema } from './checkout';
+import { orderRequestSchema, shippingComplete, shippingSchema } from './checkout';
+import { emailSchema } from './email';
 
 const order = sampleOrder({ lines: [{ productId: '1', quantity: 2 }] });
 const { email: _email, lines: _lines, paymentMethod: _method, idempotencyKey: _key, ...shipping } = order;
@@ -39,13 +40,38 @@ describe('shipping step', () => {
     expect(firstError(shippingSchema.safeParse({ ...shipping, street: 'x'.repeat(201) }))).toBe('Street is too long (at most 200 characters).');
   });
 
-  it('accepts common phone formats and refuses text', () => {
-    for (const phone of ['0712345678', '+40 712 345 678', '(0264) 123-456', '0264.123.456']) {
+  it('takes the phone formats people type, keeps it in E.164, and refuses what is no phone number', () => {
+    for (const phone of ['0712345678', '+40 712 345 678', '0040 712-345-678', '(0264) 123-456', '0264.123.456']) {
       expect(shippingSchema.safeParse({ ...shipping, phoneNumber: phone }).success, phone).toBe(true);
     }
-    for (const phone of ['call me', '12', '+', 'abc12345', '0712 345 678 ext']) {
-      expect(shippingSchema.safeParse({ ...shipping, phoneNumber: phone }).success, phone).toBe(false);
+    expect(shippingSchema.parse({ ...shipping, phoneNumber: '0722.123.456' }).phoneNumber).toBe('+40722123456');
+    for (const phone of ['call me', '12', '+', 'abc12345', '0712 345 678 ext', '0712 345', '+40 112 345 678']) {
+      expect(firstError(shippingSchema.safeParse({ ...shipping, phoneNumber: phone })), phone).toMatch(/^(Enter a valid phone number, like 0722 123 456 or \+40 722 123 456\.|Phone number is required\.)$/);
     }
+  });
+
+  it('needs one of the counties, by its code', () => {
+    expect(shippingSchema.parse({ ...shipping, county: 'B', postalCode: '010011' }).county).toBe('B');
+    for (const county of ['', 'Cluj', 'XX', undefined]) {
+      expect(firstError(shippingSchema.safeParse({ ...shipping, county })), String(county)).toBe('County is required.');
+    }
+  });
+
+  it('needs a six-digit postal code', () => {
+    for (const postalCode of ['40011', '4001144', '400 114', 'RO400114']) {
+      expect(firstError(shippingSchema.safeParse({ ...shipping, postalCode })), postalCode).toBe('Postal code must be six digits, like 400114.');
+    }
+  });
+
+  it('asks about a postal code of another county, and takes it once the customer confirms it', () => {
+    const mismatch = { ...shipping, county: 'B', postalCode: '400114' };
+    const refused = shippingSchema.safeParse(mismatch);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ['postalCode'], message: 'Postal code 400114 does not match the county chosen (București). Please check it; if it is correct, confirm it.' }),
+    ]);
+    expect(shippingSchema.parse({ ...mismatch, postalCodeConfirmed: true }).postalCode).toBe('400114');
+    expect(orderRequestSchema.safeParse({ ...order, county: 'B' }).success).toBe(false);
+    expect(orderRequestSchema.safeParse({ ...order, county: 'B', postalCodeConfirmed: true }).success).toBe(true);
   });
 });
 

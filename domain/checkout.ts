@@ -1,37 +1,25 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_PER_LINE } from './cart';
+import { COUNTY_CODES, type CountyCode, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from './counties';
+import { ADDRESS_TEXT } from './messages';
 import { PAYMENT_METHODS } from './orders';
-import { controlCharactersMessage, hasControlCharacters } from './text';
-
-/** Spec 5: a basic something@something.something pattern. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { emailSchema } from './email';
+import { phoneInE164 } from './phone';
+import { plainText } from './text';
 
 export const MAX_ORDER_LINES = 50;
-
-/**
- * Trimmed text without control characters (checked after trimming, so a pasted trailing newline is
- * forgiven); `missing` is the message when the value is absent or not text.
- */
-const plainText = (label: string, missing?: string) =>
-  z
-    .string(missing ? { error: missing } : undefined)
-    .trim()
-    .refine((text) => !hasControlCharacters(text), controlCharactersMessage(label));
-
-export const emailSchema = plainText('Email', 'Email is required.')
-  .max(254, 'Email address is too long (at most 254 characters).')
-  .regex(EMAIL_PATTERN, 'Enter a valid email address, like name@example.com.');
 
 const field = (label: string, max: number) =>
   plainText(label, `${label} is required.`)
     .min(1, `${label} is required.`)
     .max(max, `${label} is too long (at most ${max} characters).`);
 
-/** The eight shipping fields of spec 2, labelled as the form shows them. */
+/** The eight shipping fields of spec 2 and the county, labelled as the form shows them. */
 export const SHIPPING_FIELDS = {
   firstName: 'First name',
   lastName: 'Last name',
   country: 'Country',
+  county: ADDRESS_TEXT.en.county,
   city: 'City',
   street: 'Street',
   streetNumber: 'Street number',
@@ -41,23 +29,41 @@ export const SHIPPING_FIELDS = {
 
 export type ShippingField = keyof typeof SHIPPING_FIELDS;
 
-export const shippingSchema = z.object({
+const shippingFields = z.object({
   firstName: field(SHIPPING_FIELDS.firstName, 100),
   lastName: field(SHIPPING_FIELDS.lastName, 100),
   country: field(SHIPPING_FIELDS.country, 100),
+  /** Its code (CJ, B…); orders placed before counties were asked have none. */
+  county: z.enum(COUNTY_CODES, { error: ADDRESS_TEXT.en.countyRequired }),
   city: field(SHIPPING_FIELDS.city, 100),
   street: field(SHIPPING_FIELDS.street, 200),
   streetNumber: field(SHIPPING_FIELDS.streetNumber, 30),
-  postalCode: field(SHIPPING_FIELDS.postalCode, 20),
-  phoneNumber: field(SHIPPING_FIELDS.phoneNumber, 30).refine(
-    (phone) => /^\+?[0-9 ()./-]+$/.test(phone) && phone.replace(/\D/g, '').length >= 5,
-    'Phone number may contain digits, spaces, +, -, ( and ) only, at least 5 digits.',
-  ),
+  postalCode: field(SHIPPING_FIELDS.postalCode, 20).regex(POSTAL_CODE_PATTERN, ADDRESS_TEXT.en.postalCodeSixDigits),
+  /** Stored in E.164 (+40722123456), however it was typed. */
+  phoneNumber: field(SHIPPING_FIELDS.phoneNumber, 30).transform((typed, context) => {
+    const phone = phoneInE164(typed);
+    if (phone) return phone;
+    context.addIssue({ code: 'custom', message: ADDRESS_TEXT.en.phoneInvalid });
+    return z.NEVER;
+  }),
+  /** The customer checked a postal code that does not fit the county and keeps it as typed. */
+  postalCodeConfirmed: z.boolean({ error: 'postalCodeConfirmed must be true or false.' }).optional(),
 });
+
+/**
+ * A postal code that does not fit the county is asked about, never refused: the customer may
+ * confirm it (the table of prefixes could be wrong, a real order must go through).
+ */
+function postalCodeChecked(shipping: { county: string; postalCode: string; postalCodeConfirmed?: boolean }, context: z.RefinementCtx) {
+  if (shipping.postalCodeConfirmed || postalCodeFitsCounty(shipping.postalCode, shipping.county)) return;
+  context.addIssue({ code: 'custom', path: ['postalCode'], message: ADDRESS_TEXT.en.postalCodeMismatch(shipping.postalCode, countyName(shipping.county)!) });
+}
+
+export const shippingSchema = shippingFields.superRefine(postalCodeChecked);
 
 export type ShippingDetails = z.infer<typeof shippingSchema>;
 
-/** Spec 5: the shipping step's Continue is enabled only when all eight fields are non-blank after trimming. */
+/** Spec 5: the shipping step's Continue is enabled only when all eight fields (and the county) are non-blank after trimming. */
 export function shippingComplete(values: Partial<Record<ShippingField, string>>): boolean {
   return (Object.keys(SHIPPING_FIELDS) as ShippingField[]).every((key) => (values[key] ?? '').trim() !== '');
 }
@@ -90,7 +96,8 @@ function lineKey(line: { productId: string; colour: string | null }): string {
  * What a visitor's browser sends to place an order: who, where, which products and how many.
  * Never prices or totals: the server looks those up (DESIGN.md decision 7).
  */
-export const orderRequestSchema = shippingSchema.extend({
+export const orderRequestSchema = shippingFields
+  .extend({
   email: emailSchema,
   lines: z
     .array(orderLineSchema, { error: 'The order needs a list of lines.' })
@@ -101,6 +108,8 @@ export const orderRequestSchema = shippingSchema.extend({
   idempotencyKey: plainText('idempotencyKey', 'idempotencyKey is required.')
     .min(16, 'idempotencyKey must be 16 to 100 characters.')
     .max(100, 'idempotencyKey must be 16 to 100 characters.'),
-});
+  })
+  .superRefine(postalCodeChecked);
 
-export type OrderRequest = z.infer<typeof orderRequestSchema>;
+/** An order to place: as the API parsed it, or as Stripe collected it for a paid order (which may name no county). */
+export type OrderRequest = Omit<z.infer<typeof orderRequestSchema>, 'county'> & { county: CountyCode | null };

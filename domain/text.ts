@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Control characters (C0, DEL and C1: NUL, bell, escape, newline, tab…). No name, address, email or
  * phone number contains one, PostgreSQL cannot store NUL at all, and in logs and emails they can
@@ -14,3 +16,13 @@ export function hasControlCharacters(text: string): boolean {
 export function controlCharactersMessage(label: string): string {
   return `${label} must not contain control characters.`;
 }
+
+/**
+ * Trimmed text without control characters (checked after trimming, so a pasted trailing newline is
+ * forgiven); `missing` is the message when the value is absent or not text.
+ */
+export const plainText = (label: string, missing?: string) =>
+  z
+    .string(missing ? { error: missing } : undefined)
+    .trim()
+    .refine((text) => !hasControlCharacters(text), controlCharactersMessage(label));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, expectAccessible, expectNoHorizontalScroll, signUp, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalScroll, fillShipping, signUp, test } from './fixtures';
 import { sampleOrder } from '../testing/sampleOrder';
 import { caughtMail, linkOf } from './mails';
 
@@ -128,8 +128,8 @@ test('an order placed while signed in is prefilled, linked and listed on My orde
   await page.getByRole('button', { name: 'Continue to Email' }).click();
   await expect(page.getByLabel('Email address')).toHaveValue(email);
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  const shipping = { 'First name': 'Ioana', 'Last name': 'Pop', City: 'Brașov', Street: 'Strada Republicii', 'Street number': '5', 'Postal code': '500030', 'Phone number': '0722 000 111' };
-  for (const [label, value] of Object.entries(shipping)) await page.getByLabel(label, { exact: true }).fill(value);
+  const shipping = { 'First name': 'Ioana', 'Last name': 'Pop', City: 'Brașov', County: 'Brașov', Street: 'Strada Republicii', 'Street number': '5', 'Postal code': '500030', 'Phone number': '0722 000 111' };
+  await fillShipping(page, shipping);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Place Order (COD)' }).click();

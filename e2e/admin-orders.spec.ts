@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
-import { expect, expectAccessible, expectNoHorizontalScroll, test as base } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalScroll, test as base, fillShipping } from './fixtures';
 
 /**
  * The owner's session, signed in once per worker (sign-in attempts are limited per email), for the
@@ -30,6 +30,7 @@ const SHIPPING = {
   'Last name': 'Ștefănescu',
   Country: 'Romania',
   City: 'Brașov',
+  County: 'Brașov',
   Street: 'Strada Republicii',
   'Street number': '5',
   'Postal code': '500030',
@@ -49,7 +50,7 @@ async function placeOrderAsCustomer(page: Page) {
   await page.getByRole('link', { name: 'Cart, 1 item' }).click();
   await page.getByRole('button', { name: 'Continue to Email' }).click();
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
+  await fillShipping(page, SHIPPING);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Place Order (COD)' }).click();
@@ -103,7 +104,9 @@ test.describe('the journey', () => {
       await expect(page.getByRole('heading', { name: `Order ${order.number}`, level: 1 })).toBeVisible();
       await expect(page.getByText(order.id, { exact: true })).toBeVisible();
       await expect(page).toHaveTitle(`Order ${order.number} — Back office`);
-      await expect(page.getByRole('link', { name: '0722 000 111' })).toHaveAttribute('href', 'tel:0722000111');
+      // The phone as stored (E.164), the address with its county.
+      await expect(page.getByRole('link', { name: '+40722000111' })).toHaveAttribute('href', 'tel:+40722000111');
+      await expect(page.getByText('500030 Brașov, Brașov')).toBeVisible();
       await expect(page.getByRole('region', { name: 'Items' })).toContainText('Dummy Car Key');
       // Each line's VAT and the order's, for an invoice: 64.99 → 11.28, shipping 19.99 → 3.47, 14.75 in all.
       await expect(page.getByRole('cell', { name: '11.28 RON 21%' })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { SLUG_REFUSED, SLUG_TAKEN } from '../domain/productEdit';
 import { ADMIN_PRODUCTS_SHOP_PORT } from '../playwright.config';
-import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test, fillShipping } from './fixtures';
 
 // A shop of its own: the prices and stock changed here never reach the storefront specs' shop.
 const ORIGIN = `http://127.0.0.1:${ADMIN_PRODUCTS_SHOP_PORT}`;
@@ -181,8 +181,8 @@ test('colours with their own stock: two colours are two cart lines, and the colo
   await shopper.getByRole('button', { name: 'Continue to Email' }).click();
   await shopper.getByLabel('Email address').fill(email);
   await shopper.getByRole('button', { name: 'Continue to Shipping' }).click();
-  const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', City: 'Cluj-Napoca', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
-  for (const [label, value] of Object.entries(shipping)) await shopper.getByLabel(label, { exact: true }).fill(value);
+  const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', City: 'Cluj-Napoca', County: 'Cluj', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
+  await fillShipping(shopper, shipping);
   await shopper.getByRole('button', { name: 'Continue to Payment' }).click();
   const summary = shopper.getByRole('region', { name: 'Order summary' });
   await expect(summary).toContainText('Dummy Lighter (Black) × 1');
@@ -281,8 +281,8 @@ test.describe('when an order meets the stock', () => {
     await shopper.getByRole('button', { name: 'Continue to Email' }).click();
     await shopper.getByLabel('Email address').fill('ana@example.ro');
     await shopper.getByRole('button', { name: 'Continue to Shipping' }).click();
-    const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', City: 'Cluj-Napoca', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
-    for (const [label, value] of Object.entries(shipping)) await shopper.getByLabel(label, { exact: true }).fill(value);
+    const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', City: 'Cluj-Napoca', County: 'Cluj', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
+    await fillShipping(shopper, shipping);
     await shopper.getByRole('button', { name: 'Continue to Payment' }).click();
     await shopper.getByRole('button', { name: 'Place Order (COD)' }).click();
     await expect(shopper.getByRole('alert')).toContainText('Dummy Car Key is sold out');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { caughtMail, linkOf } from './mails';
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalScroll, test, fillShipping } from './fixtures';
 import { sampleOrder } from '../testing/sampleOrder';
 
 const SHIPPING = {
@@ -8,6 +8,7 @@ const SHIPPING = {
   'Last name': 'Popescu',
   Country: 'Romania',
   City: 'Cluj-Napoca',
+  County: 'Cluj',
   Street: 'Strada Memorandumului',
   'Street number': '28',
   'Postal code': '400114',
@@ -30,7 +31,7 @@ async function goToPayment(page: Page, email = 'ana@example.ro') {
   await page.getByRole('button', { name: 'Continue to Email' }).click();
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
+  await fillShipping(page, SHIPPING);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
 }
@@ -60,7 +61,9 @@ test('the full journey places a cash-on-delivery order that is stored with serve
   await expect(page.getByLabel('First name')).toHaveAttribute('autocomplete', 'given-name');
   await expect(page.getByLabel('Postal code')).toHaveAttribute('autocomplete', 'postal-code');
   await expect(page.getByLabel('Phone number')).toHaveAttribute('autocomplete', 'tel');
-  for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
+  await expect(page.getByLabel('County')).toHaveAttribute('autocomplete', 'address-level1');
+  await expect(page.getByLabel('County')).toHaveValue('');
+  await fillShipping(page, SHIPPING);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
@@ -72,6 +75,7 @@ test('the full journey places a cash-on-delivery order that is stored with serve
   await expect(page.getByRole('status').filter({ hasText: 'Connected to the shop' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Dummy Lighter (Black) × 2');
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('124.96 RON');
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('400114 Cluj-Napoca, Cluj, Romania');
   await expectAccessible(page);
 
   const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
@@ -104,6 +108,8 @@ test('the full journey places a cash-on-delivery order that is stored with serve
   const mail = await caughtMail('ana@example.ro', `Your order ${number} at Secret Stash`);
   expect(mail.text).toContain('Please have 124.96 RON ready to pay the courier in cash.');
   expect(mail.text).toContain('2 × Dummy Lighter (Black)');
+  expect(mail.text).toContain('400114 Cluj-Napoca, Cluj, Romania');
+  expect(mail.text).toContain('Phone: +40712345678');
   const fromMail = await browser.newPage();
   await fromMail.goto(linkOf(mail, 'See your order'));
   await expect(fromMail.getByRole('article', { name: `Order ${number}` })).toContainText('Dummy Lighter (Black) × 2');
@@ -115,7 +121,9 @@ test('the full journey places a cash-on-delivery order that is stored with serve
     paymentMethod: 'cod',
     firstName: 'Ana',
     city: 'Cluj-Napoca',
-    phoneNumber: '+40 712 345 678',
+    county: 'CJ',
+    postalCode: '400114',
+    phoneNumber: '+40712345678',
     subtotal: 10497,
     shipping: 1999,
     total: 12496,
@@ -187,7 +195,7 @@ test('email and shipping gates, whitespace-only fields, and back moves that keep
 
   const toPayment = page.getByRole('button', { name: 'Continue to Payment' });
   await expect(toPayment).toBeDisabled();
-  for (const [label, value] of Object.entries(SHIPPING)) await page.getByLabel(label, { exact: true }).fill(value);
+  await fillShipping(page, SHIPPING);
   await expect(toPayment).toBeEnabled();
   await page.getByLabel('City').fill('   ');
   await expect(toPayment).toBeDisabled();
@@ -203,17 +211,55 @@ test('email and shipping gates, whitespace-only fields, and back moves that keep
   await page.goForward();
   await expect(page.getByLabel('Street number')).toHaveValue('28');
 
-  // A phone number the server would refuse is explained next to the field.
-  await page.getByLabel('Phone number').fill('call me');
+  // A county is required.
+  const county = page.getByLabel('County');
+  await county.selectOption({ label: 'Choose your county' });
+  await expect(toPayment).toBeDisabled();
+
+  // A postal code must be six digits, and one of another county is asked about, then confirmed as typed.
+  const postalCode = page.getByLabel('Postal code', { exact: true });
+  await postalCode.fill('4001');
+  await county.selectOption({ label: 'București' });
   await toPayment.click();
-  await expect(page.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Phone number')).toBeFocused();
-  await expect(page.getByText('Phone number may contain digits')).toBeVisible();
+  await expect(postalCode).toHaveAttribute('aria-invalid', 'true');
+  await expect(postalCode).toHaveAccessibleDescription('Postal code must be six digits, like 400114.');
+  await postalCode.fill('400114');
+  const mismatch = 'Postal code 400114 does not match the county chosen (București). Please check it; if it is correct, confirm it.';
+  await expect(page.getByText(mismatch)).toBeVisible();
+  await expect(postalCode).toHaveAccessibleDescription(mismatch);
+  await toPayment.click();
+  await expect(page.getByRole('heading', { name: 'Shipping Information' })).toBeVisible();
+  await expect(postalCode).toHaveAttribute('aria-invalid', 'true');
+  await expect(postalCode).toBeFocused();
   await expectAccessible(page);
-  await page.getByLabel('Phone number').fill('0712 345 678');
+  await page.getByRole('checkbox', { name: 'The postal code is correct' }).check();
+  await expect(postalCode).not.toHaveAttribute('aria-invalid');
+
+  // A phone number that is not one is refused next to the field, whatever characters it is typed with.
+  const phone = page.getByLabel('Phone number');
+  for (const wrong of ['call me', '0722 123']) {
+    await phone.fill(wrong);
+    await toPayment.click();
+    await expect(phone, wrong).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveAccessibleDescription('Enter a valid phone number, like 0722 123 456 or +40 722 123 456.');
+  }
+  await expectAccessible(page);
+  await phone.fill('0712.345.678');
   await toPayment.click();
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('400114 Cluj-Napoca, București');
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page.getByLabel('Phone number')).toHaveValue('0712 345 678');
+  await expect(phone).toHaveValue('0712.345.678');
+  await expect(page.getByRole('checkbox', { name: 'The postal code is correct' })).toBeChecked();
+
+  // The order goes through with the postal code as typed, and the phone in E.164.
+  await toPayment.click();
+  const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Place Order (COD)' }).click();
+  const answer = await placed;
+  expect(answer.status()).toBe(201);
+  const stored = await (await page.request.get(`/api/orders/${(await answer.json()).id}?email=ana@example.ro`)).json();
+  expect(stored).toMatchObject({ county: 'B', postalCode: '400114', phoneNumber: '+40712345678' });
 });
 
 test('a deep link to a later step lands on the first step still missing', async ({ page }) => {

@@ -91,3 +91,12 @@ export async function signUp(page: Page, email: string, password = 'secret123') 
   await expect(page.getByRole('status')).toHaveText('Account created successfully! Redirecting...');
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Fills the checkout's shipping step: each text field by its label, the county by its name ('County': 'Cluj'). */
+export async function fillShipping(page: Page, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) {
+    const field = page.getByLabel(label, { exact: true });
+    if (label === 'County') await field.selectOption({ label: value });
+    else await field.fill(value);
+  }
+}

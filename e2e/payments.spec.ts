@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { CARD_SHOP_PORT } from '../playwright.config';
-import { expect, expectAccessible, signUp, test } from './fixtures';
+import { expect, expectAccessible, signUp, test, fillShipping } from './fixtures';
 
 const CARD_SHOP = `http://127.0.0.1:${CARD_SHOP_PORT}`;
 
@@ -13,8 +13,8 @@ async function fillCheckout(page: Page, products: string[]) {
   await page.getByRole('button', { name: 'Continue to Email' }).click();
   await page.getByLabel('Email address').fill('card.buyer@example.ro');
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  const shipping = { 'First name': 'Maria', 'Last name': 'Ionescu', City: 'Brașov', Street: 'Strada Lungă', 'Street number': '10', 'Postal code': '500035', 'Phone number': '0722 000 333' };
-  for (const [label, value] of Object.entries(shipping)) await page.getByLabel(label, { exact: true }).fill(value);
+  const shipping = { 'First name': 'Maria', 'Last name': 'Ionescu', City: 'Brașov', County: 'Brașov', Street: 'Strada Lungă', 'Street number': '10', 'Postal code': '500035', 'Phone number': '0722 000 333' };
+  await fillShipping(page, shipping);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 }
 

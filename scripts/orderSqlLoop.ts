@@ -18,9 +18,9 @@ const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 20);
 const WINDOW_SECONDS = 600;
 
 const SELECT_PRODUCTS = 'select id, name, price, stock, active, colour_options from products where id = any($1)';
-const INSERT_ORDER = `insert into orders (status, payment_method, first_name, last_name, email, country, city, street, street_number,
+const INSERT_ORDER = `insert into orders (status, payment_method, first_name, last_name, email, country, county, city, street, street_number,
   postal_code, phone_number, subtotal, shipping, total_amount, currency, user_id, idempotency_key, request_hash, shipping_vat_rate, shipping_vat)
-  values ('pending', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'RON', null, $14, $15, $16, $17)
+  values ('pending', $1, $2, $3, $4, $5, $18, $6, $7, $8, $9, $10, $11, $12, $13, 'RON', null, $14, $15, $16, $17)
   on conflict (idempotency_key) do nothing returning id, number`;
 /** Its lines, first event and two mails, in one statement: what one plain SQL round trip can do. */
 const INSERT_LINES_EVENT_MAILS = `with lines as (
@@ -54,7 +54,7 @@ async function placeOne(): Promise<boolean> {
     const order = await client.query({
       name: 'order',
       text: INSERT_ORDER,
-      values: [r.paymentMethod, r.firstName, r.lastName, r.email, r.country, r.city, r.street, r.streetNumber, r.postalCode, r.phoneNumber, subtotal, shipping, subtotal + shipping, r.idempotencyKey, hash(body), STANDARD_VAT_RATE, vat.shipping],
+      values: [r.paymentMethod, r.firstName, r.lastName, r.email, r.country, r.city, r.street, r.streetNumber, r.postalCode, r.phoneNumber, subtotal, shipping, subtotal + shipping, r.idempotencyKey, hash(body), STANDARD_VAT_RATE, vat.shipping, r.county],
     });
     const { id } = order.rows[0];
     await client.query({

@@ -92,7 +92,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         individual_name: null,
         shipping_details: {
           name: 'Maria Ionescu',
-          address: { line1: 'Strada Lungă 10', line2: 'Ap. 4', city: 'Brașov', postal_code: '500035', country: 'RO', state: null },
+          address: { line1: 'Strada Lungă 10', line2: 'Ap. 4', city: 'Brașov', postal_code: '500035', country: 'RO', state: 'Brașov' },
         },
       },
     });

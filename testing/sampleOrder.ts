@@ -7,6 +7,7 @@ export function sampleOrder(overrides: Record<string, unknown> = {}) {
     firstName: 'Ana',
     lastName: 'Popescu',
     country: 'Romania',
+    county: 'CJ',
     city: 'Cluj-Napoca',
     street: 'Strada Memorandumului',
     streetNumber: '28',

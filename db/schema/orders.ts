@@ -32,6 +32,8 @@ export const orders = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     country: text('country').notNull(),
+    /** The county's code (domain/counties: CJ, B…); null for orders placed before counties were asked. */
+    county: text('county'),
     city: text('city').notNull(),
     street: text('street').notNull(),
     streetNumber: text('street_number').notNull(),

@@ -14,6 +14,8 @@ export const orderViewSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   country: z.string(),
+  /** The county's code (CJ, B…, see domain/counties); null for orders placed before counties were asked. */
+  county: z.nullable(z.string()),
   city: z.string(),
   street: z.string(),
   streetNumber: z.string(),

@@ -27,7 +27,8 @@ export interface CheckoutSessionInfo {
   customer: {
     name: string | null;
     phone: string | null;
-    address: { line1: string | null; line2: string | null; city: string | null; postalCode: string | null; country: string | null } | null;
+    /** `state`: Stripe's county field, as the customer gave it (a name or a code). */
+    address: { line1: string | null; line2: string | null; city: string | null; state: string | null; postalCode: string | null; country: string | null } | null;
   };
 }
 
@@ -85,6 +86,7 @@ function toInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
         line1: address.line1,
         line2: address.line2,
         city: address.city,
+        state: address.state,
         postalCode: address.postal_code,
         country: address.country,
       },

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerPromotionRequestSchema } from '../../../domain/accounts';
 import { adminOrderListSchema, adminOrderSchema, dashboardSchema, failedMailListSchema, ownerListSchema, resentMailSchema } from '../../../domain/contracts/admin';
+import { countyName } from '../../../domain/counties';
 import { toDecimalString } from '../../../domain/money';
 import { statusChangeRequestSchema } from '../../../domain/orderChanges';
 import { ORDER_STATUS_NAMES, ORDER_STATUSES } from '../../../domain/orders';
@@ -97,7 +98,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; origins: r
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date());
     async function* lines() {
       yield CSV_BOM;
-      yield csvLine(['Order number', 'Date', 'Name', 'Phone', 'Email', 'Street', 'Street number', 'City', 'Postal code', 'Country', 'Total (RON)', 'Cash to collect (RON)', 'Payment method', 'Status', 'Items']);
+      yield csvLine(['Order number', 'Date', 'Name', 'Phone', 'Email', 'Street', 'Street number', 'City', 'County', 'Postal code', 'Country', 'Total (RON)', 'Cash to collect (RON)', 'Payment method', 'Status', 'Items']);
       for await (const order of ordersForExport(db, filters)) {
         yield csvLine([
           order.number,
@@ -108,6 +109,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; origins: r
           order.street,
           order.streetNumber,
           order.city,
+          countyName(order.county) ?? '',
           order.postalCode,
           order.country,
           toDecimalString(order.total),

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { splitStreetAddress } from '../../../domain/address';
+import { countyFromText } from '../../../domain/counties';
+import { phoneInE164 } from '../../../domain/phone';
 import { orderRequestSchema, type OrderRequest } from '../../../domain/checkout';
 import { MESSAGES } from '../../../domain/messages';
 import type { Db, DbOrTx } from '../../../db/client';
@@ -81,7 +83,9 @@ const isOrderId = (id: string | undefined): id is string => id !== undefined && 
  * A single-product purchase's order, from the name, address and phone Stripe collected, checked by
  * the same rules as any order. The customer has paid by now, so an order that breaks a rule (Stripe's
  * address form is not ours) is still kept, as Stripe gave it, and the fields to check are logged
- * (their names, never their values) for the shop to review.
+ * (their names, never their values) for the shop to review. Stripe's county (its "state", a name or
+ * a code) becomes the county's code and the phone E.164 where they can; a postal code that does not
+ * fit the county is kept as Stripe gave it.
  */
 function orderRequestFromSession(session: CheckoutSessionInfo, productId: string, log: WebhookLog): OrderRequest {
   const [firstName = '', ...rest] = (session.customer.name ?? '').trim().split(/\s+/);
@@ -91,10 +95,11 @@ function orderRequestFromSession(session: CheckoutSessionInfo, productId: string
     firstName,
     lastName: rest.join(' '),
     country: address?.country === 'RO' ? 'Romania' : (address?.country ?? ''),
+    county: countyFromText(address?.state),
     city: address?.city ?? '',
     ...splitStreetAddress(address?.line1 ?? '', address?.line2 ?? null),
     postalCode: address?.postalCode ?? '',
-    phoneNumber: session.customer.phone ?? '',
+    phoneNumber: phoneInE164(session.customer.phone ?? '') ?? session.customer.phone ?? '',
     // Bought from the product's page: no colour chosen (a paid order is kept without one).
     lines: [{ productId, quantity: 1, colour: null }],
     paymentMethod: 'card',

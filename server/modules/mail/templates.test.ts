@@ -12,11 +12,12 @@ const order: OrderMailData = {
   firstName: 'Ștefan',
   lastName: 'Popescu',
   email: 'stefan@example.ro',
-  phoneNumber: '0722 123 456',
+  phoneNumber: '+40722123456',
   street: 'Strada Memorandumului',
   streetNumber: '28',
   city: 'Cluj-Napoca',
   postalCode: '400114',
+  county: 'CJ',
   country: 'Romania',
   lines: [
     { name: 'Dummy Lighter', colour: 'Black', unitPrice: 3999, quantity: 2, vatRate: 2100, vatAmount: 1388 },
@@ -38,7 +39,7 @@ describe('order mails', () => {
   it('tell a cash customer the number, lines, totals, the amount for the courier, the address, the withdrawal right and the status link', async () => {
     const mail = renderParts(orderPlacedMail(shop, order));
     expect(mail.subject).toBe('Your order 10042 at Secret Stash');
-    for (const part of ['Thank you, Ștefan! We have your order 10042.', '2 × Dummy Lighter (Black): 79.98 RON', '1 × Dummy Phone Charger: 24.99 RON', 'Subtotal: 104.97 RON', 'Shipping: 19.99 RON', 'Total: 124.96 RON', 'of which VAT 21%: 21.69 RON', 'Please have 124.96 RON ready to pay the courier in cash.', 'Strada Memorandumului 28', '400114 Cluj-Napoca, Romania', 'Phone: 0722 123 456', 'withdraw from this purchase within 14 days', 'hello@shop.example.ro']) {
+    for (const part of ['Thank you, Ștefan! We have your order 10042.', '2 × Dummy Lighter (Black): 79.98 RON', '1 × Dummy Phone Charger: 24.99 RON', 'Subtotal: 104.97 RON', 'Shipping: 19.99 RON', 'Total: 124.96 RON', 'of which VAT 21%: 21.69 RON', 'Please have 124.96 RON ready to pay the courier in cash.', 'Strada Memorandumului 28', '400114 Cluj-Napoca, Cluj, Romania', 'Phone: +40722123456', 'withdraw from this purchase within 14 days', 'hello@shop.example.ro']) {
       expect(mail.text).toContain(part);
     }
     expect(mail.html).toContain(`href="${order.statusUrl.replace('&', '&amp;')}"`);
@@ -85,5 +86,11 @@ describe('account mails', () => {
     expect(mail.text).toContain(`The link works once, for 60 minutes: ${url}`);
     expect(mail.text).toContain('If you did not ask for it, ignore this mail');
     expect(mail.text).toContain('hello@shop.example.ro');
+  });
+});
+
+describe('order mails for orders placed before counties were asked', () => {
+  it('show the address without a county', () => {
+    expect(renderParts(newOrderMail(shop, { ...order, county: null })).text).toContain('400114 Cluj-Napoca, Romania');
   });
 });

@@ -38,11 +38,12 @@ describe('POST /api/orders', () => {
       lastName: 'Popescu',
       email: 'ana@example.ro',
       country: 'Romania',
+      county: 'CJ',
       city: 'Cluj-Napoca',
       street: 'Strada Memorandumului',
       streetNumber: '28',
       postalCode: '400114',
-      phoneNumber: '+40 712 345 678',
+      phoneNumber: '+40712345678',
       subtotal: 2 * 3999 + 2499,
       shipping: 1999,
       totalAmount: 2 * 3999 + 2499 + 1999,
@@ -202,6 +203,18 @@ describe('POST /api/orders', () => {
     ['card payment while it is off', { ...base, paymentMethod: 'card' }, /Card payment is temporarily not available/],
     ['a missing idempotency key', { ...base, idempotencyKey: undefined }, /idempotencyKey/],
     ['an array instead of an object', [base], /JSON object/],
+    ['no county', { ...base, county: undefined }, /^County is required\.$/],
+    ['a county that is not one', { ...base, county: 'Cluj' }, /^County is required\.$/],
+    ['a postal code of five digits', { ...base, postalCode: '40011' }, /^Postal code must be six digits, like 400114\.$/],
+    ['a postal code with letters', { ...base, postalCode: 'RO4001' }, /^Postal code must be six digits, like 400114\.$/],
+    [
+      'a postal code of another county, not confirmed',
+      { ...base, county: 'B', postalCodeConfirmed: false },
+      /^Postal code 400114 does not match the county chosen \(București\)\. Please check it; if it is correct, confirm it\.$/,
+    ],
+    ['a phone number too short', { ...base, phoneNumber: '0722 123' }, /^Enter a valid phone number, like 0722 123 456 or \+40 722 123 456\.$/],
+    ['a phone number no network has', { ...base, phoneNumber: '+40 122 123 456' }, /^Enter a valid phone number/],
+    ['a confirmation that is not a boolean', { ...base, county: 'B', postalCodeConfirmed: 'yes' }, /postalCodeConfirmed must be true or false/],
   ];
 
   it.each(badInputs)('answers 400 with a clear message and writes nothing for %s', async (_label, payload, message) => {
@@ -226,7 +239,46 @@ describe('POST /api/orders', () => {
   });
 });
 
+describe('POST /api/orders: county, postal code and phone', () => {
+  it('stores the phone in E.164 however it was typed', async () => {
+    for (const [typed, stored] of [
+      ['0722 123 456', '+40722123456'],
+      ['+40 722 123 456', '+40722123456'],
+      ['0040 722-123-456', '+40722123456'],
+      ['0722.123.456', '+40722123456'],
+      ['021 312 3456', '+40213123456'],
+    ]) {
+      const response = await post(validOrder({ phoneNumber: typed }));
+      expect(response.statusCode, typed).toBe(201);
+      const [order] = await shop.database.db.select({ phoneNumber: orders.phoneNumber }).from(orders).where(eq(orders.id, response.json().id));
+      expect(order!.phoneNumber, typed).toBe(stored);
+    }
+  });
+
+  it('places an order whose postal code the customer confirmed, though it is not one of the county’s', async () => {
+    const response = await post(validOrder({ county: 'B', postalCode: '400114', postalCodeConfirmed: true }));
+    expect(response.statusCode).toBe(201);
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, response.json().id));
+    expect(order).toMatchObject({ county: 'B', postalCode: '400114' });
+  });
+
+  it('places an order whose postal code fits the county without asking', async () => {
+    const response = await post(validOrder({ county: 'B', postalCode: '030167', city: 'București' }));
+    expect(response.statusCode).toBe(201);
+  });
+});
+
 describe('GET /api/orders/:id', () => {
+  it('shows an order placed before counties were asked, without a county', async () => {
+    const { id } = (await post(validOrder({ phoneNumber: '0722 123 456' }))).json();
+    // As the migration left older orders: no county, the phone as it was typed.
+    await shop.database.db.update(orders).set({ county: null, phoneNumber: '0722 123 456' }).where(eq(orders.id, id));
+    const found = await shop.app.inject({ method: 'GET', url: `/api/orders/${id}?email=ana@example.ro` });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({ id, county: null, postalCode: '400114', phoneNumber: '0722 123 456' });
+  });
+
+
   it('shows the order to whoever has its id and email, and is "not found" otherwise', async () => {
     const { id } = (await post(validOrder())).json();
     const found = await shop.app.inject({ method: 'GET', url: `/api/orders/${id}?email=ANA@example.ro` });
@@ -234,6 +286,8 @@ describe('GET /api/orders/:id', () => {
     expect(found.json()).toMatchObject({
       id,
       status: 'pending',
+      county: 'CJ',
+      phoneNumber: '+40712345678',
       total: 2 * 3999 + 2499 + 1999,
       lines: [
         { productId: '1', name: 'Dummy Lighter', colour: 'Black', unitPrice: 3999, quantity: 2 },

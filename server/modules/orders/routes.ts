@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailSchema } from '../../../domain/checkout';
+import { emailSchema } from '../../../domain/email';
 import type { Db } from '../../../db/client';
 import { orderListSchema, orderViewSchema } from '../../../domain/contracts/orders';
 import { AppError, answers } from '../../errors';

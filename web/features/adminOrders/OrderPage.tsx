@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { lineName } from '../../../domain/catalog';
+import { placeLine } from '../../../domain/counties';
 import { type AdminOrder, adminOrderSchema, type OrderEvent } from '../../../domain/contracts/admin';
 import { VAT_TEXT } from '../../../domain/messages';
 import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '../../../domain/orderChanges';
@@ -167,7 +168,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
             <dd>
               {order.street} {order.streetNumber}
               <br />
-              {order.postalCode} {order.city}
+              {placeLine(order)}
               <br />
               {order.country}
             </dd>

@@ -21,7 +21,7 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { cart, clear } = useCart();
-  const { draft, setEmail, setShippingField, reset } = useCheckoutDraft();
+  const { draft, setEmail, setShippingField, setPostalCodeConfirmed, reset } = useCheckoutDraft();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<OrderFailure | null>(null);
   const attempt = useRef<SubmitAttempt | null>(null);
@@ -56,6 +56,7 @@ export default function CheckoutPage() {
     if (submitting) return;
     const payload: OrderPayload = {
       ...draft.shipping,
+      postalCodeConfirmed: draft.postalCodeConfirmed,
       email: draft.email,
       lines: cart.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity, colour: line.colour })),
       paymentMethod,
@@ -109,7 +110,14 @@ export default function CheckoutPage() {
         {step === 'cart' && <CartStep onContinue={() => go('email')} />}
         {step === 'email' && <EmailStep email={draft.email} onChange={setEmail} onBack={() => go('cart')} onContinue={() => go('shipping')} />}
         {step === 'shipping' && (
-          <ShippingStep values={draft.shipping} onChange={setShippingField} onBack={() => go('email')} onContinue={() => go('payment')} />
+          <ShippingStep
+            values={draft.shipping}
+            postalCodeConfirmed={draft.postalCodeConfirmed}
+            onChange={setShippingField}
+            onConfirmPostalCode={setPostalCodeConfirmed}
+            onBack={() => go('email')}
+            onContinue={() => go('payment')}
+          />
         )}
         {step === 'payment' && (
           <PaymentStep draft={draft} submitting={submitting} error={failure} onBack={() => go('shipping')} onPlaceOrder={placeOrder} />

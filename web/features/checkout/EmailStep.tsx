@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '../../../domain/checkout';
+import { EMAIL_PATTERN } from '../../../domain/email';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { StepHeading } from './ui';
 

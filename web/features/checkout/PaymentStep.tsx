@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { lineName } from '../../../domain/catalog';
+import { placeLine } from '../../../domain/counties';
 import type { PaymentMethod } from '../../../domain/orders';
 import { MESSAGES } from '../../../domain/messages';
 import { healthSchema } from '../../../domain/contracts/api';
@@ -100,7 +101,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
         </div>
         <h3 className="mt-4 font-semibold">Delivery to</h3>
         <p className="text-sm text-zinc-700">
-          {shipping.firstName} {shipping.lastName}, {shipping.street} {shipping.streetNumber}, {shipping.postalCode} {shipping.city},{' '}
+          {shipping.firstName} {shipping.lastName}, {shipping.street} {shipping.streetNumber}, {placeLine(shipping)},{' '}
           {shipping.country} · {shipping.phoneNumber} · {draft.email}
         </p>
       </section>

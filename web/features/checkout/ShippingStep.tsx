@@ -1,13 +1,18 @@
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { SHIPPING_FIELDS, shippingComplete, shippingSchema, type ShippingField } from '../../../domain/checkout';
+import { COUNTIES, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from '../../../domain/counties';
+import { ADDRESS_TEXT } from '../../../domain/messages';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { StepHeading } from './ui';
+
+const TEXT = ADDRESS_TEXT.en;
 
 /** Browser autofill tokens; a house number has none of its own. */
 const AUTOCOMPLETE: Record<ShippingField, string | undefined> = {
   firstName: 'given-name',
   lastName: 'family-name',
   country: 'country-name',
+  county: 'address-level1',
   city: 'address-level2',
   street: 'address-line1',
   streetNumber: undefined,
@@ -17,15 +22,24 @@ const AUTOCOMPLETE: Record<ShippingField, string | undefined> = {
 
 const FIELDS = Object.keys(SHIPPING_FIELDS) as ShippingField[];
 
+/** A six-digit postal code that is not one of the chosen county's: the customer is asked to check it. */
+function postalCodeToCheck(values: Record<ShippingField, string>): boolean {
+  const postalCode = values.postalCode.trim();
+  return POSTAL_CODE_PATTERN.test(postalCode) && !postalCodeFitsCounty(postalCode, values.county);
+}
+
 interface ShippingStepProps {
   values: Record<ShippingField, string>;
+  postalCodeConfirmed: boolean;
   onChange(field: ShippingField, value: string): void;
+  onConfirmPostalCode(confirmed: boolean): void;
   onBack(): void;
   onContinue(): void;
 }
 
-export function ShippingStep({ values, onChange, onBack, onContinue }: ShippingStepProps) {
+export function ShippingStep({ values, postalCodeConfirmed, onChange, onConfirmPostalCode, onBack, onContinue }: ShippingStepProps) {
   const [errors, setErrors] = useState<Partial<Record<ShippingField, string>>>({});
+  const checkPostalCode = postalCodeToCheck(values);
 
   return (
     <form
@@ -33,7 +47,7 @@ export function ShippingStep({ values, onChange, onBack, onContinue }: ShippingS
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const result = shippingSchema.safeParse(values);
+        const result = shippingSchema.safeParse({ ...values, postalCodeConfirmed });
         if (result.success) {
           setErrors({});
           onContinue();
@@ -43,38 +57,75 @@ export function ShippingStep({ values, onChange, onBack, onContinue }: ShippingS
         for (const issue of result.error.issues) found[issue.path[0] as ShippingField] ??= issue.message;
         setErrors(found);
         const first = FIELDS.find((field) => found[field]);
-        if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+        if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       }}
     >
       <StepHeading>Shipping Information</StepHeading>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {FIELDS.map((field) => (
-          <div key={field}>
-            <label htmlFor={`shipping-${field}`} className="block font-medium">
-              {SHIPPING_FIELDS[field]}
-            </label>
-            <input
-              id={`shipping-${field}`}
-              name={field}
-              type={field === 'phoneNumber' ? 'tel' : 'text'}
-              autoComplete={AUTOCOMPLETE[field]}
-              required
-              value={values[field]}
-              aria-invalid={errors[field] ? true : undefined}
-              aria-describedby={errors[field] ? `shipping-${field}-error` : undefined}
-              onChange={(event) => {
-                onChange(field, event.target.value);
-                if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-              }}
-              className={inputClass}
-            />
-            {errors[field] && (
-              <p id={`shipping-${field}-error`} className="mt-1 text-sm text-red-700">
-                {errors[field]}
-              </p>
-            )}
-          </div>
-        ))}
+        {FIELDS.map((field) => {
+          const errorId = `shipping-${field}-error`;
+          const warningId = 'shipping-postalCode-warning';
+          // The postal code's mismatch shows once, as the warning with its confirmation.
+          const warned = field === 'postalCode' && checkPostalCode;
+          const shownError = errors[field] && !warned ? errors[field] : undefined;
+          const describedBy = [shownError && errorId, warned && warningId].filter(Boolean).join(' ') || undefined;
+          const common = {
+            id: `shipping-${field}`,
+            name: field,
+            autoComplete: AUTOCOMPLETE[field],
+            required: true,
+            value: values[field],
+            'aria-invalid': errors[field] ? true : undefined,
+            'aria-describedby': describedBy,
+            onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+              onChange(field, event.target.value);
+              if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+            },
+            className: inputClass,
+          };
+          return (
+            <div key={field}>
+              <label htmlFor={`shipping-${field}`} className="block font-medium">
+                {SHIPPING_FIELDS[field]}
+              </label>
+              {field === 'county' ? (
+                <select {...common}>
+                  <option value="">{TEXT.chooseCounty}</option>
+                  {COUNTIES.map((county) => (
+                    <option key={county.code} value={county.code}>
+                      {county.name}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input {...common} type={field === 'phoneNumber' ? 'tel' : 'text'} inputMode={field === 'postalCode' ? 'numeric' : undefined} />
+              )}
+              {shownError && (
+                <p id={errorId} className="mt-1 text-sm text-red-700">
+                  {shownError}
+                </p>
+              )}
+              {warned && (
+                <div className={`mt-1 text-sm ${errors.postalCode ? 'text-red-700' : 'text-amber-800'}`}>
+                  <p id={warningId}>{TEXT.postalCodeMismatch(values.postalCode.trim(), countyName(values.county) ?? '')}</p>
+                  <label className="mt-1 flex min-h-11 items-center gap-2 font-medium text-zinc-900">
+                    <input
+                      type="checkbox"
+                      name="postalCodeConfirmed"
+                      checked={postalCodeConfirmed}
+                      onChange={(event) => {
+                        onConfirmPostalCode(event.target.checked);
+                        if (errors.postalCode) setErrors((current) => ({ ...current, postalCode: undefined }));
+                      }}
+                      className="size-4 accent-brand"
+                    />
+                    {TEXT.postalCodeCorrect}
+                  </label>
+                </div>
+              )}
+            </div>
+          );
+        })}
       </div>
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <button type="button" onClick={onBack} className={secondaryButton}>

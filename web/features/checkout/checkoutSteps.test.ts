@@ -6,15 +6,17 @@ const shipping = {
   firstName: 'Ana',
   lastName: 'Pop',
   country: 'Romania',
+  county: 'CJ',
   city: 'Cluj-Napoca',
   street: 'Strada Memorandumului',
   streetNumber: '28',
   postalCode: '400114',
   phoneNumber: '0722123456',
 };
-const complete: CheckoutDraft = { email: 'ana@example.ro', shipping };
+const complete: CheckoutDraft = { email: 'ana@example.ro', shipping, postalCodeConfirmed: false };
 const noEmail: CheckoutDraft = { ...complete, email: 'ana@' };
 const noCity: CheckoutDraft = { ...complete, shipping: { ...shipping, city: ' ' } };
+const otherCounty: CheckoutDraft = { ...complete, shipping: { ...shipping, county: 'B' } };
 
 describe('stepToShow', () => {
   it('opens the step asked for when the steps before it are done', () => {
@@ -28,6 +30,8 @@ describe('stepToShow', () => {
     expect(stepToShow('shipping', noEmail)).toBe('email');
     expect(stepToShow('payment', noEmail)).toBe('email');
     expect(stepToShow('payment', noCity)).toBe('shipping');
+    expect(stepToShow('payment', otherCounty)).toBe('shipping');
+    expect(stepToShow('payment', { ...otherCounty, postalCodeConfirmed: true })).toBe('payment');
   });
 
   it('shows the cart for a step it does not know', () => {

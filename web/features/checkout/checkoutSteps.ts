@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, shippingComplete } from '../../../domain/checkout';
+import { shippingSchema } from '../../../domain/checkout';
+import { EMAIL_PATTERN } from '../../../domain/email';
 import type { CheckoutDraft } from './useCheckoutDraft';
 
 export const STEPS = ['cart', 'email', 'shipping', 'payment'] as const;
@@ -6,13 +7,14 @@ export type Step = (typeof STEPS)[number];
 
 /**
  * The step to show for the one asked for (the URL's `?step=`): a step opens only when the steps before
- * it are done, so a deep link or a reload lands on the first one missing.
+ * it are done (the shipping details valid, not only filled in), so a deep link or a reload lands on
+ * the first one missing.
  */
 export function stepToShow(requested: string | null, draft: CheckoutDraft): Step {
   const asked = STEPS.find((step) => step === requested) ?? 'cart';
   const emailDone = EMAIL_PATTERN.test(draft.email.trim());
   if ((asked === 'shipping' || asked === 'payment') && !emailDone) return 'email';
-  if (asked === 'payment' && !shippingComplete(draft.shipping)) return 'shipping';
+  if (asked === 'payment' && !shippingSchema.safeParse({ ...draft.shipping, postalCodeConfirmed: draft.postalCodeConfirmed }).success) return 'shipping';
   return asked;
 }
 

@@ -3,7 +3,8 @@ import { placedOrderSchema } from '../../../domain/contracts/orders';
 import { MESSAGES, orderFailureMessage } from '../../../domain/messages';
 import { ApiError, apiRequest } from '../../lib/api';
 
-export type OrderPayload = Omit<OrderRequest, 'idempotencyKey'>;
+/** What the browser sends; the county as the form holds it (its code, checked by the server). */
+export type OrderPayload = Omit<OrderRequest, 'idempotencyKey' | 'county'> & { county: string };
 
 export interface OrderFailure {
   /** The spec's alert text (section 8). */

@@ -4,12 +4,15 @@ import { SHIPPING_FIELDS, type ShippingField } from '../../../domain/checkout';
 export interface CheckoutDraft {
   email: string;
   shipping: Record<ShippingField, string>;
+  /** The customer confirmed a postal code that does not fit the county (reset when either changes). */
+  postalCodeConfirmed: boolean;
 }
 
 const STORAGE_KEY = 'secret-stash.checkout.v1';
 
 const emptyDraft = (): CheckoutDraft => ({
   email: '',
+  postalCodeConfirmed: false,
   shipping: { ...(Object.fromEntries(Object.keys(SHIPPING_FIELDS).map((key) => [key, ''])) as Record<ShippingField, string>), country: 'Romania' },
 });
 
@@ -18,6 +21,7 @@ function loadDraft(): CheckoutDraft {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<CheckoutDraft> | null;
     if (typeof saved?.email === 'string') draft.email = saved.email;
+    if (saved?.postalCodeConfirmed === true) draft.postalCodeConfirmed = true;
     for (const key of Object.keys(SHIPPING_FIELDS) as ShippingField[]) {
       const value = saved?.shipping?.[key];
       if (typeof value === 'string') draft.shipping[key] = value;
@@ -46,7 +50,12 @@ export function useCheckoutDraft() {
     draft,
     setEmail: (email: string) => setDraft((current) => ({ ...current, email })),
     setShippingField: (field: ShippingField, value: string) =>
-      setDraft((current) => ({ ...current, shipping: { ...current.shipping, [field]: value } })),
+      setDraft((current) => ({
+        ...current,
+        shipping: { ...current.shipping, [field]: value },
+        postalCodeConfirmed: field === 'postalCode' || field === 'county' ? false : current.postalCodeConfirmed,
+      })),
+    setPostalCodeConfirmed: (postalCodeConfirmed: boolean) => setDraft((current) => ({ ...current, postalCodeConfirmed })),
     reset: () => {
       sessionStorage.removeItem(STORAGE_KEY);
       setDraft(emptyDraft());

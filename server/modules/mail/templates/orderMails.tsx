@@ -1,6 +1,7 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
 import { lineName } from '../../../../domain/catalog';
 import { VAT_TEXT } from '../../../../domain/messages';
+import { placeLine } from '../../../../domain/counties';
 import { formatRon } from '../../../../domain/money';
 import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
 import { trackingUrl } from '../../../../domain/orderChanges';
@@ -21,6 +22,8 @@ export interface OrderMailData {
   streetNumber: string;
   city: string;
   postalCode: string;
+  /** The county's code; null for orders placed before counties were asked. */
+  county: string | null;
   country: string;
   /** `colour`: the colour chosen (null: none, or an order from before colours travelled with lines). */
   lines: { name: string; colour: string | null; unitPrice: number; quantity: number; vatRate: number; vatAmount: number }[];
@@ -72,7 +75,7 @@ function Address({ order }: { order: OrderMailData }) {
       <br />
       {order.street} {order.streetNumber}
       <br />
-      {order.postalCode} {order.city}, {order.country}
+      {placeLine(order)}, {order.country}
       <br />
       Phone: {order.phoneNumber}
     </Text>
