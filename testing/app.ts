@@ -22,6 +22,16 @@ export const TEST_ORIGIN = 'http://shop.test';
 /** Who the test shop's mails come from. */
 export const TEST_SHOP = { name: 'Secret Stash', email: 'shop@example.ro', url: TEST_ORIGIN };
 
+/** The seller the test shop names (placeholders a real shop replaces: server/env.ts). */
+export const TEST_COMPANY = {
+  name: 'EXEMPLU SRL',
+  cui: 'RO00000000',
+  registrationNumber: 'J00/0000/2025',
+  address: 'Strada Exemplului nr. 1, București, România',
+  email: 'contact@exemplu.ro',
+  phone: '+40 700 000 000',
+};
+
 /** The app as tests drive it with app.inject: no web app, no logs, a fixed auth secret. */
 export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
@@ -74,6 +84,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
     auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },
     stripe: options.stripe ?? null,
     listen: options.listen ?? (async () => async () => undefined),
+    company: TEST_COMPANY,
     uploadsDir,
     logStream: options.log?.stream,
     mail: options.mailer ? { mailer: options.mailer, shop: TEST_SHOP, ownerEmail: null } : undefined,

@@ -7,11 +7,14 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { Product } from '../domain/catalog';
+import { type CompanyInfo, companyDataScript } from '../domain/company';
 import type { PageRenderer, RenderedPage } from '../domain/contracts/pages';
 import { scriptJson } from '../domain/structuredData';
 import { App, serverRenderedPageOf } from './app/App';
+import { FOOTER_MODULE } from './app/Layout';
 import { headHtml, pageHeadOf } from './app/pageHead';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
+import { primeCompany } from './lib/company';
 
 async function htmlOf(pathname: string): Promise<string> {
   // Waits for every lazily loaded page, so the HTML is complete (no "Loading…").
@@ -34,18 +37,20 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Renders `/`, `/shop` or `/shop/{slug}` (null for any other path) with `products`, the catalogue
- * as GET /api/products serves it. The catalogue store is the page's, so renders run one at a time.
+ * as GET /api/products serves it, and the seller's details (the footer's). The catalogue and
+ * company stores are the page's, so renders run one at a time.
  */
-export const renderPage: PageRenderer['renderPage'] = (pathname: string, products: readonly Product[], publicUrl: string): Promise<RenderedPage | null> => {
+export const renderPage: PageRenderer['renderPage'] = (pathname: string, products: readonly Product[], publicUrl: string, company: CompanyInfo): Promise<RenderedPage | null> => {
   const page = serverRenderedPageOf(pathname);
   const head = pageHeadOf(pathname, products, publicUrl);
   if (!page || !head) return Promise.resolve(null);
   const render = queue.then(async () => {
     primeCatalog(products);
+    primeCompany(company);
     const app = await htmlOf(pathname);
     if (app.includes(PENDING_BOUNDARY)) throw new Error(`rendering ${pathname} left part of it to a script`);
     const data = `<script type="application/json" id="${CATALOGUE_DATA_ID}">${scriptJson({ products })}</script>`;
-    return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${data}`, modules: [page.module] };
+    return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${data}${companyDataScript(company)}`, modules: [page.module, FOOTER_MODULE] };
   });
   queue = render.catch(() => undefined);
   return render;

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PRODUCTS } from '../domain/builtInProducts';
 import type { Product } from '../domain/catalog';
+import type { CompanyInfo } from '../domain/company';
 import { renderPage } from './entry-server';
 
 const ORIGIN = 'https://shop.example.ro';
+const COMPANY: CompanyInfo = { name: 'STASH TEST SRL', cui: 'RO12345678', registrationNumber: 'J40/1234/2025', address: 'Str. Test 1, București', email: 'contact@stash.test', phone: '+40 711 111 111' };
 
 async function render(pathname: string, products: readonly Product[] = BUILT_IN_PRODUCTS) {
-  const page = await renderPage(pathname, products, ORIGIN);
+  const page = await renderPage(pathname, products, ORIGIN, COMPANY);
   if (!page) throw new Error(`${pathname} was not rendered`);
   return page;
 }
@@ -34,7 +36,8 @@ describe('server rendering of the storefront', () => {
 
   it('gives every picture its size, fetches the first one first and the rest only near the screen', async () => {
     const { body } = await render('/shop');
-    const images = body.match(/<img [^>]*>/g)!;
+    // The products' pictures (the footer has the ANPC pictogram besides).
+    const images = body.match(/<img [^>]*src="\/images\/products\/[^>]*>/g)!;
     expect(images.length).toBe(BUILT_IN_PRODUCTS.length);
     for (const image of images) expect(image).toMatch(/width="400" height="400"/);
     expect(images[0]).toMatch(/loading="eager"/);
@@ -101,14 +104,26 @@ describe('server rendering of the storefront', () => {
     const expected = { '/': 'features/shop/LandingPage.tsx', '/shop': 'features/shop/ShopPage.tsx', '/shop/dummy-lighter': 'features/shop/ProductPage.tsx' };
     for (const [pathname, module] of Object.entries(expected)) {
       const { modules } = await render(pathname);
-      expect(modules, pathname).toEqual([module]);
-      expect(existsSync(path.join(import.meta.dirname, module)), module).toBe(true);
+      // The page's own code, and the footer's (every page has it).
+      expect(modules, pathname).toEqual([module, 'app/Footer.tsx']);
+      for (const file of modules) expect(existsSync(path.join(import.meta.dirname, file)), file).toBe(true);
+    }
+  });
+
+  it('renders the footer complete: the seller\'s identification, the legal pages and the ANPC SAL pictogram, with the details embedded for the browser', async () => {
+    for (const pathname of ['/', '/shop', '/shop/dummy-lighter']) {
+      const { body } = await render(pathname);
+      for (const part of ['STASH TEST SRL', 'RO12345678', 'J40/1234/2025', 'Str. Test 1, București', 'contact@stash.test', '+40 711 111 111']) expect(body, pathname).toContain(part);
+      for (const page of ['terms', 'privacy', 'delivery', 'returns', 'cookies']) expect(body, pathname).toContain(`href="/${page}"`);
+      expect(body).toMatch(/<a href="https:\/\/anpc.ro\/ce-este-sal\/"[^>]*><img src="\/anpc-sal.svg" width="250" height="50" alt="ANPC – alternative dispute resolution \(SAL\)"/);
+      expect(body).not.toContain('ec.europa.eu/consumers/odr');
+      expect(JSON.parse(body.match(/<script type="application\/json" id="company-data">(.*?)<\/script>/)![1]!)).toEqual(COMPANY);
     }
   });
 
   it('leaves every other page to the browser', async () => {
     for (const pathname of ['/checkout', '/login', '/account/orders', '/shop/a/b']) {
-      expect(await renderPage(pathname, BUILT_IN_PRODUCTS, ORIGIN), pathname).toBeNull();
+      expect(await renderPage(pathname, BUILT_IN_PRODUCTS, ORIGIN, COMPANY), pathname).toBeNull();
     }
   });
 });

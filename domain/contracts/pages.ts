@@ -1,3 +1,4 @@
+import type { CompanyInfo } from '../company';
 import type { Product } from './catalog';
 
 /**
@@ -8,13 +9,13 @@ export interface RenderedPage {
   status: 200 | 404;
   /** Elements for the page's <head>, its <title> included. */
   head: string;
-  /** `<div id="root">` with the app's HTML, and the catalogue it was rendered with after it. */
+  /** `<div id="root">` with the app's HTML, and the catalogue and company details it was rendered with after it. */
   body: string;
   /** The page's own code, as the build's manifest names it (e.g. `features/shop/ShopPage.tsx`), to preload. */
   modules: string[];
 }
 
 export interface PageRenderer {
-  /** `/`, `/shop` or `/shop/{slug}` rendered with `products` (null for a path it does not render). */
-  renderPage(pathname: string, products: readonly Product[], publicUrl: string): Promise<RenderedPage | null>;
+  /** `/`, `/shop` or `/shop/{slug}` rendered with `products` and the seller's details (null for a path it does not render). */
+  renderPage(pathname: string, products: readonly Product[], publicUrl: string, company: CompanyInfo): Promise<RenderedPage | null>;
 }

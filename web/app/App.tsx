@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
+import { LEGAL_PAGES, legalPath } from '../../domain/legal';
 import { CartProvider } from '../lib/cart/CartProvider';
 import { backgroundOf } from '../lib/modalRoutes';
 import { type LazyPage, lazyPage } from './lazyPage';
@@ -20,6 +21,7 @@ const StripeCheckoutPage = lazy(() => import('../features/payments/StripeCheckou
 const SuccessPage = lazy(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const OrderStatusPage = lazy(() => import('../features/orders/OrderStatusPage'));
+const LegalPage = lazy(() => import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })));
 // The back office is its own code, loaded only by whoever opens /admin.
 const AdminApp = lazy(() => import('./AdminApp'));
 
@@ -64,6 +66,9 @@ function AppRoutes() {
           <Route path="orders/:id" element={<OrderStatusPage />} />
           <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
           <Route path="success" element={<SuccessPage />} />
+          {LEGAL_PAGES.map((page) => (
+            <Route key={page} path={legalPath(page)} element={<LegalPage page={page} />} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,10 +1,15 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { FLASH_SALE_MAX_PERCENT, FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../domain/pricing';
+import { FLASH_SALE_MAX_PERCENT, FREE_SHIPPING_THRESHOLD } from '../../domain/pricing';
 import { formatRonShort } from '../lib/format';
 import { AccountNav } from '../features/accounts/AccountNav';
 import { CartButton } from './CartButton';
-import { SHOP_NAME, SOCIAL_HANDLE, SOCIAL_URL } from '../lib/shopInfo';
+import { SHOP_NAME } from '../lib/shopInfo';
+import { lazyPage } from './lazyPage';
+
+/** The footer is its own chunk (the storefront's first JavaScript stays small); a server-rendered page names it to preload. */
+export const Footer = lazyPage(() => import('./Footer'));
+export const FOOTER_MODULE = 'app/Footer.tsx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium sm:px-3 focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-zinc-700 hover:text-zinc-900'}`;
@@ -40,25 +45,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="border-t border-zinc-200 bg-white">
-        <div className="mx-auto grid max-w-6xl gap-4 px-4 py-8 text-sm text-zinc-700 sm:grid-cols-3 sm:px-6">
-          <p>
-            <strong className="block text-zinc-900">Shipping</strong>
-            Standard shipping {formatRonShort(SHIPPING_FEE)}. Free shipping on orders over {formatRonShort(FREE_SHIPPING_THRESHOLD)}. Express delivery available.
-          </p>
-          <p>
-            <strong className="block text-zinc-900">Payment</strong>
-            Cash on delivery. For help with card payment, message us at{' '}
-            <a href={SOCIAL_URL} className="font-semibold text-brand-dark underline" rel="noopener noreferrer" target="_blank">
-              {SOCIAL_HANDLE}
-            </a>
-            .
-          </p>
-          <p>
-            <strong className="block text-zinc-900">{SHOP_NAME}</strong>© {new Date().getFullYear()} · Prices in RON, VAT included.
-          </p>
-        </div>
-      </footer>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

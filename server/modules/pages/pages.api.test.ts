@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { productSlugs, products } from '../../../db/schema/catalog';
 import { seedCatalog } from '../../../db/seed';
-import { buildTestApp } from '../../../testing/app';
+import { buildTestApp, TEST_COMPANY } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
 
 /**
@@ -17,7 +17,7 @@ import { createTestDatabase } from '../../../testing/database';
  */
 const STAND_IN_RENDERER = `
 globalThis.renders = [];
-export async function renderPage(pathname, products, publicUrl) {
+export async function renderPage(pathname, products, publicUrl, company) {
   if (!['/', '/shop'].includes(pathname) && !pathname.startsWith('/shop/')) return null;
   if (globalThis.failRenders) throw new Error('the renderer broke');
   globalThis.renders.push(pathname);
@@ -26,7 +26,7 @@ export async function renderPage(pathname, products, publicUrl) {
   return {
     status: missing ? 404 : 200,
     head: '<title>' + pathname + '</title><link rel="canonical" href="' + publicUrl + pathname + '">',
-    body: '<div id="root"><p>' + (missing ? 'Page not found' : products.map((product) => product.name).join(', ')) + '</p></div>',
+    body: '<div id="root"><p>' + (missing ? 'Page not found' : products.map((product) => product.name).join(', ')) + '</p><footer>' + company.name + ' ' + company.cui + '</footer></div>',
     modules: [pathname === '/shop' ? 'features/shop/ShopPage.tsx' : 'features/shop/LandingPage.tsx'],
   };
 }`;
@@ -77,7 +77,9 @@ describe('pages rendered on the server', () => {
       expect(response.body).toContain(`<title>${url}</title>`);
       expect(response.body).not.toContain('The shell');
       // The scripts come after the page's content, behind its pictures.
-      expect(response.body).toMatch(/<\/p><\/div>\s*<script fetchpriority="low" type="module" crossorigin src="\/assets\/main.js"><\/script>/);
+      // Rendered with the seller's details (COMPANY_*), as the footer shows them.
+      expect(response.body).toContain(`<footer>${TEST_COMPANY.name} ${TEST_COMPANY.cui}</footer>`);
+      expect(response.body).toMatch(/<\/footer><\/div>\s*<script fetchpriority="low" type="module" crossorigin src="\/assets\/main.js"><\/script>/);
       expect(response.body.indexOf('main.js')).toBeGreaterThan(response.body.indexOf('</head>'));
       expect(response.body).not.toContain('<div id="root"></div>');
       // Its stylesheet comes with it: the page paints without asking for more.
@@ -151,10 +153,11 @@ describe('pages rendered on the server', () => {
     }
   });
 
-  it('sends the plain app shell for pages rendered in the browser, and when rendering fails', async () => {
+  it('sends the app shell, with the seller’s details, for pages rendered in the browser, and when rendering fails', async () => {
+    const SHELL = TEMPLATE.replace('<div id="root"></div>', `<div id="root"></div><script type="application/json" id="company-data">${JSON.stringify(TEST_COMPANY)}</script>`);
     const checkout = await app.inject({ method: 'GET', url: '/checkout' });
     expect(checkout.statusCode).toBe(200);
-    expect(checkout.body).toBe(TEMPLATE);
+    expect(checkout.body).toBe(SHELL);
 
     await database.db.update(products).set({ price: 4199 }).where(eq(products.id, '1'));
     await app.catalogue.reload();
@@ -162,7 +165,7 @@ describe('pages rendered on the server', () => {
     try {
       const shop = await app.inject({ method: 'GET', url: '/shop' });
       expect(shop.statusCode).toBe(200);
-      expect(shop.body).toBe(TEMPLATE);
+      expect(shop.body).toBe(SHELL);
     } finally {
       state.failRenders = false;
     }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type CompanyInfo, companyDataScript } from '../../../domain/company';
 import type { PageRenderer, RenderedPage } from '../../../domain/contracts/pages';
 import { compressText, type Precompressed, sendRevalidated, weakEtagOf } from '../../compression';
 import type { Catalogue, CatalogueSnapshot } from '../catalog/catalogue';
@@ -11,7 +12,7 @@ export async function loadPageRenderer(file: string): Promise<PageRenderer | nul
   return (await import(pathToFileURL(file).href)) as PageRenderer;
 }
 
-interface Page {
+export interface Page {
   status: RenderedPage['status'];
   etag: string;
   body: Precompressed;
@@ -69,6 +70,20 @@ export function fillTemplate(template: string, page: RenderedPage, preloads = ''
     .replace(ROOT, () => `${page.body}\n    ${tail}`);
 }
 
+/**
+ * The app shell, for every page the server does not render: the built index.html with the seller's
+ * details in it (the footer and the checkout read them there, with no request of their own), made
+ * and compressed once.
+ */
+export async function shellPage(template: string, company: CompanyInfo): Promise<Page> {
+  const html = template.replace(ROOT, () => `${ROOT}${companyDataScript(company)}`);
+  return { status: 200, etag: weakEtagOf(html), body: await compressText(html) };
+}
+
+/** Sends a page made once, revalidated on every use. */
+export const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page) =>
+  sendRevalidated(request, reply.code(page.status), page.body, page.etag, 'text/html; charset=utf-8');
+
 /** Any slug no product can have (slugs never start with a hyphen): the one rendering of "no such product". */
 const MISSING_PRODUCT = '/shop/-';
 
@@ -80,10 +95,12 @@ interface PageOptions {
   /** The build's manifest (empty when it has none: no preloads). */
   manifest: BuildManifest;
   publicUrl: string;
+  /** The seller's details, embedded in every page (footer, checkout). */
+  company: CompanyInfo;
   /** The current slug of a product that had `slug` before (a 301 to its page), or null. */
   renamedSlug(slug: string): Promise<string | null>;
   /** The plain app shell, when there is no catalogue to render with (the database was down at start). */
-  sendShell(reply: FastifyReply): FastifyReply;
+  sendShell(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
 /**
@@ -91,12 +108,12 @@ interface PageOptions {
  * per catalogue (every process renders for itself when the catalogue changes, decision 0019),
  * compressed once, and answered from memory with an ETag. Other pages are the app shell.
  */
-export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { renderer, catalogue, template, manifest, publicUrl, renamedSlug, sendShell }) => {
+export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { renderer, catalogue, template, manifest, publicUrl, company, renamedSlug, sendShell }) => {
   let renderedFor: CatalogueSnapshot | null = null;
   let pages = new Map<string, Promise<Page>>();
 
   async function render(pathname: string, snapshot: CatalogueSnapshot): Promise<Page> {
-    const rendered = await renderer.renderPage(pathname, snapshot.products, publicUrl);
+    const rendered = await renderer.renderPage(pathname, snapshot.products, publicUrl, company);
     if (!rendered) throw new Error(`the renderer does not render ${pathname}`);
     const html = fillTemplate(template, rendered, modulePreloads(manifest, rendered.modules, template));
     return { status: rendered.status, etag: weakEtagOf(html), body: await compressText(html) };
@@ -126,9 +143,9 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { rendere
       page = await pageFor(pathname);
     } catch (err) {
       request.log.warn({ err }, 'rendering the page failed; sent the app shell instead');
-      return sendShell(reply);
+      return sendShell(request, reply);
     }
-    return sendRevalidated(request, reply.code(page.status), page.body, page.etag, 'text/html; charset=utf-8');
+    return sendPage(request, reply, page);
   }
 
   app.get('/', (request, reply) => answer(request, reply, '/'));
@@ -139,7 +156,7 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { rendere
     try {
       known = hasProduct(slug);
     } catch {
-      return sendShell(reply);
+      return sendShell(request, reply);
     }
     if (known) return answer(request, reply, `/shop/${slug}`);
     // A product's old address leads to its page; an address no product ever had is "Page not found".

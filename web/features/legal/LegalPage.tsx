@@ -1,0 +1,27 @@
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
+import type { LegalPage as LegalPageName, Locale } from '../../../domain/legal';
+import { companyInfo } from '../../lib/company';
+import type { LegalContentProps } from './content/types';
+
+type Content = LazyExoticComponent<ComponentType<LegalContentProps>>;
+
+/** Each text in each language is its own chunk: a visitor downloads only the page and language they read. */
+const CONTENT: Record<LegalPageName, Record<Locale, Content>> = {
+  terms: { en: lazy(() => import('./content/terms.en')), ro: lazy(() => import('./content/terms.ro')) },
+  privacy: { en: lazy(() => import('./content/privacy.en')), ro: lazy(() => import('./content/privacy.ro')) },
+  delivery: { en: lazy(() => import('./content/delivery.en')), ro: lazy(() => import('./content/delivery.ro')) },
+  returns: { en: lazy(() => import('./content/returns.en')), ro: lazy(() => import('./content/returns.ro')) },
+  cookies: { en: lazy(() => import('./content/cookies.en')), ro: lazy(() => import('./content/cookies.ro')) },
+};
+
+const LOADING = { en: 'Loading…', ro: 'Se încarcă…' } as const;
+
+/** A legal page (terms, privacy, delivery, returns, cookies) in the visitor's language. */
+export function LegalPage({ page, locale = 'en' }: { page: LegalPageName; locale?: Locale }) {
+  const Content = CONTENT[page][locale];
+  return (
+    <Suspense fallback={<p className="px-4 py-8 text-zinc-600">{LOADING[locale]}</p>}>
+      <Content company={companyInfo()} />
+    </Suspense>
+  );
+}
