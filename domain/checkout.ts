@@ -12,7 +12,7 @@ export const MAX_ORDER_LINES = 50;
  * Trimmed text without control characters (checked after trimming, so a pasted trailing newline is
  * forgiven); `missing` is the message when the value is absent or not text.
  */
-const plainText = (label: string, missing?: string) =>
+export const plainText = (label: string, missing?: string) =>
   z
     .string(missing ? { error: missing } : undefined)
     .trim()

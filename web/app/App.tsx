@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
-import { LEGAL_PAGES, legalPath } from '../../domain/legal';
+import { LEGAL_PAGES, legalPath, WITHDRAWAL_PATH } from '../../domain/legal';
 import { CartProvider } from '../lib/cart/CartProvider';
 import { backgroundOf } from '../lib/modalRoutes';
 import { type LazyPage, lazyPage } from './lazyPage';
@@ -22,6 +22,7 @@ const SuccessPage = lazy(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const OrderStatusPage = lazy(() => import('../features/orders/OrderStatusPage'));
 const LegalPage = lazy(() => import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })));
+const WithdrawalPage = lazy(() => import('../features/legal/WithdrawalPage'));
 // The back office is its own code, loaded only by whoever opens /admin.
 const AdminApp = lazy(() => import('./AdminApp'));
 
@@ -69,6 +70,7 @@ function AppRoutes() {
           {LEGAL_PAGES.map((page) => (
             <Route key={page} path={legalPath(page)} element={<LegalPage page={page} />} />
           ))}
+          <Route path={WITHDRAWAL_PATH} element={<WithdrawalPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

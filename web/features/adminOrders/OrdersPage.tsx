@@ -224,6 +224,9 @@ const ORDER_COLUMNS: readonly Column[] = [
   { label: 'Status' },
 ];
 
+/** Beside the status of an order whose customer asked to withdraw (the order's page says more). */
+const WITHDRAWAL_MARK = { en: 'Withdrawal requested', ro: 'Retragere cerută' } as const;
+
 function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: ReadonlySet<string> }) {
   if (orders.length === 0) return <p className="text-zinc-700">No orders match.</p>;
   return (
@@ -246,7 +249,12 @@ function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: Readonl
           <td className="px-3 py-2">{order.city}</td>
           <td className="px-3 py-2 text-right whitespace-nowrap">{formatRon(order.total)}</td>
           <td className="px-3 py-2">{PAYMENT_NAMES[order.paymentMethod]}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{ORDER_STATUS_NAMES[order.status]}</td>
+          <td className="px-3 py-2 whitespace-nowrap">
+            {ORDER_STATUS_NAMES[order.status]}
+            {order.withdrawalRequestedAt && (
+              <span className="mt-0.5 block w-fit rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900">{WITHDRAWAL_MARK.en}</span>
+            )}
+          </td>
         </tr>
       ))}
     </ScrollingTable>
