@@ -161,10 +161,10 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     });
   }
 
-  const shell = hasWebApp ? await shellPage(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), company) : null;
-  const sendWebApp = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, shell!);
-
   const renderer = hasWebApp ? await loadPageRenderer(path.resolve(config.SSR_ENTRY)) : null;
+  // Without a renderer (`npm run dev`, tests) the shell has no footer.
+  const shell = hasWebApp ? await shellPage(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), company, renderer?.renderFooter(company) ?? '') : null;
+  const sendWebApp = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, shell!);
   if (renderer) {
     const template = inlineStylesheet(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), (file) => readFileSync(path.join(webRoot, file), 'utf8'));
     const manifestFile = path.join(webRoot, '.vite', 'manifest.json');

@@ -54,7 +54,7 @@ describe('serving the web app', () => {
     }
   });
 
-  it('embeds the seller’s details (COMPANY_*) in every page, for the footer and the checkout, with an ETag', async () => {
+  it('embeds the seller’s details (COMPANY_*) in every page, for the checkout and the legal pages, with an ETag', async () => {
     for (const url of ['/', '/checkout', '/terms', '/returns/withdraw', '/no/such/page']) {
       const response = await app.inject({ method: 'GET', url });
       const embedded = response.body.match(/<div id="root"><\/div><script type="application\/json" id="company-data">(.*?)<\/script>/);

@@ -4,6 +4,7 @@
  * hydrate in the browser (web/main.tsx) from the HTML and the catalogue embedded in it.
  */
 import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { Product } from '../domain/catalog';
@@ -11,10 +12,9 @@ import { type CompanyInfo, companyDataScript } from '../domain/company';
 import type { PageRenderer, RenderedPage } from '../domain/contracts/pages';
 import { scriptJson } from '../domain/structuredData';
 import { App, serverRenderedPageOf } from './app/App';
-import { FOOTER_MODULE } from './app/Layout';
+import { Footer } from './app/Footer';
 import { headHtml, pageHeadOf } from './app/pageHead';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
-import { primeCompany } from './lib/company';
 
 async function htmlOf(pathname: string): Promise<string> {
   // Waits for every lazily loaded page, so the HTML is complete (no "Loading…").
@@ -37,8 +37,8 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Renders `/`, `/shop` or `/shop/{slug}` (null for any other path) with `products`, the catalogue
- * as GET /api/products serves it, and the seller's details (the footer's). The catalogue and
- * company stores are the page's, so renders run one at a time.
+ * as GET /api/products serves it, and the seller's details (the footer's). The catalogue store is
+ * the page's, so renders run one at a time.
  */
 export const renderPage: PageRenderer['renderPage'] = (pathname: string, products: readonly Product[], publicUrl: string, company: CompanyInfo): Promise<RenderedPage | null> => {
   const page = serverRenderedPageOf(pathname);
@@ -46,12 +46,17 @@ export const renderPage: PageRenderer['renderPage'] = (pathname: string, product
   if (!page || !head) return Promise.resolve(null);
   const render = queue.then(async () => {
     primeCatalog(products);
-    primeCompany(company);
     const app = await htmlOf(pathname);
     if (app.includes(PENDING_BOUNDARY)) throw new Error(`rendering ${pathname} left part of it to a script`);
     const data = `<script type="application/json" id="${CATALOGUE_DATA_ID}">${scriptJson({ products })}</script>`;
-    return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${data}${companyDataScript(company)}`, modules: [page.module, FOOTER_MODULE] };
+    return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${renderFooter(company)}${data}${companyDataScript(company)}`, modules: [page.module] };
   });
   queue = render.catch(() => undefined);
   return render;
 };
+
+/**
+ * Every storefront page's footer (web/app/Footer.tsx), as HTML for the server to put after the app:
+ * static, so it costs the browser no JavaScript and is there with the page's first byte.
+ */
+export const renderFooter: PageRenderer['renderFooter'] = (company: CompanyInfo): string => renderToStaticMarkup(<Footer company={company} />);

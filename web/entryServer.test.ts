@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PRODUCTS } from '../domain/builtInProducts';
 import type { Product } from '../domain/catalog';
 import type { CompanyInfo } from '../domain/company';
-import { renderPage } from './entry-server';
+import { renderFooter, renderPage } from './entry-server';
 
 const ORIGIN = 'https://shop.example.ro';
 const COMPANY: CompanyInfo = { name: 'STASH TEST SRL', cui: 'RO12345678', registrationNumber: 'J40/1234/2025', address: 'Str. Test 1, București', email: 'contact@stash.test', phone: '+40 711 111 111' };
@@ -104,15 +104,18 @@ describe('server rendering of the storefront', () => {
     const expected = { '/': 'features/shop/LandingPage.tsx', '/shop': 'features/shop/ShopPage.tsx', '/shop/dummy-lighter': 'features/shop/ProductPage.tsx' };
     for (const [pathname, module] of Object.entries(expected)) {
       const { modules } = await render(pathname);
-      // The page's own code, and the footer's (every page has it).
-      expect(modules, pathname).toEqual([module, 'app/Footer.tsx']);
-      for (const file of modules) expect(existsSync(path.join(import.meta.dirname, file)), file).toBe(true);
+      expect(modules, pathname).toEqual([module]);
+      expect(existsSync(path.join(import.meta.dirname, module)), module).toBe(true);
     }
   });
 
-  it('renders the footer complete: the seller\'s identification, the legal pages and the ANPC SAL pictogram, with the details embedded for the browser', async () => {
+  it('renders the footer complete, after the app: the seller\'s identification, the legal pages and the ANPC SAL pictogram, with the details embedded for the browser', async () => {
+    const footer = renderFooter(COMPANY);
+    expect(footer).toMatch(/^<footer /);
     for (const pathname of ['/', '/shop', '/shop/dummy-lighter']) {
       const { body } = await render(pathname);
+      expect(body, pathname).toMatch(/<\/div><footer /);
+      expect(body, pathname).toContain(footer);
       for (const part of ['STASH TEST SRL', 'RO12345678', 'J40/1234/2025', 'Str. Test 1, București', 'contact@stash.test', '+40 711 111 111']) expect(body, pathname).toContain(part);
       for (const page of ['terms', 'privacy', 'delivery', 'returns', 'cookies']) expect(body, pathname).toContain(`href="/${page}"`);
       expect(body).toMatch(/<a href="https:\/\/anpc.ro\/ce-este-sal\/"[^>]*><img src="\/anpc-sal.svg" width="250" height="50" alt="ANPC – alternative dispute resolution \(SAL\)"/);

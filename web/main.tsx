@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { ProductList } from '../domain/contracts/catalog';
 import { App, serverRenderedPageOf } from './app/App';
-import { Footer } from './app/Layout';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
 import './styles.css';
 
@@ -15,9 +14,9 @@ if (embedded && root.hasChildNodes()) {
   primeCatalog((JSON.parse(embedded.textContent ?? '') as ProductList).products);
   // What a modal or a confirmation kept in the history entry was not in the server's render: a reload shows the page itself.
   if (history.state?.usr) history.replaceState({ ...history.state, usr: null }, '');
-  // The page's own code (and the footer's) first, so it hydrates in one pass with the rest; as a transition, in slices that
+  // The page's own code first, so it hydrates in one pass with the rest; as a transition, in slices that
   // leave the main thread free between them (the page is already on screen).
-  void Promise.all([serverRenderedPageOf(location.pathname)?.page.preload(), Footer.preload()]).finally(() =>
+  void Promise.resolve(serverRenderedPageOf(location.pathname)?.page.preload()).finally(() =>
     startTransition(() => {
       hydrateRoot(
         root,

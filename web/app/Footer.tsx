@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { ANPC_SAL_URL } from '../../domain/company';
+import { ANPC_SAL_URL, type CompanyInfo } from '../../domain/company';
 import { LEGAL_PAGES, type LegalPage, legalPath, type Locale } from '../../domain/legal';
 import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../domain/pricing';
 import { CompanyDetails } from '../components/CompanyDetails';
@@ -35,13 +34,15 @@ const locale: Locale = 'en';
 
 /**
  * Every storefront page's footer: shipping and payment terms, the seller's identification (ANPC
- * Order 225/2023), the legal pages and the ANPC SAL pictogram (ANPC Order 449/2022). Its own chunk,
- * so the storefront's first JavaScript stays small; server-rendered pages arrive with it in the HTML.
+ * Order 225/2023), the legal pages and the ANPC SAL pictogram (ANPC Order 449/2022). Static, so it
+ * costs the browser no JavaScript: the server renderer makes its HTML (web/entry-server.tsx) and the
+ * server puts it after the app in every page it sends (server/modules/pages); React never renders
+ * it in the browser, so its links are plain links. The back office hides it (web/styles.css).
  */
-export default function Footer() {
+export function Footer({ company }: { company: CompanyInfo }) {
   const text = TEXT[locale];
   return (
-    <footer className="border-t border-zinc-200 bg-white">
+    <footer className="site-footer border-t border-zinc-200 bg-white">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-zinc-700 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div className="space-y-3">
           <p>
@@ -61,7 +62,7 @@ export default function Footer() {
           <h2 id="footer-seller" className="font-bold text-zinc-900">
             {text.seller}
           </h2>
-          <CompanyDetails locale={locale} className="mt-1" />
+          <CompanyDetails company={company} locale={locale} className="mt-1" />
         </section>
         <nav aria-labelledby="footer-legal">
           <h2 id="footer-legal" className="font-bold text-zinc-900">
@@ -70,16 +71,16 @@ export default function Footer() {
           <ul className="mt-1 space-y-1">
             {LEGAL_PAGES.map((page) => (
               <li key={page}>
-                <Link to={legalPath(page)} className="underline hover:text-zinc-900">
+                <a href={legalPath(page)} className="underline hover:text-zinc-900">
                   {text.pages[page]}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
         </nav>
         <div className="space-y-3">
           <a href={ANPC_SAL_URL} rel="noopener noreferrer" target="_blank" className="inline-block focus-visible:outline-3 focus-visible:outline-brand">
-            <img src="/anpc-sal.svg" width={250} height={50} alt={text.sal} loading="lazy" />
+            <img src="/anpc-sal.svg" width={250} height={50} alt={text.sal} loading="lazy" decoding="async" />
           </a>
           <p>
             <strong className="block text-zinc-900">{SHOP_NAME}</strong>© {new Date().getFullYear()} · {text.prices}

@@ -5,18 +5,14 @@ import { formatRonShort } from '../lib/format';
 import { AccountNav } from '../features/accounts/AccountNav';
 import { CartButton } from './CartButton';
 import { SHOP_NAME } from '../lib/shopInfo';
-import { lazyPage } from './lazyPage';
-
-/** The footer is its own chunk (the storefront's first JavaScript stays small); a server-rendered page names it to preload. */
-export const Footer = lazyPage(() => import('./Footer'));
-export const FOOTER_MODULE = 'app/Footer.tsx';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium sm:px-3 focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-zinc-700 hover:text-zinc-900'}`;
 
 export function Layout() {
   return (
-    <div className="flex min-h-dvh flex-col">
+    // The page's footer follows #root (server-rendered, web/app/Footer.tsx): this fills the screen above it.
+    <div className="flex flex-1 flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
@@ -45,9 +41,6 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
     </div>
   );
 }

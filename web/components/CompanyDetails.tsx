@@ -1,14 +1,13 @@
+import type { CompanyInfo } from '../../domain/company';
 import type { Locale } from '../../domain/legal';
-import { companyInfo } from '../lib/company';
 
 const TEXT = {
   en: { cui: 'Tax ID (CUI)', registration: 'Trade Register no.', address: 'Registered office', email: 'Email', phone: 'Phone' },
   ro: { cui: 'CUI', registration: 'Nr. Reg. Com.', address: 'Sediul social', email: 'E-mail', phone: 'Telefon' },
 } as const;
 
-/** The seller's identification (ANPC Order 225/2023), as the server embedded it in the page. */
-export function CompanyDetails({ locale = 'en', className = '' }: { locale?: Locale; className?: string }) {
-  const company = companyInfo();
+/** The seller's identification (ANPC Order 225/2023): the footer's and the payment step's. */
+export function CompanyDetails({ company, locale = 'en', className = '' }: { company: CompanyInfo; locale?: Locale; className?: string }) {
   const text = TEXT[locale];
   return (
     <div className={className}>

@@ -5,14 +5,9 @@ const NOT_EMBEDDED: CompanyInfo = { name: '—', cui: '—', registrationNumber:
 
 let company: CompanyInfo | null = null;
 
-/** The server renderer's: the details the page is rendered with (web/entry-server.tsx). */
-export const primeCompany = (details: CompanyInfo): void => {
-  company = details;
-};
-
 /**
  * The seller's identification, as the server embedded it in the page (server/modules/pages): read
- * once, with no request of its own, the same on the server's render and in the browser.
+ * once, with no request of its own.
  */
 export function companyInfo(): CompanyInfo {
   if (company) return company;

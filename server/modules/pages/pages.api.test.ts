@@ -17,6 +17,9 @@ import { createTestDatabase } from '../../../testing/database';
  */
 const STAND_IN_RENDERER = `
 globalThis.renders = [];
+export function renderFooter(company) {
+  return '<footer>' + company.name + ' ' + company.cui + '</footer>';
+}
 export async function renderPage(pathname, products, publicUrl, company) {
   if (!['/', '/shop'].includes(pathname) && !pathname.startsWith('/shop/')) return null;
   if (globalThis.failRenders) throw new Error('the renderer broke');
@@ -26,7 +29,7 @@ export async function renderPage(pathname, products, publicUrl, company) {
   return {
     status: missing ? 404 : 200,
     head: '<title>' + pathname + '</title><link rel="canonical" href="' + publicUrl + pathname + '">',
-    body: '<div id="root"><p>' + (missing ? 'Page not found' : products.map((product) => product.name).join(', ')) + '</p><footer>' + company.name + ' ' + company.cui + '</footer></div>',
+    body: '<div id="root"><p>' + (missing ? 'Page not found' : products.map((product) => product.name).join(', ')) + '</p></div>' + renderFooter(company),
     modules: [pathname === '/shop' ? 'features/shop/ShopPage.tsx' : 'features/shop/LandingPage.tsx'],
   };
 }`;
@@ -77,9 +80,9 @@ describe('pages rendered on the server', () => {
       expect(response.body).toContain(`<title>${url}</title>`);
       expect(response.body).not.toContain('The shell');
       // The scripts come after the page's content, behind its pictures.
-      // Rendered with the seller's details (COMPANY_*), as the footer shows them.
-      expect(response.body).toContain(`<footer>${TEST_COMPANY.name} ${TEST_COMPANY.cui}</footer>`);
-      expect(response.body).toMatch(/<\/footer><\/div>\s*<script fetchpriority="low" type="module" crossorigin src="\/assets\/main.js"><\/script>/);
+      // The footer, with the seller's details (COMPANY_*), after the app.
+      expect(response.body).toContain(`</p></div><footer>${TEST_COMPANY.name} ${TEST_COMPANY.cui}</footer>`);
+      expect(response.body).toMatch(/<\/footer>\s*<script fetchpriority="low" type="module" crossorigin src="\/assets\/main.js"><\/script>/);
       expect(response.body.indexOf('main.js')).toBeGreaterThan(response.body.indexOf('</head>'));
       expect(response.body).not.toContain('<div id="root"></div>');
       // Its stylesheet comes with it: the page paints without asking for more.
@@ -153,8 +156,11 @@ describe('pages rendered on the server', () => {
     }
   });
 
-  it('sends the app shell, with the seller’s details, for pages rendered in the browser, and when rendering fails', async () => {
-    const SHELL = TEMPLATE.replace('<div id="root"></div>', `<div id="root"></div><script type="application/json" id="company-data">${JSON.stringify(TEST_COMPANY)}</script>`);
+  it('sends the app shell, with the footer and the seller’s details, for pages rendered in the browser, and when rendering fails', async () => {
+    const SHELL = TEMPLATE.replace(
+      '<div id="root"></div>',
+      `<div id="root"></div><footer>${TEST_COMPANY.name} ${TEST_COMPANY.cui}</footer><script type="application/json" id="company-data">${JSON.stringify(TEST_COMPANY)}</script>`,
+    );
     const checkout = await app.inject({ method: 'GET', url: '/checkout' });
     expect(checkout.statusCode).toBe(200);
     expect(checkout.body).toBe(SHELL);

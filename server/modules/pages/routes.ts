@@ -71,12 +71,12 @@ export function fillTemplate(template: string, page: RenderedPage, preloads = ''
 }
 
 /**
- * The app shell, for every page the server does not render: the built index.html with the seller's
- * details in it (the footer and the checkout read them there, with no request of their own), made
- * and compressed once.
+ * The app shell, for every page the server does not render: the built index.html with the footer
+ * (`footer`, from the renderer: empty without one) after the app and the seller's details (the
+ * checkout and the legal pages read them there, with no request of their own), made and compressed once.
  */
-export async function shellPage(template: string, company: CompanyInfo): Promise<Page> {
-  const html = template.replace(ROOT, () => `${ROOT}${companyDataScript(company)}`);
+export async function shellPage(template: string, company: CompanyInfo, footer: string): Promise<Page> {
+  const html = template.replace(ROOT, () => `${ROOT}${footer}${companyDataScript(company)}`);
   return { status: 200, etag: weakEtagOf(html), body: await compressText(html) };
 }
 

@@ -11,6 +11,7 @@ import { usePaymentOptions } from '../../lib/paymentOptions';
 import { Link } from 'react-router';
 import { legalPath } from '../../../domain/legal';
 import { CompanyDetails } from '../../components/CompanyDetails';
+import { companyInfo } from '../../lib/company';
 import { CartTotals } from './CartTotals';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { StepHeading } from './ui';
@@ -41,8 +42,8 @@ const REACHABILITY_TEXT: Record<Reachability, string> = {
 };
 
 const SELLER_TEXT = {
-  en: { title: 'Seller', terms: ['By ordering you accept our ', 'terms and conditions', '. You may withdraw within 14 days of receiving the order (', 'returns', ').'] },
-  ro: { title: 'Vânzător', terms: ['Comandând, accepți ', 'termenii și condițiile', ' noastre. Te poți retrage în 14 zile de la primirea comenzii (', 'retur', ').'] },
+  en: { title: 'Sold by', terms: ['By ordering you accept our ', 'terms and conditions', '. You may withdraw within 14 days of receiving the order (', 'returns', ').'] },
+  ro: { title: 'Vândut de', terms: ['Comandând, accepți ', 'termenii și condițiile', ' noastre. Te poți retrage în 14 zile de la primirea comenzii (', 'retur', ').'] },
 } as const;
 
 interface PaymentStepProps {
@@ -118,7 +119,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
         <h3 id="seller-title" className="font-semibold text-zinc-900">
           {SELLER_TEXT.en.title}
         </h3>
-        <CompanyDetails className="mt-1" />
+        <CompanyDetails company={companyInfo()} className="mt-1" />
         <p className="mt-2">
           {SELLER_TEXT.en.terms[0]}
           <Link to={legalPath('terms')} className="underline">
