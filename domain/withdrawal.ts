@@ -10,14 +10,14 @@ export const WITHDRAWAL_NOTE_MAX = 1000;
  * POST /api/orders/withdrawal parse it with this one schema.
  */
 export const withdrawalRequestSchema = z.object({
-  orderNumber: z.coerce
+  orderNumber: z
     .number({ error: 'Enter your order number, as in its confirmation email.' })
     .int('Enter your order number, as in its confirmation email.')
     .min(1, 'Enter your order number, as in its confirmation email.')
     .max(2_147_483_647, 'Enter your order number, as in its confirmation email.'),
   email: emailSchema,
-  products: plainText('Products').max(WITHDRAWAL_NOTE_MAX, `Products: at most ${WITHDRAWAL_NOTE_MAX} characters.`).optional(),
-  reason: plainText('Reason').max(WITHDRAWAL_NOTE_MAX, `Reason: at most ${WITHDRAWAL_NOTE_MAX} characters.`).optional(),
+  products: plainText('Products', 'Products must be text.').max(WITHDRAWAL_NOTE_MAX, `Products: at most ${WITHDRAWAL_NOTE_MAX} characters.`).optional(),
+  reason: plainText('Reason', 'Reason must be text.').max(WITHDRAWAL_NOTE_MAX, `Reason: at most ${WITHDRAWAL_NOTE_MAX} characters.`).optional(),
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 

@@ -83,7 +83,12 @@ export default function WithdrawalPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = withdrawalRequestSchema.safeParse({ ...values, products: values.products.trim() || undefined, reason: values.reason.trim() || undefined });
+    const parsed = withdrawalRequestSchema.safeParse({
+      ...values,
+      orderNumber: Number(values.orderNumber.trim() || Number.NaN),
+      products: values.products.trim() || undefined,
+      reason: values.reason.trim() || undefined,
+    });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? text.failed);
       return;
