@@ -16,6 +16,18 @@ const LEGAL_PAGES = [
   { link: 'Cookies', heading: 'Cookies', path: '/cookies' },
 ];
 
+/** From a filled cart through the checkout's steps to its payment step. */
+async function toPaymentStep(page: Page) {
+  await page.getByRole('link', { name: /^Cart, / }).click();
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+  await page.getByLabel('Email address').fill('ana@example.ro');
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', Country: 'Romania', City: 'Cluj-Napoca', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
+  for (const [label, value] of Object.entries(shipping)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+}
+
 async function expectFooter(page: Page) {
   const footer = page.getByRole('contentinfo');
   for (const part of COMPANY) await expect(footer, part).toContainText(part);
@@ -62,13 +74,7 @@ test('each legal page is reached from the footer, with its own title, and is acc
 test('the payment step names the seller before the order is placed', async ({ page }) => {
   await page.goto('/shop');
   await page.getByRole('article', { name: 'Dummy Marker' }).getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('link', { name: /^Cart, / }).click();
-  await page.getByRole('button', { name: 'Continue to Email' }).click();
-  await page.getByLabel('Email address').fill('ana@example.ro');
-  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', Country: 'Romania', City: 'Cluj-Napoca', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
-  for (const [label, value] of Object.entries(shipping)) await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await toPaymentStep(page);
   const seller = page.getByRole('form', { name: 'Payment Method' }).getByRole('region', { name: 'Sold by' });
   for (const part of COMPANY) await expect(seller).toContainText(part);
   await expect(seller.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
@@ -147,14 +153,7 @@ test('only essential cookies and no third-party requests, for a guest and for a 
     // The checkout, step by step.
     await page.goto('/shop');
     await page.getByRole('article', { name: 'Dummy Marker' }).getByRole('button', { name: /Add to Cart|Add one more Dummy Marker/ }).click();
-    await page.getByRole('link', { name: /^Cart, / }).click();
-    await page.getByRole('button', { name: 'Continue to Email' }).click();
-    await page.getByLabel('Email address').fill('ana@example.ro');
-    await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-    const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', Country: 'Romania', City: 'Cluj-Napoca', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
-    for (const [label, value] of Object.entries(shipping)) await page.getByLabel(label, { exact: true }).fill(value);
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+    await toPaymentStep(page);
     await page.waitForLoadState('networkidle');
   }
 

@@ -14,7 +14,9 @@ import type { Mailer } from '../server/integrations/mail';
 import type { PaymentGateway } from '../server/integrations/stripe';
 import { setRole } from '../server/modules/accounts/service';
 import type { OrderLimits } from '../server/modules/checkout/orderLimits';
+import { createSmtpMailer } from '../server/integrations/mail';
 import { createTestDatabase } from './database';
+import { type FakeSmtp, startFakeSmtp } from './fakeSmtp';
 
 /** The origin API tests pretend the browser is on; auth requests must come from it. */
 export const TEST_ORIGIN = 'http://shop.test';
@@ -109,6 +111,28 @@ export function setUpTestApp(options: TestAppOptions = {}) {
   });
   afterAll(async () => {
     await context.app?.close();
+    await context.database?.close();
+  });
+  return context;
+}
+
+/**
+ * setUpTestApp whose outbox is sent to a fake SMTP server of its own (`smtp`, started before the
+ * app and stopped after it): for tests that read the mails a change sends.
+ */
+export function setUpMailingTestApp(options: Omit<TestAppOptions, 'mailer'> = {}) {
+  const context = {} as { app: TestApp; database: Database; smtp: FakeSmtp };
+  beforeAll(async () => {
+    context.smtp = await startFakeSmtp();
+    context.database = await createTestDatabase();
+    await seedCatalog(context.database.db);
+    const mailer = createSmtpMailer({ url: context.smtp.url, from: `${TEST_SHOP.name} <${TEST_SHOP.email}>`, timeoutMs: 2000 });
+    context.app = await buildTestApp(context.database.db, { listen: context.database.listen, mailer, ...options });
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.smtp?.stop();
     await context.database?.close();
   });
   return context;

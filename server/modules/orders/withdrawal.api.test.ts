@@ -1,42 +1,22 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client';
+import { describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
-import { seedCatalog } from '../../../db/seed';
 import { WITHDRAWAL_MESSAGES } from '../../../domain/withdrawal';
-import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../../../testing/app';
-import { createTestDatabase } from '../../../testing/database';
-import { type FakeSmtp, startFakeSmtp } from '../../../testing/fakeSmtp';
+import { setUpMailingTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { createSmtpMailer } from '../../integrations/mail';
 import { WITHDRAWALS_PER_IP } from './withdrawal';
 
-let database: Database;
-let smtp: FakeSmtp;
-let app: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalog(database.db);
-  smtp = await startFakeSmtp();
-  app = await buildTestApp(database.db, { mailer: createSmtpMailer({ url: smtp.url, from: 'Secret Stash <shop@example.ro>', timeoutMs: 2000 }) });
-  await app.ready();
-});
-afterAll(async () => {
-  await app?.close();
-  await smtp?.stop();
-  await database?.close();
-});
+const shop = setUpMailingTestApp();
 
 const TEXT = WITHDRAWAL_MESSAGES.en;
 let visitor = 0;
 /** Each request from its own address unless one is given, so only the limit's test meets the limit. */
 const withdraw = (payload: object, ip = `10.8.${Math.floor(++visitor / 250)}.${visitor % 250}`) =>
-  app.inject({ method: 'POST', url: '/api/orders/withdrawal', payload, remoteAddress: ip });
+  shop.app.inject({ method: 'POST', url: '/api/orders/withdrawal', payload, remoteAddress: ip });
 
 async function place(overrides: Record<string, unknown> = {}) {
-  const response = await app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder(overrides) });
+  const response = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder(overrides) });
   expect(response.statusCode).toBe(201);
   return response.json() as { id: string; number: number };
 }
@@ -44,7 +24,7 @@ async function place(overrides: Record<string, unknown> = {}) {
 /** The mail of `kind` written for the order, once the delivery loop has sent it. */
 async function sentMail(orderId: string, kind: string) {
   for (let tries = 0; tries < 100; tries += 1) {
-    const [row] = await database.db.select().from(outbox).where(and(eq(outbox.orderId, orderId), eq(outbox.kind, kind)));
+    const [row] = await shop.database.db.select().from(outbox).where(and(eq(outbox.orderId, orderId), eq(outbox.kind, kind)));
     if (row?.status === 'sent') return row;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -60,13 +40,13 @@ describe('POST /api/orders/withdrawal', () => {
     const receipt = response.json();
     expect(receipt).toEqual({ orderNumber: order.number, requestedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), email });
 
-    const [stored] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const [stored] = await shop.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored!.withdrawalRequestedAt?.toISOString()).toBe(receipt.requestedAt);
     expect(stored!.withdrawalNote).toBe('Products: Dummy Lighter · Reason: Changed my mind');
     expect(stored!.status).toBe('pending');
     expect(stored!.version).toBe(2);
 
-    const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id));
+    const events = await shop.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id));
     expect(events.map(({ actor, fromStatus, toStatus, note }) => ({ actor, fromStatus, toStatus, note }))).toEqual([
       { actor: 'customer', fromStatus: null, toStatus: 'pending', note: null },
       { actor: 'customer', fromStatus: 'pending', toStatus: 'pending', note: `${TEXT.timelineNote}. Products: Dummy Lighter · Reason: Changed my mind` },
@@ -74,11 +54,11 @@ describe('POST /api/orders/withdrawal', () => {
 
     const acknowledgement = await sentMail(order.id, 'withdrawal_received');
     expect(acknowledgement.recipient).toBe(email);
-    const mail = smtp.mails.find((caught) => caught.to.includes(email) && caught.subject.includes('withdrawal'));
+    const mail = shop.smtp.mails.find((caught) => caught.to.includes(email) && caught.subject.includes('withdrawal'));
     expect(mail?.subject).toBe(`We received your withdrawal from order ${order.number}`);
     expect(mail?.text).toContain('This mail is your confirmation of it.');
     expect(mail?.text).toContain('Changed my mind');
-    const [alert] = await database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_alert')));
+    const [alert] = await shop.database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_alert')));
     expect(alert?.recipient).toBe('owners');
   });
 
@@ -86,13 +66,13 @@ describe('POST /api/orders/withdrawal', () => {
     const email = `withdraw-owner-${Date.now()}@example.ro`;
     const order = await place({ email });
     expect((await withdraw({ orderNumber: order.number, email })).statusCode).toBe(201);
-    const owner = await signUpOwner(app, database.db);
+    const owner = await signUpOwner(shop.app, shop.database.db);
     const headers = { cookie: owner.cookie, origin: TEST_ORIGIN };
-    const page = (await app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}`, headers })).json();
+    const page = (await shop.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}`, headers })).json();
     expect(page.withdrawalRequestedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(page.withdrawalNote).toBeNull();
     expect(page.events.at(-1)).toMatchObject({ actor: 'customer', from: 'pending', to: 'pending', note: TEXT.timelineNote });
-    const list = (await app.inject({ method: 'GET', url: `/api/admin/orders?q=${order.number}`, headers })).json();
+    const list = (await shop.app.inject({ method: 'GET', url: `/api/admin/orders?q=${order.number}`, headers })).json();
     expect(list.orders[0]).toMatchObject({ id: order.id, withdrawalRequestedAt: page.withdrawalRequestedAt });
   });
 
@@ -104,9 +84,9 @@ describe('POST /api/orders/withdrawal', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'not_found', message: TEXT.notFound, code: 'order_not_found' });
     }
-    const [stored] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const [stored] = await shop.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored!.withdrawalRequestedAt).toBeNull();
-    expect(await database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_received')))).toEqual([]);
+    expect(await shop.database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_received')))).toEqual([]);
   });
 
   it('refuses a second request for the same order, and a cancelled order', async () => {
@@ -116,10 +96,10 @@ describe('POST /api/orders/withdrawal', () => {
     const again = await withdraw({ orderNumber: order.number, email, reason: 'Again' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: TEXT.alreadyRequested, code: 'already_requested' });
-    expect(await database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_received')))).toHaveLength(1);
+    expect(await shop.database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_received')))).toHaveLength(1);
 
     const cancelled = await place({ email });
-    await database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.id));
+    await shop.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.id));
     const refused = await withdraw({ orderNumber: cancelled.number, email });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: TEXT.notWithdrawable });

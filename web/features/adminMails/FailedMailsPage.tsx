@@ -13,6 +13,8 @@ const MAIL_NAMES: Record<string, string> = {
   new_order: 'New order alert',
   order_status: 'Status update',
   password_reset: 'Password reset',
+  withdrawal_received: 'Withdrawal confirmation',
+  withdrawal_alert: 'Withdrawal alert',
 };
 const mailName = (mail: FailedMail) => MAIL_NAMES[mail.kind] ?? mail.kind;
 const recipientOf = (mail: FailedMail) => mail.recipient ?? 'The shop’s owners';

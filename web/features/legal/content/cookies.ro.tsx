@@ -1,4 +1,5 @@
 import { LegalArticle } from '../LegalArticle';
+import { LegalTable } from '../LegalTable';
 import type { LegalContentProps } from './types';
 
 export default function CookiesRo({ company }: LegalContentProps) {
@@ -10,54 +11,21 @@ export default function CookiesRo({ company }: LegalContentProps) {
         (Legea nr. 506/2004, art. 4 alin. (5)).
       </p>
       <h2>Cookie-uri</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Nume</th>
-            <th scope="col">La ce folosește</th>
-            <th scope="col">Cât timp</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>
-              <code>better-auth.session_token</code> (<code>__Secure-better-auth.session_token</code> prin HTTPS)
-            </td>
-            <td>
-              Te păstrează conectat la cont. Este setat doar când te conectezi sau îți faci cont; nu poate fi citit de scripturi (HttpOnly) și nu este trimis
-              altor site-uri.
-            </td>
-            <td>30 de zile, reînnoit cât folosești magazinul; șters când te deconectezi</td>
-          </tr>
-        </tbody>
-      </table>
+      <LegalTable
+        head={['Nume', 'La ce folosește', 'Cât timp']}
+        rows={[
+          [<><code>better-auth.session_token</code> (<code>__Secure-better-auth.session_token</code> prin HTTPS)</>, 'Te păstrează conectat la cont. Este setat doar când te conectezi sau îți faci cont; nu poate fi citit de scripturi (HttpOnly) și nu este trimis altor site-uri.', '30 de zile, reînnoit cât folosești magazinul; șters când te deconectezi'],
+        ]}
+      />
       <p>Un vizitator care nu se conectează nu primește niciun cookie.</p>
       <h2>Memoria browserului</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Nume</th>
-            <th scope="col">La ce folosește</th>
-            <th scope="col">Cât timp</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>
-              <code>secret-stash.cart.v1</code> (local storage)
-            </td>
-            <td>Coșul tău, ca să rămână după reîncărcarea paginii</td>
-            <td>Până plasezi comanda sau golești coșul</td>
-          </tr>
-          <tr>
-            <td>
-              <code>secret-stash.checkout.v1</code> (session storage)
-            </td>
-            <td>Ce ai completat la comandă, ca să nu se piardă la reîncărcare</td>
-            <td>Până plasezi comanda sau închizi fila</td>
-          </tr>
-        </tbody>
-      </table>
+      <LegalTable
+        head={['Nume', 'La ce folosește', 'Cât timp']}
+        rows={[
+          [<><code>secret-stash.cart.v1</code> (local storage)</>, 'Coșul tău, ca să rămână după reîncărcarea paginii', 'Până plasezi comanda sau golești coșul'],
+          [<><code>secret-stash.checkout.v1</code> (session storage)</>, 'Ce ai completat la comandă, ca să nu se piardă la reîncărcare', 'Până plasezi comanda sau închizi fila'],
+        ]}
+      />
       <p>
         Niciuna nu părăsește browserul până nu plasezi o comandă. Întrebări: <a href={`mailto:${company.email}`}>{company.email}</a>.
       </p>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { LegalArticle } from '../LegalArticle';
+import { LegalTable } from '../LegalTable';
 import type { LegalContentProps } from './types';
 
 export default function PrivacyEn({ company }: LegalContentProps) {
@@ -10,47 +11,17 @@ export default function PrivacyEn({ company }: LegalContentProps) {
         Regulation (EU) 2016/679 (GDPR) and Law no. 190/2018. For anything about your data write to <a href={`mailto:${company.email}`}>{company.email}</a>.
       </p>
       <h2>What we keep when you order as a guest</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Data</th>
-            <th scope="col">Why</th>
-            <th scope="col">How long</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>Name, email, phone number, delivery address (street, number, city, postal code, country)</td>
-            <td>To deliver the order, phone you to confirm it, and send you its emails (contract, GDPR art. 6(1)(b))</td>
-            <td>With the order, as long as accounting and tax law require us to keep the records of a sale (Law no. 82/1991), then deleted</td>
-          </tr>
-          <tr>
-            <td>The order: products, prices, totals, payment method, its status and the history of its changes, and any withdrawal request</td>
-            <td>To fulfil the contract and keep the accounting records the law requires (GDPR art. 6(1)(b) and (c))</td>
-            <td>As above</td>
-          </tr>
-          <tr>
-            <td>The emails we send you (to whom, which order, when sent)</td>
-            <td>To send the order confirmation and status updates, and to know they left</td>
-            <td>With the order</td>
-          </tr>
-          <tr>
-            <td>A card payment’s Stripe reference (never your card details, which only Stripe sees)</td>
-            <td>To match the payment with the order</td>
-            <td>With the order</td>
-          </tr>
-          <tr>
-            <td>A scrambled (hashed) form of your IP address, email and phone number, in counters</td>
-            <td>To limit how many orders or attempts come from one place, against abuse (legitimate interest, art. 6(1)(f))</td>
-            <td>At most a few minutes to an hour, then deleted</td>
-          </tr>
-          <tr>
-            <td>Server logs: time, page asked for, answer, your IP address; never names, emails, addresses or what you type</td>
-            <td>To keep the shop running and secure (legitimate interest)</td>
-            <td>Up to 30 days</td>
-          </tr>
-        </tbody>
-      </table>
+      <LegalTable
+        head={['Data', 'Why', 'How long']}
+        rows={[
+          ['Name, email, phone number, delivery address (street, number, city, postal code, country)', 'To deliver the order, phone you to confirm it, and send you its emails (contract, GDPR art. 6(1)(b))', 'With the order, as long as accounting and tax law require us to keep the records of a sale (Law no. 82/1991), then deleted'],
+          ['The order: products, prices, totals, payment method, its status and the history of its changes, and any withdrawal request', 'To fulfil the contract and keep the accounting records the law requires (GDPR art. 6(1)(b) and (c))', 'As above'],
+          ['The emails we send you (to whom, which order, when sent)', 'To send the order confirmation and status updates, and to know they left', 'With the order'],
+          ['A card payment’s Stripe reference (never your card details, which only Stripe sees)', 'To match the payment with the order', 'With the order'],
+          ['A scrambled (hashed) form of your IP address, email and phone number, in counters', 'To limit how many orders or attempts come from one place, against abuse (legitimate interest, art. 6(1)(f))', 'At most a few minutes to an hour, then deleted'],
+          ['Server logs: time, page asked for, answer, your IP address; never names, emails, addresses or what you type', 'To keep the shop running and secure (legitimate interest)', 'Up to 30 days'],
+        ]}
+      />
       <h2>With an account</h2>
       <p>
         If you sign up we also keep your email, your password (only as a one-way hash) and your sessions (with the IP address and browser they were opened

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { LegalArticle } from '../LegalArticle';
+import { LegalTable } from '../LegalTable';
 import type { LegalContentProps } from './types';
 
 export default function PrivacyRo({ company }: LegalContentProps) {
@@ -11,47 +12,17 @@ export default function PrivacyRo({ company }: LegalContentProps) {
         <a href={`mailto:${company.email}`}>{company.email}</a>.
       </p>
       <h2>Ce păstrăm când comanzi fără cont</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">De ce</th>
-            <th scope="col">Cât timp</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>Nume, e-mail, telefon, adresa de livrare (stradă, număr, localitate, cod poștal, țară)</td>
-            <td>Pentru a livra comanda, a te suna pentru confirmare și a-ți trimite e-mailurile comenzii (executarea contractului, art. 6 alin. (1) lit. b) GDPR)</td>
-            <td>Împreună cu comanda, cât timp legislația contabilă și fiscală ne obligă să păstrăm evidența unei vânzări (Legea nr. 82/1991), apoi se șterg</td>
-          </tr>
-          <tr>
-            <td>Comanda: produse, prețuri, totaluri, modul de plată, starea ei și istoricul modificărilor, eventuala cerere de retragere</td>
-            <td>Pentru executarea contractului și evidența contabilă cerută de lege (art. 6 alin. (1) lit. b) și c) GDPR)</td>
-            <td>Ca mai sus</td>
-          </tr>
-          <tr>
-            <td>E-mailurile pe care ți le trimitem (cui, despre ce comandă, când au plecat)</td>
-            <td>Pentru confirmarea comenzii și anunțurile despre stadiul ei</td>
-            <td>Împreună cu comanda</td>
-          </tr>
-          <tr>
-            <td>Referința Stripe a unei plăți cu cardul (niciodată datele cardului, pe care le vede doar Stripe)</td>
-            <td>Pentru a potrivi plata cu comanda</td>
-            <td>Împreună cu comanda</td>
-          </tr>
-          <tr>
-            <td>O formă criptată ireversibil (hash) a adresei IP, a e-mailului și a telefonului, în contoare</td>
-            <td>Pentru a limita numărul de comenzi sau încercări venite din același loc, împotriva abuzurilor (interes legitim, art. 6 alin. (1) lit. f))</td>
-            <td>Câteva minute, cel mult o oră, apoi se șterg</td>
-          </tr>
-          <tr>
-            <td>Jurnalele serverului: ora, pagina cerută, răspunsul, adresa IP; niciodată nume, e-mailuri, adrese sau ce tastezi</td>
-            <td>Pentru funcționarea și securitatea magazinului (interes legitim)</td>
-            <td>Cel mult 30 de zile</td>
-          </tr>
-        </tbody>
-      </table>
+      <LegalTable
+        head={['Date', 'De ce', 'Cât timp']}
+        rows={[
+          ['Nume, e-mail, telefon, adresa de livrare (stradă, număr, localitate, cod poștal, țară)', 'Pentru a livra comanda, a te suna pentru confirmare și a-ți trimite e-mailurile comenzii (executarea contractului, art. 6 alin. (1) lit. b) GDPR)', 'Împreună cu comanda, cât timp legislația contabilă și fiscală ne obligă să păstrăm evidența unei vânzări (Legea nr. 82/1991), apoi se șterg'],
+          ['Comanda: produse, prețuri, totaluri, modul de plată, starea ei și istoricul modificărilor, eventuala cerere de retragere', 'Pentru executarea contractului și evidența contabilă cerută de lege (art. 6 alin. (1) lit. b) și c) GDPR)', 'Ca mai sus'],
+          ['E-mailurile pe care ți le trimitem (cui, despre ce comandă, când au plecat)', 'Pentru confirmarea comenzii și anunțurile despre stadiul ei', 'Împreună cu comanda'],
+          ['Referința Stripe a unei plăți cu cardul (niciodată datele cardului, pe care le vede doar Stripe)', 'Pentru a potrivi plata cu comanda', 'Împreună cu comanda'],
+          ['O amprentă ireversibilă (hash) a adresei IP, a e-mailului și a telefonului, în contoare', 'Pentru a limita numărul de comenzi sau încercări venite din același loc, împotriva abuzurilor (interes legitim, art. 6 alin. (1) lit. f))', 'Câteva minute, cel mult o oră, apoi se șterg'],
+          ['Jurnalele serverului: ora, pagina cerută, răspunsul, adresa IP; niciodată nume, e-mailuri, adrese sau ce tastezi', 'Pentru funcționarea și securitatea magazinului (interes legitim)', 'Cel mult 30 de zile'],
+        ]}
+      />
       <h2>Cu un cont</h2>
       <p>
         Dacă îți faci cont, păstrăm și e-mailul, parola (doar sub formă de hash ireversibil) și sesiunile tale (cu adresa IP și browserul din care au fost
