@@ -43,10 +43,10 @@ test('the full journey places a cash-on-delivery order that is stored with serve
   await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Dummy Lighter' })).toContainText('79.98 RON');
   await expect(page.getByText('Subtotal')).toBeVisible();
-  const totals = page.getByRole('definition');
+  const totals = page.getByRole('main').getByRole('definition');
   // The VAT the total includes: each line's and the shipping's, as the order will store them (13.88 + 4.34 + 3.47).
   await expect(totals).toHaveText(['104.97 RON', '19.99 RON', '124.96 RON', '21.69 RON']);
-  await expect(page.getByRole('term').last()).toHaveText('of which VAT 21%');
+  await expect(page.getByRole('main').getByRole('term').last()).toHaveText('of which VAT 21%');
   await expect(page.getByText('Add 95.03 RON more for free shipping.')).toBeVisible();
   await expectAccessible(page);
 
@@ -144,7 +144,7 @@ test('cart step: quantity controls, remove, clear, and the empty cart', async ({
   await addToCart(page, ['Dummy Marker', 'Dummy Car Key']);
   await page.goto('/checkout');
   await page.getByRole('button', { name: 'Add one more Dummy Marker' }).click();
-  await expect(page.getByRole('definition').first()).toHaveText('144.97 RON');
+  await expect(page.getByRole('main').getByRole('definition').first()).toHaveText('144.97 RON');
   await page.getByRole('button', { name: 'Remove Dummy Car Key from cart' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Dummy Car Key' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Remove one Dummy Marker' }).click();
@@ -164,13 +164,13 @@ test('shipping is free from 200 RON', async ({ page }) => {
   // 4 × 24.99 + 64.99 + 39.99 = 204.94
   await addToCart(page, ['Dummy Phone Charger', 'Dummy Phone Charger', 'Dummy Phone Charger', 'Dummy Phone Charger', 'Dummy Car Key', 'Dummy Marker']);
   await page.goto('/checkout');
-  await expect(page.getByRole('definition')).toHaveText(['204.94 RON', 'Free', '204.94 RON', '35.57 RON']);
+  await expect(page.getByRole('main').getByRole('definition')).toHaveText(['204.94 RON', 'Free', '204.94 RON', '35.57 RON']);
   await expect(page.getByText('Your order ships free.')).toBeVisible();
   // 5 × 39.99 = 199.95 stays below
   await page.getByRole('button', { name: 'Remove Dummy Phone Charger from cart' }).click();
   await page.getByRole('button', { name: 'Remove Dummy Car Key from cart' }).click();
   for (let i = 0; i < 4; i += 1) await page.getByRole('button', { name: 'Add one more Dummy Marker' }).click();
-  await expect(page.getByRole('definition')).toHaveText(['199.95 RON', '19.99 RON', '219.94 RON', '38.17 RON']);
+  await expect(page.getByRole('main').getByRole('definition')).toHaveText(['199.95 RON', '19.99 RON', '219.94 RON', '38.17 RON']);
   await expect(page.getByText('Add 0.05 RON more for free shipping.')).toBeVisible();
 });
 

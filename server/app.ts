@@ -2,10 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from '../db/client';
+import type { CompanyInfo } from '../domain/company';
+import { LOCALES, type Locale } from '../domain/locale';
+import { requestLocale } from './i18n';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAuth, type AuthSettings } from './modules/accounts/auth';
@@ -27,7 +30,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { crawlerRoutes } from './modules/crawlers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
-import { type BuildManifest, inlineStylesheet, loadPageRenderer, pageRoutes } from './modules/pages/routes';
+import { type BuildManifest, inlineStylesheet, loadPageRenderer, pageRoutes, sendPage, shellPage } from './modules/pages/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentGateway } from './integrations/stripe';
 
@@ -39,6 +42,8 @@ export interface AppDependencies {
   stripe: PaymentGateway | null;
   /** LISTEN on the database (Database.listen): the back office's live order stream, the catalogue's reloads. */
   listen: Database['listen'];
+  /** The seller's identification (COMPANY_*), embedded in every page the server sends. */
+  company: CompanyInfo;
   /** Where the owner's uploaded images are stored and served from (/uploads/…). */
   uploadsDir: string;
   /** Where the log goes: stdout unless given (tests read it). */
@@ -73,7 +78,7 @@ export const SERVER_TIMEOUTS = {
   checkEvery: 1_000,
 } as const;
 
-export async function buildApp({ db, config, auth: authSettings, stripe, listen, uploadsDir, logStream, mail }: AppDependencies) {
+export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, uploadsDir, logStream, mail }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
@@ -144,11 +149,12 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: true,
-      index: 'index.html',
+      // Pages are the shell below (with the company's details in it) or rendered ones, never the bare file.
+      index: false,
       // `vite build` writes .br and .gz beside each text file (scripts/precompress.ts): sent as they are, with Vary.
       preCompressed: true,
       // The build's manifest is the server's (page preloads), not the browser's.
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/') && !pathName.startsWith('/index.html'),
       setHeaders(reply, filePath) {
         const relative = path.relative(webRoot, filePath);
         const immutable = relative.startsWith(`assets${path.sep}`) || relative.startsWith(`images${path.sep}`);
@@ -157,22 +163,27 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     });
   }
 
-  const sendWebApp = (reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', webRoot);
-
   const renderer = hasWebApp ? await loadPageRenderer(path.resolve(config.SSR_ENTRY)) : null;
+  // Without a renderer (`npm run dev`, tests) the shell has no footer.
+  const shellTemplate = hasWebApp ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : '';
+  const shells = Object.fromEntries(
+    await Promise.all(LOCALES.map(async (locale) => [locale, await shellPage(shellTemplate, company, renderer?.renderFooter(company, locale) ?? '', locale)] as const)),
+  ) as Record<Locale, Awaited<ReturnType<typeof shellPage>>>;
+  const sendWebApp = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, shells[requestLocale(request)]);
   if (renderer) {
     const template = inlineStylesheet(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), (file) => readFileSync(path.join(webRoot, file), 'utf8'));
     const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
     const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : {};
-    await app.register(pageRoutes, { renderer, catalogue, template, manifest, publicUrl: authSettings.baseURL, renamedSlug: (slug) => currentSlugOf(db, slug), sendShell: sendWebApp });
+    await app.register(pageRoutes, { renderer, catalogue, template, manifest, publicUrl: authSettings.baseURL, company, renamedSlug: (slug) => currentSlugOf(db, slug), sendShell: sendWebApp });  } else if (hasWebApp) {
+    // Without a renderer the home page is the shell too (the static files serve no index).
+    app.get('/', (request, reply) => sendWebApp(request, reply));
   }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     // Client-side routes get the web app; the API and missing files get a JSON 404, never HTML.
-    if (hasWebApp && isPage && path.extname(pathname) === '') return sendWebApp(reply);
+    if (hasWebApp && isPage && path.extname(pathname) === '') return sendWebApp(request, reply);
     return reply.status(404).send({ error: 'not_found', message: `No such endpoint: ${request.method} ${pathname}` });
   });
 

@@ -64,6 +64,7 @@ type Endpoint =
   | '/api/auth/sign-in/email'
   | '/api/auth/request-password-reset'
   | '/api/auth/reset-password'
+  | '/api/orders/withdrawal'
   | '/api/stripe/webhook'
   | '/api/payments/product-checkout'
   | '/api/admin/orders/ORDER/status'
@@ -288,6 +289,28 @@ const signInCases: Case[] = [
   { name: 'sign-in: wrong password', url: '/api/auth/sign-in/email', body: signIn({ password: 'wrong-password' }), status: 401, message: 'Invalid email or password' },
 ];
 
+// The online withdrawal form: refused before anything is looked up or counted.
+const withdrawal = (overrides: Record<string, unknown> = {}) => ({ orderNumber: 10001, email: 'ana@example.ro', ...overrides });
+const ORDER_NUMBER = 'Enter your order number, as in its confirmation email.';
+const withdrawalCases: Case[] = [
+  { name: 'withdrawal: malformed JSON', url: '/api/orders/withdrawal', body: '{"orderNumber":', message: NOT_JSON },
+  { name: 'withdrawal: an array', url: '/api/orders/withdrawal', body: '[]', message: NOT_OBJECT },
+  { name: 'withdrawal: text/plain', url: '/api/orders/withdrawal', body: JSON.stringify(withdrawal()), contentType: 'text/plain', message: MUST_BE_JSON },
+  { name: 'withdrawal: missing order number', url: '/api/orders/withdrawal', body: { email: 'ana@example.ro' }, message: ORDER_NUMBER },
+  { name: 'withdrawal: order number as text', url: '/api/orders/withdrawal', body: withdrawal({ orderNumber: '10001' }), message: ORDER_NUMBER },
+  { name: 'withdrawal: order number in an array', url: '/api/orders/withdrawal', body: withdrawal({ orderNumber: [10001] }), message: ORDER_NUMBER },
+  { name: 'withdrawal: fractional order number', url: '/api/orders/withdrawal', body: withdrawal({ orderNumber: 10001.5 }), message: ORDER_NUMBER },
+  { name: 'withdrawal: order number 0', url: '/api/orders/withdrawal', body: withdrawal({ orderNumber: 0 }), message: ORDER_NUMBER },
+  { name: 'withdrawal: order number beyond 32 bits', url: '/api/orders/withdrawal', body: withdrawal({ orderNumber: 2 ** 31 }), message: ORDER_NUMBER },
+  { name: 'withdrawal: missing email', url: '/api/orders/withdrawal', body: { orderNumber: 10001 }, message: 'Email is required.' },
+  { name: 'withdrawal: email without @', url: '/api/orders/withdrawal', body: withdrawal({ email: 'ana.example.ro' }), message: 'Enter a valid email address, like name@example.com.' },
+  { name: 'withdrawal: NUL in email', url: '/api/orders/withdrawal', body: withdrawal({ email: 'ana@example.ro\u0000' }), message: 'Email must not contain control characters.' },
+  { name: 'withdrawal: newline in reason', url: '/api/orders/withdrawal', body: withdrawal({ reason: 'a\nb' }), message: 'Reason must not contain control characters.' },
+  { name: 'withdrawal: reason of 1001 characters', url: '/api/orders/withdrawal', body: withdrawal({ reason: 'r'.repeat(1001) }), message: 'Reason: at most 1000 characters.' },
+  { name: 'withdrawal: products a number', url: '/api/orders/withdrawal', body: withdrawal({ products: 42 }), message: 'Products must be text.' },
+  { name: 'withdrawal: invalid UTF-8', url: '/api/orders/withdrawal', body: withBytes('{"orderNumber":10001,"email":"@@"}', [0xff]), message: NOT_UTF8 },
+];
+
 const webhookCases: Case[] = [
   { name: 'webhook: no signature', url: '/api/stripe/webhook', body: completedEvent, message: 'Invalid Stripe signature.' },
   { name: 'webhook: garbage signature', url: '/api/stripe/webhook', body: completedEvent, headers: { 'stripe-signature': 'nonsense' }, message: 'Invalid Stripe signature.' },
@@ -491,7 +514,7 @@ const resetCases: Case[] = [
   { name: 'reset: a made-up link', url: RESET, body: { token: 'a'.repeat(32), newPassword: 'brand-new-secret' }, message: 'This link has expired or was already used. Ask for a new one below.' },
 ];
 
-const CASES = [...orderCases, ...signUpCases, ...signInCases, ...resetCases, ...webhookCases, ...productCheckoutCases, ...statusCases, ...ownerCases, ...mailCases, ...adminProductCases];
+const CASES = [...orderCases, ...withdrawalCases, ...signUpCases, ...signInCases, ...resetCases, ...webhookCases, ...productCheckoutCases, ...statusCases, ...ownerCases, ...mailCases, ...adminProductCases];
 
 // ---- running them ------------------------------------------------------------------------------
 

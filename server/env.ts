@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { CompanyInfo } from '../domain/company';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -62,6 +63,16 @@ const envSchema = z.object({
    * failed and shown to the owner in the back office; 0 gives up at the first failure.
    */
   MAIL_GIVE_UP_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(24 * 30).default(24),
+  /**
+   * The seller's identification, shown in every page's footer and at checkout (ANPC Order 225/2023).
+   * The defaults are placeholders a shop must replace before it sells.
+   */
+  COMPANY_NAME: z.string().min(1).max(200).default('EXEMPLU SRL'),
+  COMPANY_CUI: z.string().min(1).max(30).default('RO00000000'),
+  COMPANY_REG_NO: z.string().min(1).max(40).default('J00/0000/2025'),
+  COMPANY_ADDRESS: z.string().min(1).max(300).default('Strada Exemplului nr. 1, București, România'),
+  COMPANY_EMAIL: z.string().email().default('contact@exemplu.ro'),
+  COMPANY_PHONE: z.string().min(1).max(40).default('+40 700 000 000'),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -92,6 +103,18 @@ export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
 /** The folder of uploaded images: UPLOADS_DIR, or `uploads` in DATA_DIR. */
 export function uploadsDirOf(config: Pick<Config, 'UPLOADS_DIR' | 'DATA_DIR'>): string {
   return config.UPLOADS_DIR ?? path.join(config.DATA_DIR, 'uploads');
+}
+
+/** The seller's identification from the COMPANY_* settings. */
+export function companyOf(config: Pick<Config, 'COMPANY_NAME' | 'COMPANY_CUI' | 'COMPANY_REG_NO' | 'COMPANY_ADDRESS' | 'COMPANY_EMAIL' | 'COMPANY_PHONE'>): CompanyInfo {
+  return {
+    name: config.COMPANY_NAME,
+    cui: config.COMPANY_CUI,
+    registrationNumber: config.COMPANY_REG_NO,
+    address: config.COMPANY_ADDRESS,
+    email: config.COMPANY_EMAIL,
+    phone: config.COMPANY_PHONE,
+  };
 }
 
 /** MAIL_FROM split into the name mails are signed with and the address customers write to. */

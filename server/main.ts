@@ -7,7 +7,7 @@ import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
 import { createFileMailer, createSmtpMailer } from './integrations/mail';
 import { createStripeGateway } from './integrations/stripe';
-import { loadConfig, mailSender, publicUrl, uploadsDirOf } from './env';
+import { companyOf, loadConfig, mailSender, publicUrl, uploadsDirOf } from './env';
 
 const config = loadConfig();
 const dataDir = path.resolve(config.DATA_DIR);
@@ -77,6 +77,7 @@ const app = await buildApp({
   stripe: config.STRIPE_SECRET_KEY
     ? createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
     : null,
+  company: companyOf(config),
   uploadsDir: path.resolve(uploadsDirOf(config)),
   mail: {
     mailer: config.SMTP_URL

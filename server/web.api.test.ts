@@ -9,13 +9,15 @@ import { products } from '../db/schema/catalog';
 import { seedCatalog } from '../db/seed';
 import { BUILT_IN_PRODUCTS } from '../domain/builtInProducts';
 import { precompressFolder } from '../scripts/precompress';
-import { buildTestApp, TEST_ORIGIN } from '../testing/app';
+import { buildTestApp, TEST_COMPANY, TEST_ORIGIN } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 
 let database: Database;
 let app: Awaited<ReturnType<typeof buildTestApp>>;
 let webRoot: string;
 let written: string[];
+
+const LEGAL_PAGE_URLS = ['terms', 'privacy', 'delivery', 'returns', 'cookies'].map((page) => `${TEST_ORIGIN}/${page}`);
 
 const SCRIPT = 'console.log("a hashed asset of the built web app");\n'.repeat(50);
 
@@ -50,6 +52,21 @@ describe('serving the web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it('embeds the seller’s details (COMPANY_*) in every page, for the checkout and the legal pages, with an ETag', async () => {
+    for (const url of ['/', '/checkout', '/terms', '/returns/withdraw', '/no/such/page']) {
+      const response = await app.inject({ method: 'GET', url });
+      const embedded = response.body.match(/<div id="root"><\/div><script type="application\/json" id="company-data">(.*?)<\/script>/);
+      expect(embedded, url).not.toBeNull();
+      expect(JSON.parse(embedded![1]!), url).toEqual(TEST_COMPANY);
+      expect(response.headers.etag, url).toMatch(/^W\//);
+      expect((await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(response.headers.etag) } })).statusCode, url).toBe(304);
+    }
+  });
+
+  it('never serves the bare index.html (it lacks the seller’s details)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/index.html' })).statusCode).toBe(404);
   });
 
   it('serves hashed assets and product images with long cache headers', async () => {
@@ -150,7 +167,7 @@ describe('for search engines', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(response.body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
-    expect(await sitemapLocations()).toEqual([`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/shop`]);
+    expect(await sitemapLocations()).toEqual([`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/shop`, ...LEGAL_PAGE_URLS]);
   });
 
   describe('with products', () => {
@@ -162,7 +179,7 @@ describe('for search engines', () => {
     });
 
     it('/sitemap.xml lists every product’s page, in the shop’s order', async () => {
-      expect(await sitemapLocations()).toEqual([`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/shop`, ...BUILT_IN_PRODUCTS.map((product) => pageOf(product.slug))]);
+      expect(await sitemapLocations()).toEqual([`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/shop`, ...LEGAL_PAGE_URLS, ...BUILT_IN_PRODUCTS.map((product) => pageOf(product.slug))]);
     });
 
     it('leaves a hidden product out and gives a product’s new address, once the catalogue has them', async () => {
@@ -176,7 +193,7 @@ describe('for search engines', () => {
         expect(locations).not.toContain(pageOf('dummy-marker'));
         expect(locations).not.toContain(pageOf('dummy-car-key'));
         expect(locations).toContain(pageOf('car-key'));
-        expect(locations).toHaveLength(2 + BUILT_IN_PRODUCTS.length - 1);
+        expect(locations).toHaveLength(2 + LEGAL_PAGE_URLS.length + BUILT_IN_PRODUCTS.length - 1);
       } finally {
         await database.db.update(products).set({ active: true }).where(eq(products.id, '4'));
         await database.db.update(products).set({ slug: 'dummy-car-key' }).where(eq(products.id, '2'));

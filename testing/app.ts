@@ -14,13 +14,25 @@ import type { Mailer } from '../server/integrations/mail';
 import type { PaymentGateway } from '../server/integrations/stripe';
 import { setRole } from '../server/modules/accounts/service';
 import type { OrderLimits } from '../server/modules/checkout/orderLimits';
+import { createSmtpMailer } from '../server/integrations/mail';
 import { createTestDatabase } from './database';
+import { type FakeSmtp, startFakeSmtp } from './fakeSmtp';
 
 /** The origin API tests pretend the browser is on; auth requests must come from it. */
 export const TEST_ORIGIN = 'http://shop.test';
 
 /** Who the test shop's mails come from. */
 export const TEST_SHOP = { name: 'Secret Stash', email: 'shop@example.ro', url: TEST_ORIGIN };
+
+/** The seller the test shop names (placeholders a real shop replaces: server/env.ts). */
+export const TEST_COMPANY = {
+  name: 'EXEMPLU SRL',
+  cui: 'RO00000000',
+  registrationNumber: 'J00/0000/2025',
+  address: 'Strada Exemplului nr. 1, București, România',
+  email: 'contact@exemplu.ro',
+  phone: '+40 700 000 000',
+};
 
 /** The app as tests drive it with app.inject: no web app, no logs, a fixed auth secret. */
 export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long';
@@ -74,6 +86,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
     auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },
     stripe: options.stripe ?? null,
     listen: options.listen ?? (async () => async () => undefined),
+    company: TEST_COMPANY,
     uploadsDir,
     logStream: options.log?.stream,
     mail: options.mailer ? { mailer: options.mailer, shop: TEST_SHOP, ownerEmail: null } : undefined,
@@ -98,6 +111,28 @@ export function setUpTestApp(options: TestAppOptions = {}) {
   });
   afterAll(async () => {
     await context.app?.close();
+    await context.database?.close();
+  });
+  return context;
+}
+
+/**
+ * setUpTestApp whose outbox is sent to a fake SMTP server of its own (`smtp`, started before the
+ * app and stopped after it): for tests that read the mails a change sends.
+ */
+export function setUpMailingTestApp(options: Omit<TestAppOptions, 'mailer'> = {}) {
+  const context = {} as { app: TestApp; database: Database; smtp: FakeSmtp };
+  beforeAll(async () => {
+    context.smtp = await startFakeSmtp();
+    context.database = await createTestDatabase();
+    await seedCatalog(context.database.db);
+    const mailer = createSmtpMailer({ url: context.smtp.url, from: `${TEST_SHOP.name} <${TEST_SHOP.email}>`, timeoutMs: 2000 });
+    context.app = await buildTestApp(context.database.db, { listen: context.database.listen, mailer, ...options });
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.smtp?.stop();
     await context.database?.close();
   });
   return context;

@@ -5,18 +5,21 @@
  */
 import type { I18n } from '@lingui/core';
 import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { Product } from '../domain/catalog';
-import type { PageRenderer, RenderedPage } from '../domain/contracts/pages';
+import { type CompanyInfo, companyDataScript } from '../domain/company';
+import { messagesDataScript, type PageRenderer, type RenderedPage } from '../domain/contracts/pages';
 import type { Locale } from '../domain/locale';
 import { scriptJson } from '../domain/structuredData';
 import { App, serverRenderedPageOf } from './app/App';
+import { Footer } from './app/Footer';
 import { headHtml, pageHeadOf } from './app/pageHead';
 import { messages as english } from '../locales/shop/en';
 import { messages as romanian } from '../locales/shop/ro';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
-import { createI18n, MESSAGES_DATA_ID } from './lib/i18n';
+import { createI18n, I18nProvider } from './lib/i18n';
 
 const MESSAGES = { en: english, ro: romanian };
 
@@ -41,10 +44,11 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Renders `/`, `/shop` or `/shop/{slug}` (null for any other path) with `products`, the catalogue
- * as GET /api/products serves it, in `locale`. The catalogue store is the page's, so renders run one at a time.
- * The page carries the catalogue and its language's words, for the browser to hydrate it with.
+ * as GET /api/products serves it, and the seller's details (the footer's), in `locale`. The catalogue
+ * store is the page's, so renders run one at a time. The page carries the catalogue and its language's
+ * words, for the browser to hydrate it with.
  */
-export const renderPage: PageRenderer['renderPage'] = (pathname: string, products: readonly Product[], publicUrl: string, locale: Locale): Promise<RenderedPage | null> => {
+export const renderPage: PageRenderer['renderPage'] = (pathname: string, products: readonly Product[], publicUrl: string, company: CompanyInfo, locale: Locale): Promise<RenderedPage | null> => {
   const page = serverRenderedPageOf(pathname);
   const i18n = createI18n(locale, MESSAGES[locale]);
   const head = pageHeadOf(pathname, products, publicUrl, i18n);
@@ -53,9 +57,20 @@ export const renderPage: PageRenderer['renderPage'] = (pathname: string, product
     primeCatalog(products);
     const app = await htmlOf(pathname, i18n);
     if (app.includes(PENDING_BOUNDARY)) throw new Error(`rendering ${pathname} left part of it to a script`);
-    const data = `<script type="application/json" id="${CATALOGUE_DATA_ID}">${scriptJson({ products })}</script><script type="application/json" id="${MESSAGES_DATA_ID}">${scriptJson(MESSAGES[locale])}</script>`;
-    return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${data}`, modules: [page.module] };
+    const data = `<script type="application/json" id="${CATALOGUE_DATA_ID}">${scriptJson({ products })}</script>${messagesDataScript(MESSAGES[locale])}`;
+    return { status: head.status, head: headHtml(head, publicUrl), body: `<div id="root">${app}</div>${renderFooter(company, locale)}${data}${companyDataScript(company)}`, modules: [page.module] };
   });
   queue = render.catch(() => undefined);
   return render;
 };
+
+/**
+ * Every storefront page's footer (web/app/Footer.tsx), as HTML for the server to put after the app:
+ * static, so it costs the browser no JavaScript and is there with the page's first byte.
+ */
+export const renderFooter: PageRenderer['renderFooter'] = (company: CompanyInfo, locale: Locale): string =>
+  renderToStaticMarkup(
+    <I18nProvider i18n={createI18n(locale, MESSAGES[locale])}>
+      <Footer company={company} />
+    </I18nProvider>,
+  );

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PRODUCTS } from '../domain/builtInProducts';
 import type { Product } from '../domain/catalog';
+import type { CompanyInfo } from '../domain/company';
 import type { Locale } from '../domain/locale';
-import { renderPage } from './entry-server';
+import { renderFooter, renderPage } from './entry-server';
 
 const ORIGIN = 'https://shop.example.ro';
+const COMPANY: CompanyInfo = { name: 'STASH TEST SRL', cui: 'RO12345678', registrationNumber: 'J40/1234/2025', address: 'Str. Test 1, București', email: 'contact@stash.test', phone: '+40 711 111 111' };
 
 async function render(pathname: string, products: readonly Product[] = BUILT_IN_PRODUCTS, locale: Locale = 'en') {
-  const page = await renderPage(pathname, products, ORIGIN, locale);
+  const page = await renderPage(pathname, products, ORIGIN, COMPANY, locale);
   if (!page) throw new Error(`${pathname} was not rendered`);
   return page;
 }
@@ -36,7 +38,8 @@ describe('server rendering of the storefront', () => {
 
   it('gives every picture its size, fetches the first one first and the rest only near the screen', async () => {
     const { body } = await render('/shop');
-    const images = body.match(/<img [^>]*>/g)!;
+    // The products' pictures (the footer has the ANPC pictogram besides).
+    const images = body.match(/<img [^>]*src="\/images\/products\/[^>]*>/g)!;
     expect(images.length).toBe(BUILT_IN_PRODUCTS.length);
     for (const image of images) expect(image).toMatch(/width="400" height="400"/);
     expect(images[0]).toMatch(/loading="eager"/);
@@ -140,9 +143,24 @@ describe('server rendering of the storefront', () => {
     expect(shop.body).toContain('>Colecția noastră</h1>');
   });
 
+  it('renders the footer complete, after the app: the seller\'s identification, the legal pages and the ANPC SAL pictogram, with the details embedded for the browser', async () => {
+    const footer = renderFooter(COMPANY, 'en');
+    expect(footer).toMatch(/^<footer /);
+    for (const pathname of ['/', '/shop', '/shop/dummy-lighter']) {
+      const { body } = await render(pathname);
+      expect(body, pathname).toMatch(/<\/div><footer /);
+      expect(body, pathname).toContain(footer);
+      for (const part of ['STASH TEST SRL', 'RO12345678', 'J40/1234/2025', 'Str. Test 1, București', 'contact@stash.test', '+40 711 111 111']) expect(body, pathname).toContain(part);
+      for (const page of ['terms', 'privacy', 'delivery', 'returns', 'cookies']) expect(body, pathname).toContain(`href="/${page}"`);
+      expect(body).toMatch(/<a href="https:\/\/anpc.ro\/ce-este-sal\/"[^>]*><img src="\/anpc-sal.svg" width="250" height="50" alt="ANPC – alternative dispute resolution \(SAL\)"/);
+      expect(body).not.toContain('ec.europa.eu/consumers/odr');
+      expect(JSON.parse(body.match(/<script type="application\/json" id="company-data">(.*?)<\/script>/)![1]!)).toEqual(COMPANY);
+    }
+  });
+
   it('leaves every other page to the browser', async () => {
     for (const pathname of ['/checkout', '/login', '/account/orders', '/shop/a/b']) {
-      expect(await renderPage(pathname, BUILT_IN_PRODUCTS, ORIGIN, 'en'), pathname).toBeNull();
+      expect(await renderPage(pathname, BUILT_IN_PRODUCTS, ORIGIN, COMPANY, 'en'), pathname).toBeNull();
     }
   });
 });

@@ -3,21 +3,33 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { ProductList } from '../domain/contracts/catalog';
+import { MESSAGES_DATA_ID } from '../domain/contracts/pages';
 import { isLocale } from '../domain/locale';
 import { App, serverRenderedPageOf } from './app/App';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
-import { browserLocale, createI18n, loadShopMessages, MESSAGES_DATA_ID } from './lib/i18n';
+import { browserLocale, createI18n, loadShopMessages } from './lib/i18n';
 import './styles.css';
 
 const root = document.getElementById('root')!;
 const embedded = document.getElementById(CATALOGUE_DATA_ID);
 const embeddedMessages = document.getElementById(MESSAGES_DATA_ID);
-const serverLocale = document.documentElement.lang;
+const pageLocale = document.documentElement.lang;
 
-if (embedded && embeddedMessages && isLocale(serverLocale) && root.hasChildNodes()) {
+/**
+ * The server sends every page in the visitor's language with its words in it; only Vite's dev server
+ * (`npm run dev`) sends neither, and then the browser picks the language and loads its words.
+ */
+async function translations() {
+  if (embeddedMessages && isLocale(pageLocale)) return createI18n(pageLocale, JSON.parse(embeddedMessages.textContent ?? '') as Messages);
+  const locale = browserLocale();
+  document.documentElement.lang = locale;
+  return createI18n(locale, await loadShopMessages(locale));
+}
+
+if (embedded && embeddedMessages && isLocale(pageLocale) && root.hasChildNodes()) {
   // The server rendered this page: the browser takes over the same HTML with the same catalogue and words.
   primeCatalog((JSON.parse(embedded.textContent ?? '') as ProductList).products);
-  const i18n = createI18n(serverLocale, JSON.parse(embeddedMessages.textContent ?? '') as Messages);
+  const i18n = createI18n(pageLocale, JSON.parse(embeddedMessages.textContent ?? '') as Messages);
   // What a modal or a confirmation kept in the history entry was not in the server's render: a reload shows the page itself.
   if (history.state?.usr) history.replaceState({ ...history.state, usr: null }, '');
   // The page's own code first, so it hydrates in one pass with the rest; as a transition, in slices that
@@ -33,12 +45,10 @@ if (embedded && embeddedMessages && isLocale(serverLocale) && root.hasChildNodes
     }),
   );
 } else {
-  const locale = browserLocale();
-  document.documentElement.lang = locale;
-  void loadShopMessages(locale).then((messages) =>
+  void translations().then((i18n) =>
     createRoot(root).render(
       <StrictMode>
-        <App i18n={createI18n(locale, messages)} Router={BrowserRouter} />
+        <App i18n={i18n} Router={BrowserRouter} />
       </StrictMode>,
     ),
   );

@@ -60,6 +60,10 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     /** Why it was cancelled (required to cancel). */
     cancelReason: text('cancel_reason'),
+    /** When the customer asked to withdraw from the purchase (OUG 34/2014, the online form): null until then, once only. */
+    withdrawalRequestedAt: timestamp('withdrawal_requested_at', { withTimezone: true }),
+    /** What the customer wrote with the request (which products, why); null when they wrote nothing. */
+    withdrawalNote: text('withdrawal_note'),
     /** Grows by one with every change: a change made from an older version is refused (409). */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -19,6 +19,8 @@ export const adminOrderRowSchema = z.object({
   total: bani,
   paymentMethod: z.enum(PAYMENT_METHODS),
   status: z.enum(ORDER_STATUSES),
+  /** When the customer asked to withdraw from the purchase (the online form); null when they have not. */
+  withdrawalRequestedAt: z.nullable(z.string()),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
@@ -48,8 +50,11 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 /** GET /api/admin/orders/:id, and the answer to a status change: everything about one order. */
 export const adminOrderSchema = z.extend(orderViewSchema, {
+  withdrawalRequestedAt: z.nullable(z.string()),
   paidAt: z.nullable(z.string()),
   cancelReason: z.nullable(z.string()),
+  /** What the customer wrote with their withdrawal request (which products, why). */
+  withdrawalNote: z.nullable(z.string()),
   /** Sent back with a change: a change made from an older version is refused (409). */
   version: z.int(),
   events: z.array(orderEventSchema),

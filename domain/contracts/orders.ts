@@ -58,3 +58,13 @@ export const placedOrderSchema = z.object({
   checkoutUrl: z.optional(z.nullable(z.string())),
 });
 export type PlacedOrderAnswer = z.infer<typeof placedOrderSchema>;
+
+/** POST /api/orders/withdrawal: the request is recorded on the order and confirmed by email. */
+export const withdrawalReceiptSchema = z.object({
+  orderNumber: z.int(),
+  /** ISO 8601: when the shop received it. */
+  requestedAt: z.string(),
+  /** Where the confirmation goes (the order's address). */
+  email: z.string(),
+});
+export type WithdrawalReceipt = z.infer<typeof withdrawalReceiptSchema>;

@@ -1,4 +1,6 @@
 import type { Locale } from '../locale';
+import type { CompanyInfo } from '../company';
+import { scriptJson } from '../structuredData';
 import type { Product } from './catalog';
 
 /**
@@ -9,13 +11,21 @@ export interface RenderedPage {
   status: 200 | 404;
   /** Elements for the page's <head>, its <title> included. */
   head: string;
-  /** `<div id="root">` with the app's HTML, and the catalogue it was rendered with after it. */
+  /** `<div id="root">` with the app's HTML, the footer after it, then the catalogue and company details it was rendered with. */
   body: string;
   /** The page's own code, as the build's manifest names it (e.g. `features/shop/ShopPage.tsx`), to preload. */
   modules: string[];
 }
 
+/** The id of the JSON a page carries its language's storefront words in (web/main.tsx reads it). */
+export const MESSAGES_DATA_ID = 'messages-data';
+
+/** The storefront's compiled words for a page, as JSON the browser reads before it renders. */
+export const messagesDataScript = (messages: unknown): string => `<script type="application/json" id="${MESSAGES_DATA_ID}">${scriptJson(messages)}</script>`;
+
 export interface PageRenderer {
-  /** `/`, `/shop` or `/shop/{slug}` rendered with `products` in `locale` (null for a path it does not render). */
-  renderPage(pathname: string, products: readonly Product[], publicUrl: string, locale: Locale): Promise<RenderedPage | null>;
+  /** `/`, `/shop` or `/shop/{slug}` rendered with `products` and the seller's details, in `locale` (null for a path it does not render). */
+  renderPage(pathname: string, products: readonly Product[], publicUrl: string, company: CompanyInfo, locale: Locale): Promise<RenderedPage | null>;
+  /** Every storefront page's footer (the seller's details, the legal pages, ANPC's SAL) in `locale`, static HTML after the app. */
+  renderFooter(company: CompanyInfo, locale: Locale): string;
 }

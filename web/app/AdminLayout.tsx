@@ -74,7 +74,7 @@ export function AdminLayout() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-zinc-50">
+    <div data-back-office className="flex min-h-dvh flex-col bg-zinc-50">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t('admin.skipToContent')}
       </a>

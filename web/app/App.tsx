@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
+import { LEGAL_PAGES, legalPath, WITHDRAWAL_PATH } from '../../domain/legal';
 import { CartProvider } from '../lib/cart/CartProvider';
 import { I18nProvider } from '../lib/i18n';
 import { backgroundOf } from '../lib/modalRoutes';
@@ -22,6 +23,8 @@ const StripeCheckoutPage = lazy(() => import('../features/payments/StripeCheckou
 const SuccessPage = lazy(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const OrderStatusPage = lazy(() => import('../features/orders/OrderStatusPage'));
+const LegalPage = lazy(() => import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })));
+const WithdrawalPage = lazy(() => import('../features/legal/WithdrawalPage'));
 // The back office is its own code, loaded only by whoever opens /admin.
 const AdminApp = lazy(() => import('./AdminApp'));
 
@@ -66,6 +69,10 @@ function AppRoutes() {
           <Route path="orders/:id" element={<OrderStatusPage />} />
           <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
           <Route path="success" element={<SuccessPage />} />
+          {LEGAL_PAGES.map((page) => (
+            <Route key={page} path={legalPath(page)} element={<LegalPage page={page} />} />
+          ))}
+          <Route path={WITHDRAWAL_PATH} element={<WithdrawalPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

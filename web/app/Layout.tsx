@@ -1,12 +1,11 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../domain/pricing';
-import { formatRonShort } from '../lib/format';
+import { FREE_SHIPPING_THRESHOLD } from '../../domain/pricing';
 import { useFlashSaleText } from '../lib/promotion';
 import { AccountNav } from '../features/accounts/AccountNav';
 import { CartButton } from './CartButton';
-import { SHOP_NAME, SOCIAL_HANDLE, SOCIAL_URL } from '../lib/shopInfo';
 import { useI18n } from '../lib/i18n';
+import { SHOP_NAME } from '../lib/shopInfo';
 import { LanguageSwitch } from './LanguageSwitch';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -20,7 +19,8 @@ export function Layout() {
   const { t, moneyShort } = useI18n();
   const flashSale = useFlashSaleText();
   return (
-    <div className="flex min-h-dvh flex-col">
+    // The page's footer follows #root (server-rendered, web/app/Footer.tsx): this fills the screen above it.
+    <div className="flex flex-1 flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         {t('layout.skipToContent')}
       </a>
@@ -50,25 +50,6 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="border-t border-zinc-200 bg-white">
-        <div className="mx-auto grid max-w-6xl gap-4 px-4 py-8 text-sm text-zinc-700 sm:grid-cols-3 sm:px-6">
-          <p>
-            <strong className="block text-zinc-900">Shipping</strong>
-            Standard shipping {formatRonShort(SHIPPING_FEE)}. Free shipping on orders over {formatRonShort(FREE_SHIPPING_THRESHOLD)}. Express delivery available.
-          </p>
-          <p>
-            <strong className="block text-zinc-900">Payment</strong>
-            Cash on delivery. For help with card payment, message us at{' '}
-            <a href={SOCIAL_URL} className="font-semibold text-brand-dark underline" rel="noopener noreferrer" target="_blank">
-              {SOCIAL_HANDLE}
-            </a>
-            .
-          </p>
-          <p>
-            <strong className="block text-zinc-900">{SHOP_NAME}</strong>© {new Date().getFullYear()} · Prices in RON, VAT included.
-          </p>
-        </div>
-      </footer>
     </div>
   );
 }

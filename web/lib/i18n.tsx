@@ -4,9 +4,6 @@ import { chooseLocale, cookieValue, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SEC
 import { type Bani, formatMoney, formatMoneyShort } from '../../domain/money';
 import type { AdminMessageId, ShopMessageId } from '../../locales/messages';
 
-/** The storefront catalogue a server-rendered page was rendered with, embedded in it as JSON. */
-export const MESSAGES_DATA_ID = 'messages-data';
-
 export type MessageValues = Record<string, unknown>;
 
 /** `t` of useI18n, for a helper that words something for a component. */

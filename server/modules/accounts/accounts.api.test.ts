@@ -6,7 +6,7 @@ import { account, session, user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { buildApp } from '../../app';
-import { sessionCookie, TEST_AUTH_SECRET, TEST_ORIGIN, setUpTestApp, testUploadsDir } from '../../../testing/app';
+import { sessionCookie, TEST_AUTH_SECRET, TEST_COMPANY, TEST_ORIGIN, setUpTestApp, testUploadsDir } from '../../../testing/app';
 
 const shop = setUpTestApp();
 
@@ -132,6 +132,7 @@ describe('sign-in and sign-out', () => {
       auth: { baseURL: 'https://shop.example.ro', secret: TEST_AUTH_SECRET, secureCookies: true },
       stripe: null,
       listen: shop.database.listen,
+      company: TEST_COMPANY,
       uploadsDir,
     });
     try {

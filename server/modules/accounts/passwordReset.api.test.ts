@@ -1,49 +1,29 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts';
-import type { Database } from '../../../db/client';
 import { verification } from '../../../db/schema/accounts';
 import { outbox } from '../../../db/schema/outbox';
-import { seedCatalog } from '../../../db/seed';
-import { buildTestApp, sessionCookie, signUpCustomer, TEST_ORIGIN, type TestApp } from '../../../testing/app';
-import { createTestDatabase } from '../../../testing/database';
-import { type FakeSmtp, startFakeSmtp } from '../../../testing/fakeSmtp';
-import { createSmtpMailer } from '../../integrations/mail';
+import { sessionCookie, setUpMailingTestApp, signUpCustomer, TEST_ORIGIN } from '../../../testing/app';
 import { RESET_REQUESTS_PER_EMAIL } from './passwordReset';
 
-let database: Database;
-let smtp: FakeSmtp;
-let app: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalog(database.db);
-  smtp = await startFakeSmtp();
-  app = await buildTestApp(database.db, { mailer: createSmtpMailer({ url: smtp.url, from: 'Secret Stash <shop@example.ro>', timeoutMs: 2000 }) });
-  await app.ready();
-});
-afterAll(async () => {
-  await app?.close();
-  await smtp?.stop();
-  await database?.close();
-});
+const shop = setUpMailingTestApp();
 beforeEach(() => {
-  smtp.mails.length = 0;
+  shop.smtp.mails.length = 0;
 });
 
 let visitor = 0;
 /** Each call from its own address unless one is given, so only the per-address tests meet the limit. */
 function post(path: string, payload: object, ip = `10.7.${Math.floor(++visitor / 250)}.${visitor % 250}`) {
-  return app.inject({ method: 'POST', url: `/api/auth${path}`, payload, remoteAddress: ip, headers: { origin: TEST_ORIGIN } });
+  return shop.app.inject({ method: 'POST', url: `/api/auth${path}`, payload, remoteAddress: ip, headers: { origin: TEST_ORIGIN } });
 }
 const signIn = (email: string, password: string) => post('/sign-in/email', { email, password });
-const getSession = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+const getSession = (cookie: string) => shop.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
 
 /** The link of the reset mail sent to `email` (waits for it). */
 async function resetLinkFor(email: string): Promise<URL> {
   // A mail of an earlier test may still arrive meanwhile: wait for this address's own.
-  const mine = () => smtp.mails.find((caught) => caught.to.includes(email));
-  for (let count = 1; !mine() && count <= 10; count += 1) await smtp.waitFor(smtp.mails.length + 1);
+  const mine = () => shop.smtp.mails.find((caught) => caught.to.includes(email));
+  for (let count = 1; !mine() && count <= 10; count += 1) await shop.smtp.waitFor(shop.smtp.mails.length + 1);
   const mail = mine();
   expect(mail?.subject).toBe('Choose a new password for Secret Stash');
   const link = mail!.text.match(/http\S+\/reset-password\?token=[\w-]+/)?.[0];
@@ -53,7 +33,7 @@ async function resetLinkFor(email: string): Promise<URL> {
 
 describe('forgot password', () => {
   it('mails a one-time link; the new password signs the customer in, the old one and the old sessions stop working', async () => {
-    const customer = await signUpCustomer(app);
+    const customer = await signUpCustomer(shop.app);
     const asked = await post('/request-password-reset', { email: customer.email.toUpperCase() });
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ status: true, message: ACCOUNT_MESSAGES.resetLinkSent });
@@ -80,8 +60,8 @@ describe('forgot password', () => {
 
   it('answers an address without an account exactly as one with, and writes nothing', async () => {
     const counts = async () => ({
-      mails: (await database.db.select({ n: sql<number>`count(*)::int` }).from(outbox))[0]!.n,
-      links: (await database.db.select({ n: sql<number>`count(*)::int` }).from(verification))[0]!.n,
+      mails: (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(outbox))[0]!.n,
+      links: (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(verification))[0]!.n,
     });
     const before = await counts();
     const unknown = await post('/request-password-reset', { email: 'nobody-here@example.ro' });
@@ -89,33 +69,33 @@ describe('forgot password', () => {
     expect(unknown.json()).toEqual({ status: true, message: ACCOUNT_MESSAGES.resetLinkSent });
     expect(await counts()).toEqual(before);
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(smtp.mails).toHaveLength(0);
+    expect(shop.smtp.mails).toHaveLength(0);
   });
 
   it('writes the link and its mail together: when the mail cannot be written, there is no link either', async () => {
-    const customer = await signUpCustomer(app);
-    const links = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(verification))[0]!.n;
+    const customer = await signUpCustomer(shop.app);
+    const links = async () => (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(verification))[0]!.n;
     const before = await links();
     // The outbox refuses every new row for a moment (a real failure inside the database).
-    await database.db.execute(sql`create function refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'outbox unavailable'; end $$`);
-    await database.db.execute(sql`create trigger refuse_mail before insert on outbox for each row execute function refuse_mail()`);
+    await shop.database.db.execute(sql`create function refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'outbox unavailable'; end $$`);
+    await shop.database.db.execute(sql`create trigger refuse_mail before insert on outbox for each row execute function refuse_mail()`);
     try {
       const asked = await post('/request-password-reset', { email: customer.email });
       expect(asked.statusCode).toBe(500);
       expect(await links()).toBe(before);
     } finally {
-      await database.db.execute(sql`drop trigger refuse_mail on outbox`);
-      await database.db.execute(sql`drop function refuse_mail()`);
+      await shop.database.db.execute(sql`drop trigger refuse_mail on outbox`);
+      await shop.database.db.execute(sql`drop function refuse_mail()`);
     }
     expect((await post('/request-password-reset', { email: customer.email })).statusCode).toBe(200);
     expect(await links()).toBe(before + 1);
   });
 
   it('refuses an expired link and keeps the password', async () => {
-    const customer = await signUpCustomer(app);
+    const customer = await signUpCustomer(shop.app);
     await post('/request-password-reset', { email: customer.email });
     const token = (await resetLinkFor(customer.email)).searchParams.get('token')!;
-    await database.db.update(verification).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verification.identifier, `reset-password:${token}`));
+    await shop.database.db.update(verification).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verification.identifier, `reset-password:${token}`));
 
     const reset = await post('/reset-password', { token, newPassword: 'brand-new-secret' });
     expect(reset.statusCode).toBe(400);
@@ -128,7 +108,7 @@ describe('forgot password', () => {
     expect(made.statusCode).toBe(400);
     expect(made.json().message).toBe(ACCOUNT_MESSAGES.resetLinkInvalid);
 
-    const customer = await signUpCustomer(app);
+    const customer = await signUpCustomer(shop.app);
     await post('/request-password-reset', { email: customer.email });
     const token = (await resetLinkFor(customer.email)).searchParams.get('token')!;
     const short = await post('/reset-password', { token, newPassword: 'abc' });
@@ -139,14 +119,14 @@ describe('forgot password', () => {
   });
 
   it('sends an address at most three links an hour, whoever asks, and says so the same way for any address', async () => {
-    const customer = await signUpCustomer(app);
+    const customer = await signUpCustomer(shop.app);
     for (let n = 0; n < RESET_REQUESTS_PER_EMAIL.max; n++) expect((await post('/request-password-reset', { email: customer.email })).statusCode).toBe(200);
     const refused = await post('/request-password-reset', { email: customer.email });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(ACCOUNT_MESSAGES.tooManyResetRequests);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
-    const theirs = () => smtp.mails.filter((mail) => mail.to.includes(customer.email));
-    for (let count = 1; theirs().length < RESET_REQUESTS_PER_EMAIL.max && count <= 10; count += 1) await smtp.waitFor(smtp.mails.length + 1);
+    const theirs = () => shop.smtp.mails.filter((mail) => mail.to.includes(customer.email));
+    for (let count = 1; theirs().length < RESET_REQUESTS_PER_EMAIL.max && count <= 10; count += 1) await shop.smtp.waitFor(shop.smtp.mails.length + 1);
     expect(theirs()).toHaveLength(RESET_REQUESTS_PER_EMAIL.max);
 
     for (let n = 0; n < RESET_REQUESTS_PER_EMAIL.max; n++) await post('/request-password-reset', { email: 'no-account@example.ro' });

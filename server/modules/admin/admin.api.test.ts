@@ -100,6 +100,7 @@ describe('GET /api/admin/orders', () => {
       total: 2 * 3999 + 2499 + 1999,
       paymentMethod: 'cod',
       status: 'pending',
+      withdrawalRequestedAt: null,
     });
     expect(body.nextCursor).toBeNull();
     expect(body.liveCursor).toMatch(/^\d+-\d+$/);

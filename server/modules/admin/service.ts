@@ -113,6 +113,7 @@ export const orderRowColumns = {
   total: orders.totalAmount,
   paymentMethod: orders.paymentMethod,
   status: orders.status,
+  withdrawalRequestedAt: sql<string | null>`${isoTime(orders.withdrawalRequestedAt)}`,
 };
 
 const rowColumns = {
@@ -180,7 +181,12 @@ export async function* ordersForExport(db: Db, filters: OrderFilters, batch = 50
 /** Everything about one order for the back office: lines, customer, payment, shipping and its timeline. */
 export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
   const [order] = await db
-    .select({ row: orders, createdAt: isoTime(orders.createdAt), paidAt: sql<string | null>`${isoTime(orders.paidAt)}` })
+    .select({
+      row: orders,
+      createdAt: isoTime(orders.createdAt),
+      paidAt: sql<string | null>`${isoTime(orders.paidAt)}`,
+      withdrawalRequestedAt: sql<string | null>`${isoTime(orders.withdrawalRequestedAt)}`,
+    })
     .from(orders)
     .where(eq(orders.id, id));
   if (!order) throw new AppError('not_found', 'No such order.');
@@ -229,6 +235,8 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     lines: lines.map(lineView),
     paidAt: order.paidAt,
     cancelReason: row.cancelReason,
+    withdrawalRequestedAt: order.withdrawalRequestedAt,
+    withdrawalNote: row.withdrawalNote,
     version: row.version,
     events: events.map((event) => ({ ...event, id: Number(event.id) })),
   };

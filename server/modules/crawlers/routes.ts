@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { productPath } from '../../../domain/catalog';
+import { LEGAL_PAGES, legalPath } from '../../../domain/legal';
 import type { Catalogue } from '../catalog/catalogue';
 
 /**
@@ -10,7 +11,7 @@ import type { Catalogue } from '../catalog/catalogue';
 export const PAGES_CRAWLERS_SKIP = ['/checkout', '/admin', '/account', '/orders/', '/success', '/stripe-checkout', '/reset-password', '/api/'] as const;
 
 /** The public pages a search engine should know, besides each active product's own (`/shop/{slug}`). */
-export const PUBLIC_PAGES = ['/', '/shop'] as const;
+export const PUBLIC_PAGES = ['/', '/shop', ...LEGAL_PAGES.map(legalPath)] as const;
 
 /** Crawlers read these once in a while; an hour is fresh enough. */
 const CRAWLER_CACHE = 'public, max-age=3600';

@@ -9,10 +9,17 @@ import { enqueueMail, mailInsert, type OutboxRow, UnsendableMail } from './outbo
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
-import { newOrderMail, type OrderMailData, orderPlacedMail, type RenderedParts, statusMail } from './templates/orderMails';
+import { newOrderMail, type OrderMailData, orderPlacedMail, type RenderedParts, statusMail, withdrawalAlertMail, withdrawalReceivedMail } from './templates/orderMails';
 
 /** The kinds of mail the outbox holds. */
-export const MAIL_KINDS = { orderPlaced: 'order_placed', newOrder: 'new_order', orderStatus: 'order_status', passwordReset: 'password_reset' } as const;
+export const MAIL_KINDS = {
+  orderPlaced: 'order_placed',
+  newOrder: 'new_order',
+  orderStatus: 'order_status',
+  passwordReset: 'password_reset',
+  withdrawalReceived: 'withdrawal_received',
+  withdrawalAlert: 'withdrawal_alert',
+} as const;
 
 /** The recipient of the owner's alerts: OWNER_EMAIL when set, every owner's address otherwise (resolved when sent). */
 export const OWNERS = 'owners';
@@ -45,6 +52,14 @@ export async function queueStatusMails(tx: DbOrTx, change: { orderId: string; em
   }
 }
 
+/**
+ * A customer's withdrawal from an order, written in the request's transaction: its acknowledgement
+ * on a durable medium (OUG 34/2014 art. 11), and the owners' alert (the refund's 14 days run from it).
+ */
+export async function queueWithdrawalMails(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.withdrawalReceived, recipient: order.email, orderId: order.id }, { kind: MAIL_KINDS.withdrawalAlert, recipient: OWNERS, orderId: order.id });
+}
+
 export interface MailSettings {
   shop: ShopIdentity;
   /** Signs the links to orders' guest pages (AUTH_SECRET). */
@@ -61,6 +76,7 @@ async function orderMailData(db: Db, settings: MailSettings, orderId: string): P
     ...order,
     total: order.totalAmount,
     paidAt: order.paidAt?.toISOString() ?? null,
+    withdrawalRequestedAt: order.withdrawalRequestedAt?.toISOString() ?? null,
     lines: lines.map(({ name, colour, unitPrice, quantity, vatRate, vatAmount }) => ({ name, colour, unitPrice, quantity, vatRate, vatAmount })),
     statusUrl: `${settings.shop.url}/orders/${order.id}?token=${orderAccessToken(settings.secret, order.id)}`,
   };
@@ -84,7 +100,11 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow): P
         ? newOrderMail(settings.shop, order)
         : row.kind === MAIL_KINDS.orderStatus
           ? statusMail(settings.shop, order)
-          : null;
+          : row.kind === MAIL_KINDS.withdrawalReceived
+            ? withdrawalReceivedMail(settings.shop, order)
+            : row.kind === MAIL_KINDS.withdrawalAlert
+              ? withdrawalAlertMail(settings.shop, order)
+              : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
-import { newOrderMail, type OrderMailData, orderPlacedMail, statusMail } from './templates/orderMails';
+import { newOrderMail, type OrderMailData, orderPlacedMail, statusMail, withdrawalAlertMail, withdrawalReceivedMail } from './templates/orderMails';
 
 const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro' };
 const order: OrderMailData = {
@@ -32,6 +32,8 @@ const order: OrderMailData = {
   trackingNumber: null,
   cancelReason: null,
   paidAt: null,
+  withdrawalRequestedAt: null,
+  withdrawalNote: null,
   statusUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10?token=abc',
 };
 
@@ -92,5 +94,40 @@ describe('account mails', () => {
 describe('order mails for orders placed before counties were asked', () => {
   it('show the address without a county', () => {
     expect(renderParts(newOrderMail(shop, { ...order, county: null })).text).toContain('400114 Cluj-Napoca, Romania');
+  });
+});
+
+describe('withdrawal mails', () => {
+  const withdrawn: OrderMailData = { ...order, status: 'delivered', withdrawalRequestedAt: '2026-11-24T12:05:00.000Z', withdrawalNote: 'Products: Dummy Lighter · Reason: changed my mind' };
+
+  it('acknowledge the request to the customer: when it arrived (Bucharest time), what they wrote, the order, how the refund goes', () => {
+    const mail = renderParts(withdrawalReceivedMail(shop, withdrawn)!);
+    expect(mail.subject).toBe('We received your withdrawal from order 10042');
+    for (const part of [
+      'We received your withdrawal from order 10042',
+      'reached us on 24 November 2026 at 14:05',
+      'This mail is your confirmation of it.',
+      'What you wrote: Products: Dummy Lighter · Reason: changed my mind',
+      '2 × Dummy Lighter (Black): 79.98 RON',
+      'within 14 days',
+      'bank account (IBAN)',
+      'hello@shop.example.ro',
+      withdrawn.statusUrl,
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.html).toContain('<h1');
+  });
+
+  it('tell the owners, with the order in the back office', () => {
+    const mail = renderParts(withdrawalAlertMail(shop, withdrawn)!);
+    expect(mail.subject).toBe('Withdrawal requested: order 10042');
+    expect(mail.text).toContain('changed my mind');
+    expect(mail.text).toContain('https://shop.example.ro/admin/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10');
+  });
+
+  it('are not made for an order without a request', () => {
+    expect(withdrawalReceivedMail(shop, order)).toBeNull();
+    expect(withdrawalAlertMail(shop, order)).toBeNull();
   });
 });

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailSchema } from '../../../domain/email';
 import type { Db } from '../../../db/client';
-import { orderListSchema, orderViewSchema } from '../../../domain/contracts/orders';
+import { orderListSchema, orderViewSchema, withdrawalReceiptSchema } from '../../../domain/contracts/orders';
+import { withdrawalRequestSchema } from '../../../domain/withdrawal';
 import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
 import { isOrderAccessToken } from './accessToken';
 import { findOrder, listOrdersOfUser } from './service';
+import { requestWithdrawal } from './withdrawal';
 
 /** Reading orders back. Placing one (POST /orders) is checkout's: it may involve a payment. */
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: string }> = async (app, { db, auth, secret }) => {
@@ -32,5 +34,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: st
       const hasLink = isOrderAccessToken(secret, request.params.id, request.query.token);
       return findOrder(db, request.params.id, { userId: user?.id ?? null, email: request.query.email ?? null, hasLink });
     },
+  );
+
+  /** The online withdrawal form (OUG 34/2014): recorded on the order, acknowledged by email. */
+  app.post('/orders/withdrawal', { schema: { body: withdrawalRequestSchema, response: answers({ 201: withdrawalReceiptSchema }) } }, async (request, reply) =>
+    reply.status(201).send(await requestWithdrawal(db, { ...request.body, ip: request.ip })),
   );
 };

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { productSlugs, products } from '../../../db/schema/catalog';
 import { seedCatalog } from '../../../db/seed';
-import { buildTestApp } from '../../../testing/app';
+import { messagesDataScript } from '../../../domain/contracts/pages';
+import { SHOP_MESSAGES } from '../../../locales/catalogues';
+import { buildTestApp, TEST_COMPANY } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
 
 /**
@@ -17,7 +19,10 @@ import { createTestDatabase } from '../../../testing/database';
  */
 const STAND_IN_RENDERER = `
 globalThis.renders = [];
-export async function renderPage(pathname, products, publicUrl, locale) {
+export function renderFooter(company, locale) {
+  return '<footer>' + company.name + ' ' + company.cui + ' ' + locale + '</footer>';
+}
+export async function renderPage(pathname, products, publicUrl, company, locale) {
   if (!['/', '/shop'].includes(pathname) && !pathname.startsWith('/shop/')) return null;
   if (globalThis.failRenders) throw new Error('the renderer broke');
   globalThis.renders.push(pathname);
@@ -26,7 +31,7 @@ export async function renderPage(pathname, products, publicUrl, locale) {
   return {
     status: missing ? 404 : 200,
     head: '<title>' + pathname + '</title><link rel="canonical" href="' + publicUrl + pathname + '">',
-    body: '<div id="root"><p>' + (missing ? 'Page not found' : products.map((product) => product.name).join(', ')) + '</p><p>in ' + locale + '</p></div>',
+    body: '<div id="root"><p>' + (missing ? 'Page not found' : products.map((product) => product.name).join(', ')) + '</p><p>in ' + locale + '</p></div>' + renderFooter(company, locale),
     modules: [pathname === '/shop' ? 'features/shop/ShopPage.tsx' : 'features/shop/LandingPage.tsx'],
   };
 }`;
@@ -77,7 +82,9 @@ describe('pages rendered on the server', () => {
       expect(response.body).toContain(`<title>${url}</title>`);
       expect(response.body).not.toContain('The shell');
       // The scripts come after the page's content, behind its pictures.
-      expect(response.body).toMatch(/<\/p><\/div>\s*<script fetchpriority="low" type="module" crossorigin src="\/assets\/main.js"><\/script>/);
+      // The footer, with the seller's details (COMPANY_*), after the app.
+      expect(response.body).toContain(`</p></div><footer>${TEST_COMPANY.name} ${TEST_COMPANY.cui} en</footer>`);
+      expect(response.body).toMatch(/<\/footer>\s*<script fetchpriority="low" type="module" crossorigin src="\/assets\/main.js"><\/script>/);
       expect(response.body.indexOf('main.js')).toBeGreaterThan(response.body.indexOf('</head>'));
       expect(response.body).not.toContain('<div id="root"></div>');
       // Its stylesheet comes with it: the page paints without asking for more.
@@ -169,10 +176,20 @@ describe('pages rendered on the server', () => {
     }
   });
 
-  it('sends the plain app shell for pages rendered in the browser, and when rendering fails', async () => {
+  it('sends the app shell, with the footer, the seller’s details and the words in the visitor’s language, for pages rendered in the browser, and when rendering fails', async () => {
+    const shellIn = (locale: 'en' | 'ro') =>
+      TEMPLATE.replace('<html lang="en">', `<html lang="${locale}">`).replace(
+        '<div id="root"></div>',
+        `<div id="root"></div><footer>${TEST_COMPANY.name} ${TEST_COMPANY.cui} ${locale}</footer><script type="application/json" id="company-data">${JSON.stringify(TEST_COMPANY)}</script>${messagesDataScript(SHOP_MESSAGES[locale])}`,
+      );
+    const SHELL = shellIn('en');
     const checkout = await app.inject({ method: 'GET', url: '/checkout' });
     expect(checkout.statusCode).toBe(200);
-    expect(checkout.body).toBe(TEMPLATE);
+    expect(checkout.body).toBe(SHELL);
+    expect(checkout.headers.vary).toBe('Accept-Language, Cookie, Accept-Encoding');
+    const romanian = await app.inject({ method: 'GET', url: '/checkout', headers: { 'accept-language': 'ro-RO,ro;q=0.9' } });
+    expect(romanian.body).toBe(shellIn('ro'));
+    expect(romanian.body).toContain('"cart.addToCart":["Adaugă în coș"]');
 
     await database.db.update(products).set({ price: 4199 }).where(eq(products.id, '1'));
     await app.catalogue.reload();
@@ -180,7 +197,7 @@ describe('pages rendered on the server', () => {
     try {
       const shop = await app.inject({ method: 'GET', url: '/shop' });
       expect(shop.statusCode).toBe(200);
-      expect(shop.body).toBe(TEMPLATE);
+      expect(shop.body).toBe(SHELL);
     } finally {
       state.failRenders = false;
     }

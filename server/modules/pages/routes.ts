@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageRenderer, RenderedPage } from '../../../domain/contracts/pages';
+import { type CompanyInfo, companyDataScript } from '../../../domain/company';
+import { messagesDataScript, type PageRenderer, type RenderedPage } from '../../../domain/contracts/pages';
+import { SHOP_MESSAGES } from '../../../locales/catalogues';
 import type { Locale } from '../../../domain/locale';
 import { LANGUAGE_VARY, requestLocale } from '../../i18n';
 import { compressText, type Precompressed, sendRevalidated, weakEtagOf } from '../../compression';
@@ -13,7 +15,7 @@ export async function loadPageRenderer(file: string): Promise<PageRenderer | nul
   return (await import(pathToFileURL(file).href)) as PageRenderer;
 }
 
-interface Page {
+export interface Page {
   status: RenderedPage['status'];
   etag: string;
   body: Precompressed;
@@ -72,6 +74,23 @@ export function fillTemplate(template: string, page: RenderedPage, locale: Local
     .replace(ROOT, () => `${page.body}\n    ${tail}`);
 }
 
+/**
+ * The app shell in `locale`, for every page the server does not render: the built index.html with the
+ * footer (`footer`, from the renderer: empty without one) after the app, the seller's details (the
+ * checkout and the legal pages read them there, with no request of their own) and the language's words,
+ * made and compressed once.
+ */
+export async function shellPage(template: string, company: CompanyInfo, footer: string, locale: Locale): Promise<Page> {
+  const html = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace(ROOT, () => `${ROOT}${footer}${companyDataScript(company)}${messagesDataScript(SHOP_MESSAGES[locale])}`);
+  return { status: 200, etag: weakEtagOf(html), body: await compressText(html) };
+}
+
+/** Sends a page made once (in the visitor's language), revalidated on every use. */
+export const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Page) =>
+  sendRevalidated(request, reply.code(page.status).header('Vary', LANGUAGE_VARY), page.body, page.etag, 'text/html; charset=utf-8');
+
 /** Any slug no product can have (slugs never start with a hyphen): the one rendering of "no such product". */
 const MISSING_PRODUCT = '/shop/-';
 
@@ -83,10 +102,12 @@ interface PageOptions {
   /** The build's manifest (empty when it has none: no preloads). */
   manifest: BuildManifest;
   publicUrl: string;
+  /** The seller's details, embedded in every page (footer, checkout). */
+  company: CompanyInfo;
   /** The current slug of a product that had `slug` before (a 301 to its page), or null. */
   renamedSlug(slug: string): Promise<string | null>;
   /** The plain app shell, when there is no catalogue to render with (the database was down at start). */
-  sendShell(reply: FastifyReply): FastifyReply;
+  sendShell(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
 /**
@@ -94,13 +115,13 @@ interface PageOptions {
  * per catalogue (every process renders for itself when the catalogue changes, decision 0019),
  * compressed once, and answered from memory with an ETag. Other pages are the app shell.
  */
-export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { renderer, catalogue, template, manifest, publicUrl, renamedSlug, sendShell }) => {
+export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { renderer, catalogue, template, manifest, publicUrl, company, renamedSlug, sendShell }) => {
   let renderedFor: CatalogueSnapshot | null = null;
   // Each page in each language, rendered when first asked for.
   let pages = new Map<string, Promise<Page>>();
 
   async function render(pathname: string, locale: Locale, snapshot: CatalogueSnapshot): Promise<Page> {
-    const rendered = await renderer.renderPage(pathname, snapshot.products, publicUrl, locale);
+    const rendered = await renderer.renderPage(pathname, snapshot.products, publicUrl, company, locale);
     if (!rendered) throw new Error(`the renderer does not render ${pathname}`);
     const html = fillTemplate(template, rendered, locale, modulePreloads(manifest, rendered.modules, template));
     return { status: rendered.status, etag: weakEtagOf(html), body: await compressText(html) };
@@ -131,9 +152,9 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { rendere
       page = await pageFor(pathname, requestLocale(request));
     } catch (err) {
       request.log.warn({ err }, 'rendering the page failed; sent the app shell instead');
-      return sendShell(reply);
+      return sendShell(request, reply);
     }
-    return sendRevalidated(request, reply.code(page.status).header('Vary', LANGUAGE_VARY), page.body, page.etag, 'text/html; charset=utf-8');
+    return sendPage(request, reply, page);
   }
 
   app.get('/', (request, reply) => answer(request, reply, '/'));
@@ -144,7 +165,7 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { rendere
     try {
       known = hasProduct(slug);
     } catch {
-      return sendShell(reply);
+      return sendShell(request, reply);
     }
     if (known) return answer(request, reply, `/shop/${slug}`);
     // A product's old address leads to its page; an address no product ever had is "Page not found".

@@ -86,6 +86,16 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
           Status: <strong>{ORDER_STATUS_NAMES[order.status]}</strong> · placed {bucharestTime.format(new Date(order.createdAt))}
         </p>
       </div>
+      {order.withdrawalRequestedAt && (
+        <section aria-labelledby="withdrawal-title" className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300">
+          <h2 id="withdrawal-title" className="font-semibold text-amber-950">
+            {WITHDRAWAL_TEXT.en.title}
+          </h2>
+          <p className="mt-1 text-sm">{WITHDRAWAL_TEXT.en.when(bucharestTime.format(new Date(order.withdrawalRequestedAt)))}</p>
+          {order.withdrawalNote && <p className="mt-1 text-sm">{order.withdrawalNote}</p>}
+          <p className="mt-1 text-sm text-zinc-700">{WITHDRAWAL_TEXT.en.todo}</p>
+        </section>
+      )}
       <Actions order={order} onChanged={onChanged} reload={reload} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Items">
@@ -207,7 +217,24 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
   );
 }
 
+const WITHDRAWAL_TEXT = {
+  en: {
+    title: 'The customer withdraws from this purchase',
+    when: (time: string) => `Requested on ${time} through the online form; the customer got its confirmation by email.`,
+    todo: 'Refund within 14 days of the request (OUG 34/2014), once the products are back or the customer shows they sent them; mark the order returned when they arrive.',
+    event: 'Withdrawal requested',
+  },
+  ro: {
+    title: 'Clientul se retrage din această achiziție',
+    when: (time: string) => `Cerută pe ${time} prin formularul online; clientul a primit confirmarea pe e-mail.`,
+    todo: 'Rambursează în cel mult 14 zile de la cerere (OUG 34/2014), după ce produsele revin sau clientul dovedește că le-a trimis; marchează comanda returnată când sosesc.',
+    event: 'Retragere cerută',
+  },
+} as const;
+
 function eventTitle(event: OrderEvent) {
+  // An event that leaves the status as it was is the customer's withdrawal request (server/modules/orders/withdrawal.ts).
+  if (event.from === event.to) return WITHDRAWAL_TEXT.en.event;
   return event.from === null ? `Placed: ${ORDER_STATUS_NAMES[event.to]}` : `${ORDER_STATUS_NAMES[event.from]} → ${ORDER_STATUS_NAMES[event.to]}`;
 }
 

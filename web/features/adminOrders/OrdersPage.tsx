@@ -218,6 +218,8 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
 
 const ORDER_COLUMNS = ['order', 'placed', 'customer', 'phone', 'city', 'total', 'payment', 'status'] as const;
 
+/** Beside the status of an order whose customer asked to withdraw (the order's page says more). */
+
 function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: ReadonlySet<string> }) {
   const { t, money, locale } = useI18n();
   if (orders.length === 0) return <p className="text-zinc-700">{t('admin.orders.none')}</p>;
@@ -242,7 +244,12 @@ function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: Readonl
           <td className="px-3 py-2">{order.city}</td>
           <td className="px-3 py-2 text-right whitespace-nowrap">{money(order.total)}</td>
           <td className="px-3 py-2">{paymentName(t, order.paymentMethod)}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{orderStatusName(t, order.status)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">
+            {orderStatusName(t, order.status)}
+            {order.withdrawalRequestedAt && (
+              <span className="mt-0.5 block w-fit rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900">{t('admin.orders.withdrawalRequested')}</span>
+            )}
+          </td>
         </tr>
       ))}
     </ScrollingTable>

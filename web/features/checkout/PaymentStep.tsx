@@ -8,6 +8,10 @@ import { apiRequest } from '../../lib/api';
 import { formatRon } from '../../lib/format';
 import { useCart } from '../../lib/cart/CartProvider';
 import { usePaymentOptions } from '../../lib/paymentOptions';
+import { Link } from 'react-router';
+import { legalPath } from '../../../domain/legal';
+import { CompanyDetails } from '../../components/CompanyDetails';
+import { companyInfo } from '../../lib/company';
 import { CartTotals } from './CartTotals';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { StepHeading } from './ui';
@@ -36,6 +40,11 @@ const REACHABILITY_TEXT: Record<Reachability, string> = {
   reachable: 'Connected to the shop. Your order can be placed.',
   unreachable: 'We can’t reach the shop right now. Check your internet connection before placing the order.',
 };
+
+const SELLER_TEXT = {
+  en: { title: 'Sold by', terms: ['By ordering you accept our ', 'terms and conditions', '. You may withdraw within 14 days of receiving the order (', 'returns', ').'] },
+  ro: { title: 'Vândut de', terms: ['Comandând, accepți ', 'termenii și condițiile', ' noastre. Te poți retrage în 14 zile de la primirea comenzii (', 'retur', ').'] },
+} as const;
 
 interface PaymentStepProps {
   draft: CheckoutDraft;
@@ -103,6 +112,24 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
         <p className="text-sm text-zinc-700">
           {shipping.firstName} {shipping.lastName}, {shipping.street} {shipping.streetNumber}, {placeLine(shipping)},{' '}
           {shipping.country} · {shipping.phoneNumber} · {draft.email}
+        </p>
+      </section>
+
+      <section aria-labelledby="seller-title" className="mt-4 rounded-2xl bg-white p-4 text-sm text-zinc-700 ring-1 ring-zinc-200">
+        <h3 id="seller-title" className="font-semibold text-zinc-900">
+          {SELLER_TEXT.en.title}
+        </h3>
+        <CompanyDetails company={companyInfo()} className="mt-1" />
+        <p className="mt-2">
+          {SELLER_TEXT.en.terms[0]}
+          <Link to={legalPath('terms')} className="underline">
+            {SELLER_TEXT.en.terms[1]}
+          </Link>
+          {SELLER_TEXT.en.terms[2]}
+          <Link to={legalPath('returns')} className="underline">
+            {SELLER_TEXT.en.terms[3]}
+          </Link>
+          {SELLER_TEXT.en.terms[4]}
         </p>
       </section>
 

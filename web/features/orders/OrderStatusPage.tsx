@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type OrderView, orderViewSchema } from '../../../domain/contracts/orders';
+import { WITHDRAWAL_PATH } from '../../../domain/legal';
 import { OrderSummary } from '../../components/OrderSummary';
 import { primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+const WITHDRAW_TEXT = {
+  en: { lead: 'Changed your mind? You may withdraw within 14 days of receiving the order.', link: 'Withdraw from this purchase' },
+  ro: { lead: 'Te-ai răzgândit? Te poți retrage în 14 zile de la primirea comenzii.', link: 'Retrage-te din această achiziție' },
+} as const;
 
 /**
  * An order's own page, for whoever has its link (/orders/{id}?token=…, from its mail or its
@@ -52,6 +58,17 @@ export default function OrderStatusPage() {
       {order && (
         <div className="mt-6">
           <OrderSummary order={order} />
+          {order.status !== 'cancelled' && order.status !== 'awaiting_payment' && (
+            <p className="mt-6 text-sm text-zinc-700">
+              {WITHDRAW_TEXT.en.lead}{' '}
+              <Link
+                to={`${WITHDRAWAL_PATH}?${new URLSearchParams({ number: String(order.number), email: order.email })}`}
+                className="font-semibold text-brand-dark underline"
+              >
+                {WITHDRAW_TEXT.en.link}
+              </Link>
+            </p>
+          )}
         </div>
       )}
     </div>

@@ -37,6 +37,9 @@ export interface OrderMailData {
   cancelReason: string | null;
   /** ISO time it was paid by card; null for cash on delivery and unpaid card orders. */
   paidAt: string | null;
+  /** ISO time the customer asked to withdraw (the online form), and what they wrote; null before. */
+  withdrawalRequestedAt: string | null;
+  withdrawalNote: string | null;
   /** The customer's page of this order (a signed link that works without an account). */
   statusUrl: string;
 }
@@ -199,4 +202,85 @@ export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedPa
     default:
       return null;
   }
+}
+
+const WITHDRAWAL_TEXT = {
+  en: {
+    subject: (number: number) => `We received your withdrawal from order ${number}`,
+    heading: (number: number) => `We received your withdrawal from order ${number}`,
+    received: (when: string) => `Your request to withdraw from this purchase reached us on ${when}. This mail is your confirmation of it.`,
+    yourNote: 'What you wrote:',
+    sendBack: (address: string) =>
+      `Please send the products back within 14 days, to the address we confirm when we contact you (or to our registered office). Once we have them, or proof you sent them, we refund what you paid, standard delivery included, within 14 days of your request. For an order paid on delivery, reply to this mail with the bank account (IBAN) to refund to. Questions: ${address}.`,
+    alertSubject: (number: number) => `Withdrawal requested: order ${number}`,
+    alertHeading: (number: number) => `The customer withdraws from order ${number}`,
+    alertBody: (when: string) => `Requested on ${when} through the online form. The refund is due within 14 days of the request (OUG 34/2014 art. 13).`,
+    open: 'Open it in the back office',
+  },
+  ro: {
+    subject: (number: number) => `Am primit retragerea ta din comanda ${number}`,
+    heading: (number: number) => `Am primit retragerea ta din comanda ${number}`,
+    received: (when: string) => `Cererea ta de retragere din această achiziție a ajuns la noi pe ${when}. Acest e-mail este confirmarea primirii ei.`,
+    yourNote: 'Ce ne-ai scris:',
+    sendBack: (address: string) =>
+      `Te rugăm să trimiți produsele înapoi în cel mult 14 zile, la adresa pe care ți-o confirmăm când te contactăm (sau la sediul nostru social). După ce le primim, sau primim dovada expedierii, îți rambursăm suma plătită, inclusiv livrarea standard, în cel mult 14 zile de la cererea ta. Pentru o comandă plătită ramburs, răspunde la acest e-mail cu contul bancar (IBAN) în care să facem rambursarea. Întrebări: ${address}.`,
+    alertSubject: (number: number) => `Retragere cerută: comanda ${number}`,
+    alertHeading: (number: number) => `Clientul se retrage din comanda ${number}`,
+    alertBody: (when: string) => `Cerută pe ${when} prin formularul online. Rambursarea se face în cel mult 14 zile de la cerere (OUG 34/2014 art. 13).`,
+    open: 'Deschide-o în panoul de administrare',
+  },
+} as const;
+
+/** A time as the shop tells it: Bucharest's, e.g. "24 November 2026, 14:05". */
+const shopTime = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Bucharest' }).format(new Date(iso));
+
+/** To the customer, at once: the acknowledgement on a durable medium the law asks for (OUG 34/2014 art. 11(3)). */
+export function withdrawalReceivedMail(shop: ShopIdentity, order: OrderMailData): RenderedParts | null {
+  if (!order.withdrawalRequestedAt) return null;
+  const text = WITHDRAWAL_TEXT.en;
+  return {
+    subject: text.subject(order.number),
+    element: (
+      <Layout shop={shop} preview={text.received(shopTime(order.withdrawalRequestedAt))}>
+        <Heading as="h1" style={{ fontSize: '22px' }}>
+          {text.heading(order.number)}
+        </Heading>
+        <Text style={paragraph}>{text.received(shopTime(order.withdrawalRequestedAt))}</Text>
+        {order.withdrawalNote && (
+          <Text style={paragraph}>
+            {text.yourNote} {order.withdrawalNote}
+          </Text>
+        )}
+        <Lines order={order} />
+        <Text style={paragraph}>{text.sendBack(shop.email)}</Text>
+        <StatusLink order={order} />
+        <Text style={muted}>Order id: {order.id}.</Text>
+      </Layout>
+    ),
+  };
+}
+
+/** To the owners: a customer withdrew, with a link to the order. */
+export function withdrawalAlertMail(shop: ShopIdentity, order: OrderMailData): RenderedParts | null {
+  if (!order.withdrawalRequestedAt) return null;
+  const text = WITHDRAWAL_TEXT.en;
+  return {
+    subject: text.alertSubject(order.number),
+    element: (
+      <Layout shop={shop} preview={`${order.firstName} ${order.lastName}, ${formatRon(order.total)}`}>
+        <Heading as="h1" style={{ fontSize: '22px' }}>
+          {text.alertHeading(order.number)}
+        </Heading>
+        <Text style={paragraph}>{text.alertBody(shopTime(order.withdrawalRequestedAt))}</Text>
+        {order.withdrawalNote && <Text style={paragraph}>{order.withdrawalNote}</Text>}
+        <Lines order={order} />
+        <Address order={order} />
+        <Text style={paragraph}>
+          <Link href={`${shop.url}/admin/orders/${order.id}`} style={button}>
+            {text.open}
+          </Link>
+        </Text>
+      </Layout>
+    ),
+  };
 }

@@ -1,0 +1,29 @@
+import { scriptJson } from './structuredData';
+
+/**
+ * Who sells: the company's identification that Romanian law (ANPC Order 225/2023) wants shown before
+ * anyone orders. Set by the owner in the server's configuration (COMPANY_* variables); the server
+ * embeds it in every page it serves, so the footer arrives complete with the first HTML.
+ */
+export interface CompanyInfo {
+  /** Legal name, e.g. "EXEMPLU SRL". */
+  name: string;
+  /** Cod unic de înregistrare (with RO when registered for VAT). */
+  cui: string;
+  /** Număr de ordine în Registrul Comerțului, e.g. J40/1234/2025. */
+  registrationNumber: string;
+  /** Registered office (sediul social). */
+  address: string;
+  email: string;
+  phone: string;
+}
+
+/** The id of the element holding the company's details in every page the server sends. */
+export const COMPANY_DATA_ID = 'company-data';
+
+/** ANPC's page on alternative dispute resolution, where the SAL pictogram must lead (ANPC Order 449/2022). */
+export const ANPC_SAL_URL = 'https://anpc.ro/ce-este-sal/';
+
+/** The element that carries the company's details in a page (read by web/lib/company.ts). */
+export const companyDataScript = (company: CompanyInfo): string =>
+  `<script type="application/json" id="${COMPANY_DATA_ID}">${scriptJson(company)}</script>`;

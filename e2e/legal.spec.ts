@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { OWNER } from '../playwright.config';
+import { sampleOrder } from '../testing/sampleOrder';
+import { expect, expectAccessible, signUp, test } from './fixtures';
+import { caughtMail } from './mails';
+
+/** The e2e shop runs with the placeholders a new owner replaces (server/env.ts). */
+const COMPANY = ['EXEMPLU SRL', 'RO00000000', 'J00/0000/2025', 'Strada Exemplului nr. 1, București, România', 'contact@exemplu.ro', '+40 700 000 000'];
+const SAL = { name: 'ANPC – alternative dispute resolution (SAL)', href: 'https://anpc.ro/ce-este-sal/' };
+const LEGAL_PAGES = [
+  { link: 'Terms and conditions', heading: 'Terms and conditions', path: '/terms' },
+  { link: 'Privacy policy', heading: 'Privacy policy', path: '/privacy' },
+  { link: 'Delivery', heading: 'Delivery', path: '/delivery' },
+  { link: 'Returns and withdrawal', heading: 'Returns and the right of withdrawal', path: '/returns' },
+  { link: 'Cookies', heading: 'Cookies', path: '/cookies' },
+];
+
+/** From a filled cart through the checkout's steps to its payment step. */
+async function toPaymentStep(page: Page) {
+  await page.getByRole('link', { name: /^Cart, / }).click();
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+  await page.getByLabel('Email address').fill('ana@example.ro');
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', Country: 'Romania', City: 'Cluj-Napoca', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
+  for (const [label, value] of Object.entries(shipping)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+}
+
+async function expectFooter(page: Page) {
+  const footer = page.getByRole('contentinfo');
+  for (const part of COMPANY) await expect(footer, part).toContainText(part);
+  const sal = footer.getByRole('link', { name: SAL.name });
+  await expect(sal).toHaveAttribute('href', SAL.href);
+  await expect(sal.getByRole('img', { name: SAL.name })).toHaveJSProperty('naturalWidth', 250);
+  const legal = footer.getByRole('navigation', { name: 'Legal' });
+  for (const { link, path } of LEGAL_PAGES) await expect(legal.getByRole('link', { name: link, exact: true })).toHaveAttribute('href', path);
+  // The EU's ODR platform closed on 20 July 2025.
+  await expect(page.locator('a[href*="ec.europa.eu/consumers/odr"]')).toHaveCount(0);
+}
+
+test('every kind of page has the seller’s identification, the legal pages and the ANPC SAL pictogram in its footer', async ({ page, request }) => {
+  for (const url of ['/', '/shop', '/shop/dummy-lighter', '/checkout', '/login', '/signup', '/terms', '/returns/withdraw', '/no/such/page']) {
+    await page.goto(url);
+    await expectFooter(page);
+  }
+  // Server-rendered pages arrive with it: no layout shift, no request for it.
+  for (const url of ['/', '/shop', '/shop/dummy-lighter']) {
+    const html = await (await request.get(url)).text();
+    for (const part of ['EXEMPLU SRL', 'RO00000000', 'J00/0000/2025', 'href="https://anpc.ro/ce-este-sal/"']) expect(html, url).toContain(part);
+  }
+});
+
+test('each legal page is reached from the footer, with its own title, and is accessible', async ({ page }) => {
+  await page.goto('/');
+  for (const { link, heading, path } of LEGAL_PAGES) {
+    await page.getByRole('contentinfo').getByRole('link', { name: link, exact: true }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(`${heading} · Secret Stash`);
+    // Each names the seller's contact, from the configuration.
+    await expect(page.getByRole('main')).toContainText('contact@exemplu.ro');
+    await expectAccessible(page);
+  }
+  await page.goto('/delivery');
+  await expect(page.getByRole('main')).toContainText('Standard shipping: 19.99 RON per order.');
+  await expect(page.getByRole('main')).toContainText('Free shipping for orders of 200 RON or more.');
+  await page.goto('/returns');
+  await expect(page.getByRole('heading', { name: 'Model withdrawal form' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('I/We (*) hereby give notice that I/We (*) withdraw from my/our (*) contract of sale');
+});
+
+test('the payment step names the seller before the order is placed', async ({ page }) => {
+  await page.goto('/shop');
+  await page.getByRole('article', { name: 'Dummy Marker' }).getByRole('button', { name: 'Add to Cart' }).click();
+  await toPaymentStep(page);
+  const seller = page.getByRole('form', { name: 'Payment Method' }).getByRole('region', { name: 'Sold by' });
+  for (const part of COMPANY) await expect(seller).toContainText(part);
+  await expect(seller.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
+  await expectAccessible(page);
+});
+
+test.describe('withdrawing online', () => {
+  // The wrong email's 404, staged on purpose.
+  test.use({ allowedConsoleErrors: /status of 404 .*\/api\/orders\/withdrawal/ });
+
+test('a customer withdraws from a cash order online: confirmed on screen and by mail, and the owner sees it in the back office', async ({ page, request, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const email = `withdraw-${randomUUID().slice(0, 8)}@example.ro`;
+  const placed = await request.post('/api/orders', { data: sampleOrder({ email }) });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()) as { id: string; number: number };
+
+  await page.goto('/returns');
+  await page.getByRole('link', { name: 'online withdrawal form' }).click();
+  await expect(page).toHaveURL('/returns/withdraw');
+  await expect(page).toHaveTitle('Withdraw from a purchase · Secret Stash');
+  await expectAccessible(page);
+  // A wrong email tells nothing about the order.
+  await page.getByLabel('Order number').fill(String(order.number));
+  await page.getByLabel('Email address').fill('someone-else@example.ro');
+  await page.getByRole('button', { name: 'Send withdrawal' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/We found no order with this number and email address/);
+
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Which products (optional)').fill('Dummy Lighter');
+  await page.getByLabel('Reason (optional)').fill('Changed my mind');
+  await page.getByRole('button', { name: 'Send withdrawal' }).click();
+  await expect(page.getByRole('heading', { name: 'We received your withdrawal' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`Your withdrawal from order ${order.number} reached us on`);
+  await expect(page.getByRole('status')).toContainText(`We have sent a confirmation to ${email}.`);
+  await expectAccessible(page);
+
+  const mail = await caughtMail(email, `We received your withdrawal from order ${order.number}`);
+  expect(mail.text).toContain('This mail is your confirmation of it.');
+  expect(mail.text).toContain('Changed my mind');
+
+  const owner = await browser.newContext({ baseURL });
+  try {
+    expect((await owner.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: baseURL! } })).status()).toBe(200);
+    const admin = await owner.newPage();
+    await admin.goto(`/admin?q=${order.number}`);
+    const row = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: String(order.number), exact: true }) });
+    await expect(row).toContainText('Withdrawal requested');
+    await row.getByRole('link', { name: String(order.number), exact: true }).click();
+    const notice = admin.getByRole('region', { name: 'The customer withdraws from this purchase' });
+    await expect(notice).toContainText('Products: Dummy Lighter · Reason: Changed my mind');
+    await expect(admin.getByRole('region', { name: 'Timeline' })).toContainText('Withdrawal requested');
+    await expectAccessible(admin);
+  } finally {
+    await owner.close();
+  }
+});
+});
+
+/** The storefront's own origin: the only one any page may contact. */
+test('only essential cookies and no third-party requests, for a guest and for a signed-in customer', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  const own = new URL(baseURL!).origin;
+  const contacted = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'http:' || url.protocol === 'https:') contacted.add(url.origin);
+  });
+
+  async function visitEveryPage() {
+    for (const url of ['/', '/shop', '/shop/dummy-lighter', '/login', '/signup', '/reset-password', ...LEGAL_PAGES.map((legal) => legal.path), '/returns/withdraw']) {
+      await page.goto(url);
+      await expect(page.getByRole('contentinfo')).toContainText('EXEMPLU SRL');
+      await page.waitForLoadState('networkidle');
+    }
+    // The checkout, step by step.
+    await page.goto('/shop');
+    await page.getByRole('article', { name: 'Dummy Marker' }).getByRole('button', { name: /Add to Cart|Add one more Dummy Marker/ }).click();
+    await toPaymentStep(page);
+    await page.waitForLoadState('networkidle');
+  }
+
+  await visitEveryPage();
+  expect(await context.cookies(), 'a guest gets no cookie at all').toEqual([]);
+  expect([...contacted]).toEqual([own]);
+
+  await signUp(page, `cookies-${randomUUID().slice(0, 8)}@example.ro`);
+  await visitEveryPage();
+  await page.goto('/account/orders');
+  await page.waitForLoadState('networkidle');
+  const cookies = await context.cookies();
+  // The session cookie better-auth sets (__Secure-… over HTTPS), as the Cookies page lists it; nothing else.
+  expect(cookies.map((cookie) => cookie.name)).toEqual(['better-auth.session_token']);
+  expect(cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  expect([...contacted]).toEqual([own]);
+});

@@ -1,0 +1,33 @@
+import { LegalArticle } from '../LegalArticle';
+import { LegalTable } from '../LegalTable';
+import type { LegalContentProps } from './types';
+
+export default function CookiesEn({ company }: LegalContentProps) {
+  return (
+    <LegalArticle title="Cookies" updated="Last updated: 24 November 2026">
+      <p>
+        This shop uses only what it needs to work: no advertising, analytics or tracking cookies, and no content from other sites (fonts, pictures or
+        scripts) that could set theirs. That is why we do not ask for your consent with a banner (Law no. 506/2004, art. 4(5)).
+      </p>
+      <h2>Cookies</h2>
+      <LegalTable
+        head={['Name', 'What for', 'How long']}
+        rows={[
+          [<><code>better-auth.session_token</code> (<code>__Secure-better-auth.session_token</code> over HTTPS)</>, 'Keeps you signed in to your account. Set only when you sign in or sign up; not readable by scripts (HttpOnly), not sent to other sites.', '30 days, renewed while you use the shop; deleted when you sign out'],
+        ]}
+      />
+      <p>A visitor who does not sign in gets no cookie at all.</p>
+      <h2>Storage in your browser</h2>
+      <LegalTable
+        head={['Name', 'What for', 'How long']}
+        rows={[
+          [<><code>secret-stash.cart.v1</code> (local storage)</>, 'Your cart, so it survives a reload', 'Until you order or empty the cart'],
+          [<><code>secret-stash.checkout.v1</code> (session storage)</>, 'What you typed at checkout, so a reload keeps it', 'Until you order or close the tab'],
+        ]}
+      />
+      <p>
+        Neither leaves your browser until you place an order. Questions: <a href={`mailto:${company.email}`}>{company.email}</a>.
+      </p>
+    </LegalArticle>
+  );
+}

@@ -1,0 +1,34 @@
+import { LegalArticle } from '../LegalArticle';
+import { LegalTable } from '../LegalTable';
+import type { LegalContentProps } from './types';
+
+export default function CookiesRo({ company }: LegalContentProps) {
+  return (
+    <LegalArticle title="Cookie-uri" updated="Ultima actualizare: 24 noiembrie 2026">
+      <p>
+        Acest magazin folosește doar ce îi este necesar pentru a funcționa: niciun cookie de publicitate, de analiză sau de urmărire și niciun conținut de
+        pe alte site-uri (fonturi, imagini sau scripturi) care și-ar putea seta propriile cookie-uri. De aceea nu îți cerem consimțământul printr-un banner
+        (Legea nr. 506/2004, art. 4 alin. (5)).
+      </p>
+      <h2>Cookie-uri</h2>
+      <LegalTable
+        head={['Nume', 'La ce folosește', 'Cât timp']}
+        rows={[
+          [<><code>better-auth.session_token</code> (<code>__Secure-better-auth.session_token</code> prin HTTPS)</>, 'Te păstrează conectat la cont. Este setat doar când te conectezi sau îți faci cont; nu poate fi citit de scripturi (HttpOnly) și nu este trimis altor site-uri.', '30 de zile, reînnoit cât folosești magazinul; șters când te deconectezi'],
+        ]}
+      />
+      <p>Un vizitator care nu se conectează nu primește niciun cookie.</p>
+      <h2>Memoria browserului</h2>
+      <LegalTable
+        head={['Nume', 'La ce folosește', 'Cât timp']}
+        rows={[
+          [<><code>secret-stash.cart.v1</code> (local storage)</>, 'Coșul tău, ca să rămână după reîncărcarea paginii', 'Până plasezi comanda sau golești coșul'],
+          [<><code>secret-stash.checkout.v1</code> (session storage)</>, 'Ce ai completat la comandă, ca să nu se piardă la reîncărcare', 'Până plasezi comanda sau închizi fila'],
+        ]}
+      />
+      <p>
+        Niciuna nu părăsește browserul până nu plasezi o comandă. Întrebări: <a href={`mailto:${company.email}`}>{company.email}</a>.
+      </p>
+    </LegalArticle>
+  );
+}

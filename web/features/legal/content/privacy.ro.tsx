@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { LegalArticle } from '../LegalArticle';
+import { LegalTable } from '../LegalTable';
+import type { LegalContentProps } from './types';
+
+export default function PrivacyRo({ company }: LegalContentProps) {
+  return (
+    <LegalArticle title="Politica de confidențialitate" updated="Ultima actualizare: 24 noiembrie 2026">
+      <p>
+        {company.name} ({company.address}, CUI {company.cui}) este operatorul datelor personale prelucrate de acest magazin, potrivit Regulamentului general
+        privind protecția datelor (UE) 2016/679 (GDPR) și Legii nr. 190/2018. Pentru orice întrebare despre datele tale scrie-ne la{' '}
+        <a href={`mailto:${company.email}`}>{company.email}</a>.
+      </p>
+      <h2>Ce păstrăm când comanzi fără cont</h2>
+      <LegalTable
+        head={['Date', 'De ce', 'Cât timp']}
+        rows={[
+          ['Nume, e-mail, telefon, adresa de livrare (stradă, număr, localitate, cod poștal, țară)', 'Pentru a livra comanda, a te suna pentru confirmare și a-ți trimite e-mailurile comenzii (executarea contractului, art. 6 alin. (1) lit. b) GDPR)', 'Împreună cu comanda, cât timp legislația contabilă și fiscală ne obligă să păstrăm evidența unei vânzări (Legea nr. 82/1991), apoi se șterg'],
+          ['Comanda: produse, prețuri, totaluri, modul de plată, starea ei și istoricul modificărilor, eventuala cerere de retragere', 'Pentru executarea contractului și evidența contabilă cerută de lege (art. 6 alin. (1) lit. b) și c) GDPR)', 'Ca mai sus'],
+          ['E-mailurile pe care ți le trimitem (cui, despre ce comandă, când au plecat)', 'Pentru confirmarea comenzii și anunțurile despre stadiul ei', 'Împreună cu comanda'],
+          ['Referința Stripe a unei plăți cu cardul (niciodată datele cardului, pe care le vede doar Stripe)', 'Pentru a potrivi plata cu comanda', 'Împreună cu comanda'],
+          ['O amprentă ireversibilă (hash) a adresei IP, a e-mailului și a telefonului, în contoare', 'Pentru a limita numărul de comenzi sau încercări venite din același loc, împotriva abuzurilor (interes legitim, art. 6 alin. (1) lit. f))', 'Câteva minute, cel mult o oră, apoi se șterg'],
+          ['Jurnalele serverului: ora, pagina cerută, răspunsul, adresa IP; niciodată nume, e-mailuri, adrese sau ce tastezi', 'Pentru funcționarea și securitatea magazinului (interes legitim)', 'Cel mult 30 de zile'],
+        ]}
+      />
+      <h2>Cu un cont</h2>
+      <p>
+        Dacă îți faci cont, păstrăm și e-mailul, parola (doar sub formă de hash ireversibil) și sesiunile tale (cu adresa IP și browserul din care au fost
+        deschise) cât timp ai contul; o sesiune se încheie după 30 de zile de nefolosire sau când te deconectezi. Comenzile plasate când ești conectat sunt
+        legate de cont.
+      </p>
+      <h2>În browserul tău</h2>
+      <p>
+        Coșul este păstrat în memoria locală a browserului (local storage), iar ce completezi la comandă în memoria sesiunii (session storage), care dispare
+        când închizi fila; niciuna nu ajunge la noi până nu plasezi comanda. Despre cookie-uri: vezi <Link to="/cookies">Cookie-uri</Link>.
+      </p>
+      <h2>Cine mai vede datele</h2>
+      <p>
+        Doar cei care ne ajută să livrăm comanda: curierul (nume, adresă, telefon, suma de încasat), furnizorii noștri de găzduire și de e-mail și Stripe,
+        pentru plățile cu cardul. Nu vindem date și nu folosim servicii de publicitate sau de urmărire.
+      </p>
+      <h2>Drepturile tale</h2>
+      <p>
+        Poți cere accesul la date, rectificarea sau ștergerea lor (când legea nu ne obligă să le păstrăm), restricționarea prelucrării, portabilitatea și te
+        poți opune prelucrării bazate pe interesul legitim. Scrie-ne la <a href={`mailto:${company.email}`}>{company.email}</a>; răspundem în cel mult o
+        lună. Poți depune și o plângere la Autoritatea Națională de Supraveghere a Prelucrării Datelor cu Caracter Personal (ANSPDCP,{' '}
+        <a href="https://www.dataprotection.ro">dataprotection.ro</a>).
+      </p>
+    </LegalArticle>
+  );
+}
