@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { expect, expectAccessible, signUp, test } from './fixtures';
+import { expect, expectAccessible, fillShipping, signUp, test } from './fixtures';
 import { caughtMail } from './mails';
 
 /** The e2e shop runs with the placeholders a new owner replaces (server/env.ts). */
@@ -22,8 +22,7 @@ async function toPaymentStep(page: Page) {
   await page.getByRole('button', { name: 'Continue to Email' }).click();
   await page.getByLabel('Email address').fill('ana@example.ro');
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', Country: 'Romania', City: 'Cluj-Napoca', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
-  for (const [label, value] of Object.entries(shipping)) await page.getByLabel(label, { exact: true }).fill(value);
+  await fillShipping(page, { 'First name': 'Ana', 'Last name': 'Popescu', Country: 'Romania', County: 'Cluj', City: 'Cluj-Napoca', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
 }
@@ -169,5 +168,13 @@ test('only essential cookies and no third-party requests, for a guest and for a 
   // The session cookie better-auth sets (__Secure-… over HTTPS), as the Cookies page lists it; nothing else.
   expect(cookies.map((cookie) => cookie.name)).toEqual(['better-auth.session_token']);
   expect(cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  expect([...contacted]).toEqual([own]);
+
+  // Choosing a language adds the one preference cookie the switch sets (the Cookies page lists it), nothing more.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Română' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
+  await page.waitForLoadState('networkidle');
+  expect((await context.cookies()).map((cookie) => cookie.name).sort()).toEqual(['better-auth.session_token', 'lang']);
   expect([...contacted]).toEqual([own]);
 });
