@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleOrder } from '../testing/sampleOrder';
 import { orderRequestSchema, shippingComplete, shippingSchema } from './checkout';
 import { emailSchema } from './email';
+import { issueValues } from './issueValues';
 
 const order = sampleOrder({ lines: [{ productId: '1', quantity: 2 }] });
 const { email: _email, lines: _lines, paymentMethod: _method, idempotencyKey: _key, ...shipping } = order;
@@ -34,10 +35,12 @@ describe('shipping step', () => {
     expect(shippingComplete(missingOne)).toBe(false);
   });
 
-  it('trims every field and names the field in its messages', () => {
+  it('trims every field, and words its messages as the field’s own catalogue keys, with the limit as a value', () => {
     expect(shippingSchema.parse({ ...shipping, city: '  Iași  ' }).city).toBe('Iași');
-    expect(firstError(shippingSchema.safeParse({ ...shipping, city: '  ' }))).toBe('City is required.');
-    expect(firstError(shippingSchema.safeParse({ ...shipping, street: 'x'.repeat(201) }))).toBe('Street is too long (at most 200 characters).');
+    expect(firstError(shippingSchema.safeParse({ ...shipping, city: '  ' }))).toBe('checkout.error.city.required');
+    const tooLong = shippingSchema.safeParse({ ...shipping, street: 'x'.repeat(201) }).error!.issues[0]!;
+    expect(tooLong.message).toBe('checkout.error.street.tooLong');
+    expect(issueValues(tooLong)).toMatchObject({ maximum: 200 });
   });
 
   it('takes the phone formats people type, keeps it in E.164, and refuses what is no phone number', () => {
@@ -46,20 +49,20 @@ describe('shipping step', () => {
     }
     expect(shippingSchema.parse({ ...shipping, phoneNumber: '0722.123.456' }).phoneNumber).toBe('+40722123456');
     for (const phone of ['call me', '12', '+', 'abc12345', '0712 345 678 ext', '0712 345', '+40 112 345 678']) {
-      expect(firstError(shippingSchema.safeParse({ ...shipping, phoneNumber: phone })), phone).toMatch(/^(Enter a valid phone number, like 0722 123 456 or \+40 722 123 456\.|Phone number is required\.)$/);
+      expect(firstError(shippingSchema.safeParse({ ...shipping, phoneNumber: phone })), phone).toMatch(/^checkout\.error\.phoneNumber\.(invalid|required)$/);
     }
   });
 
   it('needs one of the counties, by its code', () => {
     expect(shippingSchema.parse({ ...shipping, county: 'B', postalCode: '010011' }).county).toBe('B');
     for (const county of ['', 'Cluj', 'XX', undefined]) {
-      expect(firstError(shippingSchema.safeParse({ ...shipping, county })), String(county)).toBe('County is required.');
+      expect(firstError(shippingSchema.safeParse({ ...shipping, county })), String(county)).toBe('checkout.error.county.required');
     }
   });
 
   it('needs a six-digit postal code', () => {
     for (const postalCode of ['40011', '4001144', '400 114', 'RO400114']) {
-      expect(firstError(shippingSchema.safeParse({ ...shipping, postalCode })), postalCode).toBe('Postal code must be six digits, like 400114.');
+      expect(firstError(shippingSchema.safeParse({ ...shipping, postalCode })), postalCode).toBe('checkout.error.postalCode.sixDigits');
     }
   });
 
@@ -67,8 +70,9 @@ describe('shipping step', () => {
     const mismatch = { ...shipping, county: 'B', postalCode: '400114' };
     const refused = shippingSchema.safeParse(mismatch);
     expect(refused.error?.issues).toEqual([
-      expect.objectContaining({ path: ['postalCode'], message: 'Postal code 400114 does not match the county chosen (București). Please check it; if it is correct, confirm it.' }),
+      expect.objectContaining({ path: ['postalCode'], message: 'checkout.error.postalCode.mismatch', params: { postalCode: '400114', county: 'București' } }),
     ]);
+    expect(issueValues(refused.error!.issues[0]!)).toMatchObject({ postalCode: '400114', county: 'București' });
     expect(shippingSchema.parse({ ...mismatch, postalCodeConfirmed: true }).postalCode).toBe('400114');
     expect(orderRequestSchema.safeParse({ ...order, county: 'B' }).success).toBe(false);
     expect(orderRequestSchema.safeParse({ ...order, county: 'B', postalCodeConfirmed: true }).success).toBe(true);
@@ -84,47 +88,54 @@ describe('order request', () => {
   });
 
   it.each([
-    ['an empty cart', { lines: [] }, 'Your cart is empty.'],
-    ['quantity 0', { lines: [{ productId: '1', quantity: 0 }] }, 'Quantity must be at least 1.'],
-    ['a negative quantity', { lines: [{ productId: '1', quantity: -1 }] }, 'Quantity must be at least 1.'],
-    ['a fractional quantity', { lines: [{ productId: '1', quantity: 1.5 }] }, 'Quantity must be a whole number.'],
-    ['a quantity over 99', { lines: [{ productId: '1', quantity: 100 }] }, 'Quantity must be at most 99.'],
-    ['a quantity as text', { lines: [{ productId: '1', quantity: '2' }] }, 'Quantity must be a whole number.'],
-    ['the same product twice', { lines: [{ productId: '1', quantity: 1 }, { productId: '1', quantity: 1 }] }, 'Each product may appear only once in each colour.'],
-    ['the same colour twice', { lines: [{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '1', quantity: 1, colour: ' black ' }] }, 'Each product may appear only once in each colour.'],
-    ['a blank colour', { lines: [{ productId: '1', quantity: 1, colour: ' ' }] }, 'Colour must not be blank.'],
-    ['a colour as a number', { lines: [{ productId: '1', quantity: 1, colour: 3 }] }, 'Colour must be text.'],
-    ['a colour of 41 characters', { lines: [{ productId: '1', quantity: 1, colour: 'x'.repeat(41) }] }, 'Colour is too long (at most 40 characters).'],
-    ['more than 50 lines', { lines: Array.from({ length: 51 }, (_, i) => ({ productId: `p${i}`, quantity: 1 })) }, 'An order can have at most 50 lines.'],
-    ['an unknown payment method', { paymentMethod: 'bitcoin' }, 'Payment method must be cod or card.'],
+    ['an empty cart', { lines: [] }, 'checkout.error.lines.empty'],
+    ['quantity 0', { lines: [{ productId: '1', quantity: 0 }] }, 'checkout.error.quantity.tooSmall'],
+    ['a negative quantity', { lines: [{ productId: '1', quantity: -1 }] }, 'checkout.error.quantity.tooSmall'],
+    ['a fractional quantity', { lines: [{ productId: '1', quantity: 1.5 }] }, 'checkout.error.quantity.wholeNumber'],
+    ['a quantity over 99', { lines: [{ productId: '1', quantity: 100 }] }, 'checkout.error.quantity.tooLarge'],
+    ['a quantity as text', { lines: [{ productId: '1', quantity: '2' }] }, 'checkout.error.quantity.wholeNumber'],
+    ['the same product twice', { lines: [{ productId: '1', quantity: 1 }, { productId: '1', quantity: 1 }] }, 'checkout.error.lines.duplicate'],
+    ['the same colour twice', { lines: [{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '1', quantity: 1, colour: ' black ' }] }, 'checkout.error.lines.duplicate'],
+    ['a blank colour', { lines: [{ productId: '1', quantity: 1, colour: ' ' }] }, 'checkout.error.colour.blank'],
+    ['a colour as a number', { lines: [{ productId: '1', quantity: 1, colour: 3 }] }, 'checkout.error.colour.notText'],
+    ['a colour of 41 characters', { lines: [{ productId: '1', quantity: 1, colour: 'x'.repeat(41) }] }, 'checkout.error.colour.tooLong'],
+    ['more than 50 lines', { lines: Array.from({ length: 51 }, (_, i) => ({ productId: `p${i}`, quantity: 1 })) }, 'checkout.error.lines.tooMany'],
+    ['an unknown payment method', { paymentMethod: 'bitcoin' }, 'checkout.error.paymentMethod'],
     ['a short idempotency key', { idempotencyKey: 'abc' }, 'idempotencyKey must be 16 to 100 characters.'],
     ['a malformed email', { email: 'nope' }, 'Enter a valid email address, like name@example.com.'],
-    ['a blank first name', { firstName: ' ' }, 'First name is required.'],
+    ['a blank first name', { firstName: ' ' }, 'checkout.error.firstName.required'],
   ])('refuses %s', (_label, change, message) => {
     expect(firstError(orderRequestSchema.safeParse({ ...order, ...change }))).toBe(message);
   });
 
+  it('gives the limits a message needs as its values', () => {
+    const values = (change: object) => issueValues(orderRequestSchema.safeParse({ ...order, ...change }).error!.issues[0]!);
+    expect(values({ lines: [{ productId: '1', quantity: 0 }] })).toMatchObject({ minimum: 1 });
+    expect(values({ lines: [{ productId: '1', quantity: 100 }] })).toMatchObject({ maximum: 99 });
+    expect(values({ lines: Array.from({ length: 51 }, (_, i) => ({ productId: `p${i}`, quantity: 1 })) })).toMatchObject({ maximum: 50 });
+  });
+
   it.each([
-    ['firstName', 'First name'],
-    ['lastName', 'Last name'],
-    ['country', 'Country'],
-    ['city', 'City'],
-    ['street', 'Street'],
-    ['streetNumber', 'Street number'],
-    ['postalCode', 'Postal code'],
-    ['phoneNumber', 'Phone number'],
-    ['email', 'Email'],
-    ['idempotencyKey', 'idempotencyKey'],
-  ])('refuses a NUL or another control character in %s, naming the field', (key, label) => {
+    ['firstName', 'checkout.error.firstName.controlCharacters'],
+    ['lastName', 'checkout.error.lastName.controlCharacters'],
+    ['country', 'checkout.error.country.controlCharacters'],
+    ['city', 'checkout.error.city.controlCharacters'],
+    ['street', 'checkout.error.street.controlCharacters'],
+    ['streetNumber', 'checkout.error.streetNumber.controlCharacters'],
+    ['postalCode', 'checkout.error.postalCode.controlCharacters'],
+    ['phoneNumber', 'checkout.error.phoneNumber.controlCharacters'],
+    ['email', 'Email must not contain control characters.'],
+    ['idempotencyKey', 'idempotencyKey must not contain control characters.'],
+  ])('refuses a NUL or another control character in %s, naming the field', (key, message) => {
     const valid = String(order[key as keyof typeof order]);
     for (const control of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\n', '\t']) {
       const value = `${valid.slice(0, 1)}${control}${valid.slice(1)}`;
-      expect(firstError(orderRequestSchema.safeParse({ ...order, [key]: value })), JSON.stringify(value)).toBe(`${label} must not contain control characters.`);
+      expect(firstError(orderRequestSchema.safeParse({ ...order, [key]: value })), JSON.stringify(value)).toBe(message);
     }
   });
 
   it('refuses a control character in a product id, and forgives a trailing newline (trimmed)', () => {
-    expect(firstError(orderRequestSchema.safeParse({ ...order, lines: [{ productId: '1\u0000', quantity: 1 }] }))).toBe('Product id must not contain control characters.');
+    expect(firstError(orderRequestSchema.safeParse({ ...order, lines: [{ productId: '1\u0000', quantity: 1 }] }))).toBe('checkout.error.productId.controlCharacters');
     expect(orderRequestSchema.parse({ ...order, city: 'Cluj-Napoca\r\n' }).city).toBe('Cluj-Napoca');
     // Letters of any alphabet are not control characters.
     expect(orderRequestSchema.safeParse({ ...order, firstName: 'Ștefan', lastName: 'Ørsted-Łukasz' }).success).toBe(true);
@@ -132,6 +143,6 @@ describe('order request', () => {
 
   it('refuses a missing field with its name', () => {
     const { lastName: _omitted, ...withoutLastName } = order;
-    expect(firstError(orderRequestSchema.safeParse(withoutLastName))).toBe('Last name is required.');
+    expect(firstError(orderRequestSchema.safeParse(withoutLastName))).toBe('checkout.error.lastName.required');
   });
 });

@@ -1,49 +1,57 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_PER_LINE } from './cart';
 import { COUNTY_CODES, type CountyCode, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from './counties';
-import { ADDRESS_TEXT } from './messages';
 import { PAYMENT_METHODS } from './orders';
 import { emailSchema } from './email';
 import { phoneInE164 } from './phone';
 import { plainText } from './text';
+import type { ShopMessageId } from '../locales/messages';
 
 export const MAX_ORDER_LINES = 50;
 
-const field = (label: string, max: number) =>
-  plainText(label, `${label} is required.`)
-    .min(1, `${label} is required.`)
-    .max(max, `${label} is too long (at most ${max} characters).`);
+/**
+ * A message the visitor may see, as its catalogue key (locales/shop): the form shows it translated and
+ * the API answers it in the visitor's language (server/errors.ts). Its values are the issue's own
+ * (`{maximum}` of a too_big, a custom issue's `params`: domain/issueValues.ts).
+ */
+const key = (id: ShopMessageId) => id;
 
-/** The eight shipping fields of spec 2 and the county, labelled as the form shows them. */
+/** The eight shipping fields of spec 2 and the county, by the catalogue key of the label the form shows. */
 export const SHIPPING_FIELDS = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  country: 'Country',
-  county: ADDRESS_TEXT.en.county,
-  city: 'City',
-  street: 'Street',
-  streetNumber: 'Street number',
-  postalCode: 'Postal code',
-  phoneNumber: 'Phone number',
-} as const;
+  firstName: 'checkout.field.firstName',
+  lastName: 'checkout.field.lastName',
+  country: 'checkout.field.country',
+  county: 'checkout.field.county',
+  city: 'checkout.field.city',
+  street: 'checkout.field.street',
+  streetNumber: 'checkout.field.streetNumber',
+  postalCode: 'checkout.field.postalCode',
+  phoneNumber: 'checkout.field.phoneNumber',
+} as const satisfies Record<string, ShopMessageId>;
 
 export type ShippingField = keyof typeof SHIPPING_FIELDS;
 
+/** A shipping text field: required, at most `max` characters, each message its field's own key. */
+const field = (name: Exclude<ShippingField, 'county'>, max: number) =>
+  plainText(name, key(`checkout.error.${name}.required`), key(`checkout.error.${name}.controlCharacters`))
+    .min(1, key(`checkout.error.${name}.required`))
+    .max(max, key(`checkout.error.${name}.tooLong`));
+
 const shippingFields = z.object({
-  firstName: field(SHIPPING_FIELDS.firstName, 100),
-  lastName: field(SHIPPING_FIELDS.lastName, 100),
-  country: field(SHIPPING_FIELDS.country, 100),
+  firstName: field('firstName', 100),
+  lastName: field('lastName', 100),
+  country: field('country', 100),
   /** Its code (CJ, B…); orders placed before counties were asked have none. */
-  county: z.enum(COUNTY_CODES, { error: ADDRESS_TEXT.en.countyRequired }),
-  city: field(SHIPPING_FIELDS.city, 100),
-  street: field(SHIPPING_FIELDS.street, 200),
-  streetNumber: field(SHIPPING_FIELDS.streetNumber, 30),
-  postalCode: field(SHIPPING_FIELDS.postalCode, 20).regex(POSTAL_CODE_PATTERN, ADDRESS_TEXT.en.postalCodeSixDigits),
+  county: z.enum(COUNTY_CODES, { error: key('checkout.error.county.required') }),
+  city: field('city', 100),
+  street: field('street', 200),
+  streetNumber: field('streetNumber', 30),
+  postalCode: field('postalCode', 20).regex(POSTAL_CODE_PATTERN, key('checkout.error.postalCode.sixDigits')),
   /** Stored in E.164 (+40722123456), however it was typed. */
-  phoneNumber: field(SHIPPING_FIELDS.phoneNumber, 30).transform((typed, context) => {
+  phoneNumber: field('phoneNumber', 30).transform((typed, context) => {
     const phone = phoneInE164(typed);
     if (phone) return phone;
-    context.addIssue({ code: 'custom', message: ADDRESS_TEXT.en.phoneInvalid });
+    context.addIssue({ code: 'custom', message: key('checkout.error.phoneNumber.invalid') });
     return z.NEVER;
   }),
   /** The customer checked a postal code that does not fit the county and keeps it as typed. */
@@ -56,7 +64,12 @@ const shippingFields = z.object({
  */
 function postalCodeChecked(shipping: { county: string; postalCode: string; postalCodeConfirmed?: boolean }, context: z.RefinementCtx) {
   if (shipping.postalCodeConfirmed || postalCodeFitsCounty(shipping.postalCode, shipping.county)) return;
-  context.addIssue({ code: 'custom', path: ['postalCode'], message: ADDRESS_TEXT.en.postalCodeMismatch(shipping.postalCode, countyName(shipping.county)!) });
+  context.addIssue({
+    code: 'custom',
+    path: ['postalCode'],
+    message: key('checkout.error.postalCode.mismatch'),
+    params: { postalCode: shipping.postalCode, county: countyName(shipping.county) },
+  });
 }
 
 export const shippingSchema = shippingFields.superRefine(postalCodeChecked);
@@ -70,20 +83,22 @@ export function shippingComplete(values: Partial<Record<ShippingField, string>>)
 
 export const orderLineSchema = z.object(
   {
-    productId: plainText('Product id', 'Each line needs a product.').min(1, 'Each line needs a product.').max(64, 'Product id is too long.'),
+    productId: plainText('Product id', key('checkout.error.line.productRequired'), key('checkout.error.productId.controlCharacters'))
+      .min(1, key('checkout.error.line.productRequired'))
+      .max(64, key('checkout.error.productId.tooLong')),
     quantity: z
-      .number({ error: 'Quantity must be a whole number.' })
-      .int('Quantity must be a whole number.')
-      .min(1, 'Quantity must be at least 1.')
-      .max(MAX_QUANTITY_PER_LINE, `Quantity must be at most ${MAX_QUANTITY_PER_LINE}.`),
+      .number({ error: key('checkout.error.quantity.wholeNumber') })
+      .int(key('checkout.error.quantity.wholeNumber'))
+      .min(1, key('checkout.error.quantity.tooSmall'))
+      .max(MAX_QUANTITY_PER_LINE, key('checkout.error.quantity.tooLarge')),
     /** The colour chosen, for a product with colours (the server requires one then); absent or null otherwise. */
-    colour: plainText('Colour', 'Colour must be text.')
-      .min(1, 'Colour must not be blank.')
-      .max(40, 'Colour is too long (at most 40 characters).')
+    colour: plainText('Colour', key('checkout.error.colour.notText'), key('checkout.error.colour.controlCharacters'))
+      .min(1, key('checkout.error.colour.blank'))
+      .max(40, key('checkout.error.colour.tooLong'))
       .nullish()
       .transform((colour) => colour ?? null),
   },
-  { error: 'Each line needs a product and a quantity.' },
+  { error: key('checkout.error.line.required') },
 );
 
 
@@ -100,11 +115,11 @@ export const orderRequestSchema = shippingFields
   .extend({
   email: emailSchema,
   lines: z
-    .array(orderLineSchema, { error: 'The order needs a list of lines.' })
-    .min(1, 'Your cart is empty.')
-    .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines.`)
-    .refine((lines) => new Set(lines.map(lineKey)).size === lines.length, 'Each product may appear only once in each colour.'),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be cod or card.' }),
+    .array(orderLineSchema, { error: key('checkout.error.lines.required') })
+    .min(1, key('checkout.error.lines.empty'))
+    .max(MAX_ORDER_LINES, key('checkout.error.lines.tooMany'))
+    .refine((lines) => new Set(lines.map(lineKey)).size === lines.length, key('checkout.error.lines.duplicate')),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: key('checkout.error.paymentMethod') }),
   idempotencyKey: plainText('idempotencyKey', 'idempotencyKey is required.')
     .min(16, 'idempotencyKey must be 16 to 100 characters.')
     .max(100, 'idempotencyKey must be 16 to 100 characters.'),

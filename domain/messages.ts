@@ -46,30 +46,3 @@ export const VAT_TEXT = {
   en: { included: 'VAT included', ofWhich: (percent: string) => `of which VAT ${percent}%`, column: 'VAT' },
   ro: { included: 'TVA inclus', ofWhich: (percent: string) => `din care TVA ${percent}%`, column: 'TVA' },
 } as const;
-
-/**
- * The address rules' texts (county, postal code, phone): the checkout form shows them next to its
- * fields and the API answers them in its 400s. Romanian beside English; `en` is used for now.
- */
-export const ADDRESS_TEXT = {
-  en: {
-    county: 'County',
-    chooseCounty: 'Choose your county',
-    countyRequired: 'County is required.',
-    postalCodeSixDigits: 'Postal code must be six digits, like 400114.',
-    postalCodeMismatch: (postalCode: string, county: string) =>
-      `Postal code ${postalCode} does not match the county chosen (${county}). Please check it; if it is correct, confirm it.`,
-    postalCodeCorrect: 'The postal code is correct',
-    phoneInvalid: 'Enter a valid phone number, like 0722 123 456 or +40 722 123 456.',
-  },
-  ro: {
-    county: 'Județ',
-    chooseCounty: 'Alegeți județul',
-    countyRequired: 'Județul este obligatoriu.',
-    postalCodeSixDigits: 'Codul poștal trebuie să aibă șase cifre, de exemplu 400114.',
-    postalCodeMismatch: (postalCode: string, county: string) =>
-      `Codul poștal ${postalCode} nu corespunde județului ales (${county}). Vă rugăm să-l verificați; dacă este corect, confirmați-l.`,
-    postalCodeCorrect: 'Codul poștal este corect',
-    phoneInvalid: 'Introduceți un număr de telefon valid, de exemplu 0722 123 456 sau +40 722 123 456.',
-  },
-} as const;

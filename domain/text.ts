@@ -19,10 +19,11 @@ export function controlCharactersMessage(label: string): string {
 
 /**
  * Trimmed text without control characters (checked after trimming, so a pasted trailing newline is
- * forgiven); `missing` is the message when the value is absent or not text.
+ * forgiven); `missing` is the message when the value is absent or not text, `control` the one for a
+ * control character (a catalogue key, where the text is translated).
  */
-export const plainText = (label: string, missing?: string) =>
+export const plainText = (label: string, missing?: string, control = controlCharactersMessage(label)) =>
   z
     .string(missing ? { error: missing } : undefined)
     .trim()
-    .refine((text) => !hasControlCharacters(text), controlCharactersMessage(label));
+    .refine((text) => !hasControlCharacters(text), control);

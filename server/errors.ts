@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
 import { apiErrorSchema, type ApiErrorBody } from '../domain/contracts/api';
+import { issueValues } from '../domain/issueValues';
 import { MESSAGES } from '../domain/messages';
 import { type Message, requestLocale, translate } from './i18n';
 
@@ -73,12 +74,13 @@ function connectionFailure(error: unknown, depth = 0): { code?: string; message:
   return { code: typeof code === 'string' ? code : undefined, message: error instanceof Error ? error.message : String(error) };
 }
 
-function validationMessage(error: { validation: { instancePath: string; message?: string }[] }) {
+/** The first problem's message (a catalogue key where the form shows it too) and its values (the issue's, held in `params`). */
+function validationMessage(error: { validation: { instancePath: string; message?: string; params?: object }[] }): [string, Record<string, unknown>?] {
   const first = error.validation[0];
-  if (!first) return 'The request is invalid.';
+  if (!first) return ['The request is invalid.'];
   // A body that is not an object at all (missing, an array, a string) says nothing useful by itself.
-  if (first.instancePath === '/' && /expected object/i.test(first.message ?? '')) return 'The request body must be a JSON object.';
-  return first.message ?? 'The request is invalid.';
+  if (first.instancePath === '/' && /expected object/i.test(first.message ?? '')) return ['The request body must be a JSON object.'];
+  return [first.message ?? 'The request is invalid.', issueValues(first.params ?? {})];
 }
 
 /** Fastify's own body errors, reworded for people and answered as 400 like any other bad input. */
@@ -109,7 +111,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A schema's message is a catalogue key where the form shows it too (domain/checkout.ts).
-      return reply.status(400).send({ error: 'bad_request', message: inTheirLanguage(validationMessage(error)) });
+      return reply.status(400).send({ error: 'bad_request', message: inTheirLanguage(...validationMessage(error)) });
     }
     if (isDatabaseUnreachable(error)) {
       request.log.warn({ database: connectionFailure(error) }, 'database unreachable');

@@ -255,6 +255,19 @@ describe('POST /api/orders: county, postal code and phone', () => {
     }
   });
 
+  it('answers a Romanian visitor in Romanian: a bad phone, a postal code of another county, a street too long', async () => {
+    const inRomanian = (payload: unknown) =>
+      shop.app.inject({ method: 'POST', url: '/api/orders', headers: { 'accept-language': 'ro-RO,ro;q=0.9,en;q=0.8' }, payload: payload as object });
+    const badPhone = await inRomanian(validOrder({ phoneNumber: '0722 123' }));
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().message).toBe('Introdu un număr de telefon valid, de exemplu 0722 123 456 sau +40 722 123 456.');
+    const otherCounty = await inRomanian(validOrder({ county: 'B', postalCode: '400114' }));
+    expect(otherCounty.json().message).toBe('Codul poștal 400114 nu corespunde județului ales (București). Verifică-l; dacă este corect, confirmă-l.');
+    const longStreet = await inRomanian(validOrder({ street: 'x'.repeat(201) }));
+    expect(longStreet.json().message).toBe('Strada este prea lungă (cel mult 200 de caractere).');
+    expect(await orderCount()).toEqual({ orders: 0, lines: 0 });
+  });
+
   it('places an order whose postal code the customer confirmed, though it is not one of the county’s', async () => {
     const response = await post(validOrder({ county: 'B', postalCode: '400114', postalCodeConfirmed: true }));
     expect(response.statusCode).toBe(201);

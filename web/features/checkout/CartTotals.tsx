@@ -1,11 +1,11 @@
 import { cartTotals, type CartState, pricedLines } from '../../../domain/cart';
 import { missingForFreeShipping } from '../../../domain/pricing';
-import { VAT_TEXT } from '../../../domain/messages';
 import { orderVat, standardVatRateAt, vatPercentText } from '../../../domain/vat';
-import { formatRon } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
 
 /** Subtotal, shipping and total, and the VAT they include, as the server will compute them, and how far free shipping is. */
 export function CartTotals({ cart }: { cart: CartState }) {
+  const { t, money } = useI18n();
   const totals = cartTotals(cart);
   const vatRate = standardVatRateAt(new Date());
   const vat = orderVat(pricedLines(cart), totals.shipping, vatRate);
@@ -14,24 +14,24 @@ export function CartTotals({ cart }: { cart: CartState }) {
     <div className="space-y-3">
       <dl className="space-y-1 text-sm">
         <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd>{formatRon(totals.subtotal)}</dd>
+          <dt>{t('checkout.totals.subtotal')}</dt>
+          <dd>{money(totals.subtotal)}</dd>
         </div>
         <div className="flex justify-between">
-          <dt>Shipping</dt>
-          <dd>{totals.shipping === 0 ? 'Free' : formatRon(totals.shipping)}</dd>
+          <dt>{t('checkout.totals.shipping')}</dt>
+          <dd>{totals.shipping === 0 ? t('checkout.totals.free') : money(totals.shipping)}</dd>
         </div>
         <div className="flex justify-between border-t border-zinc-200 pt-2 text-base font-bold">
-          <dt>Total</dt>
-          <dd>{formatRon(totals.total)}</dd>
+          <dt>{t('checkout.totals.total')}</dt>
+          <dd>{money(totals.total)}</dd>
         </div>
         <div className="flex justify-between text-zinc-600">
-          <dt>{VAT_TEXT.en.ofWhich(vatPercentText(vatRate))}</dt>
-          <dd>{formatRon(vat.total)}</dd>
+          <dt>{t('vat.ofWhich', { percent: vatPercentText(vatRate) })}</dt>
+          <dd>{money(vat.total)}</dd>
         </div>
       </dl>
       <p className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">
-        {missing > 0 ? `Add ${formatRon(missing)} more for free shipping.` : 'Your order ships free.'}
+        {missing > 0 ? t('checkout.totals.missingForFreeShipping', { amount: money(missing) }) : t('checkout.totals.shipsFree')}
       </p>
     </div>
   );

@@ -3,6 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PaymentMethod } from '../../../domain/orders';
 import { MESSAGES } from '../../../domain/messages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useI18n } from '../../lib/i18n';
+import type { ShopMessageId } from '../../../locales/messages';
 import { primaryButton } from '../../components/ui/styles';
 import { useSession } from '../../lib/session';
 import { useCart } from '../../lib/cart/CartProvider';
@@ -14,14 +16,20 @@ import { ShippingStep } from './ShippingStep';
 import { describeCardFailure, describeOrderFailure, newIdempotencyKey, submitOrder, type OrderFailure, type OrderPayload } from './submitOrder';
 import { useCheckoutDraft } from './useCheckoutDraft';
 
-const STEP_NAMES: Record<Step, string> = { cart: 'Cart', email: 'Email', shipping: 'Shipping', payment: 'Payment' };
+const STEP_NAMES: Record<Step, ShopMessageId> = {
+  cart: 'checkout.step.cart',
+  email: 'checkout.step.email',
+  shipping: 'checkout.step.shipping',
+  payment: 'checkout.step.payment',
+};
 
 export default function CheckoutPage() {
-  useDocumentTitle('Checkout');
+  const { t } = useI18n();
+  useDocumentTitle(t('checkout.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { cart, clear } = useCart();
-  const { draft, setEmail, setShippingField, setPostalCodeConfirmed, reset } = useCheckoutDraft();
+  const { draft, setEmail, setShippingField, setPostalCodeConfirmed, reset } = useCheckoutDraft(t('checkout.shipping.defaultCountry'));
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<OrderFailure | null>(null);
   const attempt = useRef<SubmitAttempt | null>(null);
@@ -88,9 +96,9 @@ export default function CheckoutPage() {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">{MESSAGES.emptyCart}</h1>
-        <p className="text-zinc-600">Add something from the collection to check out.</p>
+        <p className="text-zinc-600">{t('checkout.empty.text')}</p>
         <Link to="/shop" className={primaryButton}>
-          Continue Shopping
+          {t('checkout.continueShopping')}
         </Link>
       </div>
     );
@@ -98,11 +106,11 @@ export default function CheckoutPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
-      <ol className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Checkout steps">
+      <h1 className="text-3xl font-bold tracking-tight">{t('checkout.title')}</h1>
+      <ol className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('checkout.steps')}>
         {STEPS.map((name, index) => (
           <li key={name} aria-current={name === step ? 'step' : undefined} className={name === step ? 'font-bold text-brand-dark' : 'text-zinc-600'}>
-            {index + 1}. {STEP_NAMES[name]}
+            {index + 1}. {t(STEP_NAMES[name])}
           </li>
         ))}
       </ol>

@@ -1,5 +1,6 @@
 import { EMAIL_PATTERN } from '../../../domain/email';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { useI18n } from '../../lib/i18n';
 import { StepHeading } from './ui';
 
 interface EmailStepProps {
@@ -10,6 +11,7 @@ interface EmailStepProps {
 }
 
 export function EmailStep({ email, onChange, onBack, onContinue }: EmailStepProps) {
+  const { t } = useI18n();
   const valid = EMAIL_PATTERN.test(email.trim());
   return (
     <form
@@ -20,18 +22,18 @@ export function EmailStep({ email, onChange, onBack, onContinue }: EmailStepProp
         if (valid) onContinue();
       }}
     >
-      <StepHeading>Your Email</StepHeading>
-      <p className="mt-2 text-zinc-600">We send your order confirmation here. No account needed.</p>
+      <StepHeading>{t('checkout.email.title')}</StepHeading>
+      <p className="mt-2 text-zinc-600">{t('checkout.email.intro')}</p>
       <label className="mt-4 block max-w-md font-medium">
-        Email address
+        {t('checkout.email.label')}
         <input type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(event) => onChange(event.target.value)} className={inputClass} />
       </label>
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <button type="button" onClick={onBack} className={secondaryButton}>
-          Back to Cart
+          {t('checkout.email.back')}
         </button>
         <button type="submit" disabled={!valid} className={primaryButton}>
-          Continue to Shipping
+          {t('checkout.email.continue')}
         </button>
       </div>
     </form>

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
+import { cartTotals } from '../../../domain/cart';
 import { lineName } from '../../../domain/catalog';
 import { placeLine } from '../../../domain/counties';
 import type { PaymentMethod } from '../../../domain/orders';
 import { MESSAGES } from '../../../domain/messages';
 import { healthSchema } from '../../../domain/contracts/api';
 import { apiRequest } from '../../lib/api';
-import { formatRon } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
+import type { ShopMessageId } from '../../../locales/messages';
 import { useCart } from '../../lib/cart/CartProvider';
 import { usePaymentOptions } from '../../lib/paymentOptions';
 import { Link } from 'react-router';
@@ -35,16 +37,13 @@ function useShopReachable(): Reachability {
   return state;
 }
 
-const REACHABILITY_TEXT: Record<Reachability, string> = {
-  checking: 'Checking the connection to the shop…',
-  reachable: 'Connected to the shop. Your order can be placed.',
-  unreachable: 'We can’t reach the shop right now. Check your internet connection before placing the order.',
+const REACHABILITY_TEXT: Record<Reachability, ShopMessageId> = {
+  checking: 'checkout.payment.checking',
+  reachable: 'checkout.payment.reachable',
+  unreachable: 'checkout.payment.unreachable',
 };
 
-const SELLER_TEXT = {
-  en: { title: 'Sold by', terms: ['By ordering you accept our ', 'terms and conditions', '. You may withdraw within 14 days of receiving the order (', 'returns', ').'] },
-  ro: { title: 'Vândut de', terms: ['Comandând, accepți ', 'termenii și condițiile', ' noastre. Te poți retrage în 14 zile de la primirea comenzii (', 'retur', ').'] },
-} as const;
+const OBLIGATION_ID = 'checkout-obligation';
 
 interface PaymentStepProps {
   draft: CheckoutDraft;
@@ -56,6 +55,7 @@ interface PaymentStepProps {
 
 export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: PaymentStepProps) {
   const { cart } = useCart();
+  const { t, money, locale } = useI18n();
   const reachability = useShopReachable();
   const { cardPayments } = usePaymentOptions();
   const [method, setMethod] = useState<PaymentMethod>('cod');
@@ -69,23 +69,23 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
         if (!submitting) onPlaceOrder(method);
       }}
     >
-      <StepHeading>Payment Method</StepHeading>
+      <StepHeading>{t('checkout.payment.title')}</StepHeading>
       <fieldset className="mt-4 space-y-2">
-        <legend className="sr-only">Payment method</legend>
+        <legend className="sr-only">{t('checkout.payment.legend')}</legend>
         <label className={`${optionClass} cursor-pointer has-checked:border-brand has-checked:bg-green-50`}>
           <input type="radio" name="payment" value="cod" checked={method === 'cod'} onChange={() => setMethod('cod')} className="accent-brand" />
-          <span className="font-medium">Cash on delivery</span>
+          <span className="font-medium">{t('checkout.payment.cod')}</span>
         </label>
         {cardPayments ? (
           <label className={`${optionClass} cursor-pointer has-checked:border-brand has-checked:bg-green-50`}>
             <input type="radio" name="payment" value="card" checked={method === 'card'} onChange={() => setMethod('card')} className="accent-brand" />
-            <span className="font-medium">Card</span>
-            <span className="text-sm text-zinc-600">Pay securely on Stripe’s page</span>
+            <span className="font-medium">{t('checkout.payment.card')}</span>
+            <span className="text-sm text-zinc-600">{t('checkout.payment.cardOnStripe')}</span>
           </label>
         ) : (
           <label className={`${optionClass} cursor-not-allowed text-zinc-500`}>
             <input type="radio" name="payment" value="card" disabled />
-            <span className="font-medium">Card</span>
+            <span className="font-medium">{t('checkout.payment.card')}</span>
             <span className="text-sm">{MESSAGES.cardNotAvailable}</span>
           </label>
         )}
@@ -93,7 +93,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
 
       <section aria-labelledby="summary-title" className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
         <h3 id="summary-title" className="font-semibold">
-          Order summary
+          {t('checkout.payment.summary')}
         </h3>
         <ul className="mt-2 space-y-1 text-sm">
           {cart.lines.map(({ product, colour, quantity }) => (
@@ -101,14 +101,14 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
               <span>
                 {lineName(product.name, colour)} × {quantity}
               </span>
-              <span>{formatRon(product.price * quantity)}</span>
+              <span>{money(product.price * quantity)}</span>
             </li>
           ))}
         </ul>
         <div className="mt-3 border-t border-zinc-200 pt-3">
           <CartTotals cart={cart} />
         </div>
-        <h3 className="mt-4 font-semibold">Delivery to</h3>
+        <h3 className="mt-4 font-semibold">{t('checkout.payment.deliveryTo')}</h3>
         <p className="text-sm text-zinc-700">
           {shipping.firstName} {shipping.lastName}, {shipping.street} {shipping.streetNumber}, {placeLine(shipping)},{' '}
           {shipping.country} · {shipping.phoneNumber} · {draft.email}
@@ -117,24 +117,24 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
 
       <section aria-labelledby="seller-title" className="mt-4 rounded-2xl bg-white p-4 text-sm text-zinc-700 ring-1 ring-zinc-200">
         <h3 id="seller-title" className="font-semibold text-zinc-900">
-          {SELLER_TEXT.en.title}
+          {t('checkout.seller.title')}
         </h3>
-        <CompanyDetails company={companyInfo()} className="mt-1" />
+        <CompanyDetails company={companyInfo()} locale={locale} className="mt-1" />
         <p className="mt-2">
-          {SELLER_TEXT.en.terms[0]}
+          {t('checkout.seller.termsBefore')}
           <Link to={legalPath('terms')} className="underline">
-            {SELLER_TEXT.en.terms[1]}
+            {t('checkout.seller.termsLink')}
           </Link>
-          {SELLER_TEXT.en.terms[2]}
+          {t('checkout.seller.termsBetween')}
           <Link to={legalPath('returns')} className="underline">
-            {SELLER_TEXT.en.terms[3]}
+            {t('checkout.seller.returnsLink')}
           </Link>
-          {SELLER_TEXT.en.terms[4]}
+          {t('checkout.seller.termsAfter')}
         </p>
       </section>
 
       <p role="status" className={`mt-4 text-sm ${reachability === 'unreachable' ? 'text-red-700' : 'text-zinc-600'}`}>
-        {REACHABILITY_TEXT[reachability]}
+        {t(REACHABILITY_TEXT[reachability])}
       </p>
 
       {error && (
@@ -144,12 +144,18 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
         </div>
       )}
 
-      <div className="mt-6 flex flex-wrap justify-between gap-3">
+      {/* The obligation to pay beside the button that takes it on (Directive 2011/83/EU art. 8(2), OUG 34/2014), read with it too. */}
+      {method === 'cod' && (
+        <p id={OBLIGATION_ID} className="mt-6 text-right text-sm font-medium text-zinc-800">
+          {t('checkout.payment.obligation', { amount: money(cartTotals(cart).total) })}
+        </p>
+      )}
+      <div className={`${method === 'cod' ? 'mt-3' : 'mt-6'} flex flex-wrap justify-between gap-3`}>
         <button type="button" onClick={onBack} disabled={submitting} className={secondaryButton}>
-          Back
+          {t('checkout.back')}
         </button>
-        <button type="submit" disabled={submitting} className={primaryButton}>
-          {submitting ? 'Processing...' : method === 'card' ? 'Pay with Card' : 'Place Order (COD)'}
+        <button type="submit" disabled={submitting} aria-describedby={method === 'cod' ? OBLIGATION_ID : undefined} className={primaryButton}>
+          {submitting ? t('checkout.payment.processing') : method === 'card' ? t('checkout.payment.payWithCard') : t('checkout.payment.placeOrder')}
         </button>
       </div>
     </form>

@@ -1,11 +1,11 @@
 import { type ChangeEvent, useState } from 'react';
 import { SHIPPING_FIELDS, shippingComplete, shippingSchema, type ShippingField } from '../../../domain/checkout';
 import { COUNTIES, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from '../../../domain/counties';
-import { ADDRESS_TEXT } from '../../../domain/messages';
+import { issueValues } from '../../../domain/issueValues';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { useI18n } from '../../lib/i18n';
+import type { ShopMessageId } from '../../../locales/messages';
 import { StepHeading } from './ui';
-
-const TEXT = ADDRESS_TEXT.en;
 
 /** Browser autofill tokens; a house number has none of its own. */
 const AUTOCOMPLETE: Record<ShippingField, string | undefined> = {
@@ -38,6 +38,7 @@ interface ShippingStepProps {
 }
 
 export function ShippingStep({ values, postalCodeConfirmed, onChange, onConfirmPostalCode, onBack, onContinue }: ShippingStepProps) {
+  const { t } = useI18n();
   const [errors, setErrors] = useState<Partial<Record<ShippingField, string>>>({});
   const checkPostalCode = postalCodeToCheck(values);
 
@@ -54,13 +55,14 @@ export function ShippingStep({ values, postalCodeConfirmed, onChange, onConfirmP
           return;
         }
         const found: Partial<Record<ShippingField, string>> = {};
-        for (const issue of result.error.issues) found[issue.path[0] as ShippingField] ??= issue.message;
+        // The schema's messages are catalogue keys (domain/checkout.ts), their values the issue's own.
+        for (const issue of result.error.issues) found[issue.path[0] as ShippingField] ??= t(issue.message as ShopMessageId, issueValues(issue));
         setErrors(found);
         const first = FIELDS.find((field) => found[field]);
         if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       }}
     >
-      <StepHeading>Shipping Information</StepHeading>
+      <StepHeading>{t('checkout.shipping.title')}</StepHeading>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field) => {
           const errorId = `shipping-${field}-error`;
@@ -86,11 +88,11 @@ export function ShippingStep({ values, postalCodeConfirmed, onChange, onConfirmP
           return (
             <div key={field}>
               <label htmlFor={`shipping-${field}`} className="block font-medium">
-                {SHIPPING_FIELDS[field]}
+                {t(SHIPPING_FIELDS[field])}
               </label>
               {field === 'county' ? (
                 <select {...common}>
-                  <option value="">{TEXT.chooseCounty}</option>
+                  <option value="">{t('checkout.shipping.chooseCounty')}</option>
                   {COUNTIES.map((county) => (
                     <option key={county.code} value={county.code}>
                       {county.name}
@@ -107,7 +109,7 @@ export function ShippingStep({ values, postalCodeConfirmed, onChange, onConfirmP
               )}
               {warned && (
                 <div className={`mt-1 text-sm ${errors.postalCode ? 'text-red-700' : 'text-amber-800'}`}>
-                  <p id={warningId}>{TEXT.postalCodeMismatch(values.postalCode.trim(), countyName(values.county) ?? '')}</p>
+                  <p id={warningId}>{t('checkout.error.postalCode.mismatch', { postalCode: values.postalCode.trim(), county: countyName(values.county) ?? '' })}</p>
                   <label className="mt-1 flex min-h-11 items-center gap-2 font-medium text-zinc-900">
                     <input
                       type="checkbox"
@@ -119,7 +121,7 @@ export function ShippingStep({ values, postalCodeConfirmed, onChange, onConfirmP
                       }}
                       className="size-4 accent-brand"
                     />
-                    {TEXT.postalCodeCorrect}
+                    {t('checkout.shipping.postalCodeCorrect')}
                   </label>
                 </div>
               )}
@@ -129,10 +131,10 @@ export function ShippingStep({ values, postalCodeConfirmed, onChange, onConfirmP
       </div>
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <button type="button" onClick={onBack} className={secondaryButton}>
-          Back
+          {t('checkout.back')}
         </button>
         <button type="submit" disabled={!shippingComplete(values)} className={primaryButton}>
-          Continue to Payment
+          {t('checkout.shipping.continue')}
         </button>
       </div>
     </form>

@@ -10,14 +10,15 @@ export interface CheckoutDraft {
 
 const STORAGE_KEY = 'secret-stash.checkout.v1';
 
-const emptyDraft = (): CheckoutDraft => ({
+/** An empty draft: the country filled in, as the page's language writes it ("Romania", "România"). */
+const emptyDraft = (country: string): CheckoutDraft => ({
   email: '',
   postalCodeConfirmed: false,
-  shipping: { ...(Object.fromEntries(Object.keys(SHIPPING_FIELDS).map((key) => [key, ''])) as Record<ShippingField, string>), country: 'Romania' },
+  shipping: { ...(Object.fromEntries(Object.keys(SHIPPING_FIELDS).map((key) => [key, ''])) as Record<ShippingField, string>), country },
 });
 
-function loadDraft(): CheckoutDraft {
-  const draft = emptyDraft();
+function loadDraft(country: string): CheckoutDraft {
+  const draft = emptyDraft(country);
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<CheckoutDraft> | null;
     if (typeof saved?.email === 'string') draft.email = saved.email;
@@ -36,8 +37,8 @@ function loadDraft(): CheckoutDraft {
  * What the visitor typed in the checkout, kept while they move between steps and across a reload
  * in this tab (sessionStorage: it leaves with the tab, it is not a profile).
  */
-export function useCheckoutDraft() {
-  const [draft, setDraft] = useState(loadDraft);
+export function useCheckoutDraft(country: string) {
+  const [draft, setDraft] = useState(() => loadDraft(country));
   useEffect(() => {
     try {
       sessionStorage.setItem(STORAGE_KEY, JSON.stringify(draft));
@@ -58,7 +59,7 @@ export function useCheckoutDraft() {
     setPostalCodeConfirmed: (postalCodeConfirmed: boolean) => setDraft((current) => ({ ...current, postalCodeConfirmed })),
     reset: () => {
       sessionStorage.removeItem(STORAGE_KEY);
-      setDraft(emptyDraft());
+      setDraft(emptyDraft(country));
     },
   };
 }
