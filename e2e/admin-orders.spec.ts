@@ -254,6 +254,41 @@ test.describe('in Romanian', () => {
     await expect(row).toContainText('În așteptare');
     await expectAccessible(page);
   });
+
+  test('the owner opens an order and moves it on in Romanian; on a 375 px phone it fits', async ({ page, browser, baseURL }) => {
+    const customer = await customerPage(browser, baseURL!);
+    const order = await placeOrderAsCustomer(customer.page).finally(() => customer.close());
+    await page.goto(`/admin/orders/${order.id}`);
+    await expect(page.getByRole('heading', { name: `Comanda ${order.number}`, level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(`Comanda ${order.number} — Administrare`);
+    await expect(page.getByRole('link', { name: '← Toate comenzile' })).toHaveAttribute('href', '/admin');
+    await expect(page.getByText('Stare: În așteptare · plasată pe')).toBeVisible();
+    const items = page.getByRole('region', { name: 'Produse' });
+    await expect(items.getByRole('columnheader')).toHaveText(['Produs', 'Preț unitar', 'Cantitate', 'Valoare', 'TVA']);
+    await expect(items.getByRole('cell', { name: /^11,28\slei 21%$/ })).toBeVisible();
+    await expect(items).toContainText(/din care TVA 21%14,75\slei/);
+    await expect(page.getByRole('region', { name: 'Client și livrare' }).getByRole('term')).toHaveText(['Nume', 'Telefon', 'E-mail', 'Adresă']);
+    await expect(page.getByRole('region', { name: 'Plată și expediere' })).toContainText(/Plată la livrare · Plată la livrare: 84,98\slei de încasat/);
+    await expect(page.getByRole('region', { name: 'Istoric' }).getByRole('listitem')).toHaveText([/^Plasată: În așteptare.*Client$/]);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Confirmă' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Comanda este confirmată.' })).toBeVisible();
+    await expect(page.getByText('Stare: Confirmată')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Istoric' }).getByRole('listitem').last()).toHaveText(/^În așteptare → Confirmată.*Proprietar \(owner@example\.ro\)$/);
+    const ship = page.getByRole('form', { name: 'Expediază comanda' });
+    await expect(ship.getByLabel('Curier', { exact: true })).toBeVisible();
+    await ship.getByRole('button', { name: 'Expediază' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Completează câmpul „Număr de urmărire”.');
+    await expect(page.getByRole('form', { name: 'Anulează comanda' }).getByLabel('Motivul anulării')).toBeVisible();
+    await expectAccessible(page);
+
+    // Romanian words are longer: the whole order page still fits a phone.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(page.getByRole('heading', { name: `Comanda ${order.number}` })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  });
 });
 
 test.describe('no back office for others', () => {

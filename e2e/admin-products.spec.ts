@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { SLUG_REFUSED, SLUG_TAKEN } from '../domain/productEdit';
-import { ADMIN_PRODUCTS_SHOP_PORT } from '../playwright.config';
+import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test, fillShipping } from './fixtures';
 
 // A shop of its own: the prices and stock changed here never reach the storefront specs' shop.
@@ -330,6 +330,40 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByLabel('Price (RON)', { exact: true })).toHaveValue('39.99');
     await expect(page.getByRole('img', { name: 'Belt with Secret Compartment, image 1 of 3' })).toBeVisible();
     await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('in Romanian', () => {
+  test.use({ locale: 'ro-RO' });
+
+  test('a product’s page speaks Romanian: its form, its mistakes, its images and its price history in lei', async ({ page }) => {
+    const response = await page.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: ORIGIN } });
+    expect(response.status()).toBe(200);
+    await page.goto('/admin/products');
+    await page.getByRole('link', { name: 'Belt with Secret Compartment' }).click();
+    await expect(page.getByRole('heading', { name: 'Belt with Secret Compartment', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Toate produsele' })).toHaveAttribute('href', '/admin/products');
+    await expect(page.getByRole('link', { name: 'Vezi pagina' })).toBeVisible();
+    await expect(page.getByLabel('Preț (lei)', { exact: true })).toHaveValue('39.99');
+    await expect(page.getByLabel('Stoc', { exact: true })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Afișat în magazin' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Culori' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Belt with Secret Compartment, imaginea 1 din 3' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Fă-o principală: imaginea 2' })).toBeVisible();
+    await expect(page.getByLabel('Adaugă o imagine')).toBeVisible();
+    const history = page.getByRole('region', { name: 'Istoricul prețurilor' });
+    await expect(history.getByRole('columnheader')).toHaveText(['De la', 'Preț']);
+    await expect(history.getByRole('row').nth(1)).toContainText(/39,99\slei/);
+    await expectAccessible(page);
+
+    await page.getByLabel('Preț (lei)', { exact: true }).fill('39,999');
+    await page.getByRole('button', { name: 'Salvează modificările' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Prețul trebuie să fie o sumă în lei, de exemplu 39,99.');
+    await page.getByLabel('Nume', { exact: true }).fill(' ');
+    await page.getByLabel('Preț (lei)', { exact: true }).fill('39,99');
+    await page.getByRole('button', { name: 'Salvează modificările' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Completează câmpul „Nume”.');
     await expectAccessible(page);
   });
 });

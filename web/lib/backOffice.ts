@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Locale } from '../../domain/locale';
 import type { OrderStatus, PaymentMethod } from '../../domain/orders';
+import type { AdminMessageId } from '../../locales/messages';
 import { type Translate, useI18n } from './i18n';
 
 // What the back office's pages share (they are several features: adminOrders, adminMails…).
@@ -20,16 +21,23 @@ const bucharestTimeFormat = (locale: string) =>
 /** Times as the shop lives them, in Bucharest, in the page's language: "23 Nov 2026, 17:45" / "23 nov. 2026, 17:45". */
 export const BUCHAREST_TIME: Record<Locale, Intl.DateTimeFormat> = { en: bucharestTimeFormat('en-GB'), ro: bucharestTimeFormat('ro-RO') };
 
-/** The English one, for the pages not translated yet. */
-export const bucharestTime = BUCHAREST_TIME.en;
-
 /** The Bucharest day (YYYY-MM-DD) an instant falls on, as the list's date filters count days. */
 export const bucharestDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date(iso));
-
-/** The English names, for the pages not translated yet; `paymentName` and `orderStatusName` word them in the page's language. */
-export const PAYMENT_NAMES = { cod: 'Cash on delivery', card: 'Card' } as const;
 
 export const paymentName = (t: Translate, method: PaymentMethod) => t(`admin.payment.${method}`);
 
 /** An order's status as the owner calls it ("Pending"; the customer reads web/lib/orderStatus.ts). */
 export const orderStatusName = (t: Translate, status: OrderStatus) => t(`admin.orderStatus.${status}`);
+
+/**
+ * A domain schema's refusal of a text field ("Name is required.", worded in English for the API), said
+ * in the page's language with the field's name `label`; null for any other refusal, which the form words itself.
+ */
+export function textFieldProblem(t: Translate, message: string, label: AdminMessageId): string | null {
+  const field = t(label);
+  if (message.endsWith(' is required.')) return t('admin.field.required', { field });
+  const tooLong = / is too long \(at most (\d+) characters\)\.$/.exec(message);
+  if (tooLong) return t('admin.field.tooLong', { field, max: Number(tooLong[1]) });
+  if (message.endsWith(' must not contain control characters.')) return t('admin.field.controlCharacters', { field });
+  return null;
+}

@@ -17,7 +17,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, ShopMessageId> = {
 const dateOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' };
 
 /** The back office's dates, in English ("23 November 2026 at 10:00"). */
-export const orderDateFormat = new Intl.DateTimeFormat('en-GB', dateOptions);
+const orderDateFormat = new Intl.DateTimeFormat('en-GB', dateOptions);
 
 const orderDateFormats: Record<Locale, Intl.DateTimeFormat> = { en: orderDateFormat, ro: new Intl.DateTimeFormat('ro-RO', dateOptions) };
 

@@ -6,7 +6,7 @@ import { ApiError, apiRequest } from '../../lib/api';
 import { useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
 
-const errorText = (error: unknown, t: Translate) => (error instanceof ApiError ? error.message : t('admin.owners.error'));
+const errorText = (error: unknown, t: Translate) => (error instanceof ApiError ? error.message : t('admin.somethingWrong'));
 
 /** Who may enter the back office, and making another account an owner. */
 export default function OwnersPage() {

@@ -3,8 +3,8 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { productPath } from '../../../domain/catalog';
 import type { AdminProductDetail } from '../../../domain/contracts/adminProducts';
 import { discountPercent } from '../../../domain/pricing';
-import { formatRon } from '../../lib/format';
-import { orderDateFormat } from '../../lib/orderStatus';
+import { useI18n } from '../../lib/i18n';
+import { formatOrderDate } from '../../lib/orderStatus';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AccessProblem } from './AccessProblem';
 import { createProduct, fetchProduct, saveProduct } from './api';
@@ -12,37 +12,27 @@ import { formValuesOf } from './productForm';
 import { ProductForm } from './ProductForm';
 import { ProductImages } from './ProductImages';
 
-/** What the shop shows beside the price, from the price history (the lowest price of the 30 days before it started). */
-const TEXT = {
-  en: {
-    reduced: (reference: string, percent: number) =>
-      `The shop shows ${reference} struck through and −${percent}%: the lowest price of the 30 days before the current price started.`,
-    notReduced: 'The shop shows no struck-through price and no discount: the current price is not below the lowest price of the 30 days before it started.',
-  },
-  ro: {
-    reduced: (reference: string, percent: number) =>
-      `Magazinul afișează ${reference} tăiat și −${percent}%: cel mai mic preț din cele 30 de zile dinaintea prețului actual.`,
-    notReduced: 'Magazinul nu afișează preț tăiat și nici reducere: prețul actual nu este sub cel mai mic preț din cele 30 de zile dinaintea lui.',
-  },
-};
-
-const backLink = (
-  <Link to="/admin/products" className="text-sm font-medium text-brand-dark underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-brand">
-    All products
-  </Link>
-);
+function BackLink() {
+  const { t } = useI18n();
+  return (
+    <Link to="/admin/products" className="text-sm font-medium text-brand-dark underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-brand">
+      {t('admin.product.allProducts')}
+    </Link>
+  );
+}
 
 /** /admin/products/new: the form, empty; once created, the product's own page takes over (for its images). */
 function NewProduct() {
-  useDocumentTitle('New product');
+  const { t } = useI18n();
+  useDocumentTitle(t('admin.product.new'));
   const navigate = useNavigate();
   return (
     <>
-      {backLink}
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">New product</h1>
+      <BackLink />
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{t('admin.product.new')}</h1>
       <ProductForm
         initial={formValuesOf()}
-        submitLabel="Create product"
+        submitLabel={t('admin.product.create')}
         onSubmit={async (product) => {
           const created = await createProduct(product);
           navigate(`/admin/products/${encodeURIComponent(created.product.id)}`, { replace: true, state: { created: true } });
@@ -57,7 +47,8 @@ function ExistingProduct({ id }: { id: string }) {
   const [detail, setDetail] = useState<AdminProductDetail | null>(null);
   const [error, setError] = useState<unknown>(null);
   const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
-  useDocumentTitle(detail?.product.name ?? 'Product');
+  const { t, money, locale } = useI18n();
+  useDocumentTitle(detail?.product.name ?? t('admin.product.heading'));
 
   useEffect(() => {
     setDetail(null);
@@ -68,13 +59,13 @@ function ExistingProduct({ id }: { id: string }) {
   if (!detail) {
     return (
       <>
-        {backLink}
-        <h1 className="mt-2 text-3xl font-bold tracking-tight">Product</h1>
+        <BackLink />
+        <h1 className="mt-2 text-3xl font-bold tracking-tight">{t('admin.product.heading')}</h1>
         {error !== null ? (
           <AccessProblem error={error} />
         ) : (
           <p role="status" className="mt-6 text-zinc-600">
-            Loading the product…
+            {t('admin.product.loading')}
           </p>
         )}
       </>
@@ -83,47 +74,49 @@ function ExistingProduct({ id }: { id: string }) {
   const { product, priceHistory, referencePrice } = detail;
   return (
     <>
-      {backLink}
+      <BackLink />
       <h1 className="mt-2 text-3xl font-bold tracking-tight break-words">{product.name}</h1>
       {/* The storefront's page, as saved (a full page load: it is not part of the back office). */}
       <a href={productPath(product)} className="mt-1 inline-block text-sm font-medium text-brand-dark underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-brand">
-        View page
+        {t('admin.product.viewPage')}
       </a>
       {justCreated && (
         <p role="status" className="mt-2 text-brand-dark">
-          Product created. Add its images, then show it in the shop.
+          {t('admin.product.created')}
         </p>
       )}
       <ProductForm
         key={product.id}
         initial={formValuesOf(product)}
-        submitLabel="Save changes"
+        submitLabel={t('admin.product.save')}
         onSubmit={async (changed) => setDetail(await saveProduct(product.id, changed))}
       />
       <ProductImages product={product} onChange={setDetail} />
       <section aria-labelledby="price-history-title" className="mt-10">
         <h2 id="price-history-title" className="text-xl font-semibold">
-          Price history
+          {t('admin.product.priceHistory')}
         </h2>
         <p className="mt-2 text-sm text-zinc-700">
-          {referencePrice === null ? TEXT.en.notReduced : TEXT.en.reduced(formatRon(referencePrice), discountPercent(product.price, referencePrice))}
+          {referencePrice === null
+            ? t('admin.product.notReduced')
+            : t('admin.product.reduced', { reference: money(referencePrice), percent: discountPercent(product.price, referencePrice) })}
         </p>
         <table className="mt-3 w-full text-left text-sm">
           <thead className="border-b border-zinc-300 text-zinc-600">
             <tr>
               <th scope="col" className="py-2 pr-2 font-medium">
-                Since
+                {t('admin.product.since')}
               </th>
               <th scope="col" className="py-2 pl-2 text-right font-medium">
-                Price
+                {t('admin.product.price')}
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-200">
             {priceHistory.map((change) => (
               <tr key={`${change.changedAt}-${change.price}`}>
-                <td className="py-2 pr-2">{orderDateFormat.format(new Date(change.changedAt))}</td>
-                <td className="py-2 pl-2 text-right whitespace-nowrap tabular-nums">{formatRon(change.price)}</td>
+                <td className="py-2 pr-2">{formatOrderDate(change.changedAt, locale)}</td>
+                <td className="py-2 pl-2 text-right whitespace-nowrap tabular-nums">{money(change.price)}</td>
               </tr>
             ))}
           </tbody>

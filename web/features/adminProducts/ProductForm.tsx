@@ -1,12 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
+import { useI18n } from '../../lib/i18n';
 import { type ColourFormValues, type FormProblem, type ProductFromForm, problemOf, productFromForm, type ProductFormValues } from './productForm';
-
-/** The price's hint: there is no old price to type; the shop shows a reduction only from the price history. */
-const PRICE_HINT = {
-  en: 'For example 39.99. A lower price shows as a reduction only below the lowest price of the 30 days before.',
-  ro: 'De exemplu 39,99. Un preț mai mic apare ca reducere doar sub cel mai mic preț din ultimele 30 de zile dinaintea lui.',
-};
 
 function Field({ label, hint, children }: { label: string; hint?: string; children: (ids: { id: string; hintId?: string }) => ReactNode }) {
   const id = useId();
@@ -35,6 +30,8 @@ interface ProductFormProps {
 
 /** Every field of a product, checked here with the server's own rules before it is sent. */
 export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps) {
+  const words = useI18n();
+  const { t } = words;
   const [values, setValues] = useState(initial);
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [saved, setSaved] = useState(false);
@@ -52,7 +49,7 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
   const slugProblem = problem?.field === 'slug' ? problem.problem : null;
 
   async function submit() {
-    const result = productFromForm(values);
+    const result = productFromForm(words, values);
     if ('problem' in result) {
       setProblem(result);
       return;
@@ -63,7 +60,7 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
       await onSubmit(result.product);
       setSaved(true);
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(problemOf(t, error));
     } finally {
       setSaving(false);
     }
@@ -78,9 +75,9 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
         if (!saving) void submit();
       }}
     >
-      <Field label="Name">{({ id }) => <input id={id} value={values.name} onChange={(event) => set('name', event.target.value)} className={inputClass} />}</Field>
+      <Field label={t('admin.product.form.name')}>{({ id }) => <input id={id} value={values.name} onChange={(event) => set('name', event.target.value)} className={inputClass} />}</Field>
       {values.slug !== undefined && (
-        <Field label="Address" hint="The page’s address in the shop: lowercase letters, digits and hyphens. The old address keeps leading to it.">
+        <Field label={t('admin.product.form.address')} hint={t('admin.product.form.addressHint')}>
           {({ id, hintId }) => (
             <>
               <div className="mt-1 flex items-center gap-2">
@@ -105,22 +102,22 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
           )}
         </Field>
       )}
-      <Field label="Description">
+      <Field label={t('admin.product.form.description')}>
         {({ id }) => <textarea id={id} rows={4} value={values.description} onChange={(event) => set('description', event.target.value)} className={`${inputClass} py-2`} />}
       </Field>
-      <Field label="Key features" hint="One per line.">
+      <Field label={t('admin.product.form.keyFeatures')} hint={t('admin.product.form.keyFeaturesHint')}>
         {({ id, hintId }) => (
           <textarea id={id} aria-describedby={hintId} rows={4} value={values.keyFeatures} onChange={(event) => set('keyFeatures', event.target.value)} className={`${inputClass} py-2`} />
         )}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Price (RON)" hint={PRICE_HINT.en}>
+        <Field label={t('admin.product.form.price')} hint={t('admin.product.form.priceHint')}>
           {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="decimal" value={values.price} onChange={(event) => set('price', event.target.value)} className={inputClass} />}
         </Field>
-        <Field label="Stock" hint="Units left; 0 shows Sold Out; empty when not counted.">
+        <Field label={t('admin.product.form.stock')} hint={t('admin.product.form.stockHint')}>
           {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="numeric" value={values.stock} onChange={(event) => set('stock', event.target.value)} className={inputClass} />}
         </Field>
-        <Field label="Stripe price id" hint="price_…, for card payment; empty when none.">
+        <Field label={t('admin.product.form.stripePriceId')} hint={t('admin.product.form.stripePriceIdHint')}>
           {({ id, hintId }) => (
             <input id={id} aria-describedby={hintId} autoComplete="off" spellCheck={false} value={values.stripePriceId} onChange={(event) => set('stripePriceId', event.target.value)} className={inputClass} />
           )}
@@ -128,20 +125,17 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
       </div>
       <label className="flex min-h-11 items-center gap-3 font-medium">
         <input type="checkbox" checked={values.active} onChange={(event) => set('active', event.target.checked)} className="h-5 w-5 accent-brand" />
-        Shown in the shop
+        {t('admin.product.form.shown')}
       </label>
 
       <fieldset className="space-y-3">
-        <legend className="font-medium">Colours</legend>
-        <p className="text-sm text-zinc-600">
-          A colour that is not available, or has none left, shows as Sold Out and cannot be chosen. A colour's stock (empty: not counted) is
-          taken by orders for that colour, besides the product's own stock.
-        </p>
+        <legend className="font-medium">{t('admin.product.form.colours')}</legend>
+        <p className="text-sm text-zinc-600">{t('admin.product.form.coloursHelp')}</p>
         {values.colourOptions.map((colour, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; a name being typed is no stable key
           <div key={index} className="flex flex-wrap items-center gap-3">
             <input
-              aria-label={`Colour ${index + 1} name`}
+              aria-label={t('admin.product.form.colourName', { n: index + 1 })}
               value={colour.name}
               onChange={(event) => setColour(index, { ...colour, name: event.target.value })}
               className={`${inputClass} mt-0 w-40 flex-1`}
@@ -149,17 +143,17 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
             <label className="flex min-h-11 items-center gap-2">
               <input
                 type="checkbox"
-                aria-label={`Colour ${index + 1} available`}
+                aria-label={t('admin.product.form.colourAvailable', { n: index + 1 })}
                 checked={colour.available}
                 onChange={(event) => setColour(index, { ...colour, available: event.target.checked })}
                 className="h-5 w-5 accent-brand"
               />
-              Available
+              {t('admin.product.form.available')}
             </label>
             <input
-              aria-label={`Colour ${index + 1} stock`}
+              aria-label={t('admin.product.form.colourStock', { n: index + 1 })}
               inputMode="numeric"
-              placeholder="Not counted"
+              placeholder={t('admin.stock.notCounted')}
               value={colour.stock}
               onChange={(event) => setColour(index, { ...colour, stock: event.target.value })}
               className={`${inputClass} mt-0 w-28`}
@@ -172,15 +166,15 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
                   values.colourOptions.filter((_, at) => at !== index),
                 )
               }
-              aria-label={`Remove colour ${index + 1}`}
+              aria-label={t('admin.product.form.removeColour', { n: index + 1 })}
               className={`${secondaryButton} px-3`}
             >
-              Remove
+              {t('admin.product.form.remove')}
             </button>
           </div>
         ))}
         <button type="button" onClick={() => set('colourOptions', [...values.colourOptions, { name: '', available: true, stock: '' }])} className={secondaryButton}>
-          Add colour
+          {t('admin.product.form.addColour')}
         </button>
       </fieldset>
 
@@ -191,10 +185,10 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
       )}
       <div className="flex flex-wrap items-center gap-4">
         <button type="submit" disabled={saving} className={primaryButton}>
-          {saving ? 'Saving…' : submitLabel}
+          {saving ? t('admin.product.saving') : submitLabel}
         </button>
         <p role="status" className="text-sm font-medium text-brand-dark">
-          {saved ? 'Saved.' : ''}
+          {saved ? t('admin.product.saved') : ''}
         </p>
       </div>
     </form>

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '../../../domain/contracts/adminProducts';
 import { SLUG_REFUSED, SLUG_TAKEN } from '../../../domain/productEdit';
+import { formatMoney } from '../../../domain/money';
+import { ADMIN_MESSAGES } from '../../../locales/catalogues';
 import { ApiError } from '../../lib/api';
-import { formValuesOf, problemOf, productFromForm } from './productForm';
+import { createI18n } from '../../lib/i18n';
+import { type FormWords, formValuesOf, problemOf, productFromForm as fromForm, type ProductFormValues } from './productForm';
+
+/** The form's words in a language, as useI18n gives them. */
+function wordsIn(locale: 'en' | 'ro'): FormWords {
+  const i18n = createI18n(locale, ADMIN_MESSAGES[locale]);
+  return { t: (id, values) => i18n._(id, values), money: (amount) => formatMoney(amount, locale) };
+}
+const en = wordsIn('en');
+const productFromForm = (values: ProductFormValues) => fromForm(en, values);
 
 const lighter: AdminProduct = {
   id: '1',
@@ -67,9 +78,33 @@ describe('the product form', () => {
   });
 
   it('shows the server’s "another product has this address" next to the Address field, other refusals under the form', () => {
-    expect(problemOf(new ApiError(409, SLUG_TAKEN, 'slug_taken'))).toEqual({ problem: SLUG_TAKEN, field: 'slug' });
-    expect(problemOf(new ApiError(400, 'Name is required.'))).toEqual({ problem: 'Name is required.' });
-    expect(problemOf(new TypeError('Failed to fetch'))).toEqual({ problem: 'The product could not be saved. Check your connection and try again.' });
+    expect(problemOf(en.t, new ApiError(409, SLUG_TAKEN, 'slug_taken'))).toEqual({ problem: SLUG_TAKEN, field: 'slug' });
+    expect(problemOf(en.t, new ApiError(400, 'Name is required.'))).toEqual({ problem: 'Name is required.' });
+    expect(problemOf(en.t, new TypeError('Failed to fetch'))).toEqual({ problem: 'The product could not be saved. Check your connection and try again.' });
+  });
+
+  it('says what is wrong in the words of every field, as the API says it in English', () => {
+    const values = formValuesOf(lighter);
+    expect(productFromForm({ ...values, description: 'x'.repeat(2001) })).toEqual({ problem: 'Description is too long (at most 2000 characters).' });
+    expect(productFromForm({ ...values, keyFeatures: 'Bell\u0007' })).toEqual({ problem: 'Key feature must not contain control characters.' });
+    expect(productFromForm({ ...values, colourOptions: [{ name: ' ', available: true, stock: '' }] })).toEqual({ problem: 'Colour name is required.' });
+    expect(productFromForm({ ...values, price: '0' })).toEqual({ problem: 'Price must be at least 0.01 RON.' });
+    expect(productFromForm({ ...values, stock: '1000001' })).toEqual({ problem: 'Stock must be at most 1000000.' });
+    expect(productFromForm({ ...values, keyFeatures: Array.from({ length: 13 }, (_, n) => `F${n}`).join('\n') })).toEqual({ problem: 'A product can have at most 12 key features.' });
+    expect(productFromForm({ ...values, colourOptions: [{ name: '', available: true, stock: 'x' }] })).toEqual({
+      problem: 'Stock of a colour must be a whole number of units, or empty when not counted.',
+    });
+  });
+
+  it('says it in Romanian on a Romanian page', () => {
+    const ro = wordsIn('ro');
+    const values = formValuesOf(lighter);
+    expect(fromForm(ro, { ...values, price: '39.999' })).toEqual({ problem: 'Prețul trebuie să fie o sumă în lei, de exemplu 39,99.' });
+    expect(fromForm(ro, { ...values, name: ' ' })).toEqual({ problem: 'Completează câmpul „Nume”.' });
+    expect(fromForm(ro, { ...values, slug: 'a'.repeat(81) })).toEqual({ problem: 'Câmpul „Adresă” este prea lung (cel mult 80 de caractere).', field: 'slug' });
+    expect(fromForm(ro, { ...values, slug: 'Secret Lighter' })).toEqual({ problem: 'Folosește pentru adresă litere mici, cifre și cratime.', field: 'slug' });
+    expect(fromForm(ro, { ...values, price: '0' })).toEqual({ problem: 'Prețul trebuie să fie de cel puțin 0,01\u00a0lei.' });
+    expect(problemOf(ro.t, new TypeError('Failed to fetch'))).toEqual({ problem: 'Produsul nu a putut fi salvat. Verifică-ți conexiunea și încearcă din nou.' });
   });
 
   it('starts a new product hidden, with nothing filled in', () => {

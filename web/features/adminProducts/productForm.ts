@@ -1,7 +1,15 @@
 import type { AdminProduct } from '../../../domain/contracts/adminProducts';
-import { toDecimalString } from '../../../domain/money';
-import { keyFeaturesFromLines, parseRon, productCreateSchema, type ProductCreate, slugSchema } from '../../../domain/productEdit';
+import { type Bani, toDecimalString } from '../../../domain/money';
+import { keyFeaturesFromLines, MAX_COLOURS, MAX_KEY_FEATURES, MAX_PRICE, MAX_STOCK, parseRon, productCreateSchema, type ProductCreate, slugSchema } from '../../../domain/productEdit';
 import { ApiError } from '../../lib/api';
+import { textFieldProblem } from '../../lib/backOffice';
+import type { Translate } from '../../lib/i18n';
+
+/** What the form's messages need of the page's language (useI18n's `t` and `money`). */
+export interface FormWords {
+  t: Translate;
+  money: (amount: Bani) => string;
+}
 
 /** The edit form's fields as typed: amounts in RON, key features one per line, stock empty when not counted. */
 export interface ProductFormValues {
@@ -58,27 +66,72 @@ export interface FormProblem {
 }
 
 /** The server's refusal as the form shows it: an address another product has goes next to the Address field. */
-export function problemOf(error: unknown): FormProblem {
-  if (!(error instanceof ApiError)) return { problem: 'The product could not be saved. Check your connection and try again.' };
+export function problemOf(t: Translate, error: unknown): FormProblem {
+  if (!(error instanceof ApiError)) return { problem: t('admin.product.problem.notSaved') };
   return error.code === 'slug_taken' ? { problem: error.message, field: 'slug' } : { problem: error.message };
+}
+
+/** The product's text fields as the schema's messages name them ("Name is required."). */
+const TEXT_FIELDS = {
+  name: 'admin.product.form.name',
+  description: 'admin.product.form.description',
+  keyFeatures: 'admin.product.field.keyFeature',
+  colourOptions: 'admin.product.field.colourName',
+  stripePriceId: 'admin.product.form.stripePriceId',
+  slug: 'admin.product.form.address',
+} as const;
+
+type Issue = { path: PropertyKey[]; message: string };
+
+/**
+ * The schema's first refusal in the page's language. The domain words its messages in English for the
+ * API; the form says the same by the field refused (its path) and what the form sent.
+ */
+function issueProblem({ t, money }: FormWords, issue: Issue | undefined, sent: ProductCreate): string {
+  if (!issue) return t('admin.product.problem.check');
+  const [field, , inner] = issue.path;
+  const label = TEXT_FIELDS[field as keyof typeof TEXT_FIELDS];
+  const textProblem = label ? textFieldProblem(t, issue.message, label) : null;
+  if (textProblem) return textProblem;
+  switch (field) {
+    case 'price':
+      return sent.price < 1 ? t('admin.product.problem.priceTooLow', { amount: money(1) }) : t('admin.product.problem.priceTooHigh', { amount: money(MAX_PRICE) });
+    case 'stock':
+      return t('admin.product.problem.stockTooHigh', { max: MAX_STOCK });
+    case 'keyFeatures':
+      return t('admin.product.problem.tooManyKeyFeatures', { max: MAX_KEY_FEATURES });
+    case 'colourOptions':
+      if (inner === 'stock') return t('admin.product.problem.colourStockTooHigh', { max: MAX_STOCK });
+      return sent.colourOptions.length > MAX_COLOURS ? t('admin.product.problem.tooManyColours', { max: MAX_COLOURS }) : t('admin.product.problem.colourTwice');
+    case 'stripePriceId':
+      return t('admin.product.problem.stripePriceId');
+    case 'slug':
+      return t('admin.product.problem.slug');
+    default:
+      return t('admin.product.problem.check');
+  }
 }
 
 /**
  * What the form sends (the API's product, in bani), checked by the same schema as the server's; or
  * the first problem, worded for the form.
  */
-export function productFromForm(values: ProductFormValues): { product: ProductFromForm } | FormProblem {
+export function productFromForm(words: FormWords, values: ProductFormValues): { product: ProductFromForm } | FormProblem {
+  const { t } = words;
   const price = parseRon(values.price);
-  if (price === null) return { problem: 'Price must be an amount in RON, like 39.99.' };
+  if (price === null) return { problem: t('admin.product.problem.price') };
   const stock = stockOf(values.stock);
-  if (stock === undefined) return { problem: 'Stock must be a whole number of units, or empty when not counted.' };
+  if (stock === undefined) return { problem: t('admin.product.problem.stock') };
   const colourOptions = [];
   for (const colour of values.colourOptions) {
     const colourStock = stockOf(colour.stock);
-    if (colourStock === undefined) return { problem: `Stock of ${colour.name.trim() || 'a colour'} must be a whole number of units, or empty when not counted.` };
+    if (colourStock === undefined) {
+      const name = colour.name.trim();
+      return { problem: name ? t('admin.product.problem.colourStock', { colour: name }) : t('admin.product.problem.unnamedColourStock') };
+    }
     colourOptions.push({ name: colour.name, available: colour.available, stock: colourStock });
   }
-  const parsed = productCreateSchema.safeParse({
+  const sent: ProductCreate = {
     name: values.name,
     // One paragraph on the storefront: line breaks typed in the box become spaces.
     description: values.description.replace(/\s*[\r\n]+\s*/g, ' '),
@@ -88,9 +141,13 @@ export function productFromForm(values: ProductFormValues): { product: ProductFr
     active: values.active,
     stripePriceId: values.stripePriceId.trim() === '' ? null : values.stripePriceId.trim(),
     colourOptions,
-  });
-  if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? 'Please check the product’s details.' };
+  };
+  const parsed = productCreateSchema.safeParse(sent);
+  if (!parsed.success) return { problem: issueProblem(words, parsed.error.issues[0], sent) };
   if (values.slug === undefined) return { product: parsed.data };
   const slug = slugSchema.safeParse(values.slug);
-  return slug.success ? { product: { ...parsed.data, slug: slug.data } } : { problem: slug.error.issues[0]?.message ?? 'Please check the address.', field: 'slug' };
+  if (slug.success) return { product: { ...parsed.data, slug: slug.data } };
+  // The address's own schema: its refusals have no path, so they are the slug's.
+  const issue = slug.error.issues[0];
+  return { problem: issueProblem(words, issue && { message: issue.message, path: ['slug'] }, sent), field: 'slug' };
 }
