@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PaymentMethod } from '../../../domain/orders';
-import { MESSAGES } from '../../../domain/messages';
+import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { primaryButton } from '../../components/ui/styles';
 import { useSession } from '../../lib/session';
@@ -17,6 +17,7 @@ import { useCheckoutDraft } from './useCheckoutDraft';
 const STEP_NAMES: Record<Step, string> = { cart: 'Cart', email: 'Email', shipping: 'Shipping', payment: 'Payment' };
 
 export default function CheckoutPage() {
+  const { t } = useI18n();
   useDocumentTitle('Checkout');
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -68,12 +69,12 @@ export default function CheckoutPage() {
     try {
       placed = await submitOrder(payload, attempt.current.idempotencyKey);
     } catch (error) {
-      setFailure(paymentMethod === 'card' ? describeCardFailure(error) : describeOrderFailure(error));
+      setFailure(paymentMethod === 'card' ? describeCardFailure(error, t) : describeOrderFailure(error, t));
       setSubmitting(false);
       return;
     }
     if (paymentMethod === 'card' && !placed.checkoutUrl) {
-      setFailure({ message: MESSAGES.noCheckoutUrlFromStripe });
+      setFailure({ message: t('message.noCheckoutUrlFromStripe') });
       setSubmitting(false);
       return;
     }
@@ -87,7 +88,7 @@ export default function CheckoutPage() {
   if (cart.lines.length === 0) {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">{MESSAGES.emptyCart}</h1>
+        <h1 className="text-3xl font-bold">{t('message.emptyCart')}</h1>
         <p className="text-zinc-600">Add something from the collection to check out.</p>
         <Link to="/shop" className={primaryButton}>
           Continue Shopping

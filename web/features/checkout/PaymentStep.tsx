@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { lineName } from '../../../domain/catalog';
 import { placeLine } from '../../../domain/counties';
 import type { PaymentMethod } from '../../../domain/orders';
-import { MESSAGES } from '../../../domain/messages';
 import { healthSchema } from '../../../domain/contracts/api';
 import { apiRequest } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { formatRon } from '../../lib/format';
 import { useCart } from '../../lib/cart/CartProvider';
 import { usePaymentOptions } from '../../lib/paymentOptions';
@@ -46,6 +46,7 @@ interface PaymentStepProps {
 }
 
 export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: PaymentStepProps) {
+  const { t } = useI18n();
   const { cart } = useCart();
   const reachability = useShopReachable();
   const { cardPayments } = usePaymentOptions();
@@ -77,7 +78,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
           <label className={`${optionClass} cursor-not-allowed text-zinc-500`}>
             <input type="radio" name="payment" value="card" disabled />
             <span className="font-medium">Card</span>
-            <span className="text-sm">{MESSAGES.cardNotAvailable}</span>
+            <span className="text-sm">{t('message.cardNotAvailable')}</span>
           </label>
         )}
       </fieldset>
