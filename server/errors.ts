@@ -103,7 +103,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const inTheirLanguage = (text: string, values?: Record<string, unknown>) => translate(requestLocale(request), text, values);
     if (error instanceof AppError) {
-      if (error.cause) request.log.error({ err: error.cause }, error.message);
+      // The log reads in English, whatever the visitor's language.
+      if (error.cause) request.log.error({ err: error.cause }, translate('en', error.message, error.values));
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
       return reply.status(statusOf[error.kind]).send({ error: error.kind, message: inTheirLanguage(error.message, error.values), code: error.code } satisfies ApiErrorBody);
     }
