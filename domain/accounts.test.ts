@@ -1,44 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { newPasswordProblem, newPasswordRequestSchema, passwordResetRequestSchema, signInProblem, signInRequestSchema, signUpProblem, signUpRequestSchema } from './accounts';
+import { wordsOf } from '../testing/messages';
+import { accountIssueMessage, newPasswordProblem, newPasswordRequestSchema, passwordResetRequestSchema, signInProblem, signInRequestSchema, signUpProblem, signUpRequestSchema } from './accounts';
 
 describe('account form checks', () => {
   it('require every field', () => {
-    expect(signInProblem('', 'secret123')).toBe('Please fill in all fields');
-    expect(signInProblem('  ', 'secret123')).toBe('Please fill in all fields');
-    expect(signInProblem('ana@example.ro', '')).toBe('Please fill in all fields');
-    expect(signInProblem('ana@example.ro', 'x')).toBeNull();
-    expect(signUpProblem('ana@example.ro', 'secret123', '')).toBe('Please fill in all fields');
+    expect(wordsOf(signInProblem('', 'secret123'))).toBe('Please fill in all fields');
+    expect(wordsOf(signInProblem('  ', 'secret123'))).toBe('Please fill in all fields');
+    expect(wordsOf(signInProblem('ana@example.ro', ''))).toBe('Please fill in all fields');
+    expect(wordsOf(signInProblem('ana@example.ro', 'x'))).toBeNull();
+    expect(wordsOf(signUpProblem('ana@example.ro', 'secret123', ''))).toBe('Please fill in all fields');
   });
 
   it('check that the passwords match before their length, as the spec lists them', () => {
-    expect(signUpProblem('ana@example.ro', 'abc', 'abd')).toBe('Passwords do not match');
-    expect(signUpProblem('ana@example.ro', 'abc', 'abc')).toBe('Password must be at least 6 characters long');
-    expect(signUpProblem('ana@example.ro', '12345', '12345')).toBe('Password must be at least 6 characters long');
-    expect(signUpProblem('ana@example.ro', '123456', '123456')).toBeNull();
-    expect(signUpProblem(' ', '123456', '123456')).toBe('Please fill in all fields');
+    expect(wordsOf(signUpProblem('ana@example.ro', 'abc', 'abd'))).toBe('Passwords do not match');
+    expect(wordsOf(signUpProblem('ana@example.ro', 'abc', 'abc'))).toBe('Password must be at least 6 characters long');
+    expect(wordsOf(signUpProblem('ana@example.ro', '12345', '12345'))).toBe('Password must be at least 6 characters long');
+    expect(wordsOf(signUpProblem('ana@example.ro', '123456', '123456'))).toBeNull();
+    expect(wordsOf(signUpProblem(' ', '123456', '123456'))).toBe('Please fill in all fields');
   });
 
   it('check a new password typed twice on the reset page the same way', () => {
-    expect(newPasswordProblem('', 'secret123')).toBe('Please fill in all fields');
-    expect(newPasswordProblem('secret123', '')).toBe('Please fill in all fields');
-    expect(newPasswordProblem('secret123', 'secret124')).toBe('Passwords do not match');
-    expect(newPasswordProblem('12345', '12345')).toBe('Password must be at least 6 characters long');
-    expect(newPasswordProblem('123456', '123456')).toBeNull();
+    expect(wordsOf(newPasswordProblem('', 'secret123'))).toBe('Please fill in all fields');
+    expect(wordsOf(newPasswordProblem('secret123', ''))).toBe('Please fill in all fields');
+    expect(wordsOf(newPasswordProblem('secret123', 'secret124'))).toBe('Passwords do not match');
+    expect(wordsOf(newPasswordProblem('12345', '12345'))).toBe('Password must be at least 6 characters long');
+    expect(wordsOf(newPasswordProblem('123456', '123456'))).toBeNull();
   });
 });
+
+/** The first issue's message, as the API answers it in English. */
+const issue = (issue: Parameters<typeof accountIssueMessage>[0]) => wordsOf(accountIssueMessage(issue));
+const first = (result: { error?: { issues: Parameters<typeof accountIssueMessage>[0][] } }) => issue(result.error?.issues[0]);
 
 describe('password reset requests', () => {
   it('need a valid address, and a token with a password of sane length', () => {
     expect(passwordResetRequestSchema.safeParse({ email: 'ana@example.ro' }).success).toBe(true);
-    expect(passwordResetRequestSchema.safeParse({ email: 'ana' }).error?.issues[0]?.message).toBe('Enter a valid email address, like name@example.com.');
+    expect(issue(passwordResetRequestSchema.safeParse({ email: 'ana' }).error?.issues[0])).toBe('Enter a valid email address, like name@example.com.');
     expect(newPasswordRequestSchema.safeParse({ token: 'abc', newPassword: 'secret123' }).success).toBe(true);
-    expect(newPasswordRequestSchema.safeParse({ newPassword: 'secret123' }).error?.issues[0]?.message).toBe('The link is required.');
-    expect(newPasswordRequestSchema.safeParse({ token: 'abc', newPassword: 'x'.repeat(129) }).error?.issues[0]?.message).toBe('New password is too long (at most 128 characters).');
+    expect(issue(newPasswordRequestSchema.safeParse({ newPassword: 'secret123' }).error?.issues[0])).toBe('The link is required.');
+    expect(issue(newPasswordRequestSchema.safeParse({ token: 'abc', newPassword: 'x'.repeat(129) }).error?.issues[0])).toBe('New password is too long (at most 128 characters).');
   });
 });
 
 describe('sign-in and sign-up requests (checked before better-auth sees them)', () => {
-  const first = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
   it('pass ordinary credentials through, with any other field', () => {
     expect(signInRequestSchema.parse({ email: 'ana@example.ro', password: 'secret123', rememberMe: true })).toMatchObject({ rememberMe: true });

@@ -1,23 +1,17 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, emailSchema } from './email';
-import { controlCharactersMessage, hasControlCharacters } from './text';
+import type { Message, ShopMessageId } from '../locales/messages';
+import { hasControlCharacters } from './text';
 
 /** Spec 9: the password minimum, enforced by the form and by the server. */
 export const PASSWORD_MIN_LENGTH = 6;
 
-export const ACCOUNT_MESSAGES = {
-  passwordsDoNotMatch: 'Passwords do not match',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
-  fieldsRequired: 'Please fill in all fields',
-  unexpected: 'An unexpected error occurred. Please try again.',
-  signUpSuccess: 'Account created successfully! Redirecting...',
-  signInSuccess: 'Login successful! Redirecting...',
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-  resetLinkSent: 'If an account uses this address, we have sent it a link to choose a new password. The link works for one hour.',
-  tooManyResetRequests: 'We have already sent several links to this address. Please use the latest one, or try again in an hour.',
-  resetLinkInvalid: 'This link has expired or was already used. Ask for a new one below.',
-  passwordChanged: 'Your password is changed and you are signed in. Redirecting...',
-} as const;
+// The account pages' texts (spec 5 and 9) are catalogue keys `message.account.*` in locales/shop/.
+
+/** A problem the account forms find themselves, as the message to show. */
+export type AccountProblem = Message<ShopMessageId>;
+
+const FIELDS_REQUIRED: AccountProblem = { id: 'message.account.fieldsRequired' };
 
 /** How long a password reset link works. */
 export const RESET_LINK_MINUTES = 60;
@@ -26,26 +20,38 @@ export const RESET_LINK_MINUTES = 60;
 export const REDIRECT_DELAY_MS = 1000;
 
 /** The sign-in form's own check (spec 5: all fields required); null when the server may be asked. */
-export function signInProblem(email: string, password: string): string | null {
-  return !email.trim() || !password ? ACCOUNT_MESSAGES.fieldsRequired : null;
+export function signInProblem(email: string, password: string): AccountProblem | null {
+  return !email.trim() || !password ? FIELDS_REQUIRED : null;
 }
 
 /** The sign-up form's own checks, in the spec's order; null when the server may be asked. */
-export function signUpProblem(email: string, password: string, confirmPassword: string): string | null {
-  return email.trim() ? newPasswordProblem(password, confirmPassword) : ACCOUNT_MESSAGES.fieldsRequired;
+export function signUpProblem(email: string, password: string, confirmPassword: string): AccountProblem | null {
+  return email.trim() ? newPasswordProblem(password, confirmPassword) : FIELDS_REQUIRED;
 }
 
 /** better-auth's own maximum; longer passwords are refused before hashing. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-const credential = (label: string, max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
-    .min(1, `${label} is required.`)
-    .refine((text) => !hasControlCharacters(text), controlCharactersMessage(label))
-    .max(max, `${label} is too long (at most ${max} characters).`);
+type CredentialField = 'email' | 'password' | 'name' | 'token' | 'newPassword';
 
-const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+/**
+ * A credential's checks; their messages are catalogue keys (`error.account.<field>.*`), the too-long one
+ * naming `{max}`: the issue's `maximum` (accountIssueMessage).
+ */
+const credential = (field: CredentialField, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `error.account.${field}.required` : `error.account.${field}.notText`) })
+    .min(1, `error.account.${field}.required`)
+    .refine((text) => !hasControlCharacters(text), `error.account.${field}.controlCharacters`)
+    .max(max, `error.account.${field}.tooLong`);
+
+const NOT_AN_OBJECT = 'error.request.notAnObject';
+
+/** The first problem of a refused account request, as the message to answer (the catalogue key and its values). */
+export function accountIssueMessage(issue: z.core.$ZodIssue | undefined): Message {
+  if (!issue) return { id: 'error.request.invalid' };
+  return { id: issue.message as ShopMessageId, values: issue.code === 'too_big' ? { max: Number(issue.maximum) } : undefined };
+}
 
 /**
  * What the server checks before handing a sign-in to better-auth (which checks the rest: the email's
@@ -53,29 +59,29 @@ const NOT_AN_OBJECT = 'The request body must be a JSON object.';
  */
 export const signInRequestSchema = z.looseObject(
   {
-    email: credential('Email', 254).refine((email) => EMAIL_PATTERN.test(email.trim()), 'Enter a valid email address, like name@example.com.'),
-    password: credential('Password', PASSWORD_MAX_LENGTH),
+    email: credential('email', 254).refine((email) => EMAIL_PATTERN.test(email.trim()), 'error.account.invalidEmail'),
+    password: credential('password', PASSWORD_MAX_LENGTH),
   },
   { error: NOT_AN_OBJECT },
 );
 
 /** The same for a sign-up, which also names the account (the sign-up form sends the email's local part). */
-export const signUpRequestSchema = signInRequestSchema.extend({ name: credential('Name', 254) });
+export const signUpRequestSchema = signInRequestSchema.extend({ name: credential('name', 254) });
 
 /** POST /api/auth/request-password-reset: the address to send a reset link to. */
 export const passwordResetRequestSchema = z.looseObject({ email: emailSchema }, { error: NOT_AN_OBJECT });
 
 /** POST /api/auth/reset-password: the link's token and the new password (better-auth checks its length). */
 export const newPasswordRequestSchema = z.looseObject(
-  { token: credential('The link', 200), newPassword: credential('New password', PASSWORD_MAX_LENGTH) },
+  { token: credential('token', 200), newPassword: credential('newPassword', PASSWORD_MAX_LENGTH) },
   { error: NOT_AN_OBJECT },
 );
 
 /** The checks of a new password typed twice (sign-up, reset), in the spec's order; null when the server may be asked. */
-export function newPasswordProblem(password: string, confirmPassword: string): string | null {
-  if (!password || !confirmPassword) return ACCOUNT_MESSAGES.fieldsRequired;
-  if (password !== confirmPassword) return ACCOUNT_MESSAGES.passwordsDoNotMatch;
-  if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
+export function newPasswordProblem(password: string, confirmPassword: string): AccountProblem | null {
+  if (!password || !confirmPassword) return FIELDS_REQUIRED;
+  if (password !== confirmPassword) return { id: 'message.account.passwordsDoNotMatch' };
+  if (password.length < PASSWORD_MIN_LENGTH) return { id: 'message.account.passwordTooShort', values: { min: PASSWORD_MIN_LENGTH } };
   return null;
 }
 

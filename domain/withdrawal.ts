@@ -28,21 +28,5 @@ export function withdrawalNoteOf(request: Pick<WithdrawalRequest, 'products' | '
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-/** The server's answers to a withdrawal request (shown by the form as they are). */
-export const WITHDRAWAL_MESSAGES = {
-  en: {
-    // The same whether no order has the number or its email differs: the form tells nothing about other people's orders.
-    notFound: 'We found no order with this number and email address. Check both against your order confirmation email and try again.',
-    alreadyRequested: 'You have already asked to withdraw from this order. We sent you a confirmation by email when you did.',
-    notWithdrawable: 'This order has been cancelled, so there is nothing to withdraw from.',
-    tooMany: 'Too many attempts from this connection. Please wait a few minutes and try again.',
-    timelineNote: 'Withdrawal requested by the customer (online form, OUG 34/2014)',
-  },
-  ro: {
-    notFound: 'Nu am găsit nicio comandă cu acest număr și această adresă de e-mail. Verifică-le în e-mailul de confirmare a comenzii și încearcă din nou.',
-    alreadyRequested: 'Ai cerut deja retragerea din această comandă. Ți-am trimis atunci o confirmare pe e-mail.',
-    notWithdrawable: 'Această comandă a fost anulată, deci nu există un contract din care să te retragi.',
-    tooMany: 'Prea multe încercări de la această conexiune. Te rugăm să aștepți câteva minute și să încerci din nou.',
-    timelineNote: 'Retragere cerută de client (formular online, OUG 34/2014)',
-  },
-} as const;
+/** What the order's timeline says of a withdrawal asked for online (stored with the event, in the owner's words). */
+export const WITHDRAWAL_TIMELINE_NOTE = 'Withdrawal requested by the customer (online form, OUG 34/2014)';

@@ -15,3 +15,9 @@ export type ShopMessageId = keyof typeof shop;
 export type AdminMessageId = keyof typeof admin;
 export type MailMessageId = keyof typeof mail;
 export type MessageId = ShopMessageId | AdminMessageId | MailMessageId;
+
+/** A text given by its key, with the values it names: the words come from the reader's language's catalogue. */
+export interface Message<Id extends MessageId = MessageId> {
+  id: Id;
+  values?: Record<string, unknown>;
+}

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../domain/messages';
+import { translate } from './i18n';
 import { buildTestApp, type TestApp } from '../testing/app';
 import { sampleOrder } from '../testing/sampleOrder';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from './errors';
@@ -59,18 +59,18 @@ describe('answers while the database cannot be reached', () => {
     const response = await app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder() });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    expect(response.json()).toEqual({ error: 'unavailable', message: MESSAGES.orderUnavailable, code: 'database_unavailable' });
+    expect(response.json()).toEqual({ error: 'unavailable', message: translate('en', 'message.orderUnavailable'), code: 'database_unavailable' });
   });
 
   it('answers other routes 503 with the general text, and the health check says the database is down', async () => {
     const products = await app.inject({ method: 'GET', url: '/api/products' });
     expect(products.statusCode).toBe(503);
     expect(products.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    expect(products.json().message).toBe(MESSAGES.shopUnavailable);
+    expect(products.json().message).toBe(translate('en', 'message.shopUnavailable'));
 
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
     expect(health.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    expect(health.json().message).toBe(MESSAGES.databaseDown);
+    expect(health.json().message).toBe(translate('en', 'message.databaseDown'));
   });
 });

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
 import { apiErrorSchema, type ApiErrorBody } from '../domain/contracts/api';
 import { issueValues } from '../domain/issueValues';
-import { MESSAGES } from '../domain/messages';
+import type { MessageId } from '../locales/messages';
 import { type Message, requestLocale, translate } from './i18n';
 
 export type AppErrorKind = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests' | 'payment_failed' | 'unavailable';
@@ -41,7 +41,7 @@ export class AppError extends Error {
   }
 }
 
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const INTERNAL_ERROR_MESSAGE: MessageId = 'error.internal';
 
 /** Seconds a visitor (or a client library) should wait while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;
@@ -77,19 +77,19 @@ function connectionFailure(error: unknown, depth = 0): { code?: string; message:
 /** The first problem's message (a catalogue key where the form shows it too) and its values (the issue's, held in `params`). */
 function validationMessage(error: { validation: { instancePath: string; message?: string; params?: object }[] }): [string, Record<string, unknown>?] {
   const first = error.validation[0];
-  if (!first) return ['The request is invalid.'];
+  if (!first) return ['error.request.invalid' satisfies MessageId];
   // A body that is not an object at all (missing, an array, a string) says nothing useful by itself.
-  if (first.instancePath === '/' && /expected object/i.test(first.message ?? '')) return ['The request body must be a JSON object.'];
-  return [first.message ?? 'The request is invalid.', issueValues(first.params ?? {})];
+  if (first.instancePath === '/' && /expected object/i.test(first.message ?? '')) return ['error.request.notAnObject' satisfies MessageId];
+  return [first.message ?? ('error.request.invalid' satisfies MessageId), issueValues(first.params ?? {})];
 }
 
 /** Fastify's own body errors, reworded for people and answered as 400 like any other bad input. */
-const BODY_ERRORS: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large (at most 64 KB).',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json).',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+const BODY_ERRORS: Record<string, MessageId> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'error.request.tooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'error.request.notJson',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'error.request.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'error.request.empty',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'error.request.contentLength',
 };
 
 /**
@@ -105,7 +105,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const inTheirLanguage = (text: string, values?: Record<string, unknown>) => translate(requestLocale(request), text, values);
     if (error instanceof AppError) {
-      if (error.cause) request.log.error({ err: error.cause }, error.message);
+      // The log reads in English, whatever the visitor's language.
+      if (error.cause) request.log.error({ err: error.cause }, translate('en', error.message, error.values));
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
       return reply.status(statusOf[error.kind]).send({ error: error.kind, message: inTheirLanguage(error.message, error.values), code: error.code } satisfies ApiErrorBody);
     }
@@ -119,16 +120,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply
         .status(503)
-        .send({ error: 'unavailable', message: placingOrder ? MESSAGES.orderUnavailable : MESSAGES.shopUnavailable, code: 'database_unavailable' });
+        .send({ error: 'unavailable', message: inTheirLanguage(placingOrder ? 'message.orderUnavailable' : 'message.shopUnavailable'), code: 'database_unavailable' });
     }
     const bodyError = BODY_ERRORS[error.code];
-    if (bodyError) return reply.status(400).send({ error: 'bad_request', message: bodyError, code: error.code });
+    if (bodyError) return reply.status(400).send({ error: 'bad_request', message: inTheirLanguage(bodyError), code: error.code });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's other client errors (bad URL, unsupported method) carry safe messages.
       return reply.status(status).send({ error: 'bad_request', message: error.message, code: error.code });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: 'internal', message: INTERNAL_ERROR_MESSAGE });
+    return reply.status(500).send({ error: 'internal', message: inTheirLanguage(INTERNAL_ERROR_MESSAGE) });
   });
 }

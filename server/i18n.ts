@@ -2,13 +2,10 @@ import { setupI18n } from '@lingui/core';
 import type { FastifyRequest } from 'fastify';
 import { chooseLocale, cookieValue, firstAcceptedLanguage, LANGUAGE_COOKIE, LOCALES, type Locale } from '../domain/locale';
 import { ADMIN_MESSAGES, MAIL_MESSAGES, SHOP_MESSAGES } from '../locales/catalogues';
-import type { MessageId } from '../locales/messages';
+import type { Message } from '../locales/messages';
 
 /** A text the server gives people, by its catalogue key: translated into the language of whoever gets it. */
-export interface Message {
-  id: MessageId;
-  values?: Record<string, unknown>;
-}
+export type { Message };
 
 const translations = Object.fromEntries(
   LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: { ...SHOP_MESSAGES[locale], ...ADMIN_MESSAGES[locale], ...MAIL_MESSAGES[locale] } } })]),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../domain/messages';
+import { translate } from './i18n';
 import { freePort, startShop, type ShopProcess } from '../scripts/shopProcess';
 import { answered, expectOrdersKept, NO_ORDER_LIMITS, postOrder, streamOrders, summary, type OrderAttempt } from '../testing/orderStream';
 import { startPostgresCluster, type PostgresCluster } from '../testing/postgresCluster';
@@ -79,7 +79,7 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('PostgreSQL under faul
 
     await cluster.stop('immediate');
     const down = await waitForHealth(shop.origin, 503, 10_000);
-    expect(down).toEqual({ status: 503, message: MESSAGES.databaseDown, retryAfter: String(DATABASE_RETRY_AFTER_SECONDS) });
+    expect(down).toEqual({ status: 503, message: translate('en', 'message.databaseDown'), retryAfter: String(DATABASE_RETRY_AFTER_SECONDS) });
     await stream.until((done) => done.some(answered(503)), 10_000, 'an order answered 503 while PostgreSQL is down');
     await sleep(3_000);
     await cluster.start();
@@ -95,7 +95,7 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('PostgreSQL under faul
     const refused = outage.filter(answered(503));
     expect(refused.length).toBeGreaterThan(0);
     for (const attempt of refused) {
-      expect({ message: attempt.message, retryAfter: attempt.retryAfter }).toEqual({ message: MESSAGES.orderUnavailable, retryAfter: String(DATABASE_RETRY_AFTER_SECONDS) });
+      expect({ message: attempt.message, retryAfter: attempt.retryAfter }).toEqual({ message: translate('en', 'message.orderUnavailable'), retryAfter: String(DATABASE_RETRY_AFTER_SECONDS) });
     }
     // Nothing but 201 and 503: no 500, and no request left hanging.
     expect(outage.every((attempt) => attempt.status === 201 || attempt.status === 503), summary(outage)).toBe(true);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import type { Message } from '../locales/messages';
 import { AppError } from './errors';
 import { rateLimits } from '../db/schema/rateLimits';
 
@@ -76,10 +77,10 @@ export async function countHits(db: DbOrTx, hits: Hit[]): Promise<Refusal> {
  * Answers refused hits with a 429 whose Retry-After is the longest wait among them; `message` may
  * depend on which limits refused. Does nothing when none did.
  */
-export function refuseOverLimit(refused: Refusal, message: string | ((refused: Refusal) => string), code: string): void {
+export function refuseOverLimit(refused: Refusal, message: Message | ((refused: Refusal) => Message), code: string): void {
   if (refused.length === 0) return;
   const retryAfter = Math.max(...refused.map((refusal) => refusal.retryAfter));
-  throw new AppError('too_many_requests', typeof message === 'string' ? message : message(refused), code, retryAfter);
+  throw new AppError('too_many_requests', typeof message === 'function' ? message(refused) : message, code, retryAfter);
 }
 
 /** How often each process clears expired counters, and how many rows one round deletes at most. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { controlCharactersMessage, hasControlCharacters } from '../domain/text';
+import { hasControlCharacters } from '../domain/text';
 import { AppError } from './errors';
 
-const INVALID_TEXT = 'The request body is not valid UTF-8 text.';
+const INVALID_TEXT = { id: 'error.request.invalidUtf8' } as const;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** A \u escape of a surrogate: only then can the parsed body hold a lone one. */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
@@ -70,6 +70,6 @@ export function guardRequestBodies(app: FastifyInstance) {
   // A callback hook, not an async one: it runs on every request, most of which (GETs) have no body.
   app.addHook('preHandler', (request, _reply, done) => {
     const found = request.body === undefined ? undefined : findString(request.body, hasControlCharacters);
-    done(found ? new AppError('bad_request', controlCharactersMessage(labelOf(found.key)), 'control_characters') : undefined);
+    done(found ? new AppError('bad_request', { id: 'error.request.controlCharacters', values: { label: labelOf(found.key) } }, 'control_characters') : undefined);
   });
 }

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { MESSAGES } from '../../domain/messages';
 import { useI18n } from '../lib/i18n';
 import { Dialog } from './ui/Dialog';
 import { primaryButton } from './ui/styles';
@@ -13,7 +12,7 @@ export function OrderConfirmation({ orderId, orderNumber, accessToken, onClose }
         <h2 id="order-confirmation-title" className="text-xl font-bold">
           {t('confirmation.title')}
         </h2>
-        <p>{MESSAGES.orderSuccess(orderId)}</p>
+        <p>{t('message.orderSuccess', { id: orderId })}</p>
         {orderNumber !== undefined && (
           <p>
             {t('confirmation.orderNumberBefore')} <strong>{orderNumber}</strong>

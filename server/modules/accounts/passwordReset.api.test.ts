@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { translate } from '../../i18n';
+import type { Database } from '../../../db/client';
 import { verification } from '../../../db/schema/accounts';
 import { outbox } from '../../../db/schema/outbox';
 import { sessionCookie, setUpMailingTestApp, signUpCustomer, TEST_ORIGIN } from '../../../testing/app';
@@ -36,7 +37,7 @@ describe('forgot password', () => {
     const customer = await signUpCustomer(shop.app);
     const asked = await post('/request-password-reset', { email: customer.email.toUpperCase() });
     expect(asked.statusCode).toBe(200);
-    expect(asked.json()).toEqual({ status: true, message: ACCOUNT_MESSAGES.resetLinkSent });
+    expect(asked.json()).toEqual({ status: true, message: translate('en', 'message.account.resetLinkSent') });
 
     const link = await resetLinkFor(customer.email);
     expect(link.origin + link.pathname).toBe(`${TEST_ORIGIN}/reset-password`);
@@ -54,7 +55,7 @@ describe('forgot password', () => {
 
     const again = await post('/reset-password', { token, newPassword: 'third-secret' });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(ACCOUNT_MESSAGES.resetLinkInvalid);
+    expect(again.json().message).toBe(translate('en', 'message.account.resetLinkInvalid'));
     expect((await signIn(customer.email, 'third-secret')).statusCode).toBe(401);
   });
 
@@ -66,7 +67,7 @@ describe('forgot password', () => {
     const before = await counts();
     const unknown = await post('/request-password-reset', { email: 'nobody-here@example.ro' });
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.json()).toEqual({ status: true, message: ACCOUNT_MESSAGES.resetLinkSent });
+    expect(unknown.json()).toEqual({ status: true, message: translate('en', 'message.account.resetLinkSent') });
     expect(await counts()).toEqual(before);
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(shop.smtp.mails).toHaveLength(0);
@@ -99,14 +100,14 @@ describe('forgot password', () => {
 
     const reset = await post('/reset-password', { token, newPassword: 'brand-new-secret' });
     expect(reset.statusCode).toBe(400);
-    expect(reset.json().message).toBe(ACCOUNT_MESSAGES.resetLinkInvalid);
+    expect(reset.json().message).toBe(translate('en', 'message.account.resetLinkInvalid'));
     expect((await signIn(customer.email, 'secret123')).statusCode).toBe(200);
   });
 
   it('refuses a made-up link and a new password that is too short, changing nothing', async () => {
     const made = await post('/reset-password', { token: 'a'.repeat(32), newPassword: 'brand-new-secret' });
     expect(made.statusCode).toBe(400);
-    expect(made.json().message).toBe(ACCOUNT_MESSAGES.resetLinkInvalid);
+    expect(made.json().message).toBe(translate('en', 'message.account.resetLinkInvalid'));
 
     const customer = await signUpCustomer(shop.app);
     await post('/request-password-reset', { email: customer.email });
@@ -123,7 +124,7 @@ describe('forgot password', () => {
     for (let n = 0; n < RESET_REQUESTS_PER_EMAIL.max; n++) expect((await post('/request-password-reset', { email: customer.email })).statusCode).toBe(200);
     const refused = await post('/request-password-reset', { email: customer.email });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(ACCOUNT_MESSAGES.tooManyResetRequests);
+    expect(refused.json().message).toBe(translate('en', 'message.account.tooManyResetRequests'));
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
     const theirs = () => shop.smtp.mails.filter((mail) => mail.to.includes(customer.email));
     for (let count = 1; theirs().length < RESET_REQUESTS_PER_EMAIL.max && count <= 10; count += 1) await shop.smtp.waitFor(shop.smtp.mails.length + 1);

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, RESET_LINK_MINUTES } from '../../../domain/accounts';
+import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
 import { user, verification } from '../../../db/schema/accounts';
 import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
@@ -33,7 +33,7 @@ export async function requestPasswordReset(db: Db, request: { email: string; ip:
   ]);
   refuseOverLimit(
     refused,
-    (over) => (over.some((refusal) => refusal.limit === RESET_REQUESTS_PER_EMAIL) ? ACCOUNT_MESSAGES.tooManyResetRequests : ACCOUNT_MESSAGES.tooManyAttempts),
+    (over) => (over.some((refusal) => refusal.limit === RESET_REQUESTS_PER_EMAIL) ? { id: 'message.account.tooManyResetRequests' } : { id: 'message.account.tooManyAttempts' }),
     'rate_limited',
   );
 

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, newPasswordRequestSchema, passwordResetRequestSchema, signInRequestSchema, signUpRequestSchema } from '../../../domain/accounts';
+import { accountIssueMessage, newPasswordRequestSchema, passwordResetRequestSchema, signInRequestSchema, signUpRequestSchema } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
+import type { ShopMessageId } from '../../../locales/messages';
 import { AppError } from '../../errors';
+import { requestLocale, translate } from '../../i18n';
 import type { Auth } from './auth';
 import { accountOfResetLink, requestPasswordReset } from './passwordReset';
 import { limitAttempts } from './service';
@@ -20,8 +22,31 @@ const LIMITED: Record<string, typeof signInRequestSchema> = {
 /** Bad input is answered here, readably, and costs no attempt. */
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'The request is invalid.', 'invalid_request');
+  if (!parsed.success) throw new AppError('bad_request', accountIssueMessage(parsed.error.issues[0]), 'invalid_request');
   return parsed.data;
+}
+
+/** better-auth's own refusals that the account pages show, by their code, in the visitor's language. */
+const AUTH_ERRORS: Record<string, ShopMessageId> = {
+  INVALID_EMAIL_OR_PASSWORD: 'error.auth.invalidEmailOrPassword',
+  USER_ALREADY_EXISTS: 'error.auth.userExists',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'error.auth.userExistsUseAnotherEmail',
+  PASSWORD_TOO_SHORT: 'error.auth.passwordTooShort',
+  PASSWORD_TOO_LONG: 'error.auth.passwordTooLong',
+  INVALID_TOKEN: 'error.auth.invalidToken',
+};
+
+/** better-auth's answer, its error message (when it is one of AUTH_ERRORS) in the visitor's language. */
+async function answerOf(request: FastifyRequest, response: Response): Promise<string> {
+  const text = await response.text();
+  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return text;
+  try {
+    const body = JSON.parse(text) as { code?: unknown; message?: unknown };
+    const key = typeof body.code === 'string' ? AUTH_ERRORS[body.code] : undefined;
+    return key ? JSON.stringify({ ...body, message: translate(requestLocale(request), key) }) : text;
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -35,20 +60,20 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
     headers.delete('content-length');
     return auth.handler(new Request(url, { method: request.method, headers, body: request.method === 'POST' && body !== undefined ? JSON.stringify(body) : undefined }));
   };
-  const relay = async (reply: FastifyReply, response: Response) => {
+  const relay = async (request: FastifyRequest, reply: FastifyReply, response: Response) => {
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
-    return reply.send(await response.text());
+    return reply.send(await answerOf(request, response));
   };
 
   app.post('/auth/request-password-reset', async (request) => {
     const { email } = parse(passwordResetRequestSchema, request.body);
     await requestPasswordReset(db, { email, ip: request.ip });
-    return { status: true, message: ACCOUNT_MESSAGES.resetLinkSent };
+    return { status: true, message: translate(requestLocale(request), 'message.account.resetLinkSent') };
   });
 
   // better-auth checks the link (one use, not expired) and sets the password, ending the account's
@@ -57,10 +82,10 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
     const body = parse(newPasswordRequestSchema, request.body);
     await limitAttempts(db, { endpoint: '/api/auth/reset-password', ip: request.ip });
     const email = await accountOfResetLink(db, body.token);
-    if (!email) throw new AppError('bad_request', ACCOUNT_MESSAGES.resetLinkInvalid, 'invalid_token');
+    if (!email) throw new AppError('bad_request', { id: 'message.account.resetLinkInvalid' }, 'invalid_token');
     const reset = await callAuth(request, new URL('/api/auth/reset-password', baseURL), body);
-    if (!reset.ok) return relay(reply, reset);
-    return relay(reply, await callAuth(request, new URL('/api/auth/sign-in/email', baseURL), { email, password: body.newPassword }));
+    if (!reset.ok) return relay(request, reply, reset);
+    return relay(request, reply, await callAuth(request, new URL('/api/auth/sign-in/email', baseURL), { email, password: body.newPassword }));
   });
 
   app.route({
@@ -73,7 +98,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
         const { email } = parse(schema, request.body);
         await limitAttempts(db, { endpoint: url.pathname, ip: request.ip, email });
       }
-      return relay(reply, await callAuth(request, url, request.body));
+      return relay(request, reply, await callAuth(request, url, request.body));
     },
   });
 };

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ACCOUNT_MESSAGES, type Role } from '../../../domain/accounts';
+import type { Role } from '../../../domain/accounts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
@@ -23,9 +23,9 @@ export async function signedInUser(auth: Auth, headers: IncomingHttpHeaders): Pr
 }
 
 export const OWNER_ONLY_MESSAGES = {
-  signIn: 'Please sign in with the shop owner’s account.',
-  ownerOnly: 'This is for the shop’s owner only.',
-  otherOrigin: 'This request must come from the shop’s own pages.',
+  signIn: { id: 'admin.error.signIn' },
+  ownerOnly: { id: 'admin.error.ownerOnly' },
+  otherOrigin: { id: 'admin.error.otherOrigin' },
 } as const;
 
 /**
@@ -53,7 +53,7 @@ export async function limitAttempts(db: Db, attempt: { endpoint: string; ip: str
   const limit = (kind: string): Limit => ({ name: `${attempt.endpoint}:${kind}`, max, windowSeconds: 60 });
   const hits: Hit[] = [{ limit: limit('ip'), value: attempt.ip }];
   if (attempt.email !== undefined) hits.push({ limit: limit('email'), value: attempt.email.trim().toLowerCase() });
-  refuseOverLimit(await countHits(db, hits), ACCOUNT_MESSAGES.tooManyAttempts, 'rate_limited');
+  refuseOverLimit(await countHits(db, hits), { id: 'message.account.tooManyAttempts' }, 'rate_limited');
 }
 
 /** An owner's password is longer than a customer's minimum: the back office holds every customer's address. */
@@ -71,9 +71,9 @@ export async function makeOwner(db: Db, auth: Auth, account: { email: string; pa
     await setRole(db, existing.id, 'owner');
     return 'promoted';
   }
-  if (!account.password) throw new AppError('bad_request', `There is no account for ${email} yet: give a password to create it.`);
+  if (!account.password) throw new AppError('bad_request', { id: 'admin.error.noAccountGivePassword', values: { email } });
   if (account.password.length < OWNER_PASSWORD_MIN_LENGTH) {
-    throw new AppError('bad_request', `An owner's password must be at least ${OWNER_PASSWORD_MIN_LENGTH} characters long.`);
+    throw new AppError('bad_request', { id: 'admin.error.ownerPasswordTooShort', values: { min: OWNER_PASSWORD_MIN_LENGTH } });
   }
   const created = await auth.api.signUpEmail({ body: { email, password: account.password, name: email.split('@')[0]! } });
   await setRole(db, created.user.id, 'owner');

@@ -1,7 +1,8 @@
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrder, AdminOrderRow, Dashboard, OwnerList } from '../../../domain/contracts/admin';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
-import { AWAITING_OWNER_STATUSES, ORDER_STATUS_NAMES, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
+import { AWAITING_OWNER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
+import type { Message } from '../../../locales/messages';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
@@ -91,7 +92,7 @@ function decodeCursor(text: string): PageCursor {
   } catch {
     // answered below
   }
-  throw new AppError('bad_request', 'This list position is out of date. Load the list again.', 'invalid_cursor');
+  throw new AppError('bad_request', { id: 'admin.error.invalidCursor' }, 'invalid_cursor');
 }
 
 /** Orders after `cursor` in the list's order (newest first), keyset-paged: never an OFFSET. */
@@ -189,7 +190,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     })
     .from(orders)
     .where(eq(orders.id, id));
-  if (!order) throw new AppError('not_found', 'No such order.');
+  if (!order) throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
   const [lines, events] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db
@@ -248,10 +249,8 @@ function canReach(from: OrderStatus, to: OrderStatus, seen = new Set<OrderStatus
 }
 
 /** "This order is shipped: it can no longer be cancelled.", or "…pending: it cannot be shipped yet." */
-export function notAllowedMessage(from: OrderStatus, to: OrderStatus): string {
-  const now = ORDER_STATUS_NAMES[from].toLowerCase();
-  const target = ORDER_STATUS_NAMES[to].toLowerCase();
-  return canReach(from, to) ? `This order is ${now}: it cannot be ${target} yet.` : `This order is ${now}: it can no longer be ${target}.`;
+export function notAllowedMessage(from: OrderStatus, to: OrderStatus): Message {
+  return { id: canReach(from, to) ? 'admin.error.statusNotYet' : 'admin.error.statusNoLonger', values: { from, to } };
 }
 
 /**
@@ -263,12 +262,12 @@ export async function changeStatusAsOwner(db: Db, id: string, change: StatusChan
   const set =
     change.to === 'shipped' ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : change.to === 'cancelled' ? { cancelReason: change.reason } : undefined;
   const result = await changeOrderStatus(db, id, change.to, { actor: 'owner', actorUserId: owner.id, version: change.version, note: eventNote(change), set });
-  if (result === 'unknown_order') throw new AppError('not_found', 'No such order.');
+  if (result === 'unknown_order') throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
   if (result === 'changed') return orderForOwner(db, id);
   const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-  if (!now) throw new AppError('not_found', 'No such order.');
+  if (!now) throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
   if (result === 'stale') {
-    throw new AppError('conflict', `This order was changed meanwhile (now: ${ORDER_STATUS_NAMES[now.status]}). Look at it again before changing it.`, 'stale');
+    throw new AppError('conflict', { id: 'admin.error.orderChangedMeanwhile', values: { status: now.status } }, 'stale');
   }
   throw new AppError('conflict', notAllowedMessage(now.status, change.to), 'not_allowed');
 }
@@ -304,7 +303,7 @@ export async function listOwners(db: Db): Promise<OwnerList> {
 export async function promoteOwner(db: Db, email: string): Promise<OwnerList> {
   const wanted = email.trim().toLowerCase();
   const [account] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, wanted));
-  if (!account) throw new AppError('not_found', `There is no account for ${wanted}. Ask them to sign up in the shop first, then make them an owner.`, 'unknown_account');
+  if (!account) throw new AppError('not_found', { id: 'admin.error.unknownAccount', values: { email: wanted } }, 'unknown_account');
   await setRole(db, account.id, 'owner');
   return listOwners(db);
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminProductDetailSchema, adminProductListSchema } from '../../../domain/contracts/adminProducts';
-import { IMAGE_MAX_BYTES, IMAGE_REFUSED, imageOrderSchema, productChangeSchema, productCreateSchema } from '../../../domain/productEdit';
+import { IMAGE_MAX_BYTES, imageOrderSchema, productChangeSchema, productCreateSchema } from '../../../domain/productEdit';
 import type { Db } from '../../../db/client';
 import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
@@ -67,7 +67,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
     upload.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     upload.setErrorHandler((error: FastifyError) => {
       // Too large is answered like any other refused file; everything else goes to the app's handler.
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('bad_request', IMAGE_REFUSED, 'image_too_large');
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('bad_request', { id: 'admin.error.imageRefused' }, 'image_too_large');
       throw error;
     });
     upload.withTypeProvider<ZodTypeProvider>().post('/products/:id/images', { bodyLimit: IMAGE_MAX_BYTES, schema: { params: productParams, ...detail } }, async (request) => {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, like, ne } from 'drizzle-orm';
 import { slugify } from '../../../domain/catalog';
 import type { AdminProduct, AdminProductDetail } from '../../../domain/contracts/adminProducts';
 import { referencePrice } from '../../../domain/pricing';
-import { MAX_IMAGES, type ProductChange, type ProductCreate, SLUG_TAKEN } from '../../../domain/productEdit';
+import { MAX_IMAGES, type ProductChange, type ProductCreate } from '../../../domain/productEdit';
 import type { Db, DbOrTx } from '../../../db/client';
 import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 import { AppError } from '../../errors';
@@ -12,7 +12,7 @@ import { storeProductImage } from './images';
 
 type ProductRow = typeof products.$inferSelect;
 
-const NO_SUCH_PRODUCT = 'No such product.';
+const NO_SUCH_PRODUCT = { id: 'admin.error.noSuchProduct' } as const;
 
 function toAdminProduct(row: ProductRow): AdminProduct {
   return {
@@ -104,7 +104,7 @@ async function moveSlug(tx: DbOrTx, from: ProductRow, slug: string) {
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.slug, slug), ne(products.id, from.id)));
-  if (other) throw new AppError('conflict', SLUG_TAKEN, 'slug_taken');
+  if (other) throw new AppError('conflict', { id: 'admin.error.slugTaken' }, 'slug_taken');
   await tx.delete(productSlugs).where(eq(productSlugs.slug, slug));
   await tx.insert(productSlugs).values({ slug: from.slug, productId: from.id });
 }
@@ -144,12 +144,12 @@ async function saveImages(tx: DbOrTx, id: string, images: string[]): Promise<Adm
 export async function addProductImage(db: Db, uploadsDir: string, id: string, bytes: Buffer): Promise<AdminProductDetail> {
   const [exists] = await db.select({ id: products.id, images: products.images }).from(products).where(eq(products.id, id));
   if (!exists) throw new AppError('not_found', NO_SUCH_PRODUCT);
-  if (exists.images.length >= MAX_IMAGES) throw new AppError('conflict', `A product can have at most ${MAX_IMAGES} images. Delete one first.`, 'too_many_images');
+  if (exists.images.length >= MAX_IMAGES) throw new AppError('conflict', { id: 'admin.error.tooManyImages', values: { max: MAX_IMAGES } }, 'too_many_images');
   const image = await storeProductImage(uploadsDir, bytes);
   return db.transaction(async (tx) => {
     const current = await lockedProduct(tx, id);
     if (current.images.includes(image)) return detailOf(tx, current);
-    if (current.images.length >= MAX_IMAGES) throw new AppError('conflict', `A product can have at most ${MAX_IMAGES} images. Delete one first.`, 'too_many_images');
+    if (current.images.length >= MAX_IMAGES) throw new AppError('conflict', { id: 'admin.error.tooManyImages', values: { max: MAX_IMAGES } }, 'too_many_images');
     return saveImages(tx, id, [...current.images, image]);
   });
 }
@@ -164,7 +164,7 @@ export const imageName = (image: string) => image.slice(image.lastIndexOf('/') +
 export async function removeProductImage(db: Db, id: string, name: string): Promise<AdminProductDetail> {
   return db.transaction(async (tx) => {
     const current = await lockedProduct(tx, id);
-    if (!current.images.some((image) => imageName(image) === name)) throw new AppError('not_found', 'This product has no such image.', 'unknown_image');
+    if (!current.images.some((image) => imageName(image) === name)) throw new AppError('not_found', { id: 'admin.error.noSuchImage' }, 'unknown_image');
     return saveImages(
       tx,
       id,
@@ -179,7 +179,7 @@ export async function reorderProductImages(db: Db, id: string, images: string[])
     const current = await lockedProduct(tx, id);
     const same = images.length === current.images.length && new Set(images).size === images.length && images.every((image) => current.images.includes(image));
     if (!same) {
-      throw new AppError('conflict', 'The product’s images have changed since this page loaded. Reload it and try again.', 'images_changed');
+      throw new AppError('conflict', { id: 'admin.error.imagesChanged' }, 'images_changed');
     }
     return saveImages(tx, id, images);
   });

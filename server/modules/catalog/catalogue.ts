@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Unlisten } from '../../../db/client';
 import type { Product } from '../../../domain/catalog';
-import { MESSAGES } from '../../../domain/messages';
 import { compressText, type Precompressed, weakEtagOf } from '../../compression';
 import { AppError } from '../../errors';
 import { CATALOGUE_CHANNEL } from './changes';
@@ -64,7 +63,7 @@ export class Catalogue {
   /** The catalogue as last loaded; before the first load succeeds, the error that stopped it (answered 503). */
   current(): CatalogueSnapshot {
     if (this.snapshot) return this.snapshot;
-    throw this.lastError ?? new AppError('unavailable', MESSAGES.shopUnavailable, 'database_unavailable');
+    throw this.lastError ?? new AppError('unavailable', { id: 'message.shopUnavailable' }, 'database_unavailable');
   }
 
   /**

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_REFUSED } from '../../../domain/productEdit';
 import { AppError } from '../../errors';
 
 /** The widths each uploaded image is stored at (never wider than the original: no upscaling). */
@@ -26,7 +25,7 @@ export function imageFormatOf(bytes: Buffer): Format | null {
 }
 
 // Not logged as an error: a wrong file is the owner's everyday mistake, not the shop's.
-const refused = () => new AppError('bad_request', IMAGE_REFUSED, 'not_an_image');
+const refused = () => new AppError('bad_request', { id: 'admin.error.imageRefused' }, 'not_an_image');
 
 /** Writes a file under its final name only once it is whole, so another process never serves half of it. */
 async function writeWhole(file: string, data: Buffer) {

@@ -1,5 +1,4 @@
 import type { OrderRequest } from '../../../domain/checkout';
-import { MESSAGES } from '../../../domain/messages';
 import type { DbOrTx } from '../../../db/client';
 import type { Config } from '../../env';
 import { countHits, type Limit, refuseOverLimit } from '../../rateLimits';
@@ -49,7 +48,7 @@ export async function countOrder(tx: DbOrTx, limits: OrderLimits, visitor: Visit
   ]);
   refuseOverLimit(
     refused,
-    (over) => (over.some((refusal) => refusal.limit === perIp) ? MESSAGES.tooManyOrdersFromConnection : MESSAGES.tooManyOrdersForContact),
+    (over) => (over.some((refusal) => refusal.limit === perIp) ? { id: 'message.tooManyOrdersFromConnection' } : { id: 'message.tooManyOrdersForContact' }),
     'too_many_orders',
   );
 }

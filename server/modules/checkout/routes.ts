@@ -20,7 +20,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
     const user = await signedInUser(auth, request.headers);
     if (request.body.paymentMethod === 'card') {
       if (!cardPaymentsEnabled) {
-        throw new AppError('bad_request', 'Card payment is temporarily not available. Please choose cash on delivery.', 'payment_method_unavailable');
+        throw new AppError('bad_request', { id: 'error.checkout.cardUnavailable' }, 'payment_method_unavailable');
       }
       return reply.status(201).send(await placeCardOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null));
     }

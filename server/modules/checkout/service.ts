@@ -3,7 +3,6 @@ import { splitStreetAddress } from '../../../domain/address';
 import { countyFromText } from '../../../domain/counties';
 import { phoneInE164 } from '../../../domain/phone';
 import { orderRequestSchema, type OrderRequest } from '../../../domain/checkout';
-import { MESSAGES } from '../../../domain/messages';
 import type { Db, DbOrTx } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { AppError } from '../../errors';
@@ -71,7 +70,7 @@ export async function placeCardOrder(checkout: Checkout, visitor: Visitor, reque
   }
   // A concurrent twin of this submit, refused by Stripe, may have removed the order meanwhile.
   if (!(await recordCardPayment(checkout.db, order.id, { stripeSessionId: session.sessionId }))) {
-    throw new AppError('payment_failed', MESSAGES.stripeSessionFailed, 'stripe_failed');
+    throw new AppError('payment_failed', { id: 'message.stripeSessionFailed' }, 'stripe_failed');
   }
   return { id: order.id, number: order.number, checkoutUrl: session.url };
 }

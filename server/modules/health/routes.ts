@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/client';
 import { healthSchema } from '../../../domain/contracts/api';
-import { MESSAGES } from '../../../domain/messages';
 import { AppError, answers, DATABASE_RETRY_AFTER_SECONDS } from '../../errors';
 
 /**
@@ -14,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     try {
       await db.execute(sql`select 1`);
     } catch (err) {
-      throw new AppError('unavailable', MESSAGES.databaseDown, 'database_unavailable', DATABASE_RETRY_AFTER_SECONDS, err);
+      throw new AppError('unavailable', { id: 'message.databaseDown' }, 'database_unavailable', DATABASE_RETRY_AFTER_SECONDS, err);
     }
     return { ok: true as const };
   });

@@ -63,10 +63,10 @@ export async function resendMail(db: Db, id: number): Promise<ResentMail> {
     .returning({ id: outbox.id });
   if (queued) return { id: queued.id, status: 'pending' };
   const [row] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
-  if (!row) throw new AppError('not_found', 'No such mail.');
+  if (!row) throw new AppError('not_found', { id: 'admin.error.noSuchMail' });
   throw new AppError(
     'conflict',
-    row.status === 'sent' ? 'This mail has been sent already.' : 'This mail is already queued to be sent again.',
+    row.status === 'sent' ? { id: 'admin.error.mailSent' } : { id: 'admin.error.mailQueued' },
     row.status === 'sent' ? 'mail_sent' : 'mail_queued',
   );
 }

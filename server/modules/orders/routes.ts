@@ -16,7 +16,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: st
   /** "My orders": the signed-in customer's orders, newest first. */
   app.get('/orders', { schema: { response: answers({ 200: orderListSchema }) } }, async (request) => {
     const user = await signedInUser(auth, request.headers);
-    if (!user) throw new AppError('unauthorized', 'Please sign in to see your orders.');
+    if (!user) throw new AppError('unauthorized', { id: 'error.order.signInToSeeOrders' });
     return { orders: await listOrdersOfUser(db, user.id) };
   });
 

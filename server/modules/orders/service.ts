@@ -4,7 +4,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { lineName, type StoredColourOption } from '../../../domain/catalog';
 import type { OrderRequest } from '../../../domain/checkout';
 import { stockViewChanges } from '../../../domain/catalog';
-import { MESSAGES } from '../../../domain/messages';
+import { onlyLeft } from '../../../domain/messages';
 import { CURRENCY } from '../../../domain/money';
 import { canTransition, RESTOCKING_STATUSES, type NewOrderStatus, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { totalsFor, type Totals } from '../../../domain/pricing';
@@ -71,7 +71,7 @@ async function takeColourStock(tx: DbOrTx, id: string, line: Wanted, takeWhatIsL
     const quantity = line.colours.get(option.name);
     if (quantity === undefined || option.stock == null) return option;
     if (option.stock < quantity && !takeWhatIsLeft) {
-      throw new AppError('conflict', MESSAGES.onlyLeft(option.stock, lineName(line.name, option.name)), 'out_of_stock');
+      throw new AppError('conflict', onlyLeft(option.stock, lineName(line.name, option.name)), 'out_of_stock');
     }
     const units = Math.min(quantity, option.stock);
     taken.set(option.name, units);
@@ -123,7 +123,7 @@ async function takeProductStock(tx: DbOrTx, id: string, line: Wanted, takeWhatIs
   if (current?.stock == null) return false;
   if (current.stock < line.quantity && !takeWhatIsLeft) {
     // Not enough: say how many are left.
-    throw new AppError('conflict', MESSAGES.onlyLeft(current.stock, line.name), 'out_of_stock');
+    throw new AppError('conflict', onlyLeft(current.stock, line.name), 'out_of_stock');
   }
   const units = Math.min(line.quantity, current.stock);
   await tx.update(products).set({ stock: current.stock - units }).where(eq(products.id, id));
@@ -139,11 +139,11 @@ async function takeProductStock(tx: DbOrTx, id: string, line: Wanted, takeWhatIs
  */
 function chosenColour(product: { name: string; colourOptions: StoredColourOption[] }, colour: string | null, paid: boolean): string | null {
   if (colour === null) {
-    if (product.colourOptions.length > 0 && !paid) throw new AppError('bad_request', `Choose a colour of ${product.name}.`, 'colour_required');
+    if (product.colourOptions.length > 0 && !paid) throw new AppError('bad_request', { id: 'error.order.colourRequired', values: { name: product.name } }, 'colour_required');
     return null;
   }
   const option = product.colourOptions.find((candidate) => candidate.name.toLowerCase() === colour.toLowerCase());
-  if (!option) throw new AppError('bad_request', `${product.name} has no colour ${colour}. Please refresh the shop and try again.`, 'unknown_colour');
+  if (!option) throw new AppError('bad_request', { id: 'error.order.unknownColour', values: { name: product.name, colour } }, 'unknown_colour');
   return option.name;
 }
 
@@ -222,10 +222,10 @@ export async function placeOrder(
     const byId = new Map(found.map((product) => [product.id, product]));
     const unknown = ids.filter((id) => !byId.has(id));
     if (unknown.length > 0) {
-      throw new AppError('bad_request', `Unknown product: ${unknown.join(', ')}. Please refresh the shop and try again.`, 'unknown_product');
+      throw new AppError('bad_request', { id: 'error.order.unknownProduct', values: { ids: unknown.join(', ') } }, 'unknown_product');
     }
     const hidden = found.find((product) => !product.active);
-    if (hidden && !paid) throw new AppError('conflict', MESSAGES.noLongerSold(hidden.name), 'product_not_sold');
+    if (hidden && !paid) throw new AppError('conflict', { id: 'message.noLongerSold', values: { name: hidden.name } }, 'product_not_sold');
 
     const priced = request.lines.map((line) => {
       const product = byId.get(line.productId)!;
@@ -265,14 +265,14 @@ export async function placeOrder(
         .from(orders)
         .where(eq(orders.idempotencyKey, request.idempotencyKey));
       if (!existing || existing.requestHash !== hash) {
-        throw new AppError('conflict', 'This order was already submitted with different details. Please reload the page and try again.', 'idempotency_key_reused');
+        throw new AppError('conflict', { id: 'error.order.submittedWithOtherDetails' }, 'idempotency_key_reused');
       }
       return { id: existing.id, number: existing.number, replayed: true, totals: { subtotal: existing.subtotal, shipping: existing.shipping, total: existing.total } };
     }
 
     // A colour switched off shows Sold Out and cannot be ordered (a paid order is kept all the same).
     const switchedOff = priced.find((line) => !paid && byId.get(line.productId)!.colourOptions.some((option) => option.name === line.colour && !option.available));
-    if (switchedOff) throw new AppError('conflict', MESSAGES.onlyLeft(0, lineName(switchedOff.name, switchedOff.colour)), 'out_of_stock');
+    if (switchedOff) throw new AppError('conflict', onlyLeft(0, lineName(switchedOff.name, switchedOff.colour)), 'out_of_stock');
 
     const wanted = new Map<string, Wanted>();
     for (const line of priced) {
@@ -453,7 +453,7 @@ export async function findOrder(db: Db, id: string, who: { userId: string | null
   if (order && who.hasLink) return (await toViews(db, [order]))[0]!;
   const isOwner = order?.userId != null && order.userId === who.userId;
   const isGuestWithEmail = order?.userId == null && who.email != null && order?.email.toLowerCase() === who.email.trim().toLowerCase();
-  if (!order || !(isOwner || isGuestWithEmail)) throw new AppError('not_found', 'No such order.');
+  if (!order || !(isOwner || isGuestWithEmail)) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
   const [view] = await toViews(db, [order]);
   return view!;
 }

@@ -2,14 +2,21 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
-import { WITHDRAWAL_MESSAGES } from '../../../domain/withdrawal';
+import { WITHDRAWAL_TIMELINE_NOTE } from '../../../domain/withdrawal';
+import { translate } from '../../i18n';
 import { setUpMailingTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { WITHDRAWALS_PER_IP } from './withdrawal';
 
 const shop = setUpMailingTestApp();
 
-const TEXT = WITHDRAWAL_MESSAGES.en;
+const TEXT = {
+  notFound: translate('en', 'error.withdrawal.notFound'),
+  alreadyRequested: translate('en', 'error.withdrawal.alreadyRequested'),
+  notWithdrawable: translate('en', 'error.withdrawal.notWithdrawable'),
+  tooMany: translate('en', 'error.withdrawal.tooMany'),
+  timelineNote: WITHDRAWAL_TIMELINE_NOTE,
+};
 let visitor = 0;
 /** Each request from its own address unless one is given, so only the limit's test meets the limit. */
 const withdraw = (payload: object, ip = `10.8.${Math.floor(++visitor / 250)}.${visitor % 250}`) =>

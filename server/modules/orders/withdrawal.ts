@@ -2,15 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import type { WithdrawalReceipt } from '../../../domain/contracts/orders';
-import { WITHDRAWAL_MESSAGES, type WithdrawalRequest, withdrawalNoteOf } from '../../../domain/withdrawal';
+import { WITHDRAWAL_TIMELINE_NOTE, type WithdrawalRequest, withdrawalNoteOf } from '../../../domain/withdrawal';
 import { AppError } from '../../errors';
 import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
 import { queueWithdrawalMails } from '../mail/service';
 
 /** Per address asking: a customer who mistypes their number a few times, not someone trying numbers. */
 export const WITHDRAWALS_PER_IP: Limit = { name: 'withdrawal:ip', max: 10, windowSeconds: 10 * 60 };
-
-const TEXT = WITHDRAWAL_MESSAGES.en;
 
 /**
  * Records a customer's withdrawal from an order (OUG 34/2014, the online form) and acknowledges it
@@ -21,7 +19,7 @@ const TEXT = WITHDRAWAL_MESSAGES.en;
  */
 export async function requestWithdrawal(db: Db, request: WithdrawalRequest & { ip: string }): Promise<WithdrawalReceipt> {
   await pruneExpiredCountersNowAndThen(db);
-  refuseOverLimit(await countHits(db, [{ limit: WITHDRAWALS_PER_IP, value: request.ip }]), TEXT.tooMany, 'rate_limited');
+  refuseOverLimit(await countHits(db, [{ limit: WITHDRAWALS_PER_IP, value: request.ip }]), { id: 'error.withdrawal.tooMany' }, 'rate_limited');
   const email = request.email.trim().toLowerCase();
   const note = withdrawalNoteOf(request);
   return db.transaction(async (tx) => {
@@ -30,16 +28,16 @@ export async function requestWithdrawal(db: Db, request: WithdrawalRequest & { i
       .from(orders)
       .where(and(eq(orders.number, request.orderNumber), eq(sql`lower(${orders.email})`, email)))
       .for('update');
-    if (!order) throw new AppError('not_found', TEXT.notFound, 'order_not_found');
-    if (order.withdrawalRequestedAt) throw new AppError('conflict', TEXT.alreadyRequested, 'already_requested');
-    if (order.status === 'cancelled') throw new AppError('conflict', TEXT.notWithdrawable, 'order_cancelled');
+    if (!order) throw new AppError('not_found', { id: 'error.withdrawal.notFound' }, 'order_not_found');
+    if (order.withdrawalRequestedAt) throw new AppError('conflict', { id: 'error.withdrawal.alreadyRequested' }, 'already_requested');
+    if (order.status === 'cancelled') throw new AppError('conflict', { id: 'error.withdrawal.notWithdrawable' }, 'order_cancelled');
     const [updated] = await tx
       .update(orders)
       .set({ withdrawalRequestedAt: sql`now()`, withdrawalNote: note, version: order.version + 1 })
       .where(eq(orders.id, order.id))
       .returning({ requestedAt: orders.withdrawalRequestedAt });
     // The status stays as it is (the owner moves it on when the parcel comes back): the event marks the request on the timeline.
-    await tx.insert(orderEvents).values({ orderId: order.id, actor: 'customer', fromStatus: order.status, toStatus: order.status, note: note ? `${TEXT.timelineNote}. ${note}` : TEXT.timelineNote });
+    await tx.insert(orderEvents).values({ orderId: order.id, actor: 'customer', fromStatus: order.status, toStatus: order.status, note: note ? `${WITHDRAWAL_TIMELINE_NOTE}. ${note}` : WITHDRAWAL_TIMELINE_NOTE });
     await queueWithdrawalMails(tx, { id: order.id, email: order.email });
     return { orderNumber: request.orderNumber, requestedAt: updated!.requestedAt!.toISOString(), email: order.email };
   });

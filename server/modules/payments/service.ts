@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { MESSAGES } from '../../../domain/messages';
+import { missingStripeConfiguration } from '../../../domain/messages';
 import { shippingFor } from '../../../domain/pricing';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
@@ -15,10 +15,8 @@ export interface Payments {
   publicUrl: string;
 }
 
-const NOT_CONFIGURED = 'Card payments are not configured on this shop.';
-
 function gatewayOf(payments: Payments): PaymentGateway {
-  if (!payments.gateway) throw new AppError('unavailable', NOT_CONFIGURED, 'stripe_not_configured');
+  if (!payments.gateway) throw new AppError('unavailable', { id: 'error.payments.notConfigured' }, 'stripe_not_configured');
   return payments.gateway;
 }
 
@@ -28,7 +26,7 @@ async function createSession(gateway: PaymentGateway, input: Parameters<PaymentG
   try {
     return await gateway.createCheckoutSession(input);
   } catch (error) {
-    throw new AppError('payment_failed', MESSAGES.stripeSessionFailed, 'stripe_failed', undefined, error);
+    throw new AppError('payment_failed', { id: 'message.stripeSessionFailed' }, 'stripe_failed', undefined, error);
   }
 }
 
@@ -36,7 +34,7 @@ async function createSession(gateway: PaymentGateway, input: Parameters<PaymentG
 export async function startProductCheckout(payments: Payments, priceId: string, customer: { id: string; email: string } | null) {
   const gateway = gatewayOf(payments);
   const [product] = await payments.db.select().from(products).where(eq(products.stripePriceId, priceId));
-  if (!product) throw new AppError('not_found', MESSAGES.productNotFound, 'unknown_price');
+  if (!product) throw new AppError('not_found', { id: 'message.productNotFound' }, 'unknown_price');
   const session = await createSession(gateway, {
     lines: [{ price: priceId, quantity: 1 }],
     successUrl: successUrl(payments.publicUrl),
@@ -58,7 +56,7 @@ export async function stripePriceIds(payments: Payments, productIds: string[]): 
   gatewayOf(payments);
   const rows = await payments.db.select({ id: products.id, name: products.name, priceId: products.stripePriceId }).from(products).where(inArray(products.id, productIds));
   const missing = rows.filter((row) => !row.priceId).map((row) => row.name);
-  if (missing.length > 0) throw new AppError('bad_request', MESSAGES.missingStripeConfiguration(missing), 'missing_price_ids');
+  if (missing.length > 0) throw new AppError('bad_request', missingStripeConfiguration(missing), 'missing_price_ids');
   return new Map(rows.map((row) => [row.id, row.priceId!]));
 }
 
@@ -104,7 +102,7 @@ export function verifyStripeEvent(payments: Payments, rawBody: Buffer, signature
   try {
     event = gateway.parseWebhook(rawBody, signature ?? '');
   } catch {
-    throw new AppError('bad_request', 'Invalid Stripe signature.', 'invalid_signature');
+    throw new AppError('bad_request', { id: 'error.payments.invalidSignature' }, 'invalid_signature');
   }
   const { id, type, session } = event;
   if (session && type === 'checkout.session.expired') return { id, type, happened: 'session_expired', session };

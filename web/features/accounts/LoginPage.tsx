@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ACCOUNT_MESSAGES, signInProblem } from '../../../domain/accounts';
+import { signInProblem } from '../../../domain/accounts';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthLayout } from './AuthLayout';
@@ -15,7 +15,7 @@ export default function LoginPage() {
   // ?redirect=/admin brings the owner back to the back office; only the shop's own paths are followed.
   const redirect = useSearchParams()[0].get('redirect');
   const next = redirect?.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\') ? redirect : '/';
-  const form = useAuthForm('/auth/sign-in/email', ACCOUNT_MESSAGES.signInSuccess, next);
+  const form = useAuthForm('/auth/sign-in/email', 'message.account.signInSuccess', next);
 
   return (
     <AuthLayout

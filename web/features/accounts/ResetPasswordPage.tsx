@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ACCOUNT_MESSAGES, newPasswordProblem } from '../../../domain/accounts';
+import { newPasswordProblem } from '../../../domain/accounts';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthLayout } from './AuthLayout';
@@ -24,7 +24,7 @@ function AskForLink() {
   const { t } = useI18n();
   useDocumentTitle(t('account.resetPassword'));
   const [email, setEmail] = useState('');
-  const form = useAuthForm('/auth/request-password-reset', ACCOUNT_MESSAGES.resetLinkSent, null);
+  const form = useAuthForm('/auth/request-password-reset', 'message.account.resetLinkSent', null);
   return (
     <AuthLayout
       title={t('account.resetPassword')}
@@ -33,7 +33,7 @@ function AskForLink() {
       feedback={form.feedback}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!email.trim()) return form.showProblem(ACCOUNT_MESSAGES.fieldsRequired);
+        if (!email.trim()) return form.showProblem({ id: 'message.account.fieldsRequired' });
         void form.submit({ email: email.trim() });
       }}
       footer={<BackToSignIn />}
@@ -50,8 +50,8 @@ function ChooseNewPassword({ token }: { token: string }) {
   useDocumentTitle(t('account.chooseNewPassword'));
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const form = useAuthForm('/auth/reset-password', ACCOUNT_MESSAGES.passwordChanged);
-  const linkExpired = form.feedback?.text === ACCOUNT_MESSAGES.resetLinkInvalid;
+  const form = useAuthForm('/auth/reset-password', 'message.account.passwordChanged');
+  const linkExpired = form.feedback?.code === 'invalid_token';
   return (
     <AuthLayout
       title={t('account.chooseNewPassword')}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES, signUpProblem } from '../../../domain/accounts';
+import { signUpProblem } from '../../../domain/accounts';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthLayout } from './AuthLayout';
@@ -13,7 +13,7 @@ export default function SignUpPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const form = useAuthForm('/auth/sign-up/email', ACCOUNT_MESSAGES.signUpSuccess);
+  const form = useAuthForm('/auth/sign-up/email', 'message.account.signUpSuccess');
 
   return (
     <AuthLayout

@@ -1,19 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES, REDIRECT_DELAY_MS } from '../../../domain/accounts';
+import { type AccountProblem, REDIRECT_DELAY_MS } from '../../../domain/accounts';
+import type { ShopMessageId } from '../../../locales/messages';
 import { ApiError, apiRequest } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { refreshSession } from '../../lib/session';
 
-export type AuthFeedback = { kind: 'error' | 'success'; text: string } | null;
+/** What the form says; `code` is the server's for a refusal it explained (e.g. invalid_token). */
+export type AuthFeedback = { kind: 'error' | 'success'; text: string; code?: string } | null;
 
 type AuthEndpoint = '/auth/sign-in/email' | '/auth/sign-up/email' | '/auth/reset-password' | '/auth/request-password-reset';
 
 /**
- * Sends an account form to the server. The server's message is shown as it is; anything
- * unexpected gets the spec's generic text. On success: `successText`, then, for a form that signs
+ * Sends an account form to the server. The server's message (in the visitor's language) is shown as
+ * it is; anything unexpected gets the spec's generic text. On success: `successText`, then, for a form that signs
  * the visitor in, `next` (/ by default) after 1 second; `next` null stays on the page.
  */
-export function useAuthForm(endpoint: AuthEndpoint, successText: string, next: string | null = '/') {
+export function useAuthForm(endpoint: AuthEndpoint, successText: ShopMessageId, next: string | null = '/') {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const [feedback, setFeedback] = useState<AuthFeedback>(null);
   const [busy, setBusy] = useState(false);
@@ -26,15 +30,15 @@ export function useAuthForm(endpoint: AuthEndpoint, successText: string, next: s
     try {
       await apiRequest(endpoint, null, { method: 'POST', body: JSON.stringify(body) });
       if (next !== null) await refreshSession();
-      setFeedback({ kind: 'success', text: successText });
+      setFeedback({ kind: 'success', text: t(successText) });
       if (next === null) return setBusy(false);
       redirect.current = setTimeout(() => navigate(next), REDIRECT_DELAY_MS);
     } catch (error) {
-      const text = error instanceof ApiError && error.status < 500 ? error.message : ACCOUNT_MESSAGES.unexpected;
-      setFeedback({ kind: 'error', text });
+      const explained = error instanceof ApiError && error.status < 500;
+      setFeedback(explained ? { kind: 'error', text: error.message, code: error.code } : { kind: 'error', text: t('message.account.unexpected') });
       setBusy(false);
     }
   }
 
-  return { feedback, busy, submit, showProblem: (text: string) => setFeedback({ kind: 'error', text }) };
+  return { feedback, busy, submit, showProblem: (problem: AccountProblem) => setFeedback({ kind: 'error', text: t(problem.id, problem.values) }) };
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PaymentMethod } from '../../../domain/orders';
-import { MESSAGES } from '../../../domain/messages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useI18n } from '../../lib/i18n';
 import type { ShopMessageId } from '../../../locales/messages';
@@ -76,12 +75,12 @@ export default function CheckoutPage() {
     try {
       placed = await submitOrder(payload, attempt.current.idempotencyKey);
     } catch (error) {
-      setFailure(paymentMethod === 'card' ? describeCardFailure(error) : describeOrderFailure(error));
+      setFailure(paymentMethod === 'card' ? describeCardFailure(error, t) : describeOrderFailure(error, t));
       setSubmitting(false);
       return;
     }
     if (paymentMethod === 'card' && !placed.checkoutUrl) {
-      setFailure({ message: MESSAGES.noCheckoutUrlFromStripe });
+      setFailure({ message: t('message.noCheckoutUrlFromStripe') });
       setSubmitting(false);
       return;
     }
@@ -95,7 +94,7 @@ export default function CheckoutPage() {
   if (cart.lines.length === 0) {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">{MESSAGES.emptyCart}</h1>
+        <h1 className="text-3xl font-bold">{t('message.emptyCart')}</h1>
         <p className="text-zinc-600">{t('checkout.empty.text')}</p>
         <Link to="/shop" className={primaryButton}>
           {t('checkout.continueShopping')}

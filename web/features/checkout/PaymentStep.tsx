@@ -3,7 +3,6 @@ import { cartTotals } from '../../../domain/cart';
 import { lineName } from '../../../domain/catalog';
 import { placeLine } from '../../../domain/counties';
 import type { PaymentMethod } from '../../../domain/orders';
-import { MESSAGES } from '../../../domain/messages';
 import { healthSchema } from '../../../domain/contracts/api';
 import { apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
@@ -86,7 +85,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
           <label className={`${optionClass} cursor-not-allowed text-zinc-500`}>
             <input type="radio" name="payment" value="card" disabled />
             <span className="font-medium">{t('checkout.payment.card')}</span>
-            <span className="text-sm">{MESSAGES.cardNotAvailable}</span>
+            <span className="text-sm">{t('message.cardNotAvailable')}</span>
           </label>
         )}
       </fieldset>

@@ -1,28 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import { messages as en } from '../../../locales/shop/en';
 import { ApiError } from '../../lib/api';
+import { createI18n, type Translate } from '../../lib/i18n';
 import { describeCardFailure, describeOrderFailure, newIdempotencyKey } from './submitOrder';
+
+const english = createI18n('en', en);
+const t: Translate = (id, values) => english._(id, values);
 
 describe('order failure texts', () => {
   it('shows the default text, with the server’s explanation of a bad request', () => {
-    expect(describeOrderFailure(new ApiError(400, 'Unknown product: 9. Please refresh the shop and try again.'))).toEqual({
+    expect(describeOrderFailure(new ApiError(400, 'Unknown product: 9. Please refresh the shop and try again.'), t)).toEqual({
       message: 'There was an error submitting your order. Please try again.',
       detail: 'Unknown product: 9. Please refresh the shop and try again.',
     });
-    expect(describeOrderFailure(new ApiError(500, 'Something went wrong on our side. Please try again.'))).toEqual({
+    expect(describeOrderFailure(new ApiError(500, 'Something went wrong on our side. Please try again.'), t)).toEqual({
       message: 'There was an error submitting your order. Please try again.',
     });
   });
 
   it('calls a request that never got an answer a network error', () => {
-    expect(describeOrderFailure(new TypeError('Failed to fetch')).message).toBe('Network error. Please check your internet connection and try again.');
+    expect(describeOrderFailure(new TypeError('Failed to fetch'), t).message).toBe('Network error. Please check your internet connection and try again.');
   });
 
   it('uses the card path texts of spec 8', () => {
-    expect(describeCardFailure(new ApiError(400, 'Some products are missing Stripe configuration: Dummy Marker', 'missing_price_ids')).message).toBe(
+    expect(describeCardFailure(new ApiError(400, 'Some products are missing Stripe configuration: Dummy Marker', 'missing_price_ids'), t).message).toBe(
       'Some products are missing Stripe configuration: Dummy Marker',
     );
-    expect(describeCardFailure(new ApiError(502, 'x', 'stripe_failed')).message).toBe('Failed to create Stripe checkout session');
-    expect(describeCardFailure(new TypeError('Failed to fetch')).message).toBe('There was an error processing your Stripe payment. Please try again.');
+    expect(describeCardFailure(new ApiError(502, 'x', 'stripe_failed'), t).message).toBe('Failed to create Stripe checkout session');
+    expect(describeCardFailure(new TypeError('Failed to fetch'), t).message).toBe('There was an error processing your Stripe payment. Please try again.');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { OrderRequest } from '../../../domain/checkout';
 import { placedOrderSchema } from '../../../domain/contracts/orders';
-import { MESSAGES, orderFailureMessage } from '../../../domain/messages';
+import { orderFailureMessage } from '../../../domain/messages';
 import { ApiError, apiRequest } from '../../lib/api';
+import type { Translate } from '../../lib/i18n';
 
 /** What the browser sends; the county as the form holds it (its code, checked by the server). */
 export type OrderPayload = Omit<OrderRequest, 'idempotencyKey' | 'county'> & { county: string };
@@ -24,17 +25,18 @@ export function submitOrder(payload: OrderPayload, idempotencyKey: string) {
 }
 
 /** Spec 8's card-path texts; a cart with unpriced products gets the server's list of them. */
-export function describeCardFailure(error: unknown): OrderFailure {
+export function describeCardFailure(error: unknown, t: Translate): OrderFailure {
   if (error instanceof ApiError && error.code === 'missing_price_ids') return { message: error.message };
-  if (error instanceof ApiError && error.status === 502) return { message: MESSAGES.stripeSessionFailed };
-  return { message: MESSAGES.cardPaymentError };
+  if (error instanceof ApiError && error.status === 502) return { message: t('message.stripeSessionFailed') };
+  return { message: t('message.cardPaymentError') };
 }
 
-export function describeOrderFailure(error: unknown): OrderFailure {
+/** Spec 8's alert, in the page's language; the server's explanation (already in the visitor's language) below it. */
+export function describeOrderFailure(error: unknown, t: Translate): OrderFailure {
   if (error instanceof ApiError) {
-    const message = orderFailureMessage({ message: error.message });
+    const message = t(orderFailureMessage({ message: error.message }));
     return error.status < 500 && error.message !== message ? { message, detail: error.message } : { message };
   }
   // fetch rejects only when the request never got an answer.
-  return { message: orderFailureMessage({ message: String(error), networkFailure: true }) };
+  return { message: t(orderFailureMessage({ message: String(error), networkFailure: true })) };
 }

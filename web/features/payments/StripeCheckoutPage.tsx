@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MESSAGES } from '../../../domain/messages';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Spinner } from '../../components/ui/Spinner';
@@ -24,9 +23,9 @@ export default function StripeCheckoutPage() {
     if (!product || started.current) return;
     started.current = true;
     apiRequest('/payments/product-checkout', productCheckoutSchema, { method: 'POST', body: JSON.stringify({ priceId }) })
-      .then(({ url }) => (url ? window.location.assign(url) : setProblem(MESSAGES.noCheckoutUrl)))
-      .catch(() => setProblem(MESSAGES.startCheckoutFailed));
-  }, [product, priceId]);
+      .then(({ url }) => (url ? window.location.assign(url) : setProblem(t('message.noCheckoutUrl'))))
+      .catch(() => setProblem(t('message.startCheckoutFailed')));
+  }, [product, priceId, t]);
 
   const backHome = (
     <Link to="/" className={primaryButton}>
@@ -40,7 +39,7 @@ export default function StripeCheckoutPage() {
         <Spinner label={t('layout.loading')} />
       ) : !product ? (
         <>
-          <h1 className="text-3xl font-bold">{MESSAGES.productNotFound}</h1>
+          <h1 className="text-3xl font-bold">{t('message.productNotFound')}</h1>
           <p className="text-zinc-600">{t('payment.unknownLink')}</p>
           {backHome}
         </>
