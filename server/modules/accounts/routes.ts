@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, newPasswordRequestSchema, passwordResetRequestSchema, signInRequestSchema, signUpRequestSchema } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../errors';
+import { requestLocale } from '../../i18n';
 import type { Auth } from './auth';
 import { accountOfResetLink, requestPasswordReset } from './passwordReset';
 import { limitAttempts } from './service';
@@ -47,7 +48,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
 
   app.post('/auth/request-password-reset', async (request) => {
     const { email } = parse(passwordResetRequestSchema, request.body);
-    await requestPasswordReset(db, { email, ip: request.ip });
+    await requestPasswordReset(db, { email, ip: request.ip, locale: requestLocale(request) });
     return { status: true, message: ACCOUNT_MESSAGES.resetLinkSent };
   });
 
