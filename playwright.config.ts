@@ -35,6 +35,8 @@ const shop = (port: number, dataDir: string, env: Record<string, string> = {}) =
     // Every spec orders from 127.0.0.1, mostly as ana@example.ro: far more than a real customer.
     ORDER_LIMIT_PER_IP: '1000',
     ORDER_LIMIT_PER_CONTACT: '1000',
+    // The specs read the owners' alerts in English (the shop's default is Romanian).
+    OWNER_MAIL_LANGUAGE: 'en',
     ...env,
   },
   reuseExistingServer: false,

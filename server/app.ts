@@ -52,7 +52,7 @@ export interface AppDependencies {
    * Sending the outbox's mails (server/modules/mail): the mailer and who the mails come from. Without
    * it this process sends none (mails wait in the outbox for a process that does).
    */
-  mail?: { mailer: Mailer; shop: ShopIdentity; ownerEmail: string | null; giveUpAfterMs?: number };
+  mail?: { mailer: Mailer; shop: ShopIdentity; ownerEmail: string | null; ownerLocale: Locale; giveUpAfterMs?: number };
 }
 
 /** Hashed build assets and product images never change under the same name. */
@@ -129,7 +129,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   );
   await app.register(adminProductRoutes, { prefix: '/api/admin', db, auth, origins, uploadsDir, catalogue });
   await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL, catalogue });
-  if (mail) sendMails(app, { db, mailer: mail.mailer, settings: { shop: mail.shop, secret: authSettings.secret, ownerEmail: mail.ownerEmail }, giveUpAfterMs: mail.giveUpAfterMs });
+  if (mail) sendMails(app, { db, mailer: mail.mailer, settings: { shop: mail.shop, secret: authSettings.secret, ownerEmail: mail.ownerEmail, ownerLocale: mail.ownerLocale }, giveUpAfterMs: mail.giveUpAfterMs });
 
   // Uploaded product images: named by their content, so cached forever like the build's assets.
   await mkdir(uploadsDir, { recursive: true });

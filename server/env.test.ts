@@ -18,6 +18,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('writes the owners’ alerts in Romanian unless OWNER_MAIL_LANGUAGE says en', () => {
+    expect(loadConfig({}).OWNER_MAIL_LANGUAGE).toBe('ro');
+    expect(loadConfig({ OWNER_MAIL_LANGUAGE: 'en' }).OWNER_MAIL_LANGUAGE).toBe('en');
+    expect(() => loadConfig({ OWNER_MAIL_LANGUAGE: 'fr' })).toThrow(/OWNER_MAIL_LANGUAGE/);
+  });
+
   it('refuses a Stripe key without the webhook secret, which would leave every payment unconfirmed', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(/STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY/);
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).STRIPE_WEBHOOK_SECRET).toBe('whsec_1');

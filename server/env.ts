@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { CompanyInfo } from '../domain/company';
+import { LOCALES } from '../domain/locale';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -58,6 +59,8 @@ const envSchema = z.object({
     .default('Secret Stash <shop@localhost>'),
   /** Where the owner's new-order alerts go; every owner account's address when unset. */
   OWNER_EMAIL: z.string().email().optional(),
+  /** The language of the owners' alerts (new order, withdrawal): ro or en. Customers get theirs in the language they ordered in. */
+  OWNER_MAIL_LANGUAGE: z.enum(LOCALES).default('ro'),
   /**
    * How long a mail that cannot be sent is retried (hours after it was written) before it is marked
    * failed and shown to the owner in the back office; 0 gives up at the first failure.

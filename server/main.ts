@@ -85,6 +85,7 @@ const app = await buildApp({
       : createFileMailer({ folder: path.join(dataDir, 'mail'), from: config.MAIL_FROM }),
     shop: { ...mailSender(config), url: baseURL },
     ownerEmail: config.OWNER_EMAIL ?? null,
+    ownerLocale: config.OWNER_MAIL_LANGUAGE,
     giveUpAfterMs: config.MAIL_GIVE_UP_HOURS * 60 * 60 * 1000,
   },
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database, Db } from '../db/client';
+import type { Locale } from '../domain/locale';
 import { eq } from 'drizzle-orm';
 import { user } from '../db/schema/accounts';
 import { seedCatalog } from '../db/seed';
@@ -43,6 +44,8 @@ export interface TestAppOptions {
   ssrEntry?: string;
   /** Send the outbox's mails with this mailer (a fake SMTP server's); none are sent without it. */
   mailer?: Mailer;
+  /** The language of the owners' alerts (OWNER_MAIL_LANGUAGE): English unless a test asks for Romanian, the shop's default. */
+  ownerMailLanguage?: Locale;
   stripe?: PaymentGateway | null;
   cardPayments?: boolean;
   /**
@@ -89,7 +92,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
     company: TEST_COMPANY,
     uploadsDir,
     logStream: options.log?.stream,
-    mail: options.mailer ? { mailer: options.mailer, shop: TEST_SHOP, ownerEmail: null } : undefined,
+    mail: options.mailer ? { mailer: options.mailer, shop: TEST_SHOP, ownerEmail: null, ownerLocale: options.ownerMailLanguage ?? 'en' } : undefined,
   });
   // A folder made for this app goes with it.
   if (!options.uploadsDir) app.addHook('onClose', async () => rm(uploadsDir, { recursive: true, force: true }));

@@ -5,8 +5,11 @@ import type { Database } from '../db/client';
 import { products } from '../db/schema/catalog';
 import { seedCatalog } from '../db/seed';
 import { createStripeGateway } from '../server/integrations/stripe';
-import { buildTestApp, type TestApp } from './app';
+import type { Locale } from '../domain/locale';
+import { createSmtpMailer } from '../server/integrations/mail';
+import { buildTestApp, type TestApp, TEST_SHOP } from './app';
 import { createTestDatabase } from './database';
+import { type FakeSmtp, startFakeSmtp } from './fakeSmtp';
 import { startFakeStripe, type FakeStripe } from './fakeStripe';
 import { sampleOrder } from './sampleOrder';
 
@@ -17,11 +20,12 @@ const signer = new Stripe('sk_test_signer');
 
 /**
  * A test file's shop that takes cards: a seeded database whose products 1–4 have Stripe prices, a
- * fake Stripe on 127.0.0.1, and the app talking to it through the real adapter. Read the fields
- * inside tests (they are set once beforeAll has run).
+ * fake Stripe on 127.0.0.1, and the app talking to it through the real adapter. With `mails`, the
+ * outbox is sent to a fake SMTP server of its own (`smtp`), the owners' alerts in `ownerMailLanguage`.
+ * Read the fields inside tests (they are set once beforeAll has run).
  */
-export function setUpCardShop(options: { stripeTimeoutMs?: number } = {}) {
-  const shop = {} as { app: TestApp; database: Database; fake: FakeStripe; gateway: ReturnType<typeof createStripeGateway> };
+export function setUpCardShop(options: { stripeTimeoutMs?: number; mails?: boolean; ownerMailLanguage?: Locale } = {}) {
+  const shop = {} as { app: TestApp; database: Database; fake: FakeStripe; gateway: ReturnType<typeof createStripeGateway>; smtp: FakeSmtp };
   beforeAll(async () => {
     shop.database = await createTestDatabase();
     await seedCatalog(shop.database.db);
@@ -30,10 +34,13 @@ export function setUpCardShop(options: { stripeTimeoutMs?: number } = {}) {
     }
     shop.fake = await startFakeStripe({ prices: STRIPE_PRICES });
     shop.gateway = createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: shop.fake.url, timeoutMs: options.stripeTimeoutMs });
-    shop.app = await buildTestApp(shop.database.db, { stripe: shop.gateway, cardPayments: true });
+    if (options.mails) shop.smtp = await startFakeSmtp();
+    const mailer = options.mails ? createSmtpMailer({ url: shop.smtp.url, from: `${TEST_SHOP.name} <${TEST_SHOP.email}>`, timeoutMs: 2000 }) : undefined;
+    shop.app = await buildTestApp(shop.database.db, { stripe: shop.gateway, cardPayments: true, mailer, ownerMailLanguage: options.ownerMailLanguage });
   });
   afterAll(async () => {
     await shop.app?.close();
+    await shop.smtp?.stop();
     await shop.fake?.close();
     await shop.database?.close();
   });

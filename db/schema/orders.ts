@@ -1,11 +1,13 @@
 import { desc, sql } from 'drizzle-orm';
 import { bigint, check, customType, index, integer, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LOCALES, type Locale } from '../../domain/locale';
 import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod } from '../../domain/orders';
 import { user } from './accounts';
 import { products } from './catalog';
 
 /** 'pending', 'awaiting_payment', …: the domain's statuses as an SQL list (constants, so inlined). */
 const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
+const localeList = sql.raw(LOCALES.map((locale) => `'${locale}'`).join(', '));
 const actorList = sql.raw(ORDER_ACTORS.map((actor) => `'${actor}'`).join(', '));
 
 /** Order numbers people can read out on the phone: 10001, 10002, … (a rolled-back order skips one). */
@@ -46,6 +48,8 @@ export const orders = pgTable(
     shippingVat: integer('shipping_vat').notNull(),
     totalAmount: integer('total_amount').notNull(),
     currency: text('currency').notNull().default('RON'),
+    /** The language the customer ordered in (domain/locale: en, ro): their mails are written in it. Orders from before languages were English. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     /** The signed-in customer, when there was one; guest orders have none. */
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     /** The browser's key for this submit: a retry or double click finds the same order. */
@@ -72,6 +76,7 @@ export const orders = pgTable(
     check('orders_amounts_non_negative', sql`${t.subtotal} >= 0 and ${t.shipping} >= 0 and ${t.totalAmount} = ${t.subtotal} + ${t.shipping}`),
     check('orders_payment_method', sql`${t.paymentMethod} in ('cod', 'card')`),
     check('orders_status', sql`${t.status} in (${statusList})`),
+    check('orders_locale', sql`${t.locale} in (${localeList})`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The back office's list: newest first, by status, and its searches (prefixes, lower case).
     index('orders_created_idx').on(desc(t.createdAt), desc(t.id)),

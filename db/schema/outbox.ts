@@ -19,6 +19,7 @@ export const outbox = pgTable(
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     /** What the template needs beyond the order (a reset link, a cancellation reason). */
     data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    /** The language of a mail not about an order (a password reset: the request's); order mails are in their order's language (orders.locale), the owners' alerts in OWNER_MAIL_LANGUAGE. */
     language: text('language').notNull().default('en'),
     /** pending → sent, or failed after retrying for a day. */
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { translate } from '../../i18n';
-import type { Database } from '../../../db/client';
 import { verification } from '../../../db/schema/accounts';
 import { outbox } from '../../../db/schema/outbox';
 import { sessionCookie, setUpMailingTestApp, signUpCustomer, TEST_ORIGIN } from '../../../testing/app';

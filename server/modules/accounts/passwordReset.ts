@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
+import type { Locale } from '../../../domain/locale';
 import { user, verification } from '../../../db/schema/accounts';
 import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
 import { queuePasswordResetMail } from '../mail/service';
@@ -24,7 +25,7 @@ const identifierOf = (token: string) => `reset-password:${token}`;
  * Sends a reset link to `email` if an account uses it. The caller answers the same either way, and
  * the limits count every request (an unknown address too), so neither tells whether it has an account.
  */
-export async function requestPasswordReset(db: Db, request: { email: string; ip: string }): Promise<void> {
+export async function requestPasswordReset(db: Db, request: { email: string; ip: string; locale: Locale }): Promise<void> {
   const email = request.email.trim().toLowerCase();
   await pruneExpiredCountersNowAndThen(db);
   const refused = await countHits(db, [
@@ -47,7 +48,7 @@ export async function requestPasswordReset(db: Db, request: { email: string; ip:
       value: account.id,
       expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
     });
-    await queuePasswordResetMail(tx, { email: account.email, token });
+    await queuePasswordResetMail(tx, { email: account.email, token, locale: request.locale });
   });
 }
 

@@ -72,7 +72,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
 
   app.post('/auth/request-password-reset', async (request) => {
     const { email } = parse(passwordResetRequestSchema, request.body);
-    await requestPasswordReset(db, { email, ip: request.ip });
+    await requestPasswordReset(db, { email, ip: request.ip, locale: requestLocale(request) });
     return { status: true, message: translate(requestLocale(request), 'message.account.resetLinkSent') };
   });
 

@@ -45,7 +45,7 @@ function delivery(): Delivery {
   return {
     db,
     mailer: createSmtpMailer({ url: smtp.url, from: 'Secret Stash <shop@example.ro>', timeoutMs: 2000 }),
-    render: (row) => renderOutboxMail(db, { shop: TEST_SHOP, secret: TEST_AUTH_SECRET, ownerEmail: null }, row),
+    render: (row) => renderOutboxMail(db, { shop: TEST_SHOP, secret: TEST_AUTH_SECRET, ownerEmail: null, ownerLocale: 'en' }, row),
     domain: DOMAIN,
     log: { info: record, warn: record },
     giveUpAfterMs: 0,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { placedOrderSchema } from '../../../domain/contracts/orders';
 import { checkoutSessionStatusSchema, webhookAnswerSchema } from '../../../domain/contracts/payments';
 import { AppError, answers } from '../../errors';
+import { requestLocale } from '../../i18n';
 import type { Auth } from '../accounts/auth';
 import { orderAccessToken } from '../orders/accessToken';
 import { signedInUser } from '../accounts/service';
@@ -22,9 +23,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
       if (!cardPaymentsEnabled) {
         throw new AppError('bad_request', { id: 'error.checkout.cardUnavailable' }, 'payment_method_unavailable');
       }
-      return reply.status(201).send(await placeCardOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null));
+      return reply.status(201).send(await placeCardOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null, requestLocale(request)));
     }
-    const order = await placeCashOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null);
+    const order = await placeCashOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null, requestLocale(request));
     return reply.status(order.replayed ? 200 : 201).send({ id: order.id, number: order.number, accessToken: orderAccessToken(secret, order.id) });
   });
 

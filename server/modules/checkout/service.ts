@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { splitStreetAddress } from '../../../domain/address';
 import { countyFromText } from '../../../domain/counties';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
 import { phoneInE164 } from '../../../domain/phone';
 import { orderRequestSchema, type OrderRequest } from '../../../domain/checkout';
 import type { Db, DbOrTx } from '../../../db/client';
@@ -39,8 +40,8 @@ async function placeVisitorOrder(checkout: Checkout, visitor: Visitor, request: 
 }
 
 /** Cash on delivery: the order is placed as it is, pending shipment. */
-export function placeCashOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, userId: string | null): Promise<PlacedOrder> {
-  return placeVisitorOrder(checkout, visitor, request, { userId });
+export function placeCashOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, userId: string | null, locale: Locale): Promise<PlacedOrder> {
+  return placeVisitorOrder(checkout, visitor, request, { userId, locale });
 }
 
 /**
@@ -51,9 +52,9 @@ export function placeCashOrder(checkout: Checkout, visitor: Visitor, request: Or
  * idempotency key places the order afresh, under a new id and so a new Stripe idempotency key
  * (Stripe may keep its answer to a failed request under the old one).
  */
-export async function placeCardOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, userId: string | null) {
+export async function placeCardOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, userId: string | null, locale: Locale) {
   const priceOf = await stripePriceIds(checkout.payments, request.lines.map((line) => line.productId));
-  const order = await placeVisitorOrder(checkout, visitor, request, { userId, status: 'awaiting_payment' });
+  const order = await placeVisitorOrder(checkout, visitor, request, { userId, status: 'awaiting_payment', locale });
   let session: Awaited<ReturnType<typeof createOrderCheckoutSession>>;
   try {
     session = await createOrderCheckoutSession(checkout.payments, {
@@ -141,7 +142,7 @@ async function sessionExpired(tx: DbOrTx, session: CheckoutSessionInfo): Promise
  * from what Stripe collected (keyed by the session id, so a redelivery creates nothing).
  */
 async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: WebhookLog): Promise<WebhookResult> {
-  const { kind, orderId, productId, userId } = session.metadata;
+  const { kind, orderId, productId, userId, locale } = session.metadata;
   if (kind === 'order') {
     if (!isOrderId(orderId)) return 'unknown_order';
     // Only awaiting_payment → paid is allowed: a paid, shipped or cancelled order stays as it is.
@@ -149,7 +150,13 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: Webhoo
     return change === 'changed' ? 'paid' : change === 'not_allowed' ? 'already_paid' : 'unknown_order';
   }
   if (kind === 'product' && productId) {
-    const placed = await placeOrder(tx, orderRequestFromSession(session, productId, log), { status: 'paid', actor: 'stripe', userId: await existingUserId(tx, userId) });
+    const placed = await placeOrder(tx, orderRequestFromSession(session, productId, log), {
+      status: 'paid',
+      actor: 'stripe',
+      userId: await existingUserId(tx, userId),
+      // The language the purchase was started in (sessions from before languages carry none: English).
+      locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
+    });
     // A redelivered event finds the order it created: its payment time stays the first one.
     if (placed.replayed) return 'already_paid';
     await recordCardPayment(tx, placed.id, { stripeSessionId: session.id, paidAt: new Date() });

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { outbox } from '../../../db/schema/outbox';
+import type { Locale } from '../../../domain/locale';
 import { type Mailer, type OutgoingMail, SMTP_CONNECTIONS } from '../../integrations/mail';
 import { scrubText } from '../../logging';
 
@@ -12,7 +13,8 @@ export interface MailToSend {
   recipient: string;
   orderId?: string;
   data?: Record<string, string>;
-  language?: string;
+  /** The language of a mail not about an order (a password reset); order mails are in the order's language, alerts in the owners'. */
+  language?: Locale;
 }
 
 /**

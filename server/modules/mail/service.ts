@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
 import type { OrderActor, OrderStatus } from '../../../domain/orders';
 import { orderAccessToken } from '../orders/accessToken';
 import { enqueueMail, mailInsert, type OutboxRow, UnsendableMail } from './outbox';
@@ -66,6 +67,8 @@ export interface MailSettings {
   secret: string;
   /** OWNER_EMAIL, or null to write to every owner. */
   ownerEmail: string | null;
+  /** The language of the owners' alerts (OWNER_MAIL_LANGUAGE); customers' mails are in the language they ordered in. */
+  ownerLocale: Locale;
 }
 
 async function orderMailData(db: Db, settings: MailSettings, orderId: string): Promise<OrderMailData | null> {
@@ -84,10 +87,11 @@ async function orderMailData(db: Db, settings: MailSettings, orderId: string): P
 
 /**
  * A reset link for an account, written with the link's token in the request's transaction
- * (accounts/passwordReset.ts). The mail is the only place the token leaves the database.
+ * (accounts/passwordReset.ts), in the language of the request. The mail is the only place the token
+ * leaves the database.
  */
-export async function queuePasswordResetMail(tx: DbOrTx, account: { email: string; token: string }): Promise<void> {
-  await enqueueMail(tx, { kind: MAIL_KINDS.passwordReset, recipient: account.email, data: { token: account.token } });
+export async function queuePasswordResetMail(tx: DbOrTx, account: { email: string; token: string; locale: Locale }): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.passwordReset, recipient: account.email, data: { token: account.token }, language: account.locale });
 }
 
 async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow): Promise<RenderedParts> {
@@ -97,13 +101,13 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow): P
     row.kind === MAIL_KINDS.orderPlaced
       ? orderPlacedMail(settings.shop, order)
       : row.kind === MAIL_KINDS.newOrder
-        ? newOrderMail(settings.shop, order)
+        ? newOrderMail(settings.shop, order, settings.ownerLocale)
         : row.kind === MAIL_KINDS.orderStatus
           ? statusMail(settings.shop, order)
           : row.kind === MAIL_KINDS.withdrawalReceived
             ? withdrawalReceivedMail(settings.shop, order)
             : row.kind === MAIL_KINDS.withdrawalAlert
-              ? withdrawalAlertMail(settings.shop, order)
+              ? withdrawalAlertMail(settings.shop, order, settings.ownerLocale)
               : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
@@ -112,7 +116,8 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow): P
 function passwordResetParts(settings: MailSettings, row: OutboxRow): RenderedParts {
   const token = row.data.token;
   if (!token) throw new UnsendableMail(`mail ${row.id}: a password reset without its link`);
-  return passwordResetMail(settings.shop, { url: `${settings.shop.url}/reset-password?token=${encodeURIComponent(token)}`, minutes: RESET_LINK_MINUTES });
+  const url = `${settings.shop.url}/reset-password?token=${encodeURIComponent(token)}`;
+  return passwordResetMail(settings.shop, { url, minutes: RESET_LINK_MINUTES }, isLocale(row.language) ? row.language : DEFAULT_LOCALE);
 }
 
 /** Makes an outbox row into its mail: an order's from the order as it is now, an account's from the row. */

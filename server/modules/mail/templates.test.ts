@@ -34,6 +34,7 @@ const order: OrderMailData = {
   paidAt: null,
   withdrawalRequestedAt: null,
   withdrawalNote: null,
+  locale: 'en',
   statusUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10?token=abc',
 };
 
@@ -56,7 +57,7 @@ describe('order mails', () => {
   });
 
   it('alert the owner with a link to the order in the back office', async () => {
-    const mail = renderParts(newOrderMail(shop, order));
+    const mail = renderParts(newOrderMail(shop, order, 'en'));
     expect(mail.subject).toBe('New order 10042: 124.96 RON (cash on delivery)');
     expect(mail.html).toContain(`href="https://shop.example.ro/admin/orders/${order.id}"`);
   });
@@ -82,7 +83,7 @@ describe('order mails', () => {
 describe('account mails', () => {
   it('a password reset: the link as a button and in full, how long it works, what to do if it was not you', async () => {
     const url = 'https://shop.example.ro/reset-password?token=abc_123-x';
-    const mail = renderParts(passwordResetMail(shop, { url, minutes: 60 }));
+    const mail = renderParts(passwordResetMail(shop, { url, minutes: 60 }, 'en'));
     expect(mail.subject).toBe('Choose a new password for Secret Stash');
     expect(mail.html).toContain(`href="${url}"`);
     expect(mail.text).toContain(`The link works once, for 60 minutes: ${url}`);
@@ -93,7 +94,7 @@ describe('account mails', () => {
 
 describe('order mails for orders placed before counties were asked', () => {
   it('show the address without a county', () => {
-    expect(renderParts(newOrderMail(shop, { ...order, county: null })).text).toContain('400114 Cluj-Napoca, Romania');
+    expect(renderParts(newOrderMail(shop, { ...order, county: null }, 'en')).text).toContain('400114 Cluj-Napoca, Romania');
   });
 });
 
@@ -120,7 +121,7 @@ describe('withdrawal mails', () => {
   });
 
   it('tell the owners, with the order in the back office', () => {
-    const mail = renderParts(withdrawalAlertMail(shop, withdrawn)!);
+    const mail = renderParts(withdrawalAlertMail(shop, withdrawn, 'en')!);
     expect(mail.subject).toBe('Withdrawal requested: order 10042');
     expect(mail.text).toContain('changed my mind');
     expect(mail.text).toContain('https://shop.example.ro/admin/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10');
@@ -128,6 +129,83 @@ describe('withdrawal mails', () => {
 
   it('are not made for an order without a request', () => {
     expect(withdrawalReceivedMail(shop, order)).toBeNull();
-    expect(withdrawalAlertMail(shop, order)).toBeNull();
+    expect(withdrawalAlertMail(shop, order, 'en')).toBeNull();
+  });
+});
+
+describe('mails in Romanian', () => {
+  const ro: OrderMailData = { ...order, locale: 'ro' };
+  /** Rendered, with the no-break space that keeps an amount and "lei" together written as a space. */
+  const render = (parts: Parameters<typeof renderParts>[0]) => {
+    const mail = renderParts(parts);
+    return { ...mail, subject: mail.subject.replaceAll('\u00a0', ' '), text: mail.text.replaceAll('\u00a0', ' ') };
+  };
+
+  it('a customer who ordered in Romanian gets the confirmation in Romanian, amounts in lei', () => {
+    const mail = render(orderPlacedMail(shop, ro));
+    expect(mail.subject).toBe('Comanda ta 10042 la Secret Stash');
+    for (const part of [
+      'Mulțumim, Ștefan! Am primit comanda ta 10042.',
+      'Te rugăm să ai pregătită suma de 124,96 lei ca să o plătești curierului în numerar.',
+      '2 × Dummy Lighter (Black): 79,98 lei',
+      'Subtotal: 104,97 lei',
+      'Livrare: 19,99 lei',
+      'Total: 124,96 lei',
+      'din care TVA 21%: 21,69 lei',
+      'Livrare la',
+      '400114 Cluj-Napoca, Cluj, România',
+      'Telefon: +40722123456',
+      'Vezi comanda',
+      'Te poți retrage din această achiziție în 14 zile de la primire',
+      'Întrebări? Scrie-ne la hello@shop.example.ro sau vizitează shop.example.ro',
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.html).toContain('lang="ro"');
+    expect(mail.text).not.toContain('RON');
+    const card = render(orderPlacedMail(shop, { ...ro, paymentMethod: 'card', status: 'paid', shipping: 0, total: 10497, paidAt: '2026-11-23T10:00:00Z' }));
+    expect(card.text).toContain('Este plătită (104,97 lei cu cardul).');
+    expect(card.text).toContain('Livrare: Gratuită');
+  });
+
+  it('status mails follow the order’s language', () => {
+    const shipped = render(statusMail(shop, { ...ro, status: 'shipped', carrier: 'Sameday', trackingNumber: '1ONB 24' })!);
+    expect(shipped.subject).toBe('Comanda ta 10042 este pe drum');
+    expect(shipped.text).toContain('Sameday ți-o aduce, număr de urmărire 1ONB 24. Te rugăm să ai pregătită suma de 124,96 lei ca să o plătești curierului.');
+    expect(shipped.text).toContain('Urmărește coletul pe site-ul Sameday');
+    expect(render(statusMail(shop, { ...ro, status: 'delivered' })!).subject).toBe('Comanda ta 10042 a fost livrată');
+    const refunded = render(statusMail(shop, { ...ro, status: 'cancelled', paymentMethod: 'card', paidAt: '2026-11-23T10:00:00Z', cancelReason: 'Stoc epuizat' })!);
+    expect(refunded.subject).toBe('Comanda ta 10042 a fost anulată');
+    expect(refunded.text).toContain('Motiv: Stoc epuizat');
+    expect(refunded.text).toContain('Suma de 124,96 lei pe care ai plătit-o îți este rambursată pe card.');
+  });
+
+  it('the withdrawal acknowledgement, with the time in Romanian (Bucharest)', () => {
+    const mail = render(withdrawalReceivedMail(shop, { ...ro, withdrawalRequestedAt: '2026-11-24T12:05:00.000Z', withdrawalNote: 'M-am răzgândit' })!);
+    expect(mail.subject).toBe('Am primit retragerea ta din comanda 10042');
+    expect(mail.text).toContain('a ajuns la noi pe 24 noiembrie 2026 la 14:05');
+    expect(mail.text).toContain('Ce ne-ai scris: M-am răzgândit');
+    expect(mail.text).toContain('contul bancar (IBAN)');
+  });
+
+  it('the owners’ alerts are in the owners’ language (OWNER_MAIL_LANGUAGE), whatever the customer’s', () => {
+    const alert = render(newOrderMail(shop, order, 'ro'));
+    expect(alert.subject).toBe('Comandă nouă 10042: 124,96 lei (plată ramburs)');
+    expect(alert.text).toContain('Deschide-o în panoul de administrare');
+    expect(render(newOrderMail(shop, { ...ro, paymentMethod: 'card' }, 'en')).subject).toBe('New order 10042: 124.96 RON (paid by card)');
+    expect(render(newOrderMail(shop, { ...order, paymentMethod: 'card' }, 'ro')).subject).toBe('Comandă nouă 10042: 124,96 lei (plătită cu cardul)');
+    const withdrawal = render(withdrawalAlertMail(shop, { ...order, withdrawalRequestedAt: '2026-11-24T12:05:00.000Z' }, 'ro')!);
+    expect(withdrawal.subject).toBe('Retragere cerută: comanda 10042');
+    expect(withdrawal.text).toContain('Clientul se retrage din comanda 10042');
+    expect(withdrawal.text).toContain('Cerută pe 24 noiembrie 2026 la 14:05 prin formularul online.');
+  });
+
+  it('a password reset asked for in Romanian', () => {
+    const url = 'https://shop.example.ro/reset-password?token=abc';
+    const mail = render(passwordResetMail(shop, { url, minutes: 60 }, 'ro'));
+    expect(mail.subject).toBe('Alege o parolă nouă pentru Secret Stash');
+    expect(mail.text).toContain(`Linkul funcționează o singură dată, timp de 60 de minute: ${url}`);
+    expect(mail.text).toContain('Dacă nu tu ai cerut-o, ignoră acest e-mail');
+    expect(mail.html).toContain('lang="ro"');
   });
 });

@@ -4,6 +4,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { lineName, type StoredColourOption } from '../../../domain/catalog';
 import type { OrderRequest } from '../../../domain/checkout';
 import { stockViewChanges } from '../../../domain/catalog';
+import { DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
 import { onlyLeft } from '../../../domain/messages';
 import { CURRENCY } from '../../../domain/money';
 import { canTransition, RESTOCKING_STATUSES, type NewOrderStatus, type OrderActor, type OrderStatus } from '../../../domain/orders';
@@ -186,6 +187,7 @@ const insertOrder = preparedStatement<{ id: string; number: number }>('order_ins
       userId: sql.placeholder('userId'),
       idempotencyKey: sql.placeholder('idempotencyKey'),
       requestHash: sql.placeholder('requestHash'),
+      locale: sql.placeholder('locale'),
     })
     .onConflictDoNothing({ target: orders.idempotencyKey })
     .returning({ id: orders.id, number: orders.number }),
@@ -209,7 +211,7 @@ function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise
 export async function placeOrder(
   db: DbOrTx,
   request: OrderRequest,
-  options: { userId?: string | null; status?: NewOrderStatus; actor?: Extract<OrderActor, 'customer' | 'stripe'> } = {},
+  options: { userId?: string | null; status?: NewOrderStatus; actor?: Extract<OrderActor, 'customer' | 'stripe'>; locale?: Locale } = {},
 ): Promise<PlacedOrder> {
   const hash = requestHash(request);
   const status = options.status ?? 'pending';
@@ -256,6 +258,7 @@ export async function placeOrder(
       userId: options.userId ?? null,
       idempotencyKey: request.idempotencyKey,
       requestHash: hash,
+      locale: options.locale ?? DEFAULT_LOCALE,
     });
 
     const created = inserted[0];

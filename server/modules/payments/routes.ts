@@ -4,6 +4,7 @@ import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
 import { paymentOptionsSchema, productCheckoutSchema } from '../../../domain/contracts/payments';
 import { answers } from '../../errors';
+import { requestLocale } from '../../i18n';
 import { startProductCheckout, type Payments } from './service';
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Auth; cardPaymentsEnabled: boolean }> = async (
@@ -29,7 +30,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Au
     },
     async (request) => {
       const user = await signedInUser(auth, request.headers);
-      return startProductCheckout(payments, request.body.priceId, user);
+      return startProductCheckout(payments, request.body.priceId, user, requestLocale(request));
     },
   );
 };

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { Locale } from '../../../domain/locale';
 import { missingStripeConfiguration } from '../../../domain/messages';
 import { shippingFor } from '../../../domain/pricing';
 import type { Db, DbOrTx } from '../../../db/client';
@@ -31,7 +32,7 @@ async function createSession(gateway: PaymentGateway, input: Parameters<PaymentG
 }
 
 /** Spec's single-product purchase: one product by its Stripe price id; the order is made when it is paid. */
-export async function startProductCheckout(payments: Payments, priceId: string, customer: { id: string; email: string } | null) {
+export async function startProductCheckout(payments: Payments, priceId: string, customer: { id: string; email: string } | null, locale: Locale) {
   const gateway = gatewayOf(payments);
   const [product] = await payments.db.select().from(products).where(eq(products.stripePriceId, priceId));
   if (!product) throw new AppError('not_found', { id: 'message.productNotFound' }, 'unknown_price');
@@ -41,8 +42,8 @@ export async function startProductCheckout(payments: Payments, priceId: string, 
     cancelUrl: `${payments.publicUrl}/shop`,
     customerEmail: customer?.email,
     shippingAmount: shippingFor(product.price),
-    // A signed-in buyer's order is theirs: it shows in My orders and on /success.
-    metadata: { kind: 'product', productId: product.id, ...(customer ? { userId: customer.id } : {}) },
+    // A signed-in buyer's order is theirs: it shows in My orders and on /success. Its mails are in the buyer's language.
+    metadata: { kind: 'product', productId: product.id, locale, ...(customer ? { userId: customer.id } : {}) },
   });
   return { url: session.url };
 }

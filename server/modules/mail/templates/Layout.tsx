@@ -1,5 +1,8 @@
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
+import type { Locale } from '../../../../domain/locale';
+import type { MailMessageId } from '../../../../locales/messages';
+import { translate } from '../../../i18n';
 
 /** Who the mails come from, as the footer of every mail shows it. */
 export interface ShopIdentity {
@@ -10,16 +13,32 @@ export interface ShopIdentity {
   email: string;
 }
 
+/** A mail's words in its language, from the mail catalogue (locales/mail). */
+export type MailText = (key: MailMessageId, values?: Record<string, unknown>) => string;
+export const mailText =
+  (locale: Locale): MailText =>
+  (key, values) =>
+    translate(locale, key, values);
+
+/** A time as the shop tells it, Bucharest's, in the mail's language: "24 November 2026 at 14:05", "24 noiembrie 2026 la 14:05". */
+export function shopTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Bucharest' }).format(new Date(iso));
+}
+
 const body = { backgroundColor: '#f4f4f5', fontFamily: 'Helvetica, Arial, sans-serif', color: '#18181b', margin: 0, padding: '16px 0' };
 const card = { backgroundColor: '#ffffff', borderRadius: '8px', padding: '24px', maxWidth: '560px' };
 export const muted = { color: '#52525b', fontSize: '14px', lineHeight: '20px' };
 export const paragraph = { fontSize: '16px', lineHeight: '24px', margin: '12px 0' };
 export const button = { backgroundColor: '#b91c1c', color: '#ffffff', borderRadius: '6px', padding: '12px 20px', fontWeight: 700, textDecoration: 'none', display: 'inline-block' };
 
-/** Every mail's frame: the shop's name on top, the content, and how to reach the shop at the bottom. Readable on a phone (one column, 560 px at most). */
-export function Layout({ shop, preview, children }: { shop: ShopIdentity; preview: string; children: ReactNode }) {
+/**
+ * Every mail's frame, in the mail's language: the shop's name on top, the content, and how to reach
+ * the shop at the bottom. Readable on a phone (one column, 560 px at most).
+ */
+export function Layout({ shop, locale, preview, children }: { shop: ShopIdentity; locale: Locale; preview: string; children: ReactNode }) {
+  const t = mailText(locale);
   return (
-    <Html lang="en">
+    <Html lang={locale}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={body}>
@@ -29,7 +48,8 @@ export function Layout({ shop, preview, children }: { shop: ShopIdentity; previe
           <Hr style={{ borderColor: '#e4e4e7', margin: '24px 0 12px' }} />
           <Section>
             <Text style={muted}>
-              Questions? Write to <Link href={`mailto:${shop.email}`}>{shop.email}</Link> or visit <Link href={shop.url}>{shop.url.replace(/^https?:\/\//, '')}</Link>.
+              {t('mail.footer.writeTo')} <Link href={`mailto:${shop.email}`}>{shop.email}</Link> {t('mail.footer.orVisit')}{' '}
+              <Link href={shop.url}>{shop.url.replace(/^https?:\/\//, '')}</Link>.
             </Text>
           </Section>
         </Container>

@@ -1,12 +1,12 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
 import { lineName } from '../../../../domain/catalog';
-import { VAT_TEXT } from '../../../../domain/messages';
 import { placeLine } from '../../../../domain/counties';
-import { formatRon } from '../../../../domain/money';
+import type { Locale } from '../../../../domain/locale';
+import { formatMoney } from '../../../../domain/money';
 import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
 import { trackingUrl } from '../../../../domain/orderChanges';
 import { vatByRate, vatPercentText } from '../../../../domain/vat';
-import { button, Layout, muted, paragraph, type ShopIdentity } from './Layout';
+import { button, Layout, mailText, muted, paragraph, type ShopIdentity, shopTime } from './Layout';
 
 /** What an order mail shows: the order as stored now, and where its status page is. */
 export interface OrderMailData {
@@ -40,6 +40,8 @@ export interface OrderMailData {
   /** ISO time the customer asked to withdraw (the online form), and what they wrote; null before. */
   withdrawalRequestedAt: string | null;
   withdrawalNote: string | null;
+  /** The language the customer ordered in: their mails are written in it. */
+  locale: Locale;
   /** The customer's page of this order (a signed link that works without an account). */
   statusUrl: string;
 }
@@ -50,37 +52,40 @@ export interface RenderedParts {
 }
 
 /** One line per product and per total: readable on a phone and as plain text alike. */
-function Lines({ order }: { order: OrderMailData }) {
+function Lines({ order, locale }: { order: OrderMailData; locale: Locale }) {
+  const t = mailText(locale);
+  const money = (amount: number) => formatMoney(amount, locale);
   const line = { ...paragraph, margin: '4px 0' };
   return (
     <Section>
       {order.lines.map((item) => (
         <Text key={lineName(item.name, item.colour)} style={line}>
-          {item.quantity} × {lineName(item.name, item.colour)}: {formatRon(item.unitPrice * item.quantity)}
+          {item.quantity} × {lineName(item.name, item.colour)}: {money(item.unitPrice * item.quantity)}
         </Text>
       ))}
-      <Text style={{ ...muted, margin: '12px 0 0' }}>Subtotal: {formatRon(order.subtotal)}</Text>
-      <Text style={{ ...muted, margin: 0 }}>Shipping: {order.shipping === 0 ? 'Free' : formatRon(order.shipping)}</Text>
-      <Text style={{ ...line, fontWeight: 700 }}>Total: {formatRon(order.total)}</Text>
+      <Text style={{ ...muted, margin: '12px 0 0' }}>{t('mail.lines.subtotal', { amount: money(order.subtotal) })}</Text>
+      <Text style={{ ...muted, margin: 0 }}>{t('mail.lines.shipping', { amount: order.shipping === 0 ? t('mail.lines.shippingFree') : money(order.shipping) })}</Text>
+      <Text style={{ ...line, fontWeight: 700 }}>{t('mail.lines.total', { amount: money(order.total) })}</Text>
       {vatByRate(order).map(({ rate, amount }) => (
         <Text key={rate} style={{ ...muted, margin: 0 }}>
-          {VAT_TEXT.en.ofWhich(vatPercentText(rate))}: {formatRon(amount)}
+          {t('mail.lines.vat', { percent: vatPercentText(rate), amount: money(amount) })}
         </Text>
       ))}
     </Section>
   );
 }
 
-function Address({ order }: { order: OrderMailData }) {
+function Address({ order, locale }: { order: OrderMailData; locale: Locale }) {
+  const t = mailText(locale);
   return (
     <Text style={paragraph}>
       {order.firstName} {order.lastName}
       <br />
       {order.street} {order.streetNumber}
       <br />
-      {placeLine(order)}, {order.country}
+      {placeLine(order)}, {order.country === 'Romania' ? t('mail.address.romania') : order.country}
       <br />
-      Phone: {order.phoneNumber}
+      {t('mail.address.phone', { phone: order.phoneNumber })}
     </Text>
   );
 }
@@ -88,35 +93,47 @@ function Address({ order }: { order: OrderMailData }) {
 const StatusLink = ({ order }: { order: OrderMailData }) => (
   <Text style={paragraph}>
     <Link href={order.statusUrl} style={button}>
-      See your order
+      {mailText(order.locale)('mail.order.seeIt')}
     </Link>
   </Text>
 );
 
+const BackOfficeLink = ({ shop, order, locale }: { shop: ShopIdentity; order: OrderMailData; locale: Locale }) => (
+  <Text style={paragraph}>
+    <Link href={`${shop.url}/admin/orders/${order.id}`} style={button}>
+      {mailText(locale)('mail.owner.open')}
+    </Link>
+  </Text>
+);
+
+/**
+ * The mails below are written in a language: the customer's (`order.locale`, the language they
+ * ordered in) for theirs, OWNER_MAIL_LANGUAGE for the owners' alerts (the `locale` those take).
+ * Numbers (order numbers) are given as text, so no language groups their digits.
+ */
+
 /** To the customer, as soon as the order is placed (a card order: once it is paid). */
 export function orderPlacedMail(shop: ShopIdentity, order: OrderMailData): RenderedParts {
-  const cash = order.paymentMethod === 'cod';
+  const { locale } = order;
+  const t = mailText(locale);
+  const number = String(order.number);
+  const total = formatMoney(order.total, locale);
   return {
-    subject: `Your order ${order.number} at ${shop.name}`,
+    subject: t('mail.placed.subject', { number, shop: shop.name }),
     element: (
-      <Layout shop={shop} preview={`Order ${order.number}: ${formatRon(order.total)}`}>
+      <Layout shop={shop} locale={locale} preview={t('mail.placed.preview', { number, total })}>
         <Heading as="h1" style={{ fontSize: '22px' }}>
-          Thank you, {order.firstName}! We have your order {order.number}.
+          {t('mail.placed.heading', { firstName: order.firstName, number })}
         </Heading>
-        <Text style={paragraph}>
-          {cash
-            ? `We will phone you to confirm it, then send it by courier. Please have ${formatRon(order.total)} ready to pay the courier in cash.`
-            : `It is paid (${formatRon(order.total)} by card). We will send it by courier and tell you when it leaves.`}
-        </Text>
-        <Lines order={order} />
+        <Text style={paragraph}>{order.paymentMethod === 'cod' ? t('mail.placed.cash', { total }) : t('mail.placed.card', { total })}</Text>
+        <Lines order={order} locale={locale} />
         <Heading as="h2" style={{ fontSize: '18px' }}>
-          Delivery to
+          {t('mail.placed.deliveryTo')}
         </Heading>
-        <Address order={order} />
+        <Address order={order} locale={locale} />
         <StatusLink order={order} />
         <Text style={muted}>
-          You may withdraw from this purchase within 14 days of receiving it, without giving a reason: write to {shop.email} with your order
-          number. Order id: {order.id}.
+          {t('mail.placed.withdrawal', { email: shop.email })} {t('mail.order.id', { id: order.id })}
         </Text>
       </Layout>
     ),
@@ -124,21 +141,19 @@ export function orderPlacedMail(shop: ShopIdentity, order: OrderMailData): Rende
 }
 
 /** To the owner, on every new order, with a link to it in the back office. */
-export function newOrderMail(shop: ShopIdentity, order: OrderMailData): RenderedParts {
+export function newOrderMail(shop: ShopIdentity, order: OrderMailData, locale: Locale): RenderedParts {
+  const t = mailText(locale);
+  const number = String(order.number);
   return {
-    subject: `New order ${order.number}: ${formatRon(order.total)} (${order.paymentMethod === 'cod' ? 'cash on delivery' : 'paid by card'})`,
+    subject: t('mail.owner.newOrder.subject', { number, total: formatMoney(order.total, locale), paymentMethod: order.paymentMethod }),
     element: (
-      <Layout shop={shop} preview={`${order.firstName} ${order.lastName}, ${order.city}`}>
+      <Layout shop={shop} locale={locale} preview={`${order.firstName} ${order.lastName}, ${order.city}`}>
         <Heading as="h1" style={{ fontSize: '22px' }}>
-          New order {order.number}
+          {t('mail.owner.newOrder.heading', { number })}
         </Heading>
-        <Lines order={order} />
-        <Address order={order} />
-        <Text style={paragraph}>
-          <Link href={`${shop.url}/admin/orders/${order.id}`} style={button}>
-            Open it in the back office
-          </Link>
-        </Text>
+        <Lines order={order} locale={locale} />
+        <Address order={order} locale={locale} />
+        <BackOfficeLink shop={shop} order={order} locale={locale} />
       </Layout>
     ),
   };
@@ -146,23 +161,27 @@ export function newOrderMail(shop: ShopIdentity, order: OrderMailData): Rendered
 
 /** To the customer when the order changes: shipped (with tracking), delivered or cancelled (with the reason). */
 export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedParts | null {
+  const { locale } = order;
+  const t = mailText(locale);
+  const number = String(order.number);
+  const total = formatMoney(order.total, locale);
   switch (order.status) {
     case 'shipped': {
       const link = order.carrier && order.trackingNumber ? trackingUrl(order.carrier, order.trackingNumber) : null;
       return {
-        subject: `Your order ${order.number} is on its way`,
+        subject: t('mail.shipped.subject', { number }),
         element: (
-          <Layout shop={shop} preview={`${order.carrier ?? 'The courier'}, tracking number ${order.trackingNumber ?? ''}`}>
+          <Layout shop={shop} locale={locale} preview={t('mail.shipped.preview', { carrier: order.carrier ?? t('mail.shipped.theCourier'), trackingNumber: order.trackingNumber ?? '' })}>
             <Heading as="h1" style={{ fontSize: '22px' }}>
-              Your order {order.number} is on its way
+              {t('mail.shipped.subject', { number })}
             </Heading>
             <Text style={paragraph}>
-              {order.carrier} is bringing it, tracking number <strong>{order.trackingNumber}</strong>.
-              {order.paymentMethod === 'cod' ? ` Please have ${formatRon(order.total)} ready to pay the courier.` : ''}
+              {t('mail.shipped.bringing', { carrier: order.carrier })} <strong>{order.trackingNumber}</strong>.
+              {order.paymentMethod === 'cod' ? ` ${t('mail.shipped.payCourier', { total })}` : ''}
             </Text>
             {link && (
               <Text style={paragraph}>
-                <Link href={link}>Follow the parcel on {order.carrier}’s site</Link>
+                <Link href={link}>{t('mail.shipped.follow', { carrier: order.carrier })}</Link>
               </Text>
             )}
             <StatusLink order={order} />
@@ -172,29 +191,28 @@ export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedPa
     }
     case 'delivered':
       return {
-        subject: `Your order ${order.number} was delivered`,
+        subject: t('mail.delivered.subject', { number }),
         element: (
-          <Layout shop={shop} preview="Thank you for shopping with us">
+          <Layout shop={shop} locale={locale} preview={t('mail.delivered.thanks')}>
             <Heading as="h1" style={{ fontSize: '22px' }}>
-              Your order {order.number} was delivered
+              {t('mail.delivered.subject', { number })}
             </Heading>
-            <Text style={paragraph}>Thank you for shopping with us. If anything is wrong with it, reply to this mail.</Text>
-            <Text style={muted}>You may withdraw from this purchase within 14 days of receiving it, without giving a reason.</Text>
+            <Text style={paragraph}>{t('mail.delivered.body')}</Text>
+            <Text style={muted}>{t('mail.delivered.withdrawal')}</Text>
           </Layout>
         ),
       };
     case 'cancelled':
       return {
-        subject: `Your order ${order.number} was cancelled`,
+        subject: t('mail.cancelled.subject', { number }),
         element: (
-          <Layout shop={shop} preview={order.cancelReason ?? 'Your order was cancelled'}>
+          <Layout shop={shop} locale={locale} preview={order.cancelReason ?? t('mail.cancelled.preview')}>
             <Heading as="h1" style={{ fontSize: '22px' }}>
-              Your order {order.number} was cancelled
+              {t('mail.cancelled.subject', { number })}
             </Heading>
-            {order.cancelReason && <Text style={paragraph}>Reason: {order.cancelReason}</Text>}
+            {order.cancelReason && <Text style={paragraph}>{t('mail.cancelled.reason', { reason: order.cancelReason })}</Text>}
             <Text style={paragraph}>
-              {order.paidAt ? `The ${formatRon(order.total)} you paid is refunded to your card.` : 'You owe nothing.'} Write to us if you have
-              any question.
+              {order.paidAt ? t('mail.cancelled.refunded', { total }) : t('mail.cancelled.owesNothing')} {t('mail.cancelled.questions')}
             </Text>
           </Layout>
         ),
@@ -204,82 +222,52 @@ export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedPa
   }
 }
 
-const WITHDRAWAL_TEXT = {
-  en: {
-    subject: (number: number) => `We received your withdrawal from order ${number}`,
-    heading: (number: number) => `We received your withdrawal from order ${number}`,
-    received: (when: string) => `Your request to withdraw from this purchase reached us on ${when}. This mail is your confirmation of it.`,
-    yourNote: 'What you wrote:',
-    sendBack: (address: string) =>
-      `Please send the products back within 14 days, to the address we confirm when we contact you (or to our registered office). Once we have them, or proof you sent them, we refund what you paid, standard delivery included, within 14 days of your request. For an order paid on delivery, reply to this mail with the bank account (IBAN) to refund to. Questions: ${address}.`,
-    alertSubject: (number: number) => `Withdrawal requested: order ${number}`,
-    alertHeading: (number: number) => `The customer withdraws from order ${number}`,
-    alertBody: (when: string) => `Requested on ${when} through the online form. The refund is due within 14 days of the request (OUG 34/2014 art. 13).`,
-    open: 'Open it in the back office',
-  },
-  ro: {
-    subject: (number: number) => `Am primit retragerea ta din comanda ${number}`,
-    heading: (number: number) => `Am primit retragerea ta din comanda ${number}`,
-    received: (when: string) => `Cererea ta de retragere din această achiziție a ajuns la noi pe ${when}. Acest e-mail este confirmarea primirii ei.`,
-    yourNote: 'Ce ne-ai scris:',
-    sendBack: (address: string) =>
-      `Te rugăm să trimiți produsele înapoi în cel mult 14 zile, la adresa pe care ți-o confirmăm când te contactăm (sau la sediul nostru social). După ce le primim, sau primim dovada expedierii, îți rambursăm suma plătită, inclusiv livrarea standard, în cel mult 14 zile de la cererea ta. Pentru o comandă plătită ramburs, răspunde la acest e-mail cu contul bancar (IBAN) în care să facem rambursarea. Întrebări: ${address}.`,
-    alertSubject: (number: number) => `Retragere cerută: comanda ${number}`,
-    alertHeading: (number: number) => `Clientul se retrage din comanda ${number}`,
-    alertBody: (when: string) => `Cerută pe ${when} prin formularul online. Rambursarea se face în cel mult 14 zile de la cerere (OUG 34/2014 art. 13).`,
-    open: 'Deschide-o în panoul de administrare',
-  },
-} as const;
-
-/** A time as the shop tells it: Bucharest's, e.g. "24 November 2026, 14:05". */
-const shopTime = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Bucharest' }).format(new Date(iso));
-
 /** To the customer, at once: the acknowledgement on a durable medium the law asks for (OUG 34/2014 art. 11(3)). */
 export function withdrawalReceivedMail(shop: ShopIdentity, order: OrderMailData): RenderedParts | null {
   if (!order.withdrawalRequestedAt) return null;
-  const text = WITHDRAWAL_TEXT.en;
+  const { locale } = order;
+  const t = mailText(locale);
+  const number = String(order.number);
+  const received = t('mail.withdrawal.received', { when: shopTime(order.withdrawalRequestedAt, locale) });
   return {
-    subject: text.subject(order.number),
+    subject: t('mail.withdrawal.subject', { number }),
     element: (
-      <Layout shop={shop} preview={text.received(shopTime(order.withdrawalRequestedAt))}>
+      <Layout shop={shop} locale={locale} preview={received}>
         <Heading as="h1" style={{ fontSize: '22px' }}>
-          {text.heading(order.number)}
+          {t('mail.withdrawal.subject', { number })}
         </Heading>
-        <Text style={paragraph}>{text.received(shopTime(order.withdrawalRequestedAt))}</Text>
+        <Text style={paragraph}>{received}</Text>
         {order.withdrawalNote && (
           <Text style={paragraph}>
-            {text.yourNote} {order.withdrawalNote}
+            {t('mail.withdrawal.yourNote')} {order.withdrawalNote}
           </Text>
         )}
-        <Lines order={order} />
-        <Text style={paragraph}>{text.sendBack(shop.email)}</Text>
+        <Lines order={order} locale={locale} />
+        <Text style={paragraph}>{t('mail.withdrawal.sendBack', { address: shop.email })}</Text>
         <StatusLink order={order} />
-        <Text style={muted}>Order id: {order.id}.</Text>
+        <Text style={muted}>{t('mail.order.id', { id: order.id })}</Text>
       </Layout>
     ),
   };
 }
 
 /** To the owners: a customer withdrew, with a link to the order. */
-export function withdrawalAlertMail(shop: ShopIdentity, order: OrderMailData): RenderedParts | null {
+export function withdrawalAlertMail(shop: ShopIdentity, order: OrderMailData, locale: Locale): RenderedParts | null {
   if (!order.withdrawalRequestedAt) return null;
-  const text = WITHDRAWAL_TEXT.en;
+  const t = mailText(locale);
+  const number = String(order.number);
   return {
-    subject: text.alertSubject(order.number),
+    subject: t('mail.owner.withdrawal.subject', { number }),
     element: (
-      <Layout shop={shop} preview={`${order.firstName} ${order.lastName}, ${formatRon(order.total)}`}>
+      <Layout shop={shop} locale={locale} preview={`${order.firstName} ${order.lastName}, ${formatMoney(order.total, locale)}`}>
         <Heading as="h1" style={{ fontSize: '22px' }}>
-          {text.alertHeading(order.number)}
+          {t('mail.owner.withdrawal.heading', { number })}
         </Heading>
-        <Text style={paragraph}>{text.alertBody(shopTime(order.withdrawalRequestedAt))}</Text>
+        <Text style={paragraph}>{t('mail.owner.withdrawal.body', { when: shopTime(order.withdrawalRequestedAt, locale) })}</Text>
         {order.withdrawalNote && <Text style={paragraph}>{order.withdrawalNote}</Text>}
-        <Lines order={order} />
-        <Address order={order} />
-        <Text style={paragraph}>
-          <Link href={`${shop.url}/admin/orders/${order.id}`} style={button}>
-            {text.open}
-          </Link>
-        </Text>
+        <Lines order={order} locale={locale} />
+        <Address order={order} locale={locale} />
+        <BackOfficeLink shop={shop} order={order} locale={locale} />
       </Layout>
     ),
   };

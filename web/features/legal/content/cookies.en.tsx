@@ -14,7 +14,7 @@ export default function CookiesEn({ company }: LegalContentProps) {
         head={['Name', 'What for', 'How long']}
         rows={[
           [<><code>better-auth.session_token</code> (<code>__Secure-better-auth.session_token</code> over HTTPS)</>, 'Keeps you signed in to your account. Set only when you sign in or sign up; not readable by scripts (HttpOnly), not sent to other sites.', '30 days, renewed while you use the shop; deleted when you sign out'],
-          [<><code>lang</code></>, 'The language you chose with the switch at the top of the page (English or Română). Set only when you use the switch.', '1 year'],
+          [<code key="lang">lang</code>, 'The language you chose with the switch at the top of the page (English or Română). Set only when you use the switch.', '1 year'],
         ]}
       />
       <p>A visitor who neither signs in nor chooses a language gets no cookie at all.</p>

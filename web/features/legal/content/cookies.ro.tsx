@@ -15,7 +15,7 @@ export default function CookiesRo({ company }: LegalContentProps) {
         head={['Nume', 'La ce folosește', 'Cât timp']}
         rows={[
           [<><code>better-auth.session_token</code> (<code>__Secure-better-auth.session_token</code> prin HTTPS)</>, 'Te păstrează conectat la cont. Este setat doar când te conectezi sau îți faci cont; nu poate fi citit de scripturi (HttpOnly) și nu este trimis altor site-uri.', '30 de zile, reînnoit cât folosești magazinul; șters când te deconectezi'],
-          [<><code>lang</code></>, 'Limba pe care ai ales-o din butonul din partea de sus a paginii (Română sau English). Este setat doar când folosești butonul.', '1 an'],
+          [<code key="lang">lang</code>, 'Limba pe care ai ales-o din butonul din partea de sus a paginii (Română sau English). Este setat doar când folosești butonul.', '1 an'],
         ]}
       />
       <p>Un vizitator care nici nu se conectează, nici nu alege o limbă nu primește niciun cookie.</p>
