@@ -14,6 +14,7 @@ import { createAuth } from '../server/modules/accounts/auth';
 import { makeOwner } from '../server/modules/accounts/service';
 import { loadConfig } from '../server/env';
 import { AppError } from '../server/errors';
+import { translate } from '../server/i18n';
 import { createLogger } from '../server/logging';
 
 const USAGE = 'usage: npm run admin -- create <email> [--password-stdin]';
@@ -91,7 +92,8 @@ try {
         : `${email} is already an owner.`,
   );
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
+  // The owner reads the shop's refusals in English here (the back office's catalogue; other errors as they are).
+  console.error(error instanceof AppError ? translate('en', error.message, error.values) : error instanceof Error ? error.message : String(error));
   exitCode = 1;
 } finally {
   await database.close();
