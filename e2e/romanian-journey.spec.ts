@@ -22,8 +22,8 @@ test.describe('a Romanian browser', () => {
     await expect(line).toContainText('Culoare: Black');
     await expect(line).toContainText('39,99 lei bucata · 39,99 lei');
     await expect(line.getByRole('button', { name: 'Elimină Dummy Lighter (Black) din coș' })).toBeVisible();
-    await expect(page.getByRole('term')).toHaveText(['Subtotal', 'Livrare', 'Total', 'din care TVA 21%']);
-    await expect(page.getByRole('definition')).toHaveText(['39,99 lei', '19,99 lei', '59,98 lei', '10,41 lei']);
+    await expect(page.getByRole('main').getByRole('term')).toHaveText(['Subtotal', 'Livrare', 'Total', 'din care TVA 21%']);
+    await expect(page.getByRole('main').getByRole('definition')).toHaveText(['39,99 lei', '19,99 lei', '59,98 lei', '10,41 lei']);
     await expect(page.getByText('Mai adaugă 160,01 lei pentru livrare gratuită.')).toBeVisible();
     await expectAccessible(page);
 
