@@ -3,7 +3,6 @@
  * dist-ssr/entry-server.js, which the server loads (server/modules/pages). The same components
  * hydrate in the browser (web/main.tsx) from the HTML and the catalogue embedded in it.
  */
-import type { I18n } from '@lingui/core';
 import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -19,7 +18,7 @@ import { headHtml, pageHeadOf } from './app/pageHead';
 import { messages as english } from '../locales/shop/en';
 import { messages as romanian } from '../locales/shop/ro';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
-import { createI18n, I18nProvider } from './lib/i18n';
+import { createI18n, type I18n, I18nProvider } from './lib/i18n';
 
 const MESSAGES = { en: english, ro: romanian };
 

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { useAdminMessages } from '../lib/i18n';
+import { useAdminMessages } from '../lib/adminMessages';
 import { AdminLayout } from './AdminLayout';
 
 // The back office's pages, under /admin. Each page is its own chunk, like the storefront's.

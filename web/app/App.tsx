@@ -1,9 +1,8 @@
-import type { I18n } from '@lingui/core';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { LEGAL_PAGES, legalPath, WITHDRAWAL_PATH } from '../../domain/legal';
 import { CartProvider } from '../lib/cart/CartProvider';
-import { I18nProvider } from '../lib/i18n';
+import { type I18n, I18nProvider } from '../lib/i18n';
 import { backgroundOf } from '../lib/modalRoutes';
 import { type LazyPage, lazyPage } from './lazyPage';
 import { Layout } from './Layout';

@@ -2,8 +2,8 @@ import { matchPath } from 'react-router';
 import { type Product, productPath } from '../../domain/catalog';
 import { breadcrumbLd, onlineStoreLd, productLd, scriptJson, type ShopIdentity } from '../../domain/structuredData';
 import { SHOP_NAME, SOCIAL_URL } from '../lib/shopInfo';
+import type { I18n } from '../lib/i18n';
 import { documentTitle } from '../lib/useDocumentTitle';
-import type { I18n } from '@lingui/core';
 import type { ShopMessageId } from '../../locales/messages';
 
 /** What a server-rendered page says about itself in its <head>. */

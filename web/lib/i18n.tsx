@@ -1,16 +1,34 @@
-import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import type { Messages } from '@lingui/core';
 import { createContext, type ReactNode, use, useMemo } from 'react';
 import { chooseLocale, cookieValue, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Locale } from '../../domain/locale';
 import { type Bani, formatMoney, formatMoneyShort } from '../../domain/money';
 import type { AdminMessageId, ShopMessageId } from '../../locales/messages';
+import { formatMessage } from './messageFormat';
 
 export type MessageValues = Record<string, unknown>;
 
 /** `t` of useI18n, for a helper that words something for a component. */
 export type Translate = (id: ShopMessageId | AdminMessageId, values?: MessageValues) => string;
 
+/** A page's words in its language (Lingui's compiled catalogues, read by formatMessage). */
+export interface I18n {
+  readonly locale: Locale;
+  /** The text of message `id` with `values` (the key itself when the catalogue lacks it). */
+  _(id: string, values?: MessageValues): string;
+  /** Adds a catalogue (the back office's, when it loads). */
+  load(messages: Messages): void;
+}
+
 export function createI18n(locale: Locale, messages: Messages): I18n {
-  return setupI18n({ locale, messages: { [locale]: messages } });
+  const words: Messages = { ...messages };
+  return {
+    locale,
+    _: (id, values) => {
+      const message = words[id];
+      return message === undefined ? id : formatMessage(message, locale, values);
+    },
+    load: (more) => Object.assign(words, more),
+  };
 }
 
 /** A page the server did not render: the language the visitor chose, or else the browser's. */
@@ -24,26 +42,6 @@ export async function loadShopMessages(locale: Locale): Promise<Messages> {
   return module.messages;
 }
 
-/** The back office's catalogue, added to the same translations when the back office loads. */
-export async function loadAdminMessages(i18n: I18n): Promise<void> {
-  const module = i18n.locale === 'ro' ? await import('../../locales/admin/ro') : await import('../../locales/admin/en');
-  i18n.load(i18n.locale, module.messages);
-}
-
-const adminLoads = new WeakMap<I18n, Promise<void>>();
-
-/** Suspends the back office until its catalogue is in the page's translations (loaded once a page). */
-export function useAdminMessages(): void {
-  const i18n = use(I18nContext);
-  if (!i18n) throw new Error('useAdminMessages needs an I18nProvider above it');
-  let loading = adminLoads.get(i18n);
-  if (!loading) {
-    loading = loadAdminMessages(i18n);
-    adminLoads.set(i18n, loading);
-  }
-  use(loading);
-}
-
 const I18nContext = createContext<I18n | null>(null);
 
 /**
@@ -53,6 +51,13 @@ const I18nContext = createContext<I18n | null>(null);
  */
 export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   return <I18nContext value={i18n}>{children}</I18nContext>;
+}
+
+/** The page's translations themselves (the back office adds its catalogue to them, web/lib/adminMessages.ts). */
+export function useTranslations(): I18n {
+  const i18n = use(I18nContext);
+  if (!i18n) throw new Error('useI18n needs an I18nProvider above it');
+  return i18n;
 }
 
 /** The language switch: remembered in a cookie the server reads too, then the page again in that language. */
@@ -67,9 +72,8 @@ export function switchLanguage(locale: Locale) {
  * written the language's way (`money(3999)`: "39,99 lei" / "39.99 RON").
  */
 export function useI18n() {
-  const i18n = use(I18nContext);
-  if (!i18n) throw new Error('useI18n needs an I18nProvider above it');
-  const locale = i18n.locale as Locale;
+  const i18n = useTranslations();
+  const locale = i18n.locale;
   return useMemo(() => {
     const t: Translate = (id, values) => i18n._(id, values);
     return {
