@@ -12,13 +12,13 @@ export const WITHDRAWAL_NOTE_MAX = 1000;
  */
 export const withdrawalRequestSchema = z.object({
   orderNumber: z
-    .number({ error: 'Enter your order number, as in its confirmation email.' })
-    .int('Enter your order number, as in its confirmation email.')
-    .min(1, 'Enter your order number, as in its confirmation email.')
-    .max(2_147_483_647, 'Enter your order number, as in its confirmation email.'),
+    .number({ error: 'error.withdrawal.orderNumber' })
+    .int('error.withdrawal.orderNumber')
+    .min(1, 'error.withdrawal.orderNumber')
+    .max(2_147_483_647, 'error.withdrawal.orderNumber'),
   email: emailSchema,
-  products: plainText('Products', 'Products must be text.').max(WITHDRAWAL_NOTE_MAX, `Products: at most ${WITHDRAWAL_NOTE_MAX} characters.`).optional(),
-  reason: plainText('Reason', 'Reason must be text.').max(WITHDRAWAL_NOTE_MAX, `Reason: at most ${WITHDRAWAL_NOTE_MAX} characters.`).optional(),
+  products: plainText('Products', 'error.withdrawal.products.notText', 'error.withdrawal.products.controlCharacters').max(WITHDRAWAL_NOTE_MAX, 'error.withdrawal.products.tooLong').optional(),
+  reason: plainText('Reason', 'error.withdrawal.reason.notText', 'error.withdrawal.reason.controlCharacters').max(WITHDRAWAL_NOTE_MAX, 'error.withdrawal.reason.tooLong').optional(),
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { type WithdrawalReceipt, withdrawalReceiptSchema } from '../../../domain/contracts/orders';
 import { legalPath, WITHDRAWAL_DAYS } from '../../../domain/legal';
 import type { Locale } from '../../../domain/locale';
+import type { ShopMessageId } from '../../../locales/messages';
 import { useI18n } from '../../lib/i18n';
 import { WITHDRAWAL_NOTE_MAX, withdrawalRequestSchema } from '../../../domain/withdrawal';
 import { inputClass, primaryButton } from '../../components/ui/styles';
@@ -72,7 +73,7 @@ function Field({ label, hint, children, id }: { label: string; hint: string; id:
  * products and why. The shop records it on the order and mails its confirmation; the page says so.
  */
 export default function WithdrawalPage() {
-  const { locale } = useI18n();
+  const { t, locale } = useI18n();
   const text = TEXT[locale];
   useDocumentTitle(text.title);
   const id = useId();
@@ -92,7 +93,7 @@ export default function WithdrawalPage() {
       reason: values.reason.trim() || undefined,
     });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? text.failed);
+      setProblem(parsed.error.issues[0] ? t(parsed.error.issues[0].message as ShopMessageId) : text.failed);
       return;
     }
     setSending(true);
