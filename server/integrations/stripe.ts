@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { Locale } from '../../domain/locale';
 
 export interface CheckoutLine {
   price: string;
@@ -14,6 +15,8 @@ export interface NewCheckoutSession {
   /** Shipping in bani, computed by our server (0 or 19.99 RON). */
   shippingAmount: number;
   metadata: Record<string, string>;
+  /** The customer's language: Stripe's payment page speaks it too. */
+  locale: Locale;
   /** Stripe's own idempotency key: retrying with the same key returns the same session. */
   idempotencyKey?: string;
 }
@@ -116,6 +119,7 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
           cancel_url: input.cancelUrl,
           customer_email: input.customerEmail,
           metadata: input.metadata,
+          locale: input.locale,
           shipping_address_collection: { allowed_countries: ['RO'] },
           phone_number_collection: { enabled: true },
           shipping_options: [

@@ -62,6 +62,7 @@ export async function placeCardOrder(checkout: Checkout, visitor: Visitor, reque
       email: request.email,
       shipping: order.totals.shipping,
       lines: request.lines.map((line) => ({ price: priceOf.get(line.productId)!, quantity: line.quantity })),
+      locale,
     });
   } catch (error) {
     // A replayed order that already has its session is kept. Should the removal itself fail, the

@@ -74,6 +74,7 @@ describe('the language of the mails', () => {
     expect(placed.statusCode).toBe(201);
     const { id, number, checkoutUrl } = placed.json();
     expect(await localeOf(id)).toBe('ro');
+    expect(shop.fake.requests.findLast((request) => request.path === '/v1/checkout/sessions')?.body.locale).toBe('ro');
     const session = shop.fake.markPaid(checkoutUrl.split('/').at(-1));
     expect((await sendWebhook(shop.app, { id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.completed', data: { object: session } })).json().result).toBe('paid');
     const mail = await mailTo('card.ro@example.ro');
@@ -87,6 +88,8 @@ describe('the language of the mails', () => {
     expect(started.statusCode).toBe(200);
     const session = shop.fake.markPaid(started.json().url.split('/').at(-1));
     expect(session.metadata).toMatchObject({ kind: 'product', productId: '2', locale: 'ro' });
+    // Stripe's own payment page is asked to speak Romanian too.
+    expect(shop.fake.requests.findLast((request) => request.path === '/v1/checkout/sessions')?.body.locale).toBe('ro');
     expect((await sendWebhook(shop.app, { id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.completed', data: { object: session } })).json().result).toBe('order_created');
     const [order] = await shop.database.db.select({ locale: orders.locale, email: orders.email }).from(orders).where(eq(orders.stripeSessionId, session.id));
     expect(order?.locale).toBe('ro');

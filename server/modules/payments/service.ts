@@ -44,6 +44,7 @@ export async function startProductCheckout(payments: Payments, priceId: string, 
     shippingAmount: shippingFor(product.price),
     // A signed-in buyer's order is theirs: it shows in My orders and on /success. Its mails are in the buyer's language.
     metadata: { kind: 'product', productId: product.id, locale, ...(customer ? { userId: customer.id } : {}) },
+    locale,
   });
   return { url: session.url };
 }
@@ -67,6 +68,8 @@ export interface OrderToPay {
   /** The server's shipping for the order, in bani. */
   shipping: number;
   lines: CheckoutLine[];
+  /** The language the customer ordered in (Stripe's page speaks it). */
+  locale: Locale;
 }
 
 /**
@@ -82,6 +85,7 @@ export async function createOrderCheckoutSession(payments: Payments, order: Orde
     customerEmail: order.email,
     shippingAmount: order.shipping,
     metadata: { kind: 'order', orderId: order.id },
+    locale: order.locale,
     idempotencyKey: `order-${order.id}`,
   });
   return { sessionId: session.id, url: session.url };
