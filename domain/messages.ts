@@ -25,8 +25,3 @@ export function orderFailureMessage(failure: { message: string; networkFailure?:
   return 'message.orderDefaultError';
 }
 
-/** How prices and totals say they include VAT, on the site, in the back office and in mails (`en` used for now). */
-export const VAT_TEXT = {
-  en: { included: 'VAT included', ofWhich: (percent: string) => `of which VAT ${percent}%`, column: 'VAT' },
-  ro: { included: 'TVA inclus', ofWhich: (percent: string) => `din care TVA ${percent}%`, column: 'TVA' },
-} as const;

@@ -25,11 +25,6 @@ export function toDecimalString(amount: Bani): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** "39.99 RON" without grouping, the way the English texts of the specification write amounts. */
-export function formatRon(amount: Bani): string {
-  return `${toDecimalString(amount)} ${CURRENCY}`;
-}
-
 const romanian = new Intl.NumberFormat('ro-RO', { style: 'currency', currency: CURRENCY, currencyDisplay: 'narrowSymbol' });
 const english = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

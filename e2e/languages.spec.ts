@@ -44,6 +44,13 @@ test.describe('a Romanian browser', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
   });
 
+  test('reads the legal pages in Romanian, amounts in lei', async ({ page }) => {
+    await page.goto('/delivery');
+    await expect(page.getByRole('main')).toContainText(/Livrare standard: 19,99\s+lei pe comandă\./);
+    await expect(page.getByRole('main')).toContainText(/Livrare gratuită pentru comenzile de cel puțin 200\s+lei\./);
+    await expectAccessible(page);
+  });
+
   test.describe('on a 375 px phone', () => {
     test.use({ viewport: { width: 375, height: 740 } });
 

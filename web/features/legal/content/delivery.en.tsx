@@ -1,5 +1,5 @@
 import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../../../domain/pricing';
-import { formatRonShort } from '../../../lib/format';
+import { formatMoneyShort } from '../../../../domain/money';
 import { LegalArticle } from '../LegalArticle';
 import type { LegalContentProps } from './types';
 
@@ -18,8 +18,8 @@ export default function DeliveryEn({ company }: LegalContentProps) {
       </p>
       <h2>What it costs</h2>
       <ul>
-        <li>Standard shipping: {formatRonShort(SHIPPING_FEE)} per order.</li>
-        <li>Free shipping for orders of {formatRonShort(FREE_SHIPPING_THRESHOLD)} or more.</li>
+        <li>Standard shipping: {formatMoneyShort(SHIPPING_FEE, 'en')} per order.</li>
+        <li>Free shipping for orders of {formatMoneyShort(FREE_SHIPPING_THRESHOLD, 'en')} or more.</li>
       </ul>
       <p>The shipping cost is shown in the cart and on the payment step before you place the order; prices include VAT.</p>
       <h2>Paying on delivery</h2>

@@ -1,5 +1,5 @@
 import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../../../domain/pricing';
-import { formatRonShort } from '../../../lib/format';
+import { formatMoneyShort } from '../../../../domain/money';
 import { LegalArticle } from '../LegalArticle';
 import type { LegalContentProps } from './types';
 
@@ -19,8 +19,8 @@ export default function DeliveryRo({ company }: LegalContentProps) {
       </p>
       <h2>Cât costă</h2>
       <ul>
-        <li>Livrare standard: {formatRonShort(SHIPPING_FEE)} pe comandă.</li>
-        <li>Livrare gratuită pentru comenzile de cel puțin {formatRonShort(FREE_SHIPPING_THRESHOLD)}.</li>
+        <li>Livrare standard: {formatMoneyShort(SHIPPING_FEE, 'ro')} pe comandă.</li>
+        <li>Livrare gratuită pentru comenzile de cel puțin {formatMoneyShort(FREE_SHIPPING_THRESHOLD, 'ro')}.</li>
       </ul>
       <p>Costul livrării este afișat în coș și la pasul de plată, înainte de plasarea comenzii; prețurile includ TVA.</p>
       <h2>Plata la livrare</h2>
