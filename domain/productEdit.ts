@@ -19,11 +19,9 @@ export const STRIPE_PRICE_ID_PATTERN = /^price_[A-Za-z0-9_]{1,200}$/;
 /** Images the owner uploads: checked by their content, then turned into WebP sizes. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const IMAGE_REFUSED = 'Upload a JPEG, PNG or WebP image of at most 5 MB.';
 
-/** A product's address (its page is /shop/{slug}): what the owner may type, and who else has it. */
+/** A product's address (its page is /shop/{slug}): what the owner may type. */
 export const SLUG_REFUSED = 'Use lowercase letters, digits and hyphens for the address.';
-export const SLUG_TAKEN = 'Another product already has this address.';
 
 const text = (label: string, max: number) =>
   z

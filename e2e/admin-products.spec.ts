@@ -1,8 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { SLUG_REFUSED, SLUG_TAKEN } from '../domain/productEdit';
+import { SLUG_REFUSED } from '../domain/productEdit';
 import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test, fillShipping } from './fixtures';
+
+/** The server's 409 for an address another product has, as the English back office shows it. */
+const SLUG_TAKEN = 'Another product already has this address.';
 
 // A shop of its own: the prices and stock changed here never reach the storefront specs' shop.
 const ORIGIN = `http://127.0.0.1:${ADMIN_PRODUCTS_SHOP_PORT}`;

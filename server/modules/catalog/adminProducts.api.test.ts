@@ -4,9 +4,13 @@ import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
-import { IMAGE_REFUSED, SLUG_REFUSED, SLUG_TAKEN } from '../../../domain/productEdit';
+import { SLUG_REFUSED } from '../../../domain/productEdit';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, testUploadsDir } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
+
+// The server's answers, as the owner reads them in English (admin.error.* in locales/admin).
+const IMAGE_REFUSED = 'Upload a JPEG, PNG or WebP image of at most 5 MB.';
+const SLUG_TAKEN = 'Another product already has this address.';
 
 const uploadsDir = testUploadsDir();
 const shop = setUpTestApp({ uploadsDir });

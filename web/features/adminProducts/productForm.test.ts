@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '../../../domain/contracts/adminProducts';
-import { SLUG_REFUSED, SLUG_TAKEN } from '../../../domain/productEdit';
+import { SLUG_REFUSED } from '../../../domain/productEdit';
 import { formatMoney } from '../../../domain/money';
 import { ADMIN_MESSAGES } from '../../../locales/catalogues';
 import { ApiError } from '../../lib/api';
 import { createI18n } from '../../lib/i18n';
 import { type FormWords, formValuesOf, problemOf, productFromForm as fromForm, type ProductFormValues } from './productForm';
+
+/** The server's 409 for an address another product has, as it answers in English. */
+const SLUG_TAKEN = 'Another product already has this address.';
 
 /** The form's words in a language, as useI18n gives them. */
 function wordsIn(locale: 'en' | 'ro'): FormWords {
