@@ -42,6 +42,11 @@ export function chooseLocale(choice: string | undefined | null, browserLanguage:
   return isLocale(choice) ? choice : localeOfLanguageTag(browserLanguage);
 }
 
+/** A time as the shop tells it, Bucharest's, in `locale`: "24 November 2026 at 14:05", "24 noiembrie 2026 la 14:05". */
+export function shopTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Bucharest' }).format(new Date(iso));
+}
+
 /** The value of cookie `name` in a Cookie header (or document.cookie), if any. */
 export function cookieValue(cookies: string | undefined | null, name: string): string | null {
   for (const pair of (cookies ?? '').split(';')) {

@@ -14,22 +14,19 @@ const root = document.getElementById('root')!;
 const embedded = document.getElementById(CATALOGUE_DATA_ID);
 const embeddedMessages = document.getElementById(MESSAGES_DATA_ID);
 const pageLocale = document.documentElement.lang;
+/** The server sends every page, rendered or the shell, in the visitor's language with its words in it. */
+const serverWords = embeddedMessages && isLocale(pageLocale) ? createI18n(pageLocale, JSON.parse(embeddedMessages.textContent ?? '') as Messages) : null;
 
-/**
- * The server sends every page in the visitor's language with its words in it; only Vite's dev server
- * (`npm run dev`) sends neither, and then the browser picks the language and loads its words.
- */
-async function translations() {
-  if (embeddedMessages && isLocale(pageLocale)) return createI18n(pageLocale, JSON.parse(embeddedMessages.textContent ?? '') as Messages);
+/** Only Vite's dev server (`npm run dev`) sends no words: the browser picks the language and loads them. */
+async function browserWords() {
   const locale = browserLocale();
   document.documentElement.lang = locale;
   return createI18n(locale, await loadShopMessages(locale));
 }
 
-if (embedded && embeddedMessages && isLocale(pageLocale) && root.hasChildNodes()) {
+if (embedded && serverWords && root.hasChildNodes()) {
   // The server rendered this page: the browser takes over the same HTML with the same catalogue and words.
   primeCatalog((JSON.parse(embedded.textContent ?? '') as ProductList).products);
-  const i18n = createI18n(pageLocale, JSON.parse(embeddedMessages.textContent ?? '') as Messages);
   // What a modal or a confirmation kept in the history entry was not in the server's render: a reload shows the page itself.
   if (history.state?.usr) history.replaceState({ ...history.state, usr: null }, '');
   // The page's own code first, so it hydrates in one pass with the rest; as a transition, in slices that
@@ -39,13 +36,13 @@ if (embedded && embeddedMessages && isLocale(pageLocale) && root.hasChildNodes()
       hydrateRoot(
         root,
         <StrictMode>
-          <App hydrating i18n={i18n} Router={BrowserRouter} />
+          <App hydrating i18n={serverWords} Router={BrowserRouter} />
         </StrictMode>,
       );
     }),
   );
 } else {
-  void translations().then((i18n) =>
+  void (serverWords ? Promise.resolve(serverWords) : browserWords()).then((i18n) =>
     createRoot(root).render(
       <StrictMode>
         <App i18n={i18n} Router={BrowserRouter} />

@@ -22,6 +22,8 @@ export interface Page {
 }
 
 const ROOT = '<div id="root"></div>';
+/** The built index.html's language, which every page and shell replaces with the visitor's. */
+const HTML_LANG = /<html lang="[^"]*"/;
 
 /** What `vite build` writes to dist/.vite/manifest.json: each source module's chunk and the chunks it imports. */
 export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
@@ -69,7 +71,7 @@ export function fillTemplate(template: string, page: RenderedPage, locale: Local
   const shell = template.replace(SCRIPTS, '').replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta name="description"[^>]*>\s*/, '');
   const tail = [...scripts, ...(preloads ? [preloads] : [])].join('\n    ');
   return shell
-    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace(HTML_LANG, `<html lang="${locale}"`)
     .replace('</head>', () => `  ${page.head}\n  </head>`)
     .replace(ROOT, () => `${page.body}\n    ${tail}`);
 }
@@ -82,7 +84,7 @@ export function fillTemplate(template: string, page: RenderedPage, locale: Local
  */
 export async function shellPage(template: string, company: CompanyInfo, footer: string, locale: Locale): Promise<Page> {
   const html = template
-    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace(HTML_LANG, `<html lang="${locale}"`)
     .replace(ROOT, () => `${ROOT}${footer}${companyDataScript(company)}${messagesDataScript(SHOP_MESSAGES[locale])}`);
   return { status: 200, etag: weakEtagOf(html), body: await compressText(html) };
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type WithdrawalReceipt, withdrawalReceiptSchema } from '../../../domain/contracts/orders';
 import { legalPath, WITHDRAWAL_DAYS } from '../../../domain/legal';
-import type { Locale } from '../../../domain/locale';
+import { shopTime } from '../../../domain/locale';
 import type { ShopMessageId } from '../../../locales/messages';
 import { useI18n } from '../../lib/i18n';
 import { WITHDRAWAL_NOTE_MAX, withdrawalRequestSchema } from '../../../domain/withdrawal';
@@ -51,8 +51,6 @@ const TEXT = {
   },
 } as const;
 
-const when = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Bucharest' }).format(new Date(iso));
 
 function Field({ label, hint, children, id }: { label: string; hint: string; id: string; children: React.ReactNode }) {
   return (
@@ -116,7 +114,7 @@ export default function WithdrawalPage() {
             {text.doneTitle}
           </h2>
           <p role="status" className="mt-2 text-green-900">
-            {text.done(receipt, when(receipt.requestedAt, locale))}
+            {text.done(receipt, shopTime(receipt.requestedAt, locale))}
           </p>
         </section>
       ) : (

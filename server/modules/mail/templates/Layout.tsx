@@ -20,11 +20,6 @@ export const mailText =
   (key, values) =>
     translate(locale, key, values);
 
-/** A time as the shop tells it, Bucharest's, in the mail's language: "24 November 2026 at 14:05", "24 noiembrie 2026 la 14:05". */
-export function shopTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Bucharest' }).format(new Date(iso));
-}
-
 const body = { backgroundColor: '#f4f4f5', fontFamily: 'Helvetica, Arial, sans-serif', color: '#18181b', margin: 0, padding: '16px 0' };
 const card = { backgroundColor: '#ffffff', borderRadius: '8px', padding: '24px', maxWidth: '560px' };
 export const muted = { color: '#52525b', fontSize: '14px', lineHeight: '20px' };

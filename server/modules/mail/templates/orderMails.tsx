@@ -6,7 +6,8 @@ import { formatMoney } from '../../../../domain/money';
 import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
 import { trackingUrl } from '../../../../domain/orderChanges';
 import { vatByRate, vatPercentText } from '../../../../domain/vat';
-import { button, Layout, mailText, muted, paragraph, type ShopIdentity, shopTime } from './Layout';
+import { shopTime } from '../../../../domain/locale';
+import { button, Layout, mailText, muted, paragraph, type ShopIdentity } from './Layout';
 
 /** What an order mail shows: the order as stored now, and where its status page is. */
 export interface OrderMailData {
