@@ -61,7 +61,7 @@ export function Footer({ company }: { company: CompanyInfo }) {
           <h2 id="footer-seller" className="font-bold text-zinc-900">
             {text.seller}
           </h2>
-          <CompanyDetails company={company} locale={locale} className="mt-1" />
+          <CompanyDetails company={company} className="mt-1" />
         </section>
         <nav aria-labelledby="footer-legal">
           <h2 id="footer-legal" className="font-bold text-zinc-900">

@@ -54,7 +54,7 @@ interface PaymentStepProps {
 
 export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: PaymentStepProps) {
   const { cart } = useCart();
-  const { t, money, locale } = useI18n();
+  const { t, money } = useI18n();
   const reachability = useShopReachable();
   const { cardPayments } = usePaymentOptions();
   const [method, setMethod] = useState<PaymentMethod>('cod');
@@ -118,7 +118,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
         <h3 id="seller-title" className="font-semibold text-zinc-900">
           {t('checkout.seller.title')}
         </h3>
-        <CompanyDetails company={companyInfo()} locale={locale} className="mt-1" />
+        <CompanyDetails company={companyInfo()} className="mt-1" />
         <p className="mt-2">
           {t('checkout.seller.termsBefore')}
           <Link to={legalPath('terms')} className="underline">

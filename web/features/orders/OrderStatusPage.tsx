@@ -8,11 +8,6 @@ import { ApiError, apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
-const WITHDRAW_TEXT = {
-  en: { lead: 'Changed your mind? You may withdraw within 14 days of receiving the order.', link: 'Withdraw from this purchase' },
-  ro: { lead: 'Te-ai răzgândit? Te poți retrage în 14 zile de la primirea comenzii.', link: 'Retrage-te din această achiziție' },
-} as const;
-
 /**
  * An order's own page, for whoever has its link (/orders/{id}?token=…, from its mail or its
  * confirmation): its status and lines, without an account. A wrong or missing token shows nothing.
@@ -60,12 +55,12 @@ export default function OrderStatusPage() {
           <OrderSummary order={order} />
           {order.status !== 'cancelled' && order.status !== 'awaiting_payment' && (
             <p className="mt-6 text-sm text-zinc-700">
-              {WITHDRAW_TEXT.en.lead}{' '}
+              {t('order.withdraw.lead')}{' '}
               <Link
                 to={`${WITHDRAWAL_PATH}?${new URLSearchParams({ number: String(order.number), email: order.email })}`}
                 className="font-semibold text-brand-dark underline"
               >
-                {WITHDRAW_TEXT.en.link}
+                {t('order.withdraw.link')}
               </Link>
             </p>
           )}
