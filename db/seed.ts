@@ -1,8 +1,10 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { BUILT_IN_PRODUCTS } from '../domain/builtInProducts';
-import type { Db } from './client';
+import type { Db, DbOrTx } from './client';
 import { priceHistory, products, seeds } from './schema/catalog';
 
 const CATALOG_SEED = 'catalog-v1';
+const TRANSLATIONS_SEED = 'catalog-translations-v1';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The seeded history: each product sold at its old price for 60 days, then at its price since 14 days ago. */
@@ -20,7 +22,11 @@ export const SEEDED_PRICE_DAYS_AGO = 14;
 export async function seedCatalog(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx.insert(seeds).values({ name: CATALOG_SEED }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false;
+    if (claimed.length === 0) {
+      await seedTranslations(tx);
+      return false;
+    }
+    await tx.insert(seeds).values({ name: TRANSLATIONS_SEED }).onConflictDoNothing();
     // Explicit, increasing created_at keeps the table's order ('1'..'5') for "ordered by created_at".
     const now = Date.now();
     const base = now - (SEEDED_PRICE_DAYS_AGO + SEEDED_OLD_PRICE_DAYS) * DAY_MS;
@@ -36,7 +42,8 @@ export async function seedCatalog(db: Db): Promise<boolean> {
         images: product.images,
         stripePriceId: product.stripePriceId,
         keyFeatures: product.keyFeatures,
-        colourOptions: product.colourOptions,
+        colourOptions: product.colourOptions.map(({ name, available }) => ({ name, available })),
+        translations: product.translations,
         createdAt: new Date(base + index * 1000),
       })),
     );
@@ -49,4 +56,19 @@ export async function seedCatalog(db: Db): Promise<boolean> {
     );
     return true;
   });
+}
+
+/**
+ * A shop seeded before products had translations gets the built-in products' Romanian texts, once:
+ * only on products that still have their built-in English name and no translation of the owner's.
+ */
+async function seedTranslations(tx: DbOrTx) {
+  const claimed = await tx.insert(seeds).values({ name: TRANSLATIONS_SEED }).onConflictDoNothing().returning();
+  if (claimed.length === 0) return;
+  for (const { id, name, translations } of BUILT_IN_PRODUCTS) {
+    await tx
+      .update(products)
+      .set({ translations })
+      .where(and(eq(products.id, id), eq(products.name, name), sql`${products.translations} = '{}'::jsonb`));
+  }
 }

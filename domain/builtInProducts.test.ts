@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_PRODUCTS } from './builtInProducts';
+import { BUILT_IN_PRODUCTS, builtInProductsIn } from './builtInProducts';
 import { FALLBACK_IMAGE } from './catalog';
 import { productListSchema } from './contracts/catalog';
 import { discountPercent } from './pricing';
@@ -38,9 +38,29 @@ describe('built-in products', () => {
   it('offer colours only for the lighter: Black available, Red and Blue sold out', () => {
     expect(BUILT_IN_PRODUCTS.filter((p) => p.colourOptions.length > 0).map((p) => p.id)).toEqual(['1']);
     expect(BUILT_IN_PRODUCTS[0]!.colourOptions).toEqual([
-      { name: 'Black', available: true },
-      { name: 'Red', available: false },
-      { name: 'Blue', available: false },
+      { name: 'Black', label: 'Black', available: true },
+      { name: 'Red', label: 'Red', available: false },
+      { name: 'Blue', label: 'Blue', available: false },
     ]);
+  });
+});
+
+describe('built-in products in Romanian', () => {
+  it('have every text translated, the lighter colours too', () => {
+    for (const { translations, keyFeatures, name } of BUILT_IN_PRODUCTS) {
+      const ro = translations.ro!;
+      expect(ro.name, name).toMatch(/\S/);
+      expect(ro.name).not.toBe(name);
+      expect(ro.description).toMatch(/\S/);
+      expect(ro.keyFeatures).toHaveLength(keyFeatures.length);
+    }
+    const [lighter] = builtInProductsIn('ro');
+    expect(lighter).toMatchObject({ name: 'Brichetă cu ascunzătoare', slug: 'dummy-lighter' });
+    expect(lighter!.colourOptions.map((colour) => [colour.name, colour.label])).toEqual([
+      ['Black', 'Negru'],
+      ['Red', 'Roșu'],
+      ['Blue', 'Albastru'],
+    ]);
+    expect(builtInProductsIn('en')[0]).toMatchObject({ name: 'Dummy Lighter', keyFeatures: BUILT_IN_PRODUCTS[0]!.keyFeatures });
   });
 });

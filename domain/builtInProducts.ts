@@ -1,13 +1,20 @@
-import { type Product, slugify } from './catalog';
+import { type ColourOption, type Product, slugify } from './catalog';
+import type { Locale } from './locale';
+import { productIn, type ProductTranslations } from './productTexts';
 
 const img = (file: string) => `/images/products/${file}`;
 
+type BuiltIn = Omit<Product, 'slug' | 'soldOut' | 'stockLeft' | 'colourOptions'> & {
+  colourOptions: Omit<ColourOption, 'label'>[];
+  translations: ProductTranslations;
+};
+
 /**
- * The spec's built-in five products (section 3), in its table's order with ids '1'..'5'.
- * They seed the database on first start and are the storefront's fallback when the
+ * The spec's built-in five products (section 3), in its table's order with ids '1'..'5', with their
+ * Romanian texts. They seed the database on first start and are the storefront's fallback when the
  * catalogue cannot be loaded (DESIGN.md decision 4).
  */
-export const BUILT_IN_PRODUCTS: readonly Product[] = (
+export const BUILT_IN_PRODUCTS: readonly (Product & { translations: ProductTranslations })[] = (
   [
   {
     id: '1',
@@ -30,6 +37,20 @@ export const BUILT_IN_PRODUCTS: readonly Product[] = (
       { name: 'Red', available: false },
       { name: 'Blue', available: false },
     ],
+    translations: {
+      ro: {
+        name: 'Brichetă cu ascunzătoare',
+        description:
+          'Arată și se simte ca o brichetă de buzunar obișnuită. Baza culisează și dezvăluie un compartiment uscat pentru bani, o cheie sau un card de memorie.',
+        keyFeatures: [
+          'Carcasă de brichetă adevărată, de nedeosebit la prima vedere',
+          'Compartiment ascuns în bază',
+          'Încap o bancnotă rulată, o cheie sau un card microSD',
+          'Capac glisant silențios, bine fixat',
+        ],
+        colours: { Black: 'Negru', Red: 'Roșu', Blue: 'Albastru' },
+      },
+    },
   },
   {
     id: '2',
@@ -48,6 +69,19 @@ export const BUILT_IN_PRODUCTS: readonly Product[] = (
       'Sturdy ABS shell',
     ],
     colourOptions: [],
+    translations: {
+      ro: {
+        name: 'Cheie auto cu ascunzătoare',
+        description:
+          'O cheie auto cu telecomandă convingătoare, cu un corp care se deschide prin răsucire. Ține-o pe inelul de chei: nimeni nu se uită de două ori la o cheie de mașină.',
+        keyFeatures: [
+          'Telecomandă realistă, cu butoane și inel de chei',
+          'Corp care se deschide prin răsucire, cu o cavitate căptușită',
+          'Încap bani împăturiți, pastile sau un stick de memorie mic',
+          'Carcasă rezistentă din ABS',
+        ],
+      },
+    },
   },
   {
     id: '3',
@@ -66,6 +100,19 @@ export const BUILT_IN_PRODUCTS: readonly Product[] = (
       'Adjustable length, cut to fit',
     ],
     colourOptions: [],
+    translations: {
+      ro: {
+        name: 'Curea cu compartiment secret',
+        description:
+          'O curea clasică, cu un buzunar cu fermoar pe interiorul curelei. Ai bani de rezervă la tine când călătorești, invizibili cât timp o porți.',
+        keyFeatures: [
+          'Fermoar ascuns pe partea interioară a curelei',
+          'Încap până la zece bancnote împăturite',
+          'Cataramă metalică ce trece controlul din aeroport ca orice curea',
+          'Lungime reglabilă, se taie pe măsură',
+        ],
+      },
+    },
   },
   {
     id: '4',
@@ -84,6 +131,19 @@ export const BUILT_IN_PRODUCTS: readonly Product[] = (
       'Cap clicks shut like the real thing',
     ],
     colourOptions: [],
+    translations: {
+      ro: {
+        name: 'Marker cu ascunzătoare',
+        description:
+          'Un marker permanent pe dinafară, un tub de depozitare pe dinăuntru. Stă într-un suport de pixuri sau într-un penar fără să atragă vreo privire.',
+        keyFeatures: [
+          'Arată ca un marker permanent obișnuit',
+          'Capătul se deșurubează și deschide un corp gol',
+          'Loc pentru bancnote rulate sau obiecte mici',
+          'Capacul se închide cu un clic, ca la unul adevărat',
+        ],
+      },
+    },
   },
   {
     id: '5',
@@ -102,6 +162,29 @@ export const BUILT_IN_PRODUCTS: readonly Product[] = (
       'Fits cash, jewellery or a spare key',
     ],
     colourOptions: [],
+    translations: {
+      ro: {
+        name: 'Încărcător de telefon cu ascunzătoare',
+        description:
+          'Un încărcător de priză care nu încarcă niciodată: carcasa se deschide spre un compartiment ascuns. Lasă-l în prelungitor, la vedere.',
+        keyFeatures: [
+          'Arată ca un încărcător USB de priză obișnuit',
+          'Fără componente electronice: poate rămâne în priză în siguranță',
+          'Carcasă care se deschide prin glisare, cu un compartiment bine închis',
+          'Încap bani, bijuterii sau o cheie de rezervă',
+        ],
+      },
+    },
   },
-] satisfies Omit<Product, 'slug' | 'soldOut' | 'stockLeft'>[]
-).map((product) => ({ ...product, slug: slugify(product.name), soldOut: false, stockLeft: null }));
+] satisfies BuiltIn[]
+).map((product) => ({
+  ...product,
+  slug: slugify(product.name),
+  colourOptions: product.colourOptions.map((colour) => ({ ...colour, label: colour.name })),
+  soldOut: false,
+  stockLeft: null,
+}));
+
+/** The built-in products as the storefront shows them in `locale`. */
+export const builtInProductsIn = (locale: Locale): Product[] =>
+  BUILT_IN_PRODUCTS.map(({ translations, ...product }) => productIn(product, translations, locale));

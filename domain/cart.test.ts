@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_PRODUCTS } from './builtInProducts';
+import { builtInProductsIn } from './builtInProducts';
 import type { Product } from './catalog';
 import { cartReducer, cartTotals, emptyCart, itemCount, MAX_QUANTITY_PER_LINE, quantityOf, type CartState } from './cart';
 
-const [lighter, carKey, belt] = BUILT_IN_PRODUCTS as [Product, Product, Product];
+const [lighter, carKey, belt] = builtInProductsIn('en') as [Product, Product, Product];
 
 function apply(...actions: Parameters<typeof cartReducer>[1][]): CartState {
   return actions.reduce(cartReducer, emptyCart);
@@ -84,9 +84,9 @@ describe('cart lines with colours', () => {
   const twoColours: Product = {
     ...lighter,
     colourOptions: [
-      { name: 'Black', available: true },
-      { name: 'Blue', available: true },
-      { name: 'Red', available: false },
+      { name: 'Black', label: 'Black', available: true },
+      { name: 'Blue', label: 'Blue', available: true },
+      { name: 'Red', label: 'Red', available: false },
     ],
   };
 

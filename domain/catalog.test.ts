@@ -11,11 +11,11 @@ describe('stock as the storefront shows it', () => {
       { name: 'White', available: true, stock: 0 },
     ]);
     expect(view.colourOptions).toEqual([
-      { name: 'Black', available: true, stockLeft: 3 },
-      { name: 'Blue', available: true, stockLeft: null },
-      { name: 'Green', available: true, stockLeft: null },
-      { name: 'Red', available: false, stockLeft: null },
-      { name: 'White', available: false, stockLeft: 0 },
+      { name: 'Black', label: 'Black', available: true, stockLeft: 3 },
+      { name: 'Blue', label: 'Blue', available: true, stockLeft: null },
+      { name: 'Green', label: 'Green', available: true, stockLeft: null },
+      { name: 'Red', label: 'Red', available: false, stockLeft: null },
+      { name: 'White', label: 'White', available: false, stockLeft: 0 },
     ]);
     expect(view).toMatchObject({ soldOut: false, stockLeft: null });
   });

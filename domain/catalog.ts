@@ -39,7 +39,7 @@ export function productStockView(
 ): { soldOut: boolean; stockLeft: number | null; colourOptions: ColourOption[] } {
   const colourOptions = colours.map(({ name, available, stock: colourStock = null }) => {
     const view = stockView(colourStock);
-    return { name, available: available && !view.soldOut, stockLeft: view.stockLeft };
+    return { name, label: name, available: available && !view.soldOut, stockLeft: view.stockLeft };
   });
   const own = stockView(stock);
   const noColourLeft = colourOptions.length > 0 && colourOptions.every((colour) => !colour.available);
@@ -47,7 +47,7 @@ export function productStockView(
 }
 
 /** The colour a product is added in unless another is chosen: its first available one (null: no colours, or none left). */
-export function defaultColour(product: { colourOptions: readonly ColourOption[] }): string | null {
+export function defaultColour(product: { colourOptions: readonly Pick<ColourOption, 'name' | 'available'>[] }): string | null {
   return product.colourOptions.find((colour) => colour.available)?.name ?? null;
 }
 

@@ -28,11 +28,11 @@ describe.each(LANGUAGES)('the API answers a bad request in the visitor’s langu
     await shop.database.db.update(products).set({ stock: 2 }).where(eq(products.id, '2'));
     const few = await order(headers, sampleOrder({ lines: [{ productId: '2', quantity: 3 }] }));
     expect(few.statusCode).toBe(409);
-    expect(few.json()).toMatchObject({ code: 'out_of_stock', message: say('Only 2 left of Dummy Car Key', 'Au mai rămas doar 2 bucăți din Dummy Car Key') });
+    expect(few.json()).toMatchObject({ code: 'out_of_stock', message: say('Only 2 left of Dummy Car Key', 'Au mai rămas doar 2 bucăți din Cheie auto cu ascunzătoare') });
 
     await shop.database.db.update(products).set({ stock: 0 }).where(eq(products.id, '2'));
     const none = await order(headers, sampleOrder({ lines: [{ productId: '2', quantity: 1 }] }));
-    expect(none.json().message).toBe(say('Dummy Car Key is sold out', 'Dummy Car Key s-a epuizat'));
+    expect(none.json().message).toBe(say('Dummy Car Key is sold out', 'Cheie auto cu ascunzătoare s-a epuizat'));
     await shop.database.db.update(products).set({ stock: null }).where(eq(products.id, '2'));
   });
 

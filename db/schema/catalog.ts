@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StoredColourOption } from '../../domain/catalog';
+import type { ProductTranslations } from '../../domain/productTexts';
 
 export const products = pgTable('products', {
   id: text('id').primaryKey(),
@@ -24,6 +25,8 @@ export const products = pgTable('products', {
   colourOptions: jsonb('colour_options').$type<StoredColourOption[]>().notNull().default([]),
   /** Units left; null: not counted (never sold out). An order takes from it in its own transaction. */
   stock: integer('stock'),
+  /** The name, description, key features and colour names in the other languages (the columns above are English). */
+  translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
   /** Hidden products are not shown or sold, but stay in past orders. */
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

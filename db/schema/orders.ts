@@ -126,6 +126,7 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The product's name as the customer read it, in the order's language (domain/productTexts). */
     name: text('name').notNull(),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
@@ -133,6 +134,8 @@ export const orderLines = pgTable(
     stockTaken: integer('stock_taken').notNull().default(0),
     /** The colour chosen, for a product with colours; null for other products and for orders placed before colours travelled with lines. */
     colour: text('colour'),
+    /** The colour as the customer read it, in the order's language (null: as `colour`, the colour's own name). */
+    colourLabel: text('colour_label'),
     /** Units taken from that colour's own stock (0 when not counted): what a cancellation puts back to the colour. */
     colourStockTaken: integer('colour_stock_taken').notNull().default(0),
     /**

@@ -5,7 +5,10 @@ const bani = z.int().check(z.nonnegative());
 
 /** A colour as the storefront shows it: not available means Sold Out (switched off, or none left). */
 export const colourOptionSchema = z.object({
+  /** The colour's own name: what the cart, the order and the stock go by. */
   name: z.string(),
+  /** Its name in the page's language (domain/productTexts), as the storefront shows it. */
+  label: z.string(),
   available: z.boolean(),
   /** How many of this colour are left when only a few are; absent or null otherwise. */
   stockLeft: z.optional(z.nullable(z.int())),

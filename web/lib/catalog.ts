@@ -1,5 +1,6 @@
 import type { Product, ProductList } from '../../domain/contracts/catalog';
 import { fetchApi } from './http';
+import { browserLocale } from './i18n';
 import { createSharedResource } from './sharedResource';
 
 export interface Catalog {
@@ -25,8 +26,8 @@ const catalog = createSharedResource<Catalog>(
     load: async () => ({ products: await fetchProducts(), isLoading: false, isFallback: false }),
     // The built-in list is downloaded only when it is needed.
     fallback: async () => {
-      const { BUILT_IN_PRODUCTS } = await import('../../domain/builtInProducts');
-      return { products: BUILT_IN_PRODUCTS, isLoading: false, isFallback: true };
+      const { builtInProductsIn } = await import('../../domain/builtInProducts');
+      return { products: builtInProductsIn(browserLocale()), isLoading: false, isFallback: true };
     },
     // A loaded catalogue is reused for a minute before the next page that needs it asks again.
     freshForMs: 60_000,

@@ -167,7 +167,7 @@ export async function* ordersForExport(db: Db, filters: OrderFilters, batch = 50
         paymentMethod: orders.paymentMethod,
         status: orders.status,
         // "Dummy Lighter (Black) × 2; Dummy Car Key × 1" (written out in full: Drizzle leaves columns unqualified here).
-        items: sql<string>`coalesce((select string_agg(l.name || coalesce(' (' || l.colour || ')', '') || ' × ' || l.quantity, '; ' order by l.id) from order_lines l where l.order_id = orders.id), '')`,
+        items: sql<string>`coalesce((select string_agg(l.name || coalesce(' (' || coalesce(l.colour_label, l.colour) || ')', '') || ' × ' || l.quantity, '; ' order by l.id) from order_lines l where l.order_id = orders.id), '')`,
       })
       .from(orders)
       .where(pageConditions(filters, cursor))

@@ -39,9 +39,9 @@ describe('GET /api/products', () => {
       stripePriceId: null,
       keyFeatures: BUILT_IN_PRODUCTS[0]!.keyFeatures,
       colourOptions: [
-        { name: 'Black', available: true, stockLeft: null },
-        { name: 'Red', available: false, stockLeft: null },
-        { name: 'Blue', available: false, stockLeft: null },
+        { name: 'Black', label: 'Black', available: true, stockLeft: null },
+        { name: 'Red', label: 'Red', available: false, stockLeft: null },
+        { name: 'Blue', label: 'Blue', available: false, stockLeft: null },
       ],
       soldOut: false,
       stockLeft: null,

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Unlisten } from '../../../db/client';
 import type { Product } from '../../../domain/catalog';
+import { LOCALES, type Locale } from '../../../domain/locale';
 import { compressText, type Precompressed, weakEtagOf } from '../../compression';
 import { AppError } from '../../errors';
 import { CATALOGUE_CHANNEL } from './changes';
 import { listProducts } from './service';
 
-/** The storefront's catalogue as GET /api/products sends it: the JSON, precompressed, and its ETag. */
-export interface CatalogueSnapshot {
+/** The storefront's catalogue in one language as GET /api/products sends it: the JSON, precompressed, and its ETag. */
+export interface CatalogueInLanguage {
   /**
    * A hash of the JSON: the same catalogue has the same ETag in every process. Weak, because the
    * brotli, gzip and plain bodies share it (equivalent, not byte for byte the same).
@@ -18,13 +19,21 @@ export interface CatalogueSnapshot {
   products: readonly Product[];
 }
 
+/** The catalogue as last loaded, in each language (one object per load: a new one means a change). */
+export type CatalogueSnapshot = Readonly<Record<Locale, CatalogueInLanguage>>;
+
 /** After a failed reload, the next try. */
 export const RELOAD_RETRY_MS = 2_000;
 
-async function snapshotOf(db: Db): Promise<CatalogueSnapshot> {
-  const products = await listProducts(db);
+async function inLanguage(products: Product[]): Promise<CatalogueInLanguage> {
   const json = JSON.stringify({ products });
   return { etag: weakEtagOf(json), body: await compressText(json), products };
+}
+
+async function snapshotOf(db: Db): Promise<CatalogueSnapshot> {
+  const byLocale = await listProducts(db);
+  const languages = await Promise.all(LOCALES.map(async (locale) => [locale, await inLanguage(byLocale[locale])] as const));
+  return Object.fromEntries(languages) as CatalogueSnapshot;
 }
 
 /**

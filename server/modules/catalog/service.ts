@@ -1,15 +1,20 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { FALLBACK_IMAGE, productStockView, type Product } from '../../../domain/catalog';
+import { LOCALES, type Locale } from '../../../domain/locale';
 import { type PriceSince, referencePrice } from '../../../domain/pricing';
+import { productIn } from '../../../domain/productTexts';
 import type { Db } from '../../../db/client';
 import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 
 type ProductRow = typeof products.$inferSelect;
 
-/** A product as the storefront shows it; its old price is the reference its price history gives (null: no real reduction). */
-export function toProduct(row: ProductRow, history: readonly PriceSince[], now: Date): Product {
+/**
+ * A product as the storefront shows it in `locale`; its old price is the reference its price history
+ * gives (null: no real reduction).
+ */
+function toProduct(row: ProductRow, history: readonly PriceSince[], now: Date, locale: Locale): Product {
   const image = row.mainImage ?? row.images[0] ?? FALLBACK_IMAGE;
-  return {
+  const product: Product = {
     id: row.id,
     name: row.name,
     slug: row.slug,
@@ -22,10 +27,14 @@ export function toProduct(row: ProductRow, history: readonly PriceSince[], now: 
     keyFeatures: row.keyFeatures,
     ...productStockView(row.stock, row.colourOptions),
   };
+  return productIn(product, row.translations, locale);
 }
 
-/** The catalogue the shop sells, oldest first (spec 7: ordered by created_at ascending); hidden products are left out. */
-export async function listProducts(db: Db): Promise<Product[]> {
+/**
+ * The catalogue the shop sells, in each language, oldest first (spec 7: ordered by created_at
+ * ascending); hidden products are left out.
+ */
+export async function listProducts(db: Db): Promise<Record<Locale, Product[]>> {
   const [rows, history] = await Promise.all([
     db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.createdAt), asc(products.id)),
     db
@@ -41,7 +50,8 @@ export async function listProducts(db: Db): Promise<Product[]> {
     else byProduct.set(row.productId, [row]);
   }
   const now = new Date();
-  return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? [], now));
+  const inLocale = (locale: Locale) => rows.map((row) => toProduct(row, byProduct.get(row.id) ?? [], now, locale));
+  return Object.fromEntries(LOCALES.map((locale) => [locale, inLocale(locale)])) as Record<Locale, Product[]>;
 }
 
 /** The slug the active product that had `oldSlug` before has now (its page's address, for a 301), or null. */

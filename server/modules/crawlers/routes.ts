@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { productPath } from '../../../domain/catalog';
 import { LEGAL_PAGES, legalPath } from '../../../domain/legal';
+import { DEFAULT_LOCALE } from '../../../domain/locale';
 import type { Catalogue } from '../catalog/catalogue';
 
 /**
@@ -45,7 +46,8 @@ export const crawlerRoutes: FastifyPluginAsync<CrawlerRoutesOptions> = async (ap
   let sitemap = { etag: '', xml: '' };
   app.get('/robots.txt', async (_request, reply) => reply.header('Cache-Control', CRAWLER_CACHE).type('text/plain; charset=utf-8').send(robots));
   app.get('/sitemap.xml', async (_request, reply) => {
-    const { etag, products } = catalogue.current();
+    // The same addresses in every language (the language is the visitor's choice, not the URL's).
+    const { etag, products } = catalogue.current()[DEFAULT_LOCALE];
     if (sitemap.etag !== etag) sitemap = { etag, xml: sitemapXml(publicUrl, products) };
     return reply.header('Cache-Control', CRAWLER_CACHE).type('application/xml; charset=utf-8').send(sitemap.xml);
   });

@@ -80,7 +80,7 @@ async function orderMailData(db: Db, settings: MailSettings, orderId: string): P
     total: order.totalAmount,
     paidAt: order.paidAt?.toISOString() ?? null,
     withdrawalRequestedAt: order.withdrawalRequestedAt?.toISOString() ?? null,
-    lines: lines.map(({ name, colour, unitPrice, quantity, vatRate, vatAmount }) => ({ name, colour, unitPrice, quantity, vatRate, vatAmount })),
+    lines: lines.map(({ name, colour, colourLabel, unitPrice, quantity, vatRate, vatAmount }) => ({ name, colour: colourLabel ?? colour, unitPrice, quantity, vatRate, vatAmount })),
     statusUrl: `${settings.shop.url}/orders/${order.id}?token=${orderAccessToken(settings.secret, order.id)}`,
   };
 }

@@ -118,9 +118,9 @@ describe("a colour's own stock", () => {
   it('is taken by orders for that colour, says how many are left, and the shop shows it', async () => {
     await setColours([{ name: 'Black', available: true, stock: 3 }, { name: 'Blue', available: true, stock: null }, { name: 'Red', available: true, stock: 0 }]);
     expect((await lighterInShop()).colourOptions).toEqual([
-      { name: 'Black', available: true, stockLeft: 3 },
-      { name: 'Blue', available: true, stockLeft: null },
-      { name: 'Red', available: false, stockLeft: 0 },
+      { name: 'Black', label: 'Black', available: true, stockLeft: 3 },
+      { name: 'Blue', label: 'Blue', available: true, stockLeft: null },
+      { name: 'Red', label: 'Red', available: false, stockLeft: 0 },
     ]);
 
     const placed = await order([{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '1', quantity: 5, colour: 'Blue' }]);
@@ -128,7 +128,7 @@ describe("a colour's own stock", () => {
     expect(await stockOf('Black')).toBe(1);
     expect(await stockOf('Blue')).toBeNull();
     // The order changed what the shop says of Black: every process's catalogue is told (NOTIFY) and reloads.
-    await expect.poll(async () => (await lighterInShop()).colourOptions[0], { timeout: 2_000, interval: 20 }).toEqual({ name: 'Black', available: true, stockLeft: 1 });
+    await expect.poll(async () => (await lighterInShop()).colourOptions[0], { timeout: 2_000, interval: 20 }).toEqual({ name: 'Black', label: 'Black', available: true, stockLeft: 1 });
     const lines = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, placed.json().id)).orderBy(orderLines.id);
     expect(lines.map((line) => [line.colour, line.colourStockTaken])).toEqual([['Black', 2], ['Blue', 0]]);
 

@@ -5,6 +5,7 @@ import { lineName, type StoredColourOption } from '../../../domain/catalog';
 import type { OrderRequest } from '../../../domain/checkout';
 import { stockViewChanges } from '../../../domain/catalog';
 import { DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
+import { colourNameIn, productNameIn, type ProductTranslations } from '../../../domain/productTexts';
 import { onlyLeft } from '../../../domain/messages';
 import { CURRENCY } from '../../../domain/money';
 import { canTransition, RESTOCKING_STATUSES, type NewOrderStatus, type OrderActor, type OrderStatus } from '../../../domain/orders';
@@ -53,7 +54,9 @@ function requestHash(request: OrderRequest): string {
 
 /** What an order wants of one product: its units in all, and per colour whose stock is counted. */
 interface Wanted {
+  /** The product's name, and each colour's, as the customer reads them (for "Only N left of …"). */
   name: string;
+  colourName: (colour: string) => string;
   quantity: number;
   counted: boolean;
   colours: Map<string, number>;
@@ -72,7 +75,7 @@ async function takeColourStock(tx: DbOrTx, id: string, line: Wanted, takeWhatIsL
     const quantity = line.colours.get(option.name);
     if (quantity === undefined || option.stock == null) return option;
     if (option.stock < quantity && !takeWhatIsLeft) {
-      throw new AppError('conflict', onlyLeft(option.stock, lineName(line.name, option.name)), 'out_of_stock');
+      throw new AppError('conflict', onlyLeft(option.stock, lineName(line.name, line.colourName(option.name))), 'out_of_stock');
     }
     const units = Math.min(quantity, option.stock);
     taken.set(option.name, units);
@@ -149,11 +152,27 @@ function chosenColour(product: { name: string; colourOptions: StoredColourOption
 }
 
 /** The products an order names, as placing it reads them (prepared: every order runs it). */
-const orderedProducts = preparedStatement<{ id: string; name: string; price: number; stock: number | null; active: boolean; colour_options: StoredColourOption[] }>(
+const orderedProducts = preparedStatement<{
+  id: string;
+  name: string;
+  price: number;
+  stock: number | null;
+  active: boolean;
+  colour_options: StoredColourOption[];
+  translations: ProductTranslations;
+}>(
   'order_products',
   (db) =>
     db
-      .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, active: products.active, colourOptions: products.colourOptions })
+      .select({
+        id: products.id,
+        name: products.name,
+        price: products.price,
+        stock: products.stock,
+        active: products.active,
+        colourOptions: products.colourOptions,
+        translations: products.translations,
+      })
       .from(products)
       .where(sql`${products.id} = any(${sql.placeholder('ids')})`),
 );
@@ -217,10 +236,17 @@ export async function placeOrder(
   const status = options.status ?? 'pending';
   // A paid order comes from Stripe with the money taken: it is kept whatever the stock says.
   const paid = status === 'paid';
+  // Lines keep the names the customer read, in the language they ordered in.
+  const locale = options.locale ?? DEFAULT_LOCALE;
 
   return inTransaction(db, async (tx) => {
     const ids = request.lines.map((line) => line.productId);
-    const found = (await orderedProducts(tx, { ids })).map(({ colour_options: colourOptions, ...product }) => ({ ...product, colourOptions }));
+    const found = (await orderedProducts(tx, { ids })).map(({ colour_options: colourOptions, ...product }) => ({
+      ...product,
+      name: productNameIn(product.name, product.translations, locale),
+      colourName: (colour: string) => colourNameIn(colour, product.translations, locale),
+      colourOptions,
+    }));
     const byId = new Map(found.map((product) => [product.id, product]));
     const unknown = ids.filter((id) => !byId.has(id));
     if (unknown.length > 0) {
@@ -231,7 +257,8 @@ export async function placeOrder(
 
     const priced = request.lines.map((line) => {
       const product = byId.get(line.productId)!;
-      return { productId: product.id, name: product.name, unitPrice: product.price, quantity: line.quantity, colour: chosenColour(product, line.colour, paid) };
+      const colour = chosenColour(product, line.colour, paid);
+      return { productId: product.id, name: product.name, unitPrice: product.price, quantity: line.quantity, colour, colourLabel: colour && product.colourName(colour) };
     });
     const totals = totalsFor(priced);
     const vatRate = standardVatRateAt(new Date());
@@ -258,7 +285,7 @@ export async function placeOrder(
       userId: options.userId ?? null,
       idempotencyKey: request.idempotencyKey,
       requestHash: hash,
-      locale: options.locale ?? DEFAULT_LOCALE,
+      locale,
     });
 
     const created = inserted[0];
@@ -275,12 +302,12 @@ export async function placeOrder(
 
     // A colour switched off shows Sold Out and cannot be ordered (a paid order is kept all the same).
     const switchedOff = priced.find((line) => !paid && byId.get(line.productId)!.colourOptions.some((option) => option.name === line.colour && !option.available));
-    if (switchedOff) throw new AppError('conflict', onlyLeft(0, lineName(switchedOff.name, switchedOff.colour)), 'out_of_stock');
+    if (switchedOff) throw new AppError('conflict', onlyLeft(0, lineName(switchedOff.name, switchedOff.colourLabel)), 'out_of_stock');
 
     const wanted = new Map<string, Wanted>();
     for (const line of priced) {
       const product = byId.get(line.productId)!;
-      const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0, counted: product.stock !== null, colours: new Map() };
+      const entry = wanted.get(line.productId) ?? { name: line.name, colourName: product.colourName, quantity: 0, counted: product.stock !== null, colours: new Map() };
       entry.quantity += line.quantity;
       const counted = product.colourOptions.find((option) => option.name === line.colour)?.stock != null;
       if (line.colour !== null && counted) entry.colours.set(line.colour, line.quantity);
@@ -441,8 +468,8 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
 }
 
 /** An order line as its views show it (the customer's and the back office's). */
-export function lineView({ productId, name, colour, unitPrice, quantity, vatRate, vatAmount }: typeof orderLines.$inferSelect): OrderView['lines'][number] {
-  return { productId, name, colour, unitPrice, quantity, vatRate, vatAmount };
+export function lineView({ productId, name, colour, colourLabel, unitPrice, quantity, vatRate, vatAmount }: typeof orderLines.$inferSelect): OrderView['lines'][number] {
+  return { productId, name, colour: colourLabel ?? colour, unitPrice, quantity, vatRate, vatAmount };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type CompanyInfo, companyDataScript } from '../../../domain/company';
 import { messagesDataScript, type PageRenderer, type RenderedPage } from '../../../domain/contracts/pages';
 import { SHOP_MESSAGES } from '../../../locales/catalogues';
-import type { Locale } from '../../../domain/locale';
+import { DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
 import { LANGUAGE_VARY, requestLocale } from '../../i18n';
 import { compressText, type Precompressed, sendRevalidated, weakEtagOf } from '../../compression';
 import type { Catalogue, CatalogueSnapshot } from '../catalog/catalogue';
@@ -123,7 +123,7 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { rendere
   let pages = new Map<string, Promise<Page>>();
 
   async function render(pathname: string, locale: Locale, snapshot: CatalogueSnapshot): Promise<Page> {
-    const rendered = await renderer.renderPage(pathname, snapshot.products, publicUrl, company, locale);
+    const rendered = await renderer.renderPage(pathname, snapshot[locale].products, publicUrl, company, locale);
     if (!rendered) throw new Error(`the renderer does not render ${pathname}`);
     const html = fillTemplate(template, rendered, locale, modulePreloads(manifest, rendered.modules, template));
     return { status: rendered.status, etag: weakEtagOf(html), body: await compressText(html) };
@@ -146,7 +146,7 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { rendere
     return page;
   }
 
-  const hasProduct = (slug: string) => catalogue.current().products.some((product) => product.slug === slug);
+  const hasProduct = (slug: string) => catalogue.current()[DEFAULT_LOCALE].products.some((product) => product.slug === slug);
 
   async function answer(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     let page: Page;
