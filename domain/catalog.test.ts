@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultColour, lineName, productPath, productStockView, productTrail, SLUG_MAX_LENGTH, SLUG_PATTERN, slugify, stockViewChanges } from './catalog';
+import { cartLineName, colourLabel, defaultColour, lineName, productPath, productStockView, productTrail, SLUG_MAX_LENGTH, SLUG_PATTERN, slugify, stockViewChanges } from './catalog';
 
 describe('stock as the storefront shows it', () => {
   it('shows each colour available unless switched off or none left, with how many when few are', () => {
@@ -73,5 +73,15 @@ describe('slugify', () => {
       { name: 'Magazin', path: '/shop' },
       { name: 'Dummy Lighter', path: '/shop/dummy-lighter' },
     ]);
+  });
+});
+
+describe('a cart line in the page language', () => {
+  const lighter = { name: 'Brichetă cu ascunzătoare', colourOptions: [{ name: 'Black', label: 'Negru' }] };
+  it('names the colour by its label, and a colour without one as it is', () => {
+    expect(cartLineName(lighter, 'Black')).toBe('Brichetă cu ascunzătoare (Negru)');
+    expect(colourLabel(lighter, 'Black')).toBe('Negru');
+    expect(cartLineName(lighter, 'Green')).toBe('Brichetă cu ascunzătoare (Green)');
+    expect(cartLineName(lighter, null)).toBe('Brichetă cu ascunzătoare');
   });
 });

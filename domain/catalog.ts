@@ -56,6 +56,18 @@ export function lineName(name: string, colour: string | null | undefined): strin
   return colour ? `${name} (${colour})` : name;
 }
 
+type Labelled = { name: string; colourOptions: readonly Pick<ColourOption, 'name' | 'label'>[] };
+
+/** A colour of `product` named in the page's language ("Negru"); a cart saved before colours had labels shows it as it is. */
+export function colourLabel(product: Labelled, colour: string): string {
+  return product.colourOptions.find((option) => option.name === colour)?.label ?? colour;
+}
+
+/** A cart line of `product` in `colour`, named in the page's language: "Brichetă cu ascunzătoare (Negru)". */
+export function cartLineName(product: Labelled, colour: string | null): string {
+  return lineName(product.name, colour && colourLabel(product, colour));
+}
+
 /** A product's address on the shop, `/shop/{slug}`: lowercase letters and digits in words joined by hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 80;

@@ -13,11 +13,12 @@ test.describe('a Romanian browser', () => {
     await page.getByRole('link', { name: 'Cumpără acum' }).click();
     await expect(page.getByRole('heading', { name: 'Colecția noastră' })).toBeVisible();
     await expect(page).toHaveTitle('Magazin · Secret Stash');
-    const lighter = page.getByRole('article', { name: 'Dummy Lighter' });
+    // The products' own texts are Romanian too.
+    const lighter = page.getByRole('article', { name: 'Brichetă cu ascunzătoare' });
     await expect(lighter.getByText(/39,99\s+lei$/)).toBeVisible();
     await lighter.getByRole('button', { name: 'Adaugă în coș' }).click();
     await expect(page.getByRole('link', { name: 'Coș, 1 produs' })).toBeVisible();
-    await lighter.getByRole('button', { name: 'Mai adaugă o bucată de Dummy Lighter (Black)' }).click();
+    await lighter.getByRole('button', { name: 'Mai adaugă o bucată de Brichetă cu ascunzătoare (Negru)' }).click();
     await expect(page.getByRole('link', { name: 'Coș, 2 produse' })).toBeVisible();
     await expectAccessible(page);
 
@@ -25,12 +26,23 @@ test.describe('a Romanian browser', () => {
     const html = await (await page.request.get('/shop/dummy-lighter', { headers: { 'accept-language': 'ro-RO,ro;q=0.9' } })).text();
     expect(html).toContain('<html lang="ro"');
     expect(html).toContain('Caracteristici principale');
+    expect(html).toContain('<title>Brichetă cu ascunzătoare · Secret Stash</title>');
+    expect(html).toContain('Compartiment ascuns în bază');
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!));
+    expect(jsonLd.find((data) => data['@type'] === 'Product')).toMatchObject({ name: 'Brichetă cu ascunzătoare' });
+
+    await page.goto('/shop/dummy-lighter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Brichetă cu ascunzătoare' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Negru' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /Roșu/ })).toBeDisabled();
   });
 
   test('can switch to English, which is remembered, and back', async ({ page, context }) => {
     await page.goto('/shop');
+    await expect(page.getByRole('article', { name: 'Cheie auto cu ascunzătoare' })).toBeVisible();
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('heading', { name: 'Our Collection' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Dummy Car Key' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect((await context.cookies()).find((cookie) => cookie.name === 'lang')).toMatchObject({ value: 'en', sameSite: 'Lax' });
 

@@ -9,7 +9,7 @@ test.describe('a Romanian browser', () => {
   test('orders in Romanian, from the shop to the confirmation, amounts in lei', async ({ page }) => {
     await page.goto('/shop');
     await expect(page.getByRole('heading', { name: 'Colecția noastră' })).toBeVisible();
-    const lighter = page.getByRole('article', { name: 'Dummy Lighter' });
+    const lighter = page.getByRole('article', { name: 'Brichetă cu ascunzătoare' });
     await expect(lighter.getByText(/39,99\s+lei$/)).toBeVisible();
     await lighter.getByRole('button', { name: 'Adaugă în coș' }).click();
     await page.getByRole('link', { name: 'Coș, 1 produs' }).click();
@@ -18,10 +18,10 @@ test.describe('a Romanian browser', () => {
     await expect(page).toHaveTitle(/^Finalizare comandă/);
     await expect(page.getByRole('heading', { name: 'Coșul tău' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Pașii comenzii' }).getByRole('listitem')).toHaveText(['1. Coș', '2. Email', '3. Livrare', '4. Plată']);
-    const line = page.getByRole('listitem').filter({ hasText: 'Dummy Lighter' });
-    await expect(line).toContainText('Culoare: Black');
+    const line = page.getByRole('listitem').filter({ hasText: 'Brichetă cu ascunzătoare' });
+    await expect(line).toContainText('Culoare: Negru');
     await expect(line).toContainText('39,99 lei bucata · 39,99 lei');
-    await expect(line.getByRole('button', { name: 'Elimină Dummy Lighter (Black) din coș' })).toBeVisible();
+    await expect(line.getByRole('button', { name: 'Elimină Brichetă cu ascunzătoare (Negru) din coș' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('term')).toHaveText(['Subtotal', 'Livrare', 'Total', 'din care TVA 21%']);
     await expect(page.getByRole('main').getByRole('definition')).toHaveText(['39,99 lei', '19,99 lei', '59,98 lei', '10,41 lei']);
     await expect(page.getByText('Mai adaugă 160,01 lei pentru livrare gratuită.')).toBeVisible();
@@ -77,7 +77,7 @@ test.describe('a Romanian browser', () => {
     await expect(page.getByRole('radio', { name: 'Plată ramburs la livrare' })).toBeChecked();
     await expect(page.getByRole('status').filter({ hasText: 'Conectat la magazin' })).toBeVisible();
     const summary = page.getByRole('region', { name: 'Sumarul comenzii' });
-    await expect(summary).toContainText('Dummy Lighter (Black) × 1');
+    await expect(summary).toContainText('Brichetă cu ascunzătoare (Negru) × 1');
     await expect(summary.getByRole('definition')).toHaveText(['39,99 lei', '19,99 lei', '59,98 lei', '10,41 lei']);
     await expect(summary).toContainText('400114 Cluj-Napoca, București');
     const obligation = 'Plasând comanda, te obligi să plătești 59,98 lei curierului, la livrare.';

@@ -10,6 +10,15 @@ export const adminColourSchema = z.object({
 });
 export type AdminColour = z.infer<typeof adminColourSchema>;
 
+/** A product's texts in another language (domain/productTexts): each absent or empty one shows the English. */
+export const productTextsSchema = z.object({
+  name: z.optional(z.string()),
+  description: z.optional(z.string()),
+  keyFeatures: z.optional(z.array(z.string())),
+  /** Each colour's name there, by the colour's own name. */
+  colours: z.optional(z.record(z.string(), z.string())),
+});
+
 /** A product as the back office sees it: hidden ones too, and its stock. */
 export const adminProductSchema = z.object({
   id: z.string(),
@@ -26,6 +35,8 @@ export const adminProductSchema = z.object({
   stripePriceId: z.nullable(z.string()),
   keyFeatures: z.array(z.string()),
   colourOptions: z.array(adminColourSchema),
+  /** Its name, description, key features and colour names in Romanian (the fields above are English). */
+  translations: z.object({ ro: z.optional(productTextsSchema) }),
   createdAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;

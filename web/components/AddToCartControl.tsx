@@ -1,4 +1,4 @@
-import { lineName, type Product } from '../../domain/catalog';
+import { cartLineName, type Product } from '../../domain/catalog';
 import { quantityOf, MAX_QUANTITY_PER_LINE } from '../../domain/cart';
 import { useCart } from '../lib/cart/CartProvider';
 import { useI18n } from '../lib/i18n';
@@ -12,7 +12,7 @@ export function AddToCartControl({ product, colour = null, className = '' }: { p
   const { t } = useI18n();
   const quantity = quantityOf(cart, product.id, colour);
   const option = product.colourOptions.find((candidate) => candidate.name === colour);
-  const name = lineName(product.name, colour);
+  const name = cartLineName(product, colour);
   // Never more than the few that are left, of the product or of its colour (the server refuses more anyway).
   const max = Math.min(MAX_QUANTITY_PER_LINE, product.stockLeft ?? MAX_QUANTITY_PER_LINE, option?.stockLeft ?? MAX_QUANTITY_PER_LINE);
 

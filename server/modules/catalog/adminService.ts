@@ -27,6 +27,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     stripePriceId: row.stripePriceId,
     keyFeatures: row.keyFeatures,
     colourOptions: row.colourOptions.map(({ name, available, stock = null }) => ({ name, available, stock })),
+    translations: row.translations,
     createdAt: row.createdAt.toISOString(),
   };
 }

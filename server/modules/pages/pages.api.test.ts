@@ -121,12 +121,14 @@ describe('pages rendered on the server', () => {
   it('renders each page in the visitor’s language: their choice, else their browser’s first language', async () => {
     const asked = async (headers: Record<string, string>) => {
       const response = await app.inject({ method: 'GET', url: '/shop', headers });
-      return { lang: response.body.match(/<html lang="(\w+)"/)?.[1], rendered: response.body.match(/<p>in (\w+)<\/p>/)?.[1], etag: response.headers.etag };
+      const firstProduct = response.body.match(/<div id="root"><p>([^,]+),/)?.[1];
+      return { lang: response.body.match(/<html lang="(\w+)"/)?.[1], rendered: response.body.match(/<p>in (\w+)<\/p>/)?.[1], firstProduct, etag: response.headers.etag };
     };
     const english = await asked({});
-    expect(english).toMatchObject({ lang: 'en', rendered: 'en' });
+    expect(english).toMatchObject({ lang: 'en', rendered: 'en', firstProduct: 'Dummy Lighter' });
+    // Rendered with the products' own texts in that language (domain/productTexts).
     const romanian = await asked({ 'accept-language': 'ro-RO,ro;q=0.9,en;q=0.8' });
-    expect(romanian).toMatchObject({ lang: 'ro', rendered: 'ro' });
+    expect(romanian).toMatchObject({ lang: 'ro', rendered: 'ro', firstProduct: 'Brichetă cu ascunzătoare' });
     expect(romanian.etag).not.toBe(english.etag);
     expect(await asked({ 'accept-language': 'en-US,ro;q=0.9' })).toMatchObject({ lang: 'en', rendered: 'en' });
     expect(await asked({ 'accept-language': 'ro-RO', cookie: 'lang=en' })).toMatchObject({ lang: 'en', rendered: 'en' });

@@ -1,4 +1,4 @@
-import { lineName } from '../../../domain/catalog';
+import { cartLineName, colourLabel, lineName } from '../../../domain/catalog';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { useCart } from '../../lib/cart/CartProvider';
 import { CartTotals } from './CartTotals';
@@ -18,14 +18,14 @@ export function CartStep({ onContinue }: { onContinue(): void }) {
             <img src={product.image} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-zinc-100 object-cover" />
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{product.name}</p>
-              {colour && <p className="text-sm text-zinc-700">{t('checkout.cart.colour', { colour })}</p>}
+              {colour && <p className="text-sm text-zinc-700">{t('checkout.cart.colour', { colour: colourLabel(product, colour) })}</p>}
               <p className="text-sm text-zinc-600">
                 {t('checkout.cart.linePrice', { price: money(product.price), total: money(product.price * quantity) })}
               </p>
             </div>
             <div className="flex w-full items-center gap-3 sm:w-auto">
               <AddToCartControl product={product} colour={colour} className="w-36" />
-              <button type="button" onClick={() => remove(product.id, colour)} aria-label={t('checkout.cart.removeLine', { name: lineName(product.name, colour) })} className={`${secondaryButton} px-3`}>
+              <button type="button" onClick={() => remove(product.id, colour)} aria-label={t('checkout.cart.removeLine', { name: cartLineName(product, colour) })} className={`${secondaryButton} px-3`}>
                 {t('checkout.cart.remove')}
               </button>
             </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cartTotals } from '../../../domain/cart';
-import { lineName } from '../../../domain/catalog';
+import { cartLineName, lineName } from '../../../domain/catalog';
 import { placeLine } from '../../../domain/counties';
 import type { PaymentMethod } from '../../../domain/orders';
 import { healthSchema } from '../../../domain/contracts/api';
@@ -98,7 +98,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
           {cart.lines.map(({ product, colour, quantity }) => (
             <li key={lineName(product.id, colour)} className="flex justify-between gap-4">
               <span>
-                {lineName(product.name, colour)} × {quantity}
+                {cartLineName(product, colour)} × {quantity}
               </span>
               <span>{money(product.price * quantity)}</span>
             </li>

@@ -94,7 +94,7 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
                     onChange={() => setColour(option.name)}
                     className="accent-brand"
                   />
-                  {option.name}
+                  {option.label}
                   {!option.available && <span className="text-xs font-semibold text-red-700">{t('product.soldOut')}</span>}
                   {option.available && option.stockLeft != null && <span className="text-xs text-zinc-700">{t('product.onlyLeft', { count: option.stockLeft })}</span>}
                 </label>
