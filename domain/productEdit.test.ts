@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keyFeaturesFromLines, parseRon, productChangeSchema } from './productEdit';
+import { amountValue, fieldName, issueValues, valuesIn } from './issueValues';
+import { keyFeaturesFromLines, MAX_PRICE, parseRon, productChangeSchema, productCreateSchema } from './productEdit';
 
 describe('product editing rules', () => {
   it('reads amounts typed in RON into bani, exactly, and refuses anything else', () => {
@@ -19,11 +20,46 @@ describe('product editing rules', () => {
     expect(keyFeaturesFromLines('')).toEqual([]);
   });
 
+  /** The first refusal's catalogue key and its values, as the form and the server translate them. */
+  const refusal = (result: { error?: { issues: object[] } }) => {
+    const issue = result.error?.issues[0] as { message: string };
+    return { message: issue.message, values: issueValues(issue) };
+  };
+
   it('refuses an empty change and a misspelt field', () => {
-    expect(productChangeSchema.safeParse({}).error?.issues[0]?.message).toBe('Nothing to change: send at least one field.');
-    expect(productChangeSchema.safeParse({ prize: 100 }).error?.issues[0]?.message).toBe('Unknown field: prize.');
+    expect(refusal(productChangeSchema.safeParse({})).message).toBe('admin.product.problem.nothingToChange');
+    expect(refusal(productChangeSchema.safeParse({ prize: 100 }))).toMatchObject({ message: 'admin.error.unknownField', values: { keys: 'prize' } });
     expect(productChangeSchema.safeParse({ stock: null, stripePriceId: null }).data).toEqual({ stock: null, stripePriceId: null });
     // The struck-through price comes from the price history, never from a typed-in old price.
-    expect(productChangeSchema.safeParse({ oldPrice: 7999 }).error?.issues[0]?.message).toBe('Unknown field: oldPrice.');
+    expect(refusal(productChangeSchema.safeParse({ oldPrice: 7999, newPrice: 1 }))).toMatchObject({ message: 'admin.error.unknownField', values: { keys: 'oldPrice, newPrice' } });
+  });
+
+  it('words its messages as admin catalogue keys, naming the field by its own key and amounts as amounts', () => {
+    expect(refusal(productChangeSchema.safeParse({ name: 42 }))).toEqual({ message: 'admin.field.notText', values: { field: fieldName('admin.product.form.name') } });
+    expect(refusal(productChangeSchema.safeParse({ description: 'd'.repeat(2001) }))).toEqual({
+      message: 'admin.field.tooLong',
+      values: { field: fieldName('admin.product.form.description'), max: 2000 },
+    });
+    expect(refusal(productChangeSchema.safeParse({ price: MAX_PRICE + 1 }))).toEqual({
+      message: 'admin.field.atMostAmount',
+      values: { field: fieldName('admin.product.field.price'), amount: amountValue(MAX_PRICE) },
+    });
+    expect(refusal(productCreateSchema.safeParse({ name: 'x', description: 'x', price: 1, keyFeatures: Array(13).fill('k') }))).toMatchObject({
+      message: 'admin.product.problem.tooManyKeyFeatures',
+      values: { maximum: 12 },
+    });
+    // Still a schema of the right types: trimmed text, and the value stops at the first wrong type.
+    expect(productChangeSchema.safeParse({ name: '  Wallet ', active: false }).data).toEqual({ name: 'Wallet', active: false });
+    expect(productChangeSchema.safeParse({ stock: 1.5 }).error?.issues).toHaveLength(1);
+  });
+
+  it('says a field’s name and an amount in the message’s language', () => {
+    const say = (id: string) => `<${id}>`;
+    const values = { field: fieldName('admin.product.field.price'), amount: amountValue(1), max: 3 };
+    expect(valuesIn('ro', values, say)).toEqual({ field: '<admin.product.field.price>', amount: '0,01\u00a0lei', max: 3 });
+    expect(valuesIn('en', values, say)).toEqual({ field: '<admin.product.field.price>', amount: '0.01 RON', max: 3 });
+    // Values of other kinds pass as they are.
+    const plain = { count: 2, email: 'ana@example.ro', list: [1] };
+    expect(valuesIn('ro', plain, say)).toBe(plain);
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './catalog';
-import { toDecimalString } from './money';
-import { controlCharactersMessage, hasControlCharacters } from './text';
+import type { AdminMessageId, ShopMessageId } from '../locales/messages';
+import { amountValue, fieldName } from './issueValues';
+import { hasControlCharacters } from './text';
 
 /**
  * What the owner may set on a product, checked by the back office's form and by the API with the
@@ -20,65 +21,85 @@ export const STRIPE_PRICE_ID_PATTERN = /^price_[A-Za-z0-9_]{1,200}$/;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-/** A product's address (its page is /shop/{slug}): what the owner may type. */
-export const SLUG_REFUSED = 'Use lowercase letters, digits and hyphens for the address.';
+/**
+ * A message the owner may see, as its catalogue key (locales/admin): the form shows it translated and
+ * the API answers it in the request's language (server/errors.ts). Its values are the issue's own
+ * (`{maximum}` of a too_big, a custom issue's `params`: domain/issueValues.ts); a field's name is a key
+ * of its own (`fieldName`), so each language names the field in its words.
+ */
+const key = (id: AdminMessageId | ShopMessageId) => id;
+type Label = AdminMessageId;
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .refine((value) => !hasControlCharacters(value), controlCharactersMessage(label))
-    .refine((value) => value.length > 0, `${label} is required.`)
-    .refine((value) => value.length <= max, `${label} is too long (at most ${max} characters).`);
+/** A refusal naming the field `label`, with any more values. */
+const about = (message: AdminMessageId, label: Label, values: Record<string, unknown> = {}) => ({
+  error: key(message),
+  params: { field: fieldName(label), ...values },
+});
 
-const amount = (label: string) =>
-  z
-    .number({ error: `${label} must be a whole number of bani.` })
-    .int(`${label} must be a whole number of bani.`)
-    .min(1, `${label} must be at least 0.01 RON.`)
-    .max(MAX_PRICE, `${label} must be at most ${toDecimalString(MAX_PRICE)} RON.`);
+/** A value of type T, or the refusal `message` (it stops there: the checks after it need a T). */
+const typed = <T>(is: (value: unknown) => value is T, message: AdminMessageId, label: Label) => z.custom<T>(is, { ...about(message, label), abort: true });
 
-const stock = (label: string) =>
-  z
-    .number({ error: `${label} must be a whole number of units, or not counted.` })
-    .int(`${label} must be a whole number of units, or not counted.`)
-    .min(0, `${label} cannot be negative.`)
-    .max(MAX_STOCK, `${label} must be at most ${MAX_STOCK}.`)
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isWhole = (value: unknown): value is number => Number.isSafeInteger(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/** A text field named `label` (a catalogue key): trimmed, required, at most `max` characters. */
+const text = (label: Label, max: number) =>
+  typed(isString, 'admin.field.notText', label)
+    .overwrite((value) => value.trim())
+    .refine((value) => !hasControlCharacters(value), about('admin.field.controlCharacters', label))
+    .refine((value) => value.length > 0, about('admin.field.required', label))
+    .refine((value) => value.length <= max, about('admin.field.tooLong', label, { max }));
+
+/** An amount in bani, from 0.01 RON to MAX_PRICE. */
+const amount = (label: Label) =>
+  typed(isWhole, 'admin.field.wholeBani', label)
+    .refine((value) => value >= 1, about('admin.field.atLeastAmount', label, { amount: amountValue(1) }))
+    .refine((value) => value <= MAX_PRICE, about('admin.field.atMostAmount', label, { amount: amountValue(MAX_PRICE) }));
+
+/** Units in stock, or null: not counted. */
+const stock = (label: Label) =>
+  typed(isWhole, 'admin.field.wholeUnits', label)
+    .refine((value) => value >= 0, about('admin.field.negative', label))
+    .refine((value) => value <= MAX_STOCK, about('admin.field.atMost', label, { max: MAX_STOCK }))
     .nullable();
+
+const yesOrNo = (label: Label) => typed(isBoolean, 'admin.field.trueOrFalse', label);
 
 export const colourOptionInputSchema = z.strictObject(
   {
-    name: text('Colour name', 40),
-    available: z.boolean({ error: 'Colour availability must be true or false.' }),
+    name: text('admin.product.field.colourName', 40),
+    available: yesOrNo('admin.product.field.colourAvailability'),
     /** The colour's own units in stock; null or absent: not counted. */
-    stock: stock('Colour stock').default(null),
+    stock: stock('admin.product.field.colourStock').default(null),
   },
-  { error: 'Each colour needs a name and whether it is available.' },
+  { error: key('admin.product.problem.colour') },
 );
 
 const productFields = {
-  name: text('Name', 120),
-  description: text('Description', 2000),
+  name: text('admin.product.form.name', 120),
+  description: text('admin.product.form.description', 2000),
   keyFeatures: z
-    .array(text('Key feature', 200), { error: 'Key features must be a list of texts.' })
-    .max(MAX_KEY_FEATURES, `A product can have at most ${MAX_KEY_FEATURES} key features.`),
-  price: amount('Price'),
+    .array(text('admin.product.field.keyFeature', 200), { error: key('admin.product.problem.keyFeaturesList') })
+    .max(MAX_KEY_FEATURES, key('admin.product.problem.tooManyKeyFeatures')),
+  price: amount('admin.product.field.price'),
   colourOptions: z
-    .array(colourOptionInputSchema, { error: 'Colours must be a list.' })
-    .max(MAX_COLOURS, `A product can have at most ${MAX_COLOURS} colours.`)
-    .refine((colours) => new Set(colours.map((colour) => colour.name.toLowerCase())).size === colours.length, 'Each colour may appear only once.'),
+    .array(colourOptionInputSchema, { error: key('admin.product.problem.coloursList') })
+    .max(MAX_COLOURS, key('admin.product.problem.tooManyColours'))
+    .refine((colours) => new Set(colours.map((colour) => colour.name.toLowerCase())).size === colours.length, key('admin.product.problem.colourTwice')),
   /** Units in stock; null: not counted (never sold out). */
-  stock: stock('Stock'),
-  active: z.boolean({ error: 'Shown in the shop must be true or false.' }),
-  stripePriceId: text('Stripe price id', 206).regex(STRIPE_PRICE_ID_PATTERN, 'Stripe price id must look like price_123abc.').nullable(),
+  stock: stock('admin.product.form.stock'),
+  active: yesOrNo('admin.product.form.shown'),
+  stripePriceId: text('admin.product.form.stripePriceId', 206)
+    .refine((value) => STRIPE_PRICE_ID_PATTERN.test(value), key('admin.product.problem.stripePriceId'))
+    .nullable(),
 };
 
-/** The address of an existing product (a new one gets its address from its name). */
-export const slugSchema = text('Address', SLUG_MAX_LENGTH).regex(SLUG_PATTERN, SLUG_REFUSED);
+/** The address of an existing product (a new one gets its address from its name): what the owner may type. */
+export const slugSchema = text('admin.product.form.address', SLUG_MAX_LENGTH).refine((value) => SLUG_PATTERN.test(value), key('admin.product.problem.slug'));
 
-/** The body is an object of known fields only: a misspelt field is refused rather than silently ignored. */
-const objectError = (issue: { code?: string; keys?: string[] }) =>
-  issue.code === 'unrecognized_keys' ? `Unknown field: ${(issue.keys ?? []).join(', ')}.` : 'The request body must be a JSON object.';
+/** The body is an object of known fields only: a misspelt field is refused rather than silently ignored ("Unknown field: price2."). */
+const objectError = (issue: { code?: string }) => key(issue.code === 'unrecognized_keys' ? 'admin.error.unknownField' : 'error.request.notAnObject');
 
 /** POST /api/admin/products, and the back office's form (new or edited product). */
 export const productCreateSchema = z.strictObject(
@@ -114,17 +135,17 @@ export const productChangeSchema = z
     },
     { error: objectError },
   )
-  .refine((change) => Object.keys(change).length > 0, 'Nothing to change: send at least one field.');
+  .refine((change) => Object.keys(change).length > 0, key('admin.product.problem.nothingToChange'));
 export type ProductChange = z.infer<typeof productChangeSchema>;
 
 /** PUT /api/admin/products/:id/images: the product's images in their new order (the first is the main one). */
 export const imageOrderSchema = z.strictObject(
   {
     images: z
-      .array(z.string({ error: 'Images must be a list of image addresses.' }).max(300, 'An image address is too long.'), {
-        error: 'Images must be a list of image addresses.',
+      .array(z.string({ error: key('admin.product.problem.imagesList') }).max(300, key('admin.product.problem.imageAddressTooLong')), {
+        error: key('admin.product.problem.imagesList'),
       })
-      .max(MAX_IMAGES, `A product can have at most ${MAX_IMAGES} images.`),
+      .max(MAX_IMAGES, key('admin.product.problem.tooManyImages')),
   },
   { error: objectError },
 );

@@ -1,11 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { SLUG_REFUSED } from '../domain/productEdit';
 import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test, fillShipping } from './fixtures';
 
 /** The server's 409 for an address another product has, as the English back office shows it. */
 const SLUG_TAKEN = 'Another product already has this address.';
+/** The form's refusal of a typed address, as the English back office shows it. */
+const SLUG_REFUSED = 'Use lowercase letters, digits and hyphens for the address.';
 
 // A shop of its own: the prices and stock changed here never reach the storefront specs' shop.
 const ORIGIN = `http://127.0.0.1:${ADMIN_PRODUCTS_SHOP_PORT}`;
@@ -367,6 +368,11 @@ test.describe('in Romanian', () => {
     await page.getByLabel('Preț (lei)', { exact: true }).fill('39,99');
     await page.getByRole('button', { name: 'Salvează modificările' }).click();
     await expect(page.getByRole('alert')).toHaveText('Completează câmpul „Nume”.');
+    // The shared schema's refusal, its field named and its amount written in Romanian.
+    await page.getByLabel('Nume', { exact: true }).fill('Belt with Secret Compartment');
+    await page.getByLabel('Preț (lei)', { exact: true }).fill('0');
+    await page.getByRole('button', { name: 'Salvează modificările' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/^Câmpul „Preț” trebuie să fie de cel puțin 0,01\slei\.$/);
     await expectAccessible(page);
   });
 });

@@ -430,7 +430,7 @@ const adminProductCases: Case[] = [
   create('price in RON with decimals', newProduct({ price: 49.99 }), 'Price must be a whole number of bani.'),
   create('negative price', newProduct({ price: -100 }), 'Price must be at least 0.01 RON.'),
   create('price 0', newProduct({ price: 0 }), 'Price must be at least 0.01 RON.'),
-  create('price over 10,000 RON', newProduct({ price: 1_000_001 }), 'Price must be at most 10000.00 RON.'),
+  create('price over 10,000 RON', newProduct({ price: 1_000_001 }), 'Price must be at most 10,000.00 RON.'),
   create('price 1e308', JSON.stringify(newProduct()).replace('4999', '1e308'), /^Price must be/),
   create('a typed-in old price (only the price history makes one)', newProduct({ oldPrice: 9999 }), 'Unknown field: oldPrice.'),
   create('negative stock', newProduct({ stock: -1 }), 'Stock cannot be negative.'),

@@ -1,5 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import type { FastifyRequest } from 'fastify';
+import { valuesIn } from '../domain/issueValues';
 import { chooseLocale, cookieValue, firstAcceptedLanguage, LANGUAGE_COOKIE, LOCALES, type Locale } from '../domain/locale';
 import { ADMIN_MESSAGES, MAIL_MESSAGES, SHOP_MESSAGES } from '../locales/catalogues';
 import type { Message } from '../locales/messages';
@@ -11,10 +12,13 @@ const translations = Object.fromEntries(
   LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: { ...SHOP_MESSAGES[locale], ...ADMIN_MESSAGES[locale], ...MAIL_MESSAGES[locale] } } })]),
 ) as Record<Locale, ReturnType<typeof setupI18n>>;
 
-/** `text` in `locale` when it is a catalogue key; any other text (a library's own, already worded) as it is. */
+/**
+ * `text` in `locale` when it is a catalogue key; any other text (a library's own, already worded) as it
+ * is. A value that is a field's name or an amount (domain/issueValues) is said in `locale` too.
+ */
 export function translate(locale: Locale, text: string, values?: Record<string, unknown>): string {
   const i18n = translations[locale];
-  return Object.hasOwn(i18n.messages, text) ? i18n._(text, values) : text;
+  return Object.hasOwn(i18n.messages, text) ? i18n._(text, valuesIn(locale, values, (id) => translate(locale, id))) : text;
 }
 
 /** The language of a request: the visitor's choice (the switch's cookie), else their browser's first language. */

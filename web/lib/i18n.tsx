@@ -1,6 +1,7 @@
 import type { Messages } from '@lingui/core';
 import { createContext, type ReactNode, use, useMemo } from 'react';
 import { chooseLocale, cookieValue, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Locale } from '../../domain/locale';
+import { valuesIn } from '../../domain/issueValues';
 import { type Bani, formatMoney, formatMoneyShort } from '../../domain/money';
 import type { AdminMessageId, ShopMessageId } from '../../locales/messages';
 import { formatMessage } from './messageFormat';
@@ -13,7 +14,7 @@ export type Translate = (id: ShopMessageId | AdminMessageId, values?: MessageVal
 /** A page's words in its language (Lingui's compiled catalogues, read by formatMessage). */
 export interface I18n {
   readonly locale: Locale;
-  /** The text of message `id` with `values` (the key itself when the catalogue lacks it). */
+  /** The text of message `id` with `values` (a field's name or an amount among them said in this language too; the key itself when the catalogue lacks it). */
   _(id: string, values?: MessageValues): string;
   /** Adds a catalogue (the back office's, when it loads). */
   load(messages: Messages): void;
@@ -21,12 +22,13 @@ export interface I18n {
 
 export function createI18n(locale: Locale, messages: Messages): I18n {
   const words: Messages = { ...messages };
+  const say = (id: string, values?: MessageValues): string => {
+    const message = words[id];
+    return message === undefined ? id : formatMessage(message, locale, valuesIn(locale, values, say));
+  };
   return {
     locale,
-    _: (id, values) => {
-      const message = words[id];
-      return message === undefined ? id : formatMessage(message, locale, values);
-    },
+    _: say,
     load: (more) => Object.assign(words, more),
   };
 }

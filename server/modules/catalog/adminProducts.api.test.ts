@@ -4,13 +4,13 @@ import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
-import { SLUG_REFUSED } from '../../../domain/productEdit';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, testUploadsDir } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 
 // The server's answers, as the owner reads them in English (admin.error.* in locales/admin).
 const IMAGE_REFUSED = 'Upload a JPEG, PNG or WebP image of at most 5 MB.';
 const SLUG_TAKEN = 'Another product already has this address.';
+const SLUG_REFUSED = 'Use lowercase letters, digits and hyphens for the address.';
 
 const uploadsDir = testUploadsDir();
 const shop = setUpTestApp({ uploadsDir });
@@ -393,5 +393,54 @@ describe('images', () => {
     await asOwner(owner, 'PUT', '/api/admin/products/4/images', { images: reversed.slice(1) });
     await shop.database.db.update(products).set({ images, mainImage: images[0] }).where(eq(products.id, '4'));
     await shop.app.catalogue.reload();
+  });
+});
+
+describe('the product schemas’ refusals, in the owner’s language', () => {
+  const ROMANIAN = { 'accept-language': 'ro-RO,ro;q=0.9,en;q=0.8' };
+  const cases: { name: string; method: Method; url: string; body: unknown; en: string; ro: string }[] = [
+    { name: 'name missing', method: 'POST', url: '/api/admin/products', body: { description: 'x', price: 100 }, en: 'Name must be text.', ro: 'Câmpul „Nume” trebuie să fie text.' },
+    { name: 'name blank', method: 'PATCH', url: '/api/admin/products/1', body: { name: '  ' }, en: 'Name is required.', ro: 'Completează câmpul „Nume”.' },
+    {
+      name: 'price too high',
+      method: 'POST',
+      url: '/api/admin/products',
+      body: { ...newProduct, price: 1_000_001 },
+      en: 'Price must be at most 10,000.00 RON.',
+      ro: 'Câmpul „Preț” trebuie să fie de cel mult 10.000,00\u00a0lei.',
+    },
+    {
+      name: 'too many key features',
+      method: 'POST',
+      url: '/api/admin/products',
+      body: { ...newProduct, keyFeatures: Array.from({ length: 13 }, (_, n) => `Feature ${n}`) },
+      en: 'A product can have at most 12 key features.',
+      ro: 'Un produs poate avea cel mult 12 caracteristici principale.',
+    },
+    { name: 'bad slug', method: 'PATCH', url: '/api/admin/products/1', body: { slug: 'Phone Charger' }, en: SLUG_REFUSED, ro: 'Folosește pentru adresă litere mici, cifre și cratime.' },
+    {
+      name: 'duplicate colour',
+      method: 'PATCH',
+      url: '/api/admin/products/1',
+      body: { colourOptions: [{ name: 'Black', available: true }, { name: 'black', available: false }] },
+      en: 'Each colour may appear only once.',
+      ro: 'Fiecare culoare poate apărea o singură dată.',
+    },
+    { name: 'unknown field', method: 'POST', url: '/api/admin/products', body: { ...newProduct, oldPrice: 9999 }, en: 'Unknown field: oldPrice.', ro: 'Câmp necunoscut: oldPrice.' },
+    { name: 'unknown field in an image order', method: 'PUT', url: '/api/admin/products/1/images', body: { images: [], main: 0 }, en: 'Unknown field: main.', ro: 'Câmp necunoscut: main.' },
+    { name: 'colour stock negative', method: 'PATCH', url: '/api/admin/products/1', body: { colourOptions: [{ name: 'Black', available: true, stock: -1 }] }, en: 'Colour stock cannot be negative.', ro: 'Câmpul „Stocul culorii” nu poate fi negativ.' },
+  ];
+
+  it.each(cases)('$name: 400 in English, and the same in Romanian (Accept-Language or the lang cookie)', async ({ method, url, body, en, ro }) => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const english = await asOwner(owner, method, url, body);
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toEqual({ error: 'bad_request', message: en });
+    const romanian = await asOwner(owner, method, url, body, ROMANIAN);
+    expect(romanian.statusCode).toBe(400);
+    expect(romanian.json()).toEqual({ error: 'bad_request', message: ro });
+    // The switch's cookie outranks the browser's language.
+    const chosen = await asOwner(owner, method, url, body, { cookie: `${owner.cookie}; lang=ro` });
+    expect(chosen.json().message).toBe(ro);
   });
 });

@@ -30,8 +30,7 @@ interface ProductFormProps {
 
 /** Every field of a product, checked here with the server's own rules before it is sent. */
 export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps) {
-  const words = useI18n();
-  const { t } = words;
+  const { t } = useI18n();
   const [values, setValues] = useState(initial);
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [saved, setSaved] = useState(false);
@@ -49,7 +48,7 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
   const slugProblem = problem?.field === 'slug' ? problem.problem : null;
 
   async function submit() {
-    const result = productFromForm(words, values);
+    const result = productFromForm(t, values);
     if ('problem' in result) {
       setProblem(result);
       return;

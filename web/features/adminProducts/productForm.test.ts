@@ -1,22 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '../../../domain/contracts/adminProducts';
-import { SLUG_REFUSED } from '../../../domain/productEdit';
-import { formatMoney } from '../../../domain/money';
 import { ADMIN_MESSAGES } from '../../../locales/catalogues';
 import { ApiError } from '../../lib/api';
-import { createI18n } from '../../lib/i18n';
-import { type FormWords, formValuesOf, problemOf, productFromForm as fromForm, type ProductFormValues } from './productForm';
+import { createI18n, type Translate } from '../../lib/i18n';
+import { formValuesOf, problemOf, productFromForm as fromForm, type ProductFormValues } from './productForm';
 
 /** The server's 409 for an address another product has, as it answers in English. */
 const SLUG_TAKEN = 'Another product already has this address.';
+const SLUG_REFUSED = 'Use lowercase letters, digits and hyphens for the address.';
 
-/** The form's words in a language, as useI18n gives them. */
-function wordsIn(locale: 'en' | 'ro'): FormWords {
+/** The page's `t` in a language, as useI18n gives it. */
+function wordsIn(locale: 'en' | 'ro'): { t: Translate } {
   const i18n = createI18n(locale, ADMIN_MESSAGES[locale]);
-  return { t: (id, values) => i18n._(id, values), money: (amount) => formatMoney(amount, locale) };
+  return { t: (id, values) => i18n._(id, values) };
 }
 const en = wordsIn('en');
-const productFromForm = (values: ProductFormValues) => fromForm(en, values);
+const productFromForm = (values: ProductFormValues) => fromForm(en.t, values);
 
 const lighter: AdminProduct = {
   id: '1',
@@ -92,6 +91,7 @@ describe('the product form', () => {
     expect(productFromForm({ ...values, keyFeatures: 'Bell\u0007' })).toEqual({ problem: 'Key feature must not contain control characters.' });
     expect(productFromForm({ ...values, colourOptions: [{ name: ' ', available: true, stock: '' }] })).toEqual({ problem: 'Colour name is required.' });
     expect(productFromForm({ ...values, price: '0' })).toEqual({ problem: 'Price must be at least 0.01 RON.' });
+    expect(productFromForm({ ...values, price: '10000.01' })).toEqual({ problem: 'Price must be at most 10,000.00 RON.' });
     expect(productFromForm({ ...values, stock: '1000001' })).toEqual({ problem: 'Stock must be at most 1000000.' });
     expect(productFromForm({ ...values, keyFeatures: Array.from({ length: 13 }, (_, n) => `F${n}`).join('\n') })).toEqual({ problem: 'A product can have at most 12 key features.' });
     expect(productFromForm({ ...values, colourOptions: [{ name: '', available: true, stock: 'x' }] })).toEqual({
@@ -102,11 +102,23 @@ describe('the product form', () => {
   it('says it in Romanian on a Romanian page', () => {
     const ro = wordsIn('ro');
     const values = formValuesOf(lighter);
-    expect(fromForm(ro, { ...values, price: '39.999' })).toEqual({ problem: 'Prețul trebuie să fie o sumă în lei, de exemplu 39,99.' });
-    expect(fromForm(ro, { ...values, name: ' ' })).toEqual({ problem: 'Completează câmpul „Nume”.' });
-    expect(fromForm(ro, { ...values, slug: 'a'.repeat(81) })).toEqual({ problem: 'Câmpul „Adresă” este prea lung (cel mult 80 de caractere).', field: 'slug' });
-    expect(fromForm(ro, { ...values, slug: 'Secret Lighter' })).toEqual({ problem: 'Folosește pentru adresă litere mici, cifre și cratime.', field: 'slug' });
-    expect(fromForm(ro, { ...values, price: '0' })).toEqual({ problem: 'Prețul trebuie să fie de cel puțin 0,01\u00a0lei.' });
+    expect(fromForm(ro.t, { ...values, price: '39.999' })).toEqual({ problem: 'Prețul trebuie să fie o sumă în lei, de exemplu 39,99.' });
+    expect(fromForm(ro.t, { ...values, name: ' ' })).toEqual({ problem: 'Completează câmpul „Nume”.' });
+    expect(fromForm(ro.t, { ...values, slug: 'a'.repeat(81) })).toEqual({ problem: 'Câmpul „Adresă” este prea lung (cel mult 80 de caractere).', field: 'slug' });
+    expect(fromForm(ro.t, { ...values, slug: 'Secret Lighter' })).toEqual({ problem: 'Folosește pentru adresă litere mici, cifre și cratime.', field: 'slug' });
+    // The schema's messages are the admin catalogue's keys, the field named in Romanian and amounts in lei.
+    expect(fromForm(ro.t, { ...values, price: '0' })).toEqual({ problem: 'Câmpul „Preț” trebuie să fie de cel puțin 0,01\u00a0lei.' });
+    expect(fromForm(ro.t, { ...values, price: '10000.01' })).toEqual({ problem: 'Câmpul „Preț” trebuie să fie de cel mult 10.000,00\u00a0lei.' });
+    expect(fromForm(ro.t, { ...values, stock: '1000001' })).toEqual({ problem: 'Câmpul „Stoc” trebuie să fie de cel mult 1000000.' });
+    expect(fromForm(ro.t, { ...values, description: 'Bell\u0007' })).toEqual({ problem: 'Câmpul „Descriere” nu poate conține caractere de control.' });
+    expect(fromForm(ro.t, { ...values, colourOptions: [{ name: ' ', available: true, stock: '' }] })).toEqual({ problem: 'Completează câmpul „Numele culorii”.' });
+    expect(fromForm(ro.t, { ...values, colourOptions: [{ name: 'Red', available: true, stock: '' }, { name: 'red', available: false, stock: '' }] })).toEqual({
+      problem: 'Fiecare culoare poate apărea o singură dată.',
+    });
+    expect(fromForm(ro.t, { ...values, keyFeatures: Array.from({ length: 13 }, (_, n) => `F${n}`).join('\n') })).toEqual({
+      problem: 'Un produs poate avea cel mult 12 caracteristici principale.',
+    });
+    expect(fromForm(ro.t, { ...values, stripePriceId: 'prod_1' })).toEqual({ problem: 'Id-ul prețului Stripe trebuie să arate ca price_123abc.' });
     expect(problemOf(ro.t, new TypeError('Failed to fetch'))).toEqual({ problem: 'Produsul nu a putut fi salvat. Verifică-ți conexiunea și încearcă din nou.' });
   });
 

@@ -1,15 +1,10 @@
 import type { AdminProduct } from '../../../domain/contracts/adminProducts';
-import { type Bani, toDecimalString } from '../../../domain/money';
-import { keyFeaturesFromLines, MAX_COLOURS, MAX_KEY_FEATURES, MAX_PRICE, MAX_STOCK, parseRon, productCreateSchema, type ProductCreate, slugSchema } from '../../../domain/productEdit';
+import { issueValues } from '../../../domain/issueValues';
+import { toDecimalString } from '../../../domain/money';
+import { keyFeaturesFromLines, parseRon, productCreateSchema, type ProductCreate, slugSchema } from '../../../domain/productEdit';
+import type { AdminMessageId } from '../../../locales/messages';
 import { ApiError } from '../../lib/api';
-import { textFieldProblem } from '../../lib/backOffice';
 import type { Translate } from '../../lib/i18n';
-
-/** What the form's messages need of the page's language (useI18n's `t` and `money`). */
-export interface FormWords {
-  t: Translate;
-  money: (amount: Bani) => string;
-}
 
 /** The edit form's fields as typed: amounts in RON, key features one per line, stock empty when not counted. */
 export interface ProductFormValues {
@@ -71,53 +66,16 @@ export function problemOf(t: Translate, error: unknown): FormProblem {
   return error.code === 'slug_taken' ? { problem: error.message, field: 'slug' } : { problem: error.message };
 }
 
-/** The product's text fields as the schema's messages name them ("Name is required."). */
-const TEXT_FIELDS = {
-  name: 'admin.product.form.name',
-  description: 'admin.product.form.description',
-  keyFeatures: 'admin.product.field.keyFeature',
-  colourOptions: 'admin.product.field.colourName',
-  stripePriceId: 'admin.product.form.stripePriceId',
-  slug: 'admin.product.form.address',
-} as const;
-
-type Issue = { path: PropertyKey[]; message: string };
-
-/**
- * The schema's first refusal in the page's language. The domain words its messages in English for the
- * API; the form says the same by the field refused (its path) and what the form sent.
- */
-function issueProblem({ t, money }: FormWords, issue: Issue | undefined, sent: ProductCreate): string {
-  if (!issue) return t('admin.product.problem.check');
-  const [field, , inner] = issue.path;
-  const label = TEXT_FIELDS[field as keyof typeof TEXT_FIELDS];
-  const textProblem = label ? textFieldProblem(t, issue.message, label) : null;
-  if (textProblem) return textProblem;
-  switch (field) {
-    case 'price':
-      return sent.price < 1 ? t('admin.product.problem.priceTooLow', { amount: money(1) }) : t('admin.product.problem.priceTooHigh', { amount: money(MAX_PRICE) });
-    case 'stock':
-      return t('admin.product.problem.stockTooHigh', { max: MAX_STOCK });
-    case 'keyFeatures':
-      return t('admin.product.problem.tooManyKeyFeatures', { max: MAX_KEY_FEATURES });
-    case 'colourOptions':
-      if (inner === 'stock') return t('admin.product.problem.colourStockTooHigh', { max: MAX_STOCK });
-      return sent.colourOptions.length > MAX_COLOURS ? t('admin.product.problem.tooManyColours', { max: MAX_COLOURS }) : t('admin.product.problem.colourTwice');
-    case 'stripePriceId':
-      return t('admin.product.problem.stripePriceId');
-    case 'slug':
-      return t('admin.product.problem.slug');
-    default:
-      return t('admin.product.problem.check');
-  }
+/** The schema's first refusal in the page's language: its message is a catalogue key, its values the issue's (a field's name among them). */
+function issueProblem(t: Translate, issue: { message: string } | undefined): string {
+  return issue ? t(issue.message as AdminMessageId, issueValues(issue)) : t('admin.product.problem.check');
 }
 
 /**
  * What the form sends (the API's product, in bani), checked by the same schema as the server's; or
  * the first problem, worded for the form.
  */
-export function productFromForm(words: FormWords, values: ProductFormValues): { product: ProductFromForm } | FormProblem {
-  const { t } = words;
+export function productFromForm(t: Translate, values: ProductFormValues): { product: ProductFromForm } | FormProblem {
   const price = parseRon(values.price);
   if (price === null) return { problem: t('admin.product.problem.price') };
   const stock = stockOf(values.stock);
@@ -143,11 +101,9 @@ export function productFromForm(words: FormWords, values: ProductFormValues): { 
     colourOptions,
   };
   const parsed = productCreateSchema.safeParse(sent);
-  if (!parsed.success) return { problem: issueProblem(words, parsed.error.issues[0], sent) };
+  if (!parsed.success) return { problem: issueProblem(t, parsed.error.issues[0]) };
   if (values.slug === undefined) return { product: parsed.data };
   const slug = slugSchema.safeParse(values.slug);
   if (slug.success) return { product: { ...parsed.data, slug: slug.data } };
-  // The address's own schema: its refusals have no path, so they are the slug's.
-  const issue = slug.error.issues[0];
-  return { problem: issueProblem(words, issue && { message: issue.message, path: ['slug'] }, sent), field: 'slug' };
+  return { problem: issueProblem(t, slug.error.issues[0]), field: 'slug' };
 }
