@@ -95,11 +95,35 @@ const productFields = {
     .nullable(),
 };
 
-/** The address of an existing product (a new one gets its address from its name): what the owner may type. */
-export const slugSchema = text('admin.product.form.address', SLUG_MAX_LENGTH).refine((value) => SLUG_PATTERN.test(value), key('admin.product.problem.slug'));
-
 /** The body is an object of known fields only: a misspelt field is refused rather than silently ignored ("Unknown field: price2."). */
 const objectError = (issue: { code?: string }) => key(issue.code === 'unrecognized_keys' ? 'admin.error.unknownField' : 'error.request.notAnObject');
+
+/**
+ * The product's texts in Romanian (domain/productTexts), each one optional: one left out shows the
+ * English. The colours' names are keyed by each colour's own name.
+ */
+const translationsSchema = z.strictObject(
+  {
+    ro: z
+      .strictObject(
+        {
+          name: text('admin.product.form.nameRo', 120).optional(),
+          description: text('admin.product.form.descriptionRo', 2000).optional(),
+          keyFeatures: productFields.keyFeatures.optional(),
+          colours: z
+            .record(z.string().max(40), text('admin.product.field.colourNameRo', 40), { error: key('admin.product.problem.coloursList') })
+            .refine((colours) => Object.keys(colours).length <= MAX_COLOURS, key('admin.product.problem.tooManyColours'))
+            .optional(),
+        },
+        { error: objectError },
+      )
+      .optional(),
+  },
+  { error: objectError },
+);
+
+/** The address of an existing product (a new one gets its address from its name): what the owner may type. */
+export const slugSchema = text('admin.product.form.address', SLUG_MAX_LENGTH).refine((value) => SLUG_PATTERN.test(value), key('admin.product.problem.slug'));
 
 /** POST /api/admin/products, and the back office's form (new or edited product). */
 export const productCreateSchema = z.strictObject(
@@ -110,6 +134,7 @@ export const productCreateSchema = z.strictObject(
     stock: productFields.stock.default(null),
     active: productFields.active.default(true),
     stripePriceId: productFields.stripePriceId.default(null),
+    translations: translationsSchema.default({}),
   },
   { error: objectError },
 );
@@ -130,6 +155,8 @@ export const productChangeSchema = z
       stock: productFields.stock.optional(),
       active: productFields.active.optional(),
       stripePriceId: productFields.stripePriceId.optional(),
+      /** All its translations at once: what is left out is no longer translated. */
+      translations: translationsSchema.optional(),
       /** The product's page moves to /shop/{slug}; its old address keeps answering with a redirect. */
       slug: slugSchema.optional(),
     },

@@ -102,11 +102,11 @@ test('a new product: created hidden, shown once the owner says so', async ({ pag
   await expect(page.getByRole('heading', { name: 'New product' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Dummy Wallet');
   await page.getByLabel('Description', { exact: true }).fill('A wallet with a second, hidden wallet inside.');
-  await page.getByLabel('Key features').fill('Two wallets in one\nSlim');
+  await page.getByLabel('Key features', { exact: true }).fill('Two wallets in one\nSlim');
   await page.getByLabel('Price (RON)', { exact: true }).fill('49.99');
   await page.getByLabel('Stock', { exact: true }).fill('3');
   await page.getByRole('button', { name: 'Add colour' }).click();
-  await page.getByLabel('Colour 1 name').fill('Brown');
+  await page.getByLabel('Colour 1 name', { exact: true }).fill('Brown');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByRole('heading', { name: 'Dummy Wallet', level: 1 })).toBeVisible();
@@ -142,7 +142,7 @@ test('colours with their own stock: two colours are two cart lines, and the colo
   await page.goto('/admin/products');
   await page.getByRole('link', { name: 'Dummy Lighter' }).click();
   await expect(page.getByRole('heading', { name: 'Dummy Lighter', level: 1 })).toBeVisible();
-  await expect(page.getByLabel('Colour 3 name')).toHaveValue('Blue');
+  await expect(page.getByLabel('Colour 3 name', { exact: true })).toHaveValue('Blue');
   await page.getByLabel('Colour 1 stock').fill('5');
   await page.getByLabel('Colour 3 available').check();
   await page.getByLabel('Colour 3 stock').fill('1');
@@ -374,5 +374,27 @@ test.describe('in Romanian', () => {
     await page.getByRole('button', { name: 'Salvează modificările' }).click();
     await expect(page.getByRole('alert')).toHaveText(/^Câmpul „Preț” trebuie să fie de cel puțin 0,01\slei\.$/);
     await expectAccessible(page);
+  });
+  test('the owner writes a product’s Romanian texts beside the English ones, and Romanian visitors read them', async ({ page, browser }) => {
+    const response = await page.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: ORIGIN } });
+    expect(response.status()).toBe(200);
+    await page.goto('/admin/products');
+    await page.getByRole('link', { name: 'Dummy Lighter' }).click();
+    // The seeded Romanian texts, each colour's beside it.
+    await expect(page.getByLabel('Nume în română')).toHaveValue('Brichetă cu ascunzătoare');
+    await expect(page.getByLabel('Numele culorii 1 în română')).toHaveValue('Negru');
+    await page.getByLabel('Nume în română').fill('Brichetă cu compartiment secret');
+    await page.getByLabel('Caracteristici principale în română').fill('Carcasă de brichetă adevărată\n\nBază care se deschide');
+    await page.getByRole('button', { name: 'Salvează modificările' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Salvat.' })).toBeVisible();
+    await expectAccessible(page);
+
+    const shopper = await (await browser.newContext({ baseURL: ORIGIN, locale: 'ro-RO' })).newPage();
+    await shopper.goto('/shop/dummy-lighter');
+    await expect(shopper.getByRole('heading', { level: 1, name: 'Brichetă cu compartiment secret' })).toBeVisible();
+    await expect(shopper.getByRole('listitem').filter({ hasText: 'Bază care se deschide' })).toBeVisible();
+    await expect(shopper.getByRole('radio', { name: /^Negru/ })).toBeVisible();
+    await expectAccessible(shopper);
+    await shopper.context().close();
   });
 });

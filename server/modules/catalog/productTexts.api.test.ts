@@ -115,3 +115,45 @@ describe("the products' own texts in the visitor's language", () => {
     await db.update(products).set({ translations: BUILT_IN_PRODUCTS[0]!.translations }).where(eq(products.id, '1'));
   });
 });
+
+describe('the owner translates a product in the back office', () => {
+  it('saves its Romanian texts, which the Romanian shop shows at once, and refuses bad ones with a message', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const headers = { cookie: owner.cookie, origin: TEST_ORIGIN };
+    const created = await shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers,
+      payload: {
+        name: 'Dummy Wallet',
+        description: 'A wallet.',
+        price: 4999,
+        colourOptions: [{ name: 'Brown', available: true }],
+        translations: { ro: { name: 'Portofel cu ascunzătoare', keyFeatures: ['Buzunar secret'], colours: { Brown: 'Maro' } } },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, translations } = created.json().product;
+    expect(translations).toEqual({ ro: { name: 'Portofel cu ascunzătoare', keyFeatures: ['Buzunar secret'], colours: { Brown: 'Maro' } } });
+
+    const inShop = async (language: Record<string, string>) =>
+      ((await catalogue(language)).json().products as Product[]).find((product) => product.id === id)!;
+    expect(await inShop(ROMANIAN)).toMatchObject({ name: 'Portofel cu ascunzătoare', description: 'A wallet.', keyFeatures: ['Buzunar secret'], colourOptions: [{ name: 'Brown', label: 'Maro' }] });
+    expect(await inShop({})).toMatchObject({ name: 'Dummy Wallet', keyFeatures: [], colourOptions: [{ name: 'Brown', label: 'Brown' }] });
+
+    const changed = await shop.app.inject({ method: 'PATCH', url: `/api/admin/products/${id}`, headers, payload: { translations: { ro: { description: 'Un portofel.' } } } });
+    expect(changed.statusCode).toBe(200);
+    expect(await inShop(ROMANIAN)).toMatchObject({ name: 'Dummy Wallet', description: 'Un portofel.', colourOptions: [{ label: 'Brown' }] });
+
+    const tooLong = await shop.app.inject({ method: 'PATCH', url: `/api/admin/products/${id}`, headers: { ...headers, ...ROMANIAN }, payload: { translations: { ro: { name: 'x'.repeat(121) } } } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('Câmpul „Nume în română” este prea lung (cel mult 120 de caractere).');
+    const misspelt = await shop.app.inject({ method: 'PATCH', url: `/api/admin/products/${id}`, headers, payload: { translations: { ro: { title: 'x' } } } });
+    expect(misspelt.statusCode).toBe(400);
+    expect(misspelt.json().message).toBe('Unknown field: title.');
+    const blankColour = await shop.app.inject({ method: 'PATCH', url: `/api/admin/products/${id}`, headers, payload: { translations: { ro: { colours: { Brown: ' ' } } } } });
+    expect(blankColour.json().message).toBe('Colour name in Romanian is required.');
+    expect(await inShop(ROMANIAN)).toMatchObject({ description: 'Un portofel.' });
+    await shop.app.inject({ method: 'PATCH', url: `/api/admin/products/${id}`, headers, payload: { active: false } });
+  });
+});

@@ -139,6 +139,14 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
               onChange={(event) => setColour(index, { ...colour, name: event.target.value })}
               className={`${inputClass} mt-0 w-40 flex-1`}
             />
+            <input
+              aria-label={t('admin.product.form.colourNameRo', { n: index + 1 })}
+              lang="ro"
+              placeholder={t('admin.product.form.romanian')}
+              value={colour.nameRo}
+              onChange={(event) => setColour(index, { ...colour, nameRo: event.target.value })}
+              className={`${inputClass} mt-0 w-40 flex-1`}
+            />
             <label className="flex min-h-11 items-center gap-2">
               <input
                 type="checkbox"
@@ -172,9 +180,26 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
             </button>
           </div>
         ))}
-        <button type="button" onClick={() => set('colourOptions', [...values.colourOptions, { name: '', available: true, stock: '' }])} className={secondaryButton}>
+        <button type="button" onClick={() => set('colourOptions', [...values.colourOptions, { name: '', available: true, stock: '', nameRo: '' }])} className={secondaryButton}>
           {t('admin.product.form.addColour')}
         </button>
+      </fieldset>
+
+      {/* What is typed here is Romanian (lang="ro" on each box), whatever the back office's own language. */}
+      <fieldset className="space-y-5">
+        <legend className="font-medium">{t('admin.product.form.romanian')}</legend>
+        <p className="text-sm text-zinc-600">
+          {t('admin.product.form.romanianHelp')}
+        </p>
+        <Field label={t('admin.product.form.nameRo')}>{({ id }) => <input id={id} lang="ro" value={values.nameRo} onChange={(event) => set('nameRo', event.target.value)} className={inputClass} />}</Field>
+        <Field label={t('admin.product.form.descriptionRo')}>
+          {({ id }) => <textarea id={id} lang="ro" rows={4} value={values.descriptionRo} onChange={(event) => set('descriptionRo', event.target.value)} className={`${inputClass} py-2`} />}
+        </Field>
+        <Field label={t('admin.product.form.keyFeaturesRo')} hint={t('admin.product.form.keyFeaturesHint')}>
+          {({ id, hintId }) => (
+            <textarea id={id} lang="ro" aria-describedby={hintId} rows={4} value={values.keyFeaturesRo} onChange={(event) => set('keyFeaturesRo', event.target.value)} className={`${inputClass} py-2`} />
+          )}
+        </Field>
       </fieldset>
 
       {problem && problem.field === undefined && (

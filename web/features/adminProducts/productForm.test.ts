@@ -29,6 +29,7 @@ const lighter: AdminProduct = {
   stripePriceId: null,
   keyFeatures: ['Real shell', 'Hidden base'],
   colourOptions: [{ name: 'Black', available: true, stock: 3 }, { name: 'Red', available: false, stock: null }],
+  translations: { ro: { name: 'Brichetă', description: 'Arată ca o brichetă.', keyFeatures: ['Carcasă adevărată', 'Bază ascunsă'], colours: { Black: 'Negru' } } },
   createdAt: '2026-11-23T10:00:00.000Z',
 };
 
@@ -36,7 +37,8 @@ describe('the product form', () => {
   it('shows amounts in RON and key features one per line, and sends them back unchanged in bani', () => {
     const values = formValuesOf(lighter);
     expect(values).toMatchObject({ price: '39.99', stock: '4', keyFeatures: 'Real shell\nHidden base' });
-    expect(values.colourOptions).toEqual([{ name: 'Black', available: true, stock: '3' }, { name: 'Red', available: false, stock: '' }]);
+    expect(values.colourOptions).toEqual([{ name: 'Black', available: true, stock: '3', nameRo: 'Negru' }, { name: 'Red', available: false, stock: '', nameRo: '' }]);
+    expect(values).toMatchObject({ nameRo: 'Brichetă', descriptionRo: 'Arată ca o brichetă.', keyFeaturesRo: 'Carcasă adevărată\nBază ascunsă' });
     const { id, images, createdAt, ...editable } = lighter;
     expect(productFromForm(values)).toEqual({ product: editable });
   });
@@ -55,6 +57,20 @@ describe('the product form', () => {
     });
   });
 
+  it('leaves out the Romanian texts left empty (the shop shows the English), and keys a colour\'s by its own name', () => {
+    const values = { ...formValuesOf(lighter), nameRo: ' ', descriptionRo: 'Rândul unu\nrândul doi', keyFeaturesRo: '\n' };
+    values.colourOptions = [
+      { name: ' Black ', available: true, stock: '', nameRo: 'Negru' },
+      { name: 'Red', available: true, stock: '', nameRo: '' },
+    ];
+    expect(productFromForm(values)).toEqual({
+      product: expect.objectContaining({ translations: { ro: { description: 'Rândul unu rândul doi', colours: { Black: 'Negru' } } } }),
+    });
+    const untranslated = { ...formValuesOf({ ...lighter, translations: {} }) };
+    expect(productFromForm(untranslated)).toEqual({ product: expect.objectContaining({ translations: { ro: {} } }) });
+    expect(productFromForm({ ...untranslated, nameRo: 'x'.repeat(121) })).toEqual({ problem: 'Name in Romanian is too long (at most 120 characters).' });
+  });
+
   it('says what is wrong, in the words of the form', () => {
     const values = formValuesOf(lighter);
     expect(productFromForm({ ...values, price: '39.999' })).toEqual({ problem: 'Price must be an amount in RON, like 39.99.' });
@@ -62,8 +78,8 @@ describe('the product form', () => {
     expect(productFromForm({ ...values, stock: '-1' })).toEqual({ problem: 'Stock must be a whole number of units, or empty when not counted.' });
     expect(productFromForm({ ...values, name: ' ' })).toEqual({ problem: 'Name is required.' });
     expect(productFromForm({ ...values, stripePriceId: 'prod_1' })).toEqual({ problem: 'Stripe price id must look like price_123abc.' });
-    expect(productFromForm({ ...values, colourOptions: [{ name: 'Red', available: true, stock: '' }, { name: 'red', available: false, stock: '' }] })).toEqual({ problem: 'Each colour may appear only once.' });
-    expect(productFromForm({ ...values, colourOptions: [{ name: 'Black', available: true, stock: '2.5' }] })).toEqual({
+    expect(productFromForm({ ...values, colourOptions: [{ name: 'Red', available: true, stock: '', nameRo: '' }, { name: 'red', available: false, stock: '', nameRo: '' }] })).toEqual({ problem: 'Each colour may appear only once.' });
+    expect(productFromForm({ ...values, colourOptions: [{ name: 'Black', available: true, stock: '2.5', nameRo: '' }] })).toEqual({
       problem: 'Stock of Black must be a whole number of units, or empty when not counted.',
     });
   });
@@ -89,12 +105,12 @@ describe('the product form', () => {
     const values = formValuesOf(lighter);
     expect(productFromForm({ ...values, description: 'x'.repeat(2001) })).toEqual({ problem: 'Description is too long (at most 2000 characters).' });
     expect(productFromForm({ ...values, keyFeatures: 'Bell\u0007' })).toEqual({ problem: 'Key feature must not contain control characters.' });
-    expect(productFromForm({ ...values, colourOptions: [{ name: ' ', available: true, stock: '' }] })).toEqual({ problem: 'Colour name is required.' });
+    expect(productFromForm({ ...values, colourOptions: [{ name: ' ', available: true, stock: '', nameRo: '' }] })).toEqual({ problem: 'Colour name is required.' });
     expect(productFromForm({ ...values, price: '0' })).toEqual({ problem: 'Price must be at least 0.01 RON.' });
     expect(productFromForm({ ...values, price: '10000.01' })).toEqual({ problem: 'Price must be at most 10,000.00 RON.' });
     expect(productFromForm({ ...values, stock: '1000001' })).toEqual({ problem: 'Stock must be at most 1000000.' });
     expect(productFromForm({ ...values, keyFeatures: Array.from({ length: 13 }, (_, n) => `F${n}`).join('\n') })).toEqual({ problem: 'A product can have at most 12 key features.' });
-    expect(productFromForm({ ...values, colourOptions: [{ name: '', available: true, stock: 'x' }] })).toEqual({
+    expect(productFromForm({ ...values, colourOptions: [{ name: '', available: true, stock: 'x', nameRo: '' }] })).toEqual({
       problem: 'Stock of a colour must be a whole number of units, or empty when not counted.',
     });
   });
@@ -111,8 +127,8 @@ describe('the product form', () => {
     expect(fromForm(ro.t, { ...values, price: '10000.01' })).toEqual({ problem: 'Câmpul „Preț” trebuie să fie de cel mult 10.000,00\u00a0lei.' });
     expect(fromForm(ro.t, { ...values, stock: '1000001' })).toEqual({ problem: 'Câmpul „Stoc” trebuie să fie de cel mult 1000000.' });
     expect(fromForm(ro.t, { ...values, description: 'Bell\u0007' })).toEqual({ problem: 'Câmpul „Descriere” nu poate conține caractere de control.' });
-    expect(fromForm(ro.t, { ...values, colourOptions: [{ name: ' ', available: true, stock: '' }] })).toEqual({ problem: 'Completează câmpul „Numele culorii”.' });
-    expect(fromForm(ro.t, { ...values, colourOptions: [{ name: 'Red', available: true, stock: '' }, { name: 'red', available: false, stock: '' }] })).toEqual({
+    expect(fromForm(ro.t, { ...values, colourOptions: [{ name: ' ', available: true, stock: '', nameRo: '' }] })).toEqual({ problem: 'Completează câmpul „Numele culorii”.' });
+    expect(fromForm(ro.t, { ...values, colourOptions: [{ name: 'Red', available: true, stock: '', nameRo: '' }, { name: 'red', available: false, stock: '', nameRo: '' }] })).toEqual({
       problem: 'Fiecare culoare poate apărea o singură dată.',
     });
     expect(fromForm(ro.t, { ...values, keyFeatures: Array.from({ length: 13 }, (_, n) => `F${n}`).join('\n') })).toEqual({
@@ -125,6 +141,6 @@ describe('the product form', () => {
   it('starts a new product hidden, with nothing filled in', () => {
     // No address yet: the server makes one from the name.
     expect(formValuesOf()).not.toHaveProperty('slug');
-    expect(formValuesOf()).toEqual({ name: '', description: '', keyFeatures: '', price: '', stock: '', active: false, stripePriceId: '', colourOptions: [] });
+    expect(formValuesOf()).toEqual({ name: '', description: '', keyFeatures: '', price: '', stock: '', active: false, stripePriceId: '', colourOptions: [], nameRo: '', descriptionRo: '', keyFeaturesRo: '' });
   });
 });

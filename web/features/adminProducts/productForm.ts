@@ -2,6 +2,7 @@ import type { AdminProduct } from '../../../domain/contracts/adminProducts';
 import { issueValues } from '../../../domain/issueValues';
 import { toDecimalString } from '../../../domain/money';
 import { keyFeaturesFromLines, parseRon, productCreateSchema, type ProductCreate, slugSchema } from '../../../domain/productEdit';
+import type { ProductTexts } from '../../../domain/productTexts';
 import type { AdminMessageId } from '../../../locales/messages';
 import { ApiError } from '../../lib/api';
 import type { Translate } from '../../lib/i18n';
@@ -19,12 +20,18 @@ export interface ProductFormValues {
   stripePriceId: string;
   /** Each colour's stock as typed, like the product's: empty when not counted. */
   colourOptions: ColourFormValues[];
+  /** The Romanian texts (domain/productTexts): empty when not translated. */
+  nameRo: string;
+  descriptionRo: string;
+  keyFeaturesRo: string;
 }
 
 export interface ColourFormValues {
   name: string;
   available: boolean;
   stock: string;
+  /** Its name in Romanian; empty when not translated. */
+  nameRo: string;
 }
 
 const stockAsText = (stock: number | null) => (stock != null ? String(stock) : '');
@@ -38,6 +45,7 @@ function stockOf(text: string): number | null | undefined {
 
 /** A new product starts hidden: it is shown once it has its pictures. */
 export function formValuesOf(product?: AdminProduct): ProductFormValues {
+  const ro = product?.translations.ro;
   return {
     name: product?.name ?? '',
     ...(product ? { slug: product.slug } : {}),
@@ -47,7 +55,10 @@ export function formValuesOf(product?: AdminProduct): ProductFormValues {
     stock: stockAsText(product?.stock ?? null),
     active: product?.active ?? false,
     stripePriceId: product?.stripePriceId ?? '',
-    colourOptions: product?.colourOptions.map((colour) => ({ ...colour, stock: stockAsText(colour.stock) })) ?? [],
+    colourOptions: product?.colourOptions.map((colour) => ({ ...colour, stock: stockAsText(colour.stock), nameRo: ro?.colours?.[colour.name] ?? '' })) ?? [],
+    nameRo: ro?.name ?? '',
+    descriptionRo: ro?.description ?? '',
+    keyFeaturesRo: ro?.keyFeatures?.join('\n') ?? '',
   };
 }
 
@@ -71,6 +82,21 @@ function issueProblem(t: Translate, issue: { message: string } | undefined): str
   return issue ? t(issue.message as AdminMessageId, issueValues(issue)) : t('admin.product.problem.check');
 }
 
+// One paragraph on the storefront: line breaks typed in the box become spaces.
+const oneParagraph = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
+
+/** The Romanian texts the owner typed; those left empty are left out (the English shows). */
+function romanianOf(values: ProductFormValues): ProductTexts {
+  const colours = Object.fromEntries(values.colourOptions.filter((colour) => colour.nameRo.trim() !== '').map((colour) => [colour.name.trim(), colour.nameRo]));
+  const keyFeatures = keyFeaturesFromLines(values.keyFeaturesRo);
+  return {
+    ...(values.nameRo.trim() !== '' ? { name: values.nameRo } : {}),
+    ...(values.descriptionRo.trim() !== '' ? { description: oneParagraph(values.descriptionRo) } : {}),
+    ...(keyFeatures.length > 0 ? { keyFeatures } : {}),
+    ...(Object.keys(colours).length > 0 ? { colours } : {}),
+  };
+}
+
 /**
  * What the form sends (the API's product, in bani), checked by the same schema as the server's; or
  * the first problem, worded for the form.
@@ -91,14 +117,14 @@ export function productFromForm(t: Translate, values: ProductFormValues): { prod
   }
   const sent: ProductCreate = {
     name: values.name,
-    // One paragraph on the storefront: line breaks typed in the box become spaces.
-    description: values.description.replace(/\s*[\r\n]+\s*/g, ' '),
+    description: oneParagraph(values.description),
     keyFeatures: keyFeaturesFromLines(values.keyFeatures),
     price,
     stock,
     active: values.active,
     stripePriceId: values.stripePriceId.trim() === '' ? null : values.stripePriceId.trim(),
     colourOptions,
+    translations: { ro: romanianOf(values) },
   };
   const parsed = productCreateSchema.safeParse(sent);
   if (!parsed.success) return { problem: issueProblem(t, parsed.error.issues[0]) };
