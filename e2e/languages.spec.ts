@@ -63,6 +63,19 @@ test.describe('a Romanian browser', () => {
     await expectAccessible(page);
   });
 
+  test('withdraws online in Romanian, with the footer in Romanian too', async ({ page }) => {
+    await page.goto('/returns/withdraw');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Retragere dintr-o achiziție');
+    await expect(page.getByRole('main')).toContainText('Te poți retrage dintr-o achiziție în termen de 14 zile de la primirea produselor');
+    await expect(page.getByRole('textbox', { name: 'Numărul comenzii' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Adresa de e-mail' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Trimite retragerea' })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(/Livrare standard 19,99\s+lei\. Livrare gratuită pentru comenzi de peste 200\s+lei\./);
+    await expect(footer.getByRole('navigation', { name: 'Informații legale' }).getByRole('link', { name: 'Retur și dreptul de retragere' })).toHaveAttribute('href', '/returns');
+    await expectAccessible(page);
+  });
+
   test.describe('on a 375 px phone', () => {
     test.use({ viewport: { width: 375, height: 740 } });
 

@@ -20,8 +20,15 @@ export interface RenderedPage {
 /** The id of the JSON a page carries its language's storefront words in (web/main.tsx reads it). */
 export const MESSAGES_DATA_ID = 'messages-data';
 
-/** The storefront's compiled words for a page, as JSON the browser reads before it renders. */
-export const messagesDataScript = (messages: unknown): string => `<script type="application/json" id="${MESSAGES_DATA_ID}">${scriptJson(messages)}</script>`;
+/**
+ * The storefront's words only the server uses: the footer's (web/app/Footer.tsx), static HTML React never
+ * renders in the browser. No page carries them for the browser to read.
+ */
+const SERVER_ONLY_MESSAGES = 'footer.';
+
+/** The storefront's compiled words for a page, as JSON the browser reads before it renders (the server's own left out). */
+export const messagesDataScript = (messages: Readonly<Record<string, unknown>>): string =>
+  `<script type="application/json" id="${MESSAGES_DATA_ID}">${scriptJson(Object.fromEntries(Object.entries(messages).filter(([id]) => !id.startsWith(SERVER_ONLY_MESSAGES))))}</script>`;
 
 export interface PageRenderer {
   /** `/`, `/shop` or `/shop/{slug}` rendered with `products` and the seller's details, in `locale` (null for a path it does not render). */

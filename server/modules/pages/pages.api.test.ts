@@ -192,6 +192,9 @@ describe('pages rendered on the server', () => {
     const romanian = await app.inject({ method: 'GET', url: '/checkout', headers: { 'accept-language': 'ro-RO,ro;q=0.9' } });
     expect(romanian.body).toBe(shellIn('ro'));
     expect(romanian.body).toContain('"cart.addToCart":["Adaugă în coș"]');
+    // The footer's words are the server's only: it sends the footer as HTML, not its words.
+    expect(romanian.body).toContain('"withdrawal.title":["Retragere dintr-o achiziție"]');
+    expect(romanian.body).not.toContain('"footer.');
 
     await database.db.update(products).set({ price: 4199 }).where(eq(products.id, '1'));
     await app.catalogue.reload();

@@ -10,48 +10,6 @@ import { inputClass, primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
-const TEXT = {
-  en: {
-    title: 'Withdraw from a purchase',
-    intro: `You may withdraw from a purchase within ${WITHDRAWAL_DAYS} days of receiving it, without giving a reason. Tell us here: we record it on your order and confirm it to you by email at once.`,
-    howItWorks: 'How returns and refunds work',
-    orderNumber: 'Order number',
-    orderNumberHint: 'As in your order confirmation email, e.g. 10001.',
-    email: 'Email address',
-    emailHint: 'The one you ordered with.',
-    products: 'Which products (optional)',
-    productsHint: 'Leave empty to withdraw from the whole order.',
-    reason: 'Reason (optional)',
-    reasonHint: 'You do not have to give one.',
-    submit: 'Send withdrawal',
-    sending: 'Sending…',
-    failed: 'Your request could not be sent. Check your connection and try again.',
-    doneTitle: 'We received your withdrawal',
-    done: (receipt: WithdrawalReceipt, when: string) =>
-      `Your withdrawal from order ${receipt.orderNumber} reached us on ${when}. We have sent a confirmation to ${receipt.email}. Please send the products back within ${WITHDRAWAL_DAYS} days; we refund you within ${WITHDRAWAL_DAYS} days of today, once we have them or proof that you sent them.`,
-  },
-  ro: {
-    title: 'Retragere dintr-o achiziție',
-    intro: `Te poți retrage dintr-o achiziție în termen de ${WITHDRAWAL_DAYS} zile de la primirea produselor, fără să invoci vreun motiv. Spune-ne aici: înregistrăm cererea la comanda ta și îți confirmăm imediat primirea pe e-mail.`,
-    howItWorks: 'Cum funcționează returul și rambursarea',
-    orderNumber: 'Numărul comenzii',
-    orderNumberHint: 'Ca în e-mailul de confirmare a comenzii, de exemplu 10001.',
-    email: 'Adresa de e-mail',
-    emailHint: 'Cea cu care ai comandat.',
-    products: 'Ce produse (opțional)',
-    productsHint: 'Lasă gol pentru a te retrage din toată comanda.',
-    reason: 'Motivul (opțional)',
-    reasonHint: 'Nu ești obligat să îl spui.',
-    submit: 'Trimite retragerea',
-    sending: 'Se trimite…',
-    failed: 'Cererea nu a putut fi trimisă. Verifică-ți conexiunea și încearcă din nou.',
-    doneTitle: 'Am primit retragerea ta',
-    done: (receipt: WithdrawalReceipt, when: string) =>
-      `Retragerea ta din comanda ${receipt.orderNumber} a ajuns la noi pe ${when}. Ți-am trimis o confirmare la ${receipt.email}. Te rugăm să trimiți produsele înapoi în cel mult ${WITHDRAWAL_DAYS} zile; îți rambursăm banii în cel mult ${WITHDRAWAL_DAYS} zile de azi, după ce le primim sau primim dovada expedierii.`,
-  },
-} as const;
-
-
 function Field({ label, hint, children, id }: { label: string; hint: string; id: string; children: React.ReactNode }) {
   return (
     <div>
@@ -72,8 +30,7 @@ function Field({ label, hint, children, id }: { label: string; hint: string; id:
  */
 export default function WithdrawalPage() {
   const { t, locale } = useI18n();
-  const text = TEXT[locale];
-  useDocumentTitle(text.title);
+  useDocumentTitle(t('withdrawal.title'));
   const id = useId();
   const [search] = useSearchParams();
   const [values, setValues] = useState({ orderNumber: search.get('number') ?? '', email: search.get('email') ?? '', products: '', reason: '' });
@@ -91,7 +48,7 @@ export default function WithdrawalPage() {
       reason: values.reason.trim() || undefined,
     });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0] ? t(parsed.error.issues[0].message as ShopMessageId) : text.failed);
+      setProblem(parsed.error.issues[0] ? t(parsed.error.issues[0].message as ShopMessageId) : t('withdrawal.error.notSent'));
       return;
     }
     setSending(true);
@@ -99,7 +56,7 @@ export default function WithdrawalPage() {
     try {
       setReceipt(await apiRequest('/orders/withdrawal', withdrawalReceiptSchema, { method: 'POST', body: JSON.stringify(parsed.data) }));
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : text.failed);
+      setProblem(error instanceof ApiError ? error.message : t('withdrawal.error.notSent'));
     } finally {
       setSending(false);
     }
@@ -107,26 +64,26 @@ export default function WithdrawalPage() {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{text.title}</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t('withdrawal.title')}</h1>
       {receipt ? (
         <section aria-labelledby={`${id}-done`} className="mt-6 rounded-2xl bg-green-50 p-5 ring-1 ring-green-200">
           <h2 id={`${id}-done`} className="text-xl font-semibold text-green-900">
-            {text.doneTitle}
+            {t('withdrawal.done.heading')}
           </h2>
           <p role="status" className="mt-2 text-green-900">
-            {text.done(receipt, shopTime(receipt.requestedAt, locale))}
+            {t('withdrawal.done.text', { orderNumber: receipt.orderNumber, when: shopTime(receipt.requestedAt, locale), email: receipt.email, days: WITHDRAWAL_DAYS })}
           </p>
         </section>
       ) : (
         <>
-          <p className="mt-3 text-zinc-700">{text.intro}</p>
+          <p className="mt-3 text-zinc-700">{t('withdrawal.intro', { days: WITHDRAWAL_DAYS })}</p>
           <p className="mt-2">
             <Link to={legalPath('returns')} className="font-medium text-brand-dark underline">
-              {text.howItWorks}
+              {t('withdrawal.howItWorks')}
             </Link>
           </p>
           <form onSubmit={submit} noValidate className="mt-6 space-y-4">
-            <Field id={`${id}-number`} label={text.orderNumber} hint={text.orderNumberHint}>
+            <Field id={`${id}-number`} label={t('payment.term.orderNumber')} hint={t('withdrawal.orderNumber.hint')}>
               <input
                 id={`${id}-number`}
                 inputMode="numeric"
@@ -138,20 +95,20 @@ export default function WithdrawalPage() {
                 className={inputClass}
               />
             </Field>
-            <Field id={`${id}-email`} label={text.email} hint={text.emailHint}>
+            <Field id={`${id}-email`} label={t('withdrawal.email.label')} hint={t('withdrawal.email.hint')}>
               <input id={`${id}-email`} type="email" autoComplete="email" required aria-describedby={`${id}-email-hint`} value={values.email} onChange={set('email')} className={inputClass} />
             </Field>
-            <Field id={`${id}-products`} label={text.products} hint={text.productsHint}>
+            <Field id={`${id}-products`} label={t('withdrawal.products.label')} hint={t('withdrawal.products.hint')}>
               <input id={`${id}-products`} maxLength={WITHDRAWAL_NOTE_MAX} aria-describedby={`${id}-products-hint`} value={values.products} onChange={set('products')} className={inputClass} />
             </Field>
-            <Field id={`${id}-reason`} label={text.reason} hint={text.reasonHint}>
+            <Field id={`${id}-reason`} label={t('withdrawal.reason.label')} hint={t('withdrawal.reason.hint')}>
               <input id={`${id}-reason`} maxLength={WITHDRAWAL_NOTE_MAX} aria-describedby={`${id}-reason-hint`} value={values.reason} onChange={set('reason')} className={inputClass} />
             </Field>
             <p role="alert" className={problem ? 'text-red-700' : 'sr-only'}>
               {problem}
             </p>
             <button type="submit" disabled={sending} className={primaryButton}>
-              {sending ? text.sending : text.submit}
+              {sending ? t('withdrawal.sending') : t('withdrawal.submit')}
             </button>
           </form>
         </>
