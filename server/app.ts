@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -14,7 +15,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { createAuth, type AuthSettings } from './modules/accounts/auth';
 import type { Config } from './env';
 import { registerErrorHandling } from './errors';
-import { addSecurityHeaders } from './securityHeaders';
+import { addSecurityHeaders, securityHeaders } from './securityHeaders';
 import { createLogger } from './logging';
 import { guardRequestBodies } from './requestBodies';
 import type { Mailer } from './integrations/mail';
@@ -22,6 +23,7 @@ import { sendMails } from './modules/mail/delivery';
 import type { ShopIdentity } from './modules/mail/templates/Layout';
 import { adminProductRoutes } from './modules/catalog/adminRoutes';
 import { Catalogue } from './modules/catalog/catalogue';
+import { catalogueAnswerer } from './modules/catalog/fastAnswer';
 import { UPLOADS_PREFIX } from './modules/catalog/images';
 import { catalogRoutes } from './modules/catalog/routes';
 import { currentSlugOf } from './modules/catalog/service';
@@ -86,14 +88,30 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
   /** The back office's changes must come from these (the same origins better-auth accepts for sign-in). */
   const origins = [authSettings.baseURL, ...(authSettings.trustedOrigins ?? [])];
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        // Plain-HTTP installs (a laptop, a LAN) must still load their own assets.
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+  });
+  /** Answers a request before Fastify does, when it can (the catalogue, once loaded: catalog/fastAnswer.ts). */
+  let answerFirst: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    requestTimeout: SERVER_TIMEOUTS.request,
-    connectionTimeout: SERVER_TIMEOUTS.idleSocket,
-    keepAliveTimeout: SERVER_TIMEOUTS.keepAlive,
-    http: { headersTimeout: SERVER_TIMEOUTS.headers, connectionsCheckingInterval: SERVER_TIMEOUTS.checkEvery },
+    // The server Fastify would make, with the timeouts it would set, but asking answerFirst first.
+    serverFactory: (handler) => {
+      const server = createServer({ headersTimeout: SERVER_TIMEOUTS.headers, connectionsCheckingInterval: SERVER_TIMEOUTS.checkEvery }, (request, response) => {
+        if (!answerFirst?.(request, response)) handler(request, response);
+      });
+      server.requestTimeout = SERVER_TIMEOUTS.request;
+      server.keepAliveTimeout = SERVER_TIMEOUTS.keepAlive;
+      server.setTimeout(SERVER_TIMEOUTS.idleSocket);
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,18 +120,12 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   const catalogue = await Catalogue.open(db, listen, app.log);
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', () => catalogue.close());
+  answerFirst = catalogueAnswerer(catalogue, headers);
   // The API speaks JSON only; a text body is answered as "must be JSON", not parsed as a string.
   app.removeContentTypeParser('text/plain');
   guardRequestBodies(app);
 
-  addSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        // Plain-HTTP installs (a laptop, a LAN) must still load their own assets.
-        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
-      },
-    },
-  });
+  addSecurityHeaders(app, headers);
 
   await app.register(
     async (api) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { rememberedByHeader } from './remembered';
 
 /** A text body and its brotli and gzip forms, made once and sent many times. */
 export interface Precompressed {
@@ -10,7 +11,7 @@ export interface Precompressed {
   gzip: Buffer;
 }
 
-type Encoding = keyof Precompressed;
+export type Encoding = keyof Precompressed;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -33,7 +34,7 @@ export async function compressText(text: string | Buffer): Promise<Precompressed
  * The encoding to answer with, from an Accept-Encoding header: brotli when it is accepted at least
  * as much as gzip, then gzip, else none. `q=0` refuses an encoding; `*` stands for any not named.
  */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+export const preferredEncoding = rememberedByHeader((acceptEncoding): Encoding => {
   const weights = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name, ...params] = part.split(';').map((piece) => piece.trim());
@@ -45,7 +46,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
   if (weight('gzip') > 0) return 'gzip';
   return 'identity';
-}
+});
 
 /** Adds Accept-Encoding to what the reply already says it varies with (the pages: their language). */
 function varyWithEncoding(reply: FastifyReply): FastifyReply {

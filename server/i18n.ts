@@ -1,9 +1,10 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { setupI18n } from '@lingui/core';
-import type { FastifyRequest } from 'fastify';
 import { valuesIn } from '../domain/issueValues';
-import { chooseLocale, cookieValue, firstAcceptedLanguage, LANGUAGE_COOKIE, LOCALES, type Locale } from '../domain/locale';
+import { chooseLocale, cookieValue, firstAcceptedLanguage, isLocale, LANGUAGE_COOKIE, LOCALES, type Locale } from '../domain/locale';
 import { ADMIN_MESSAGES, MAIL_MESSAGES, SHOP_MESSAGES } from '../locales/catalogues';
 import type { Message } from '../locales/messages';
+import { rememberedByHeader } from './remembered';
 
 /** A text the server gives people, by its catalogue key: translated into the language of whoever gets it. */
 export type { Message };
@@ -22,9 +23,14 @@ export function translate(locale: Locale, text: string, values?: Record<string, 
 }
 
 /** The language of a request: the visitor's choice (the switch's cookie), else their browser's first language. */
-export function requestLocale(request: FastifyRequest): Locale {
-  return chooseLocale(cookieValue(request.headers.cookie, LANGUAGE_COOKIE), firstAcceptedLanguage(request.headers['accept-language']));
+export function requestLocale(request: { headers: IncomingHttpHeaders }): Locale {
+  const { cookie } = request.headers;
+  const choice = cookie?.includes(LANGUAGE_COOKIE) ? cookieValue(cookie, LANGUAGE_COOKIE) : null;
+  return isLocale(choice) ? choice : browserLocale(request.headers['accept-language']);
 }
+
+/** The language of a browser that made no choice: its Accept-Language header's first language's. */
+const browserLocale = rememberedByHeader((acceptLanguage) => chooseLocale(null, firstAcceptedLanguage(acceptLanguage)));
 
 /** What a response in the visitor's language depends on, for caches. */
 export const LANGUAGE_VARY = 'Accept-Language, Cookie';

@@ -8,7 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * (@fastify/helmet built helmet's middleware again on every request, which cost the catalogue and order
  * answers more CPU than they take themselves).
  */
-export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
+export function securityHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string) {
@@ -23,6 +23,11 @@ export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions)
     failure = error;
   });
   if (failure) throw failure;
+  return headers;
+}
+
+/** Puts `headers` (securityHeaders) on every answer Fastify gives. */
+export function addSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>) {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
