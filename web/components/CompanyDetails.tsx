@@ -16,13 +16,13 @@ export function CompanyDetails({ company, className = '' }: { company: CompanyIn
         <dd>{company.address}</dd>
         <dt>{t('company.email')}:</dt>
         <dd>
-          <a href={`mailto:${company.email}`} className="underline">
+          <a href={`mailto:${company.email}`} className="inline-block py-1 underline">
             {company.email}
           </a>
         </dd>
         <dt>{t('company.phone')}:</dt>
         <dd>
-          <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`} className="underline">
+          <a href={`tel:${company.phone.replace(/[^+\d]/g, '')}`} className="inline-block py-1 underline">
             {company.phone}
           </a>
         </dd>
