@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { Query } from 'drizzle-orm';
+import { type Query, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataFolder } from './dataFolderLock';
@@ -33,10 +33,14 @@ export type DbOrTx = Db | Tx;
  * and plans it once per connection. Its parameters are `sql.placeholder(name)`s, given as the
  * driver takes them (no column mapping); its rows come as the database names their columns.
  */
-export function preparedStatement<Row>(name: string, build: (db: DbOrTx) => { toSQL(): Query }) {
+export function preparedStatement<Row>(name: string, build: (db: DbOrTx) => { toSQL(): Query } | SQL) {
   let query: Query | undefined;
   return async (db: DbOrTx, values: Record<string, unknown>): Promise<Row[]> => {
-    query ??= build(db).toSQL();
+    if (!query) {
+      const built = build(db);
+      // A query builder, or a statement written in SQL (its placeholders are sql.placeholder too).
+      query = built instanceof SQL ? db.execute(built).getQuery() : built.toSQL();
+    }
     const result = (await db._.session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: Row[] };
     return result.rows;
   };

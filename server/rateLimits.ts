@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { inArray, lt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import { type Db, type DbOrTx, preparedStatement } from '../db/client';
 import type { Message } from '../locales/messages';
 import { AppError } from './errors';
 import { rateLimits } from '../db/schema/rateLimits';
@@ -27,6 +27,23 @@ function keyOf(hit: Hit): string {
   return `${hit.limit.name}:${createHash('sha256').update(hit.value).digest('base64url').slice(0, 32)}`;
 }
 
+const expired = sql`${rateLimits.expiresAt} <= now()`;
+
+/** The counting, prepared (every order, sign-in and reset runs it): the keys, sorted, and each one's window, as arrays. */
+const countStatement = preparedStatement<{ key: string; count: number; seconds_left: number }>(
+  'rate_limit_count',
+  () => sql`
+    insert into ${rateLimits} (key, count, window_start, expires_at)
+    select hit.key, 1, now(), now() + make_interval(secs => hit.seconds)
+    from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('seconds')}::int[]) with ordinality as hit(key, seconds, position)
+    order by hit.position
+    on conflict (key) do update set
+      count = case when ${expired} then 1 else ${rateLimits.count} + 1 end,
+      window_start = case when ${expired} then now() else ${rateLimits.windowStart} end,
+      expires_at = case when ${expired} then excluded.expires_at else ${rateLimits.expiresAt} end
+    returning key, count, greatest(1, ceil(extract(epoch from (${rateLimits.expiresAt} - now()))))::int as seconds_left`,
+);
+
 /**
  * Counts one hit under each key, atomically in the database so every process shares the count,
  * in one statement. A key whose window has ended starts a new one. Returns the hits now over
@@ -42,34 +59,10 @@ export async function countHits(db: DbOrTx, hits: Hit[]): Promise<Refusal> {
   if (byKey.size === 0) return [];
   const keys = [...byKey.keys()].sort();
 
-  const expired = sql`${rateLimits.expiresAt} <= now()`;
-  const rows = await db
-    .insert(rateLimits)
-    .values(
-      keys.map((key) => ({
-        key,
-        count: 1,
-        windowStart: sql`now()`,
-        expiresAt: sql`now() + make_interval(secs => ${byKey.get(key)!.windowSeconds})`,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
-        expiresAt: sql`case when ${expired} then excluded.expires_at else ${rateLimits.expiresAt} end`,
-      },
-    })
-    .returning({
-      key: rateLimits.key,
-      count: rateLimits.count,
-      secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.expiresAt} - now()))))::int`,
-    });
-
+  const rows = await countStatement(db, { keys, seconds: keys.map((key) => byKey.get(key)!.windowSeconds) });
   return rows.flatMap((row) => {
     const limit = byKey.get(row.key)!;
-    return row.count > limit.max ? [{ limit, retryAfter: row.secondsLeft }] : [];
+    return row.count > limit.max ? [{ limit, retryAfter: row.seconds_left }] : [];
   });
 }
 

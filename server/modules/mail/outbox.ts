@@ -17,17 +17,9 @@ export interface MailToSend {
   language?: Locale;
 }
 
-/**
- * The statement that writes mails to send, not yet run: for a caller that runs it with its own
- * writes in one statement (a data-modifying WITH), inside the transaction of the event they tell of.
- */
-export function mailInsert(tx: DbOrTx, ...mails: MailToSend[]) {
-  return tx.insert(outbox).values(mails.map((mail) => ({ kind: mail.kind, recipient: mail.recipient, orderId: mail.orderId ?? null, data: mail.data ?? {}, language: mail.language ?? 'en' })));
-}
-
 /** Mails to send, written by the caller inside the transaction of the event they tell of (in one statement). */
 export async function enqueueMail(tx: DbOrTx, ...mails: MailToSend[]): Promise<void> {
-  await mailInsert(tx, ...mails);
+  await tx.insert(outbox).values(mails.map((mail) => ({ kind: mail.kind, recipient: mail.recipient, orderId: mail.orderId ?? null, data: mail.data ?? {}, language: mail.language ?? 'en' })));
 }
 
 /** A row whose mail can no longer be made (its order deleted, nobody to send it to): failed at once, not retried. */

@@ -1,12 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { orderLines, orders } from '../../../db/schema/orders';
+import { outbox } from '../../../db/schema/outbox';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
 import type { OrderActor, OrderStatus } from '../../../domain/orders';
 import { orderAccessToken } from '../orders/accessToken';
-import { enqueueMail, mailInsert, type OutboxRow, UnsendableMail } from './outbox';
+import { enqueueMail, type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
@@ -26,16 +27,17 @@ export const MAIL_KINDS = {
 export const OWNERS = 'owners';
 
 /**
- * The statement that queues a new order's mails, not yet run (see mailInsert): placing an order
- * runs it with the order's other writes, in one round trip.
+ * A new order's mails (the customer's confirmation, the owners' alert) as an INSERT not yet run: placing
+ * an order runs it at the end of its prepared statement (orders/service.ts), `order` and `email` being
+ * its placeholders, with the order's other writes in one round trip.
  */
-export function orderPlacedMailsInsert(tx: DbOrTx, order: { id: string; email: string }) {
-  return mailInsert(tx, { kind: MAIL_KINDS.orderPlaced, recipient: order.email, orderId: order.id }, { kind: MAIL_KINDS.newOrder, recipient: OWNERS, orderId: order.id });
+export function orderPlacedMailsSql(order: SQL, email: SQL): SQL {
+  return sql`insert into ${outbox} (kind, recipient, order_id) values (${MAIL_KINDS.orderPlaced}, ${email}, ${order}), (${MAIL_KINDS.newOrder}, ${OWNERS}, ${order})`;
 }
 
 /** Written with a new order the customer has committed to: cash on delivery, or paid by card. */
 export async function queueOrderPlacedMails(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
-  await orderPlacedMailsInsert(tx, order);
+  await tx.execute(orderPlacedMailsSql(sql`${order.id}::uuid`, sql`${order.email}`));
 }
 
 /** The statuses whose change the customer hears of, when the owner makes it. */

@@ -16,7 +16,7 @@ import { products } from '../../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import { notifyCatalogueChanged } from '../catalog/changes';
-import { orderPlacedMailsInsert, queueStatusMails } from '../mail/service';
+import { orderPlacedMailsSql, queueStatusMails } from '../mail/service';
 import type { OrderView } from '../../../domain/contracts/orders';
 
 export interface PlacedOrder {
@@ -177,6 +177,29 @@ const orderedProducts = preparedStatement<{
       .where(sql`${products.id} = any(${sql.placeholder('ids')})`),
 );
 
+const placeholder = sql.placeholder;
+const ORDER_ID = sql`${placeholder('orderId')}::uuid`;
+
+/**
+ * A new order's lines (one array per column, in the lines' order) and the first event of its timeline,
+ * in one statement; `mails` ends it with the order's mails. Prepared: every order runs one of the two.
+ */
+function orderRows(mails: boolean) {
+  const lines = sql`insert into ${orderLines} (order_id, product_id, name, unit_price, quantity, colour, colour_label, stock_taken, colour_stock_taken, vat_rate, vat_amount)
+    select ${ORDER_ID}, line.product_id, line.name, line.unit_price, line.quantity, line.colour, line.colour_label, line.stock_taken, line.colour_stock_taken, line.vat_rate, line.vat_amount
+    from unnest(${placeholder('productIds')}::text[], ${placeholder('names')}::text[], ${placeholder('unitPrices')}::int[], ${placeholder('quantities')}::int[],
+      ${placeholder('colours')}::text[], ${placeholder('colourLabels')}::text[], ${placeholder('stockTaken')}::int[], ${placeholder('colourStockTaken')}::int[],
+      ${placeholder('vatRates')}::int[], ${placeholder('vatAmounts')}::int[])
+      with ordinality as line(product_id, name, unit_price, quantity, colour, colour_label, stock_taken, colour_stock_taken, vat_rate, vat_amount, position)
+    order by line.position`;
+  const event = sql`insert into ${orderEvents} (order_id, actor, to_status) values (${ORDER_ID}, ${placeholder('actor')}, ${placeholder('status')})`;
+  return preparedStatement(mails ? 'order_rows_mails' : 'order_rows', () =>
+    mails ? sql`with lines as (${lines}), event as (${event}) ${orderPlacedMailsSql(ORDER_ID, sql`${placeholder('email')}`)}` : sql`with lines as (${lines}) ${event}`,
+  );
+}
+const insertOrderRows = orderRows(false);
+const insertOrderRowsAndMails = orderRows(true);
+
 /**
  * A new order, unless its idempotency key is taken (a concurrent twin with the same key waits
  * here for the first to commit, then inserts nothing). Prepared: every order runs it.
@@ -323,14 +346,23 @@ export async function placeOrder(
     });
     // Its lines, the first event of its timeline and, but for a card order awaiting payment (it gets them
     // once paid), its confirmation and the owner's alert: one statement, one round trip.
-    const lines = tx.insert(orderLines).values(linesWithStock);
-    const event = tx.insert(orderEvents).values({ orderId: created.id, actor: options.actor ?? 'customer', fromStatus: null, toStatus: status });
-    const mails = status !== 'awaiting_payment' ? orderPlacedMailsInsert(tx, { id: created.id, email: request.email }) : null;
-    await tx.execute(
-      mails
-        ? sql`with lines as (${lines.getSQL()}), event as (${event.getSQL()}) ${mails.getSQL()}`
-        : sql`with lines as (${lines.getSQL()}) ${event.getSQL()}`,
-    );
+    const column = <K extends keyof (typeof linesWithStock)[number]>(key: K) => linesWithStock.map((line) => line[key]);
+    await (status === 'awaiting_payment' ? insertOrderRows : insertOrderRowsAndMails)(tx, {
+      orderId: created.id,
+      productIds: column('productId'),
+      names: column('name'),
+      unitPrices: column('unitPrice'),
+      quantities: column('quantity'),
+      colours: column('colour'),
+      colourLabels: column('colourLabel'),
+      stockTaken: column('stockTaken'),
+      colourStockTaken: column('colourStockTaken'),
+      vatRates: column('vatRate'),
+      vatAmounts: column('vatAmount'),
+      actor: options.actor ?? 'customer',
+      status,
+      email: request.email,
+    });
     return { id: created.id, number: created.number, replayed: false, totals };
   });
 }
