@@ -1,32 +1,27 @@
 import { z } from 'zod';
-import { controlCharactersMessage, hasControlCharacters } from './text';
+import { key, type Label, textField } from './adminFields';
+
+/** A text the owner types: a value that is absent, not text or blank is "required". */
+const text = (label: Label, max: number) => textField(label, max, 'admin.field.required');
+
+const version = z.int(key('admin.order.problem.version')).min(1, key('admin.order.problem.version'));
+const note = text('admin.order.field.note', 500).optional();
 
 /**
  * What the owner sends to move an order on (POST /api/admin/orders/:id/status), shared by the back
  * office's forms and the server. `version` is the order's version the owner was looking at: if the
  * order changed since, the change is refused (409) instead of overwriting what someone else did.
  */
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} is too long (at most ${max} characters).`)
-    .refine((value) => !hasControlCharacters(value), controlCharactersMessage(label));
-
-const version = z.int('The order version is required.').min(1, 'The order version is required.');
-const note = text('Note', 500).optional();
-
 export const statusChangeRequestSchema = z.discriminatedUnion(
   'to',
   [
     z.object({ to: z.literal('confirmed'), version, note }),
-    z.object({ to: z.literal('shipped'), version, carrier: text('Carrier', 60), trackingNumber: text('Tracking number', 60), note }),
+    z.object({ to: z.literal('shipped'), version, carrier: text('admin.order.carrier', 60), trackingNumber: text('admin.order.field.trackingNumber', 60), note }),
     z.object({ to: z.literal('delivered'), version, note }),
-    z.object({ to: z.literal('cancelled'), version, reason: text('Reason', 500) }),
+    z.object({ to: z.literal('cancelled'), version, reason: text('admin.order.field.reason', 500) }),
     z.object({ to: z.literal('returned'), version, note }),
   ],
-  { error: 'Choose what happens to the order: confirmed, shipped, delivered, cancelled or returned.' },
+  { error: key('admin.order.problem.chooseStatus') },
 );
 export type StatusChangeRequest = z.infer<typeof statusChangeRequestSchema>;
 

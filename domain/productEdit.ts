@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './catalog';
-import type { AdminMessageId, ShopMessageId } from '../locales/messages';
-import { amountValue, fieldName } from './issueValues';
-import { hasControlCharacters } from './text';
+import { about, key, type Label, textField, typed } from './adminFields';
+import { amountValue } from './issueValues';
 
 /**
  * What the owner may set on a product, checked by the back office's form and by the API with the
@@ -21,35 +20,8 @@ export const STRIPE_PRICE_ID_PATTERN = /^price_[A-Za-z0-9_]{1,200}$/;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-/**
- * A message the owner may see, as its catalogue key (locales/admin): the form shows it translated and
- * the API answers it in the request's language (server/errors.ts). Its values are the issue's own
- * (`{maximum}` of a too_big, a custom issue's `params`: domain/issueValues.ts); a field's name is a key
- * of its own (`fieldName`), so each language names the field in its words.
- */
-const key = (id: AdminMessageId | ShopMessageId) => id;
-type Label = AdminMessageId;
-
-/** A refusal naming the field `label`, with any more values. */
-const about = (message: AdminMessageId, label: Label, values: Record<string, unknown> = {}) => ({
-  error: key(message),
-  params: { field: fieldName(label), ...values },
-});
-
-/** A value of type T, or the refusal `message` (it stops there: the checks after it need a T). */
-const typed = <T>(is: (value: unknown) => value is T, message: AdminMessageId, label: Label) => z.custom<T>(is, { ...about(message, label), abort: true });
-
-const isString = (value: unknown): value is string => typeof value === 'string';
 const isWhole = (value: unknown): value is number => Number.isSafeInteger(value);
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-
-/** A text field named `label` (a catalogue key): trimmed, required, at most `max` characters. */
-const text = (label: Label, max: number) =>
-  typed(isString, 'admin.field.notText', label)
-    .overwrite((value) => value.trim())
-    .refine((value) => !hasControlCharacters(value), about('admin.field.controlCharacters', label))
-    .refine((value) => value.length > 0, about('admin.field.required', label))
-    .refine((value) => value.length <= max, about('admin.field.tooLong', label, { max }));
 
 /** An amount in bani, from 0.01 RON to MAX_PRICE. */
 const amount = (label: Label) =>
@@ -68,7 +40,7 @@ const yesOrNo = (label: Label) => typed(isBoolean, 'admin.field.trueOrFalse', la
 
 export const colourOptionInputSchema = z.strictObject(
   {
-    name: text('admin.product.field.colourName', 40),
+    name: textField('admin.product.field.colourName', 40),
     available: yesOrNo('admin.product.field.colourAvailability'),
     /** The colour's own units in stock; null or absent: not counted. */
     stock: stock('admin.product.field.colourStock').default(null),
@@ -77,10 +49,10 @@ export const colourOptionInputSchema = z.strictObject(
 );
 
 const productFields = {
-  name: text('admin.product.form.name', 120),
-  description: text('admin.product.form.description', 2000),
+  name: textField('admin.product.form.name', 120),
+  description: textField('admin.product.form.description', 2000),
   keyFeatures: z
-    .array(text('admin.product.field.keyFeature', 200), { error: key('admin.product.problem.keyFeaturesList') })
+    .array(textField('admin.product.field.keyFeature', 200), { error: key('admin.product.problem.keyFeaturesList') })
     .max(MAX_KEY_FEATURES, key('admin.product.problem.tooManyKeyFeatures')),
   price: amount('admin.product.field.price'),
   colourOptions: z
@@ -90,7 +62,7 @@ const productFields = {
   /** Units in stock; null: not counted (never sold out). */
   stock: stock('admin.product.form.stock'),
   active: yesOrNo('admin.product.form.shown'),
-  stripePriceId: text('admin.product.form.stripePriceId', 206)
+  stripePriceId: textField('admin.product.form.stripePriceId', 206)
     .refine((value) => STRIPE_PRICE_ID_PATTERN.test(value), key('admin.product.problem.stripePriceId'))
     .nullable(),
 };
@@ -107,11 +79,11 @@ const translationsSchema = z.strictObject(
     ro: z
       .strictObject(
         {
-          name: text('admin.product.form.nameRo', 120).optional(),
-          description: text('admin.product.form.descriptionRo', 2000).optional(),
+          name: textField('admin.product.form.nameRo', 120).optional(),
+          description: textField('admin.product.form.descriptionRo', 2000).optional(),
           keyFeatures: productFields.keyFeatures.optional(),
           colours: z
-            .record(z.string().max(40), text('admin.product.field.colourNameRo', 40), { error: key('admin.product.problem.coloursList') })
+            .record(z.string().max(40), textField('admin.product.field.colourNameRo', 40), { error: key('admin.product.problem.coloursList') })
             .refine((colours) => Object.keys(colours).length <= MAX_COLOURS, key('admin.product.problem.tooManyColours'))
             .optional(),
         },
@@ -123,7 +95,7 @@ const translationsSchema = z.strictObject(
 );
 
 /** The address of an existing product (a new one gets its address from its name): what the owner may type. */
-export const slugSchema = text('admin.product.form.address', SLUG_MAX_LENGTH).refine((value) => SLUG_PATTERN.test(value), key('admin.product.problem.slug'));
+export const slugSchema = textField('admin.product.form.address', SLUG_MAX_LENGTH).refine((value) => SLUG_PATTERN.test(value), key('admin.product.problem.slug'));
 
 /** POST /api/admin/products, and the back office's form (new or edited product). */
 export const productCreateSchema = z.strictObject(

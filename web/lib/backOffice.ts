@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { Locale } from '../../domain/locale';
 import type { OrderStatus, PaymentMethod } from '../../domain/orders';
-import type { AdminMessageId } from '../../locales/messages';
 import { type Translate, useI18n } from './i18n';
 
 // What the back office's pages share (they are several features: adminOrders, adminMails…).
@@ -28,16 +27,3 @@ export const paymentName = (t: Translate, method: PaymentMethod) => t(`admin.pay
 
 /** An order's status as the owner calls it ("Pending"; the customer reads web/lib/orderStatus.ts). */
 export const orderStatusName = (t: Translate, status: OrderStatus) => t(`admin.orderStatus.${status}`);
-
-/**
- * A domain schema's refusal of a text field ("Name is required.", worded in English for the API), said
- * in the page's language with the field's name `label`; null for any other refusal, which the form words itself.
- */
-export function textFieldProblem(t: Translate, message: string, label: AdminMessageId): string | null {
-  const field = t(label);
-  if (message.endsWith(' is required.')) return t('admin.field.required', { field });
-  const tooLong = / is too long \(at most (\d+) characters\)\.$/.exec(message);
-  if (tooLong) return t('admin.field.tooLong', { field, max: Number(tooLong[1]) });
-  if (message.endsWith(' must not contain control characters.')) return t('admin.field.controlCharacters', { field });
-  return null;
-}

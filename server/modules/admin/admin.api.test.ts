@@ -276,6 +276,20 @@ describe('POST /api/admin/orders/:id/status', () => {
     expect(mine.json()).toMatchObject({ status: 'delivered', carrier: 'Sameday', trackingNumber: 'AWB123456' });
   });
 
+  it('refuses a change the form would refuse with the same message, in the owner’s language, and changes nothing', async () => {
+    const { id } = await place();
+    const ask = (payload: unknown, language: string) =>
+      shop.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/status`, payload: payload as object, headers: { cookie: owner.cookie, origin: TEST_ORIGIN, 'accept-language': language } });
+    const noCarrier = { to: 'shipped', version: 1, trackingNumber: 'AWB1' };
+    expect((await ask(noCarrier, 'en')).json()).toMatchObject({ message: 'Carrier is required.' });
+    expect((await ask(noCarrier, 'ro-RO')).json()).toMatchObject({ message: 'Completează câmpul „Curier”.' });
+    const longTracking = { to: 'shipped', version: 1, carrier: 'DPD', trackingNumber: 'A'.repeat(61) };
+    expect((await ask(longTracking, 'ro-RO')).json().message).toBe('Câmpul „Număr de urmărire” este prea lung (cel mult 60 de caractere).');
+    expect((await ask({ to: 'paid', version: 1 }, 'ro-RO')).json().message).toBe('Alege ce se întâmplă cu comanda: confirmată, expediată, livrată, anulată sau returnată.');
+    expect((await ask({ to: 'confirmed' }, 'ro-RO')).json().message).toBe('Lipsește versiunea comenzii.');
+    expect(await version(id)).toBe(1);
+  });
+
   it('cancels with a reason and puts the stock back', async () => {
     await shop.database.db.update(products).set({ stock: 10 }).where(eq(products.id, '1'));
     const { id } = await place();

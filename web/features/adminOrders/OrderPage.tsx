@@ -4,13 +4,15 @@ import { lineName } from '../../../domain/catalog';
 import { placeLine } from '../../../domain/counties';
 import { type AdminOrder, adminOrderSchema, type OrderEvent } from '../../../domain/contracts/admin';
 import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '../../../domain/orderChanges';
+import { issueValues } from '../../../domain/issueValues';
 import { vatByRate, vatPercentText } from '../../../domain/vat';
 import { ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
 import { ShipmentTerms } from '../../components/ShipmentTerms';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
-import { BUCHAREST_TIME, orderStatusName, paymentName, textFieldProblem, useBackOfficeTitle } from '../../lib/backOffice';
+import { BUCHAREST_TIME, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
+import type { AdminMessageId } from '../../../locales/messages';
 import { Field } from './Field';
 
 const errorText = (t: Translate, error: unknown) => (error instanceof ApiError ? error.message : t('admin.somethingWrong'));
@@ -228,18 +230,9 @@ function actorName(t: Translate, event: OrderEvent) {
   return t(`admin.order.actor.${event.actor}`);
 }
 
-/** The status change's fields as its messages name them ("Tracking number is required."). */
-const FIELD_LABELS = {
-  carrier: 'admin.order.carrier',
-  trackingNumber: 'admin.order.field.trackingNumber',
-  reason: 'admin.order.field.reason',
-  note: 'admin.order.field.note',
-} as const;
-
-/** The form's first refusal in the page's language. */
-function requestProblem(t: Translate, issue: { path: PropertyKey[]; message: string } | undefined): string {
-  const label = issue && FIELD_LABELS[issue.path[0] as keyof typeof FIELD_LABELS];
-  return (label && textFieldProblem(t, issue.message, label)) ?? t('admin.order.checkForm');
+/** The form's first refusal in the page's language: its message is a catalogue key, its values the issue's (the field's name among them). */
+function requestProblem(t: Translate, issue: { message: string } | undefined): string {
+  return issue ? t(issue.message as AdminMessageId, issueValues(issue)) : t('admin.order.checkForm');
 }
 
 const OTHER_CARRIER = 'other';

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { AdminMessageId, ShopMessageId } from '../locales/messages';
+import { fieldName } from './issueValues';
+import { hasControlCharacters } from './text';
+
+/**
+ * The back office's field rules (domain/productEdit.ts, domain/orderChanges.ts). A message the owner may
+ * see is its catalogue key (locales/admin): the form shows it translated and the API answers it in the
+ * request's language (server/errors.ts). Its values are the issue's own (`{maximum}` of a too_big, a
+ * custom issue's `params`: domain/issueValues.ts); a field's name is a key of its own (`fieldName`), so
+ * each language names the field in its words.
+ */
+export const key = (id: AdminMessageId | ShopMessageId) => id;
+export type Label = AdminMessageId;
+
+/** A refusal naming the field `label`, with any more values. */
+export const about = (message: AdminMessageId, label: Label, values: Record<string, unknown> = {}) => ({
+  error: key(message),
+  params: { field: fieldName(label), ...values },
+});
+
+/** A value of type T, or the refusal `message` (it stops there: the checks after it need a T). */
+export const typed = <T>(is: (value: unknown) => value is T, message: AdminMessageId, label: Label) => z.custom<T>(is, { ...about(message, label), abort: true });
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * A text field named `label` (a catalogue key): trimmed, without control characters, required, at most
+ * `max` characters; a value that is not text (absent too) gets `notText`.
+ */
+export const textField = (label: Label, max: number, notText: AdminMessageId = 'admin.field.notText') =>
+  typed(isString, notText, label)
+    .overwrite((value) => value.trim())
+    .refine((value) => !hasControlCharacters(value), about('admin.field.controlCharacters', label))
+    .refine((value) => value.length > 0, about('admin.field.required', label))
+    .refine((value) => value.length <= max, about('admin.field.tooLong', label, { max }));
