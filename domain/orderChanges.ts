@@ -25,11 +25,12 @@ export const statusChangeRequestSchema = z.discriminatedUnion(
 );
 export type StatusChangeRequest = z.infer<typeof statusChangeRequestSchema>;
 
-/** The timeline note a change leaves: the owner's note, the cancellation reason, or the carrier and tracking number. */
+/**
+ * The timeline note a change leaves: the owner's note, or the cancellation reason. A shipment's carrier
+ * and tracking number are the order's own: the back office shows them by its shipped event, in its language.
+ */
 export function eventNote(change: StatusChangeRequest): string | null {
   switch (change.to) {
-    case 'shipped':
-      return [`${change.carrier}, tracking number ${change.trackingNumber}`, change.note].filter(Boolean).join('. ');
     case 'cancelled':
       return change.reason;
     default:

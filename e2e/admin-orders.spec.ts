@@ -283,6 +283,11 @@ test.describe('in Romanian', () => {
     await expect(page.getByRole('form', { name: 'Anulează comanda' }).getByLabel('Motivul anulării')).toBeVisible();
     await expectAccessible(page);
 
+    // The shipment on the timeline, in Romanian.
+    await ship.getByLabel('Număr de urmărire (AWB)').fill('AWB-RO-1');
+    await ship.getByRole('button', { name: 'Expediază' }).click();
+    await expect(page.getByRole('region', { name: 'Istoric' }).getByRole('listitem').last()).toHaveText(/^Confirmată → Expediată.*, număr de urmărire AWB-RO-1$/);
+
     // Romanian words are longer: the whole order page still fits a phone.
     await page.setViewportSize({ width: 375, height: 740 });
     await expect(page.getByRole('heading', { name: `Comanda ${order.number}` })).toBeVisible();

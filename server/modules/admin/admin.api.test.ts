@@ -268,7 +268,7 @@ describe('POST /api/admin/orders/:id/status', () => {
     expect(order.events.map((event: { from: string | null; to: string; actor: string; ownerEmail: string | null; note: string | null }) => [event.from, event.to, event.actor, event.ownerEmail, event.note])).toEqual([
       [null, 'pending', 'customer', null, null],
       ['pending', 'confirmed', 'owner', owner.email, 'Phoned, all good'],
-      ['confirmed', 'shipped', 'owner', owner.email, 'Sameday, tracking number AWB123456'],
+      ['confirmed', 'shipped', 'owner', owner.email, null],
       ['shipped', 'delivered', 'owner', owner.email, null],
     ]);
     // The customer's view shows the carrier too.
