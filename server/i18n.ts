@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { setupI18n } from '@lingui/core';
 import { valuesIn } from '../domain/issueValues';
-import { chooseLocale, cookieValue, firstAcceptedLanguage, isLocale, LANGUAGE_COOKIE, LOCALES, type Locale } from '../domain/locale';
+import { cookieValue, firstAcceptedLanguage, isLocale, LANGUAGE_COOKIE, LOCALES, type Locale, localeOfLanguageTag } from '../domain/locale';
 import { ADMIN_MESSAGES, MAIL_MESSAGES, SHOP_MESSAGES } from '../locales/catalogues';
 import type { Message } from '../locales/messages';
 import { rememberedByHeader } from './remembered';
@@ -30,7 +30,7 @@ export function requestLocale(request: { headers: IncomingHttpHeaders }): Locale
 }
 
 /** The language of a browser that made no choice: its Accept-Language header's first language's. */
-const browserLocale = rememberedByHeader((acceptLanguage) => chooseLocale(null, firstAcceptedLanguage(acceptLanguage)));
+const browserLocale = rememberedByHeader((acceptLanguage) => localeOfLanguageTag(firstAcceptedLanguage(acceptLanguage)));
 
 /** What a response in the visitor's language depends on, for caches. */
 export const LANGUAGE_VARY = 'Accept-Language, Cookie';

@@ -9,12 +9,12 @@ import { priceHistory, productSlugs, products } from '../../../db/schema/catalog
 type ProductRow = typeof products.$inferSelect;
 
 /**
- * A product as the storefront shows it in `locale`; its old price is the reference its price history
- * gives (null: no real reduction).
+ * A product as the storefront shows it, in its own texts (productIn puts it in a language); its old
+ * price is the reference its price history gives (null: no real reduction).
  */
-function toProduct(row: ProductRow, history: readonly PriceSince[], now: Date, locale: Locale): Product {
+function toProduct(row: ProductRow, history: readonly PriceSince[], now: Date): Product {
   const image = row.mainImage ?? row.images[0] ?? FALLBACK_IMAGE;
-  const product: Product = {
+  return {
     id: row.id,
     name: row.name,
     slug: row.slug,
@@ -27,7 +27,6 @@ function toProduct(row: ProductRow, history: readonly PriceSince[], now: Date, l
     keyFeatures: row.keyFeatures,
     ...productStockView(row.stock, row.colourOptions),
   };
-  return productIn(product, row.translations, locale);
 }
 
 /**
@@ -50,7 +49,9 @@ export async function listProducts(db: Db): Promise<Record<Locale, Product[]>> {
     else byProduct.set(row.productId, [row]);
   }
   const now = new Date();
-  const inLocale = (locale: Locale) => rows.map((row) => toProduct(row, byProduct.get(row.id) ?? [], now, locale));
+  // Prices and stock once; then each language's texts.
+  const own = rows.map((row) => ({ product: toProduct(row, byProduct.get(row.id) ?? [], now), translations: row.translations }));
+  const inLocale = (locale: Locale) => own.map(({ product, translations }) => productIn(product, translations, locale));
   return Object.fromEntries(LOCALES.map((locale) => [locale, inLocale(locale)])) as Record<Locale, Product[]>;
 }
 
