@@ -10,7 +10,8 @@ import { AppError } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
 import { setRole } from '../accounts/service';
 import { countFailedMails } from '../mail/failedMails';
-import { changeOrderStatus, lineView } from '../orders/service';
+import { lineView } from '../orders/lineView';
+import { changeOrderStatus } from '../orders/service';
 
 /** The shop's days and months are Bucharest's, whatever the server's clock zone. */
 export const SHOP_TIME_ZONE = 'Europe/Bucharest';

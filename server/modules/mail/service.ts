@@ -7,6 +7,7 @@ import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
 import type { OrderActor, OrderStatus } from '../../../domain/orders';
 import { orderAccessToken } from '../orders/accessToken';
+import { lineView } from '../orders/lineView';
 import { enqueueMail, type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
@@ -82,7 +83,7 @@ async function orderMailData(db: Db, settings: MailSettings, orderId: string): P
     total: order.totalAmount,
     paidAt: order.paidAt?.toISOString() ?? null,
     withdrawalRequestedAt: order.withdrawalRequestedAt?.toISOString() ?? null,
-    lines: lines.map(({ name, colour, colourLabel, unitPrice, quantity, vatRate, vatAmount }) => ({ name, colour: colourLabel ?? colour, unitPrice, quantity, vatRate, vatAmount })),
+    lines: lines.map(lineView),
     statusUrl: `${settings.shop.url}/orders/${order.id}?token=${orderAccessToken(settings.secret, order.id)}`,
   };
 }

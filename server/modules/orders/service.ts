@@ -16,6 +16,7 @@ import { products } from '../../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import { notifyCatalogueChanged } from '../catalog/changes';
+import { lineView } from './lineView';
 import { orderPlacedMailsSql, queueStatusMails } from '../mail/service';
 import type { OrderView } from '../../../domain/contracts/orders';
 
@@ -497,11 +498,6 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
       .filter((line) => line.orderId === order.id)
       .map(lineView),
   }));
-}
-
-/** An order line as its views show it (the customer's and the back office's). */
-export function lineView({ productId, name, colour, colourLabel, unitPrice, quantity, vatRate, vatAmount }: typeof orderLines.$inferSelect): OrderView['lines'][number] {
-  return { productId, name, colour: colourLabel ?? colour, unitPrice, quantity, vatRate, vatAmount };
 }
 
 /**
