@@ -1,17 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationUnderTest } from '../testing/migrations';
 
 /**
  * Orders placed before VAT was stored stay readable: the migration that adds the VAT columns gives
  * their lines and shipping the standard rate of their date (19% before 1 August 2025, 21% since) and
  * the VAT extracted from each amount, as domain/vat does for new orders.
  */
-const folder = path.resolve(import.meta.dirname, 'migrations');
-const files = readdirSync(folder).filter((file) => file.endsWith('.sql')).sort();
-const vatMigration = files.findIndex((file) => file.endsWith('_order_vat.sql'));
-const statementsOf = (file: string) => readFileSync(path.join(folder, file), 'utf8').split('--> statement-breakpoint');
+const vatMigration = migrationUnderTest('order_vat');
 
 const client = new PGlite();
 afterAll(() => client.close());
@@ -33,14 +29,13 @@ async function placedAt(createdAt: string, shipping: number, lines: [number, num
 
 describe('the order VAT migration', () => {
   it('gives orders from before it the rate of their date and the VAT in each amount', async () => {
-    expect(vatMigration).toBeGreaterThan(0);
-    for (const file of files.slice(0, vatMigration)) for (const statement of statementsOf(file)) await client.exec(statement);
+    await vatMigration.before(client);
 
     const before = await placedAt('2025-07-31T20:59:59Z', 1999, [[3999, 2]]); // 23:59:59 on 31 July in Bucharest
     const after = await placedAt('2025-07-31T21:00:00Z', 1999, [[3999, 2], [2499, 1]]);
     const free = await placedAt('2026-01-10T10:00:00Z', 0, [[6499, 4]]);
 
-    for (const statement of statementsOf(files[vatMigration]!)) await client.exec(statement);
+    await vatMigration.apply(client);
 
     const orders = await client.query<{ id: string; shipping_vat_rate: number; shipping_vat: number }>('select id, shipping_vat_rate, shipping_vat from orders');
     const lines = await client.query<{ order_id: string; vat_rate: number; vat_amount: number }>('select order_id, vat_rate, vat_amount from order_lines order by id');

@@ -1,16 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationUnderTest } from '../testing/migrations';
 
 /**
  * Shipped events written before the back office showed the carrier and tracking number from the order
  * kept them in English in their note: the migration leaves only what the owner wrote after them.
  */
-const folder = path.resolve(import.meta.dirname, 'migrations');
-const files = readdirSync(folder).filter((file) => file.endsWith('.sql')).sort();
-const migration = files.findIndex((file) => file.endsWith('_shipment_notes.sql'));
-const statementsOf = (file: string) => readFileSync(path.join(folder, file), 'utf8').split('--> statement-breakpoint');
+const migration = migrationUnderTest('shipment_notes');
 
 const client = new PGlite();
 afterAll(() => client.close());
@@ -28,8 +24,7 @@ async function shippedWith(carrier: string | null, trackingNumber: string | null
 
 describe('the shipment notes migration', () => {
   it('takes the carrier and tracking number out of shipped events’ notes, keeping the owner’s own words', async () => {
-    expect(migration).toBeGreaterThan(0);
-    for (const file of files.slice(0, migration)) for (const statement of statementsOf(file)) await client.exec(statement);
+    await migration.before(client);
 
     const plain = await shippedWith('Sameday', 'AWB123456', 'Sameday, tracking number AWB123456');
     const withNote = await shippedWith('DPD', '8.1', 'DPD, tracking number 8.1. Two parcels');
@@ -37,7 +32,7 @@ describe('the shipment notes migration', () => {
     const cancelled = await shippedWith('GLS', '78', 'GLS, tracking number 78', 'cancelled');
     const noShipment = await shippedWith(null, null, 'Sameday, tracking number X');
 
-    for (const statement of statementsOf(files[migration]!)) await client.exec(statement);
+    await migration.apply(client);
 
     const { rows } = await client.query<{ order_id: string; note: string | null }>('select order_id, note from order_events');
     const noteOf = (id: string) => rows.find((row) => row.order_id === id)?.note;
