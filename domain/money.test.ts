@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBani, lineTotal, toDecimalString } from './money';
+import { formatMoney, isBani, lineTotal, toDecimalString } from './money';
 
 describe('money in bani', () => {
   it('writes amounts with exactly two decimals', () => {
@@ -29,5 +29,18 @@ describe('money in bani', () => {
     expect(isBani(-1)).toBe(false);
     expect(isBani('3999')).toBe(false);
     expect(isBani(Number.NaN)).toBe(false);
+  });
+});
+
+describe('amounts as text', () => {
+  it('writes every amount as Intl.NumberFormat does, in both languages', () => {
+    const romanian = new Intl.NumberFormat('ro-RO', { style: 'currency', currency: 'RON', currencyDisplay: 'narrowSymbol' });
+    const english = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [0, 1, 5, 99, 100, 3999, 99_999, 100_000, 123_450, 999_999, 1_000_000, 12_345_678, 1_000_000_000_07];
+    for (let amount = 7; amount < 5_000_000_000; amount = amount * 3 + 11) amounts.push(amount);
+    for (const amount of amounts) {
+      expect(formatMoney(amount, 'ro')).toBe(romanian.format(amount / 100));
+      expect(formatMoney(amount, 'en')).toBe(`${english.format(amount / 100)} RON`);
+    }
   });
 });
