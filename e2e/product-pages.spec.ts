@@ -169,3 +169,49 @@ test.describe('on a 375 px phone', () => {
     await expectAccessible(page);
   });
 });
+
+test.describe('the page’s JavaScript', () => {
+  /** The JavaScript files the page has asked for so far. */
+  const scriptsAskedFor = (page: Page) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') asked.push(request.url());
+    });
+    return asked;
+  };
+  const interactive = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.interactive !== undefined);
+
+  test('is asked for once the page and its first picture are on screen, not with them', async ({ page }) => {
+    const asked = scriptsAskedFor(page);
+    let sendPicture!: () => void;
+    const pictureHeld = new Promise<void>((resolve) => {
+      sendPicture = resolve;
+    });
+    await page.route('**/images/products/dummy-lighter.svg', async (route) => {
+      await pictureHeld;
+      await route.continue();
+    });
+    // The frame's plain navigation: page.goto would wait for the page to answer to input.
+    await page.mainFrame().goto('/shop/dummy-lighter', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { name: 'Dummy Lighter', level: 1 })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    sendPicture();
+    await interactive(page);
+    expect(asked.some((url) => /\/assets\/index-[^/]+\.js$/.test(url))).toBe(true);
+    await productPage(page, 'Dummy Lighter').getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  });
+
+  test('comes after three seconds at most when the first picture does not', async ({ page }) => {
+    const asked = scriptsAskedFor(page);
+    await page.route('**/images/products/dummy-lighter.svg', () => {
+      // never answered
+    });
+    const start = Date.now();
+    await page.mainFrame().goto('/shop/dummy-lighter', { waitUntil: 'domcontentloaded' });
+    await interactive(page);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(2_500);
+    expect(asked.length).toBeGreaterThan(0);
+  });
+});

@@ -33,6 +33,7 @@ import { crawlerRoutes } from './modules/crawlers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { type BuildManifest, inlineStylesheet, loadPageRenderer, pageRoutes, sendPage, shellPage } from './modules/pages/routes';
+import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentGateway } from './integrations/stripe';
 
@@ -91,6 +92,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
+        // Server-rendered pages ask for their JavaScript with one inline script (pages/scriptsAfterPaint.ts).
+        scriptSrc: ["'self'", SCRIPTS_AFTER_PAINT_SOURCE],
         // Plain-HTTP installs (a laptop, a LAN) must still load their own assets.
         upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
       },

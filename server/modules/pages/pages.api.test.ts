@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,6 +46,11 @@ const MANIFEST = {
   'features/shop/ShopPage.tsx': { file: 'assets/ShopPage.js', imports: ['_parts.js', 'index.html'] },
 };
 
+/** The scripts a page's HTML runs itself (neither JSON nor a file). */
+const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+/** What a page names for its loader to ask for. */
+const pageScripts = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="page-scripts">(.*?)<\/script>/)![1]!) as { entry: string; modules: string[] };
+
 const state = globalThis as unknown as { renders: string[]; failRenders?: boolean };
 let database: Database;
 let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -81,11 +87,13 @@ describe('pages rendered on the server', () => {
       expect(response.body.match(/<title>/g)).toHaveLength(1);
       expect(response.body).toContain(`<title>${url}</title>`);
       expect(response.body).not.toContain('The shell');
-      // The scripts come after the page's content, behind its pictures.
       // The footer, with the seller's details (COMPANY_*), after the app.
       expect(response.body).toContain(`</p></div><footer>${TEST_COMPANY.name} ${TEST_COMPANY.cui} en</footer>`);
-      expect(response.body).toMatch(/<\/footer>\s*<script fetchpriority="low" type="module" crossorigin src="\/assets\/main.js"><\/script>/);
-      expect(response.body.indexOf('main.js')).toBeGreaterThan(response.body.indexOf('</head>'));
+      // The scripts are named after the page's content for its one inline script to ask for once the page is
+      // on screen: none is asked for with the page.
+      expect(response.body).toMatch(/<\/footer>\s*<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/main.js",/);
+      expect(response.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+      expect(inlineScripts(response.body)).toHaveLength(1);
       expect(response.body).not.toContain('<div id="root"></div>');
       // Its stylesheet comes with it: the page paints without asking for more.
       expect(response.body).toContain('<style>main{color:red}</style>');
@@ -95,10 +103,19 @@ describe('pages rendered on the server', () => {
 
   it('names the page’s own chunks for the browser to ask for at once, each once', async () => {
     const shop = await app.inject({ method: 'GET', url: '/shop' });
-    const preloaded = [...shop.body.matchAll(/<link fetchpriority="low" rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-    expect(preloaded.sort()).toEqual(['/assets/ShopPage.js', '/assets/parts.js', '/assets/react.js']);
-    // A module the manifest does not know (a stale renderer) preloads nothing, and the page still renders.
-    expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain('LandingPage');
+    const { entry, modules } = pageScripts(shop.body);
+    expect(entry).toBe('/assets/main.js');
+    expect([...modules].sort()).toEqual(['/assets/ShopPage.js', '/assets/parts.js', '/assets/react.js']);
+    // A module the manifest does not know (a stale renderer) adds nothing, and the page still renders.
+    expect(pageScripts((await app.inject({ method: 'GET', url: '/' })).body)).toEqual({ entry: '/assets/main.js', modules: ['/assets/react.js'] });
+  });
+
+  it('lets the page’s one inline script run, and no other, by its hash in the content security policy', async () => {
+    const shop = await app.inject({ method: 'GET', url: '/shop' });
+    const [loader] = inlineScripts(shop.body);
+    const hash = `'sha256-${createHash('sha256').update(loader!).digest('base64')}'`;
+    const scriptSources = shop.headers['content-security-policy']!.toString().match(/script-src ([^;]*)/)![1]!.split(' ');
+    expect(scriptSources.sort()).toEqual(["'self'", hash].sort());
   });
 
   it('renders each page once per catalogue, and again when the catalogue changes', async () => {

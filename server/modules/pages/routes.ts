@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
 import { LANGUAGE_VARY, requestLocale } from '../../i18n';
 import { compressText, type Precompressed, sendRevalidated, weakEtagOf } from '../../compression';
 import type { Catalogue, CatalogueSnapshot } from '../catalog/catalogue';
+import { scriptsAfterPaint } from './scriptsAfterPaint';
 
 /** The storefront's server renderer (`vite build --ssr`), or null when it has not been built (tests, `npm run dev`). */
 export async function loadPageRenderer(file: string): Promise<PageRenderer | null> {
@@ -28,11 +29,8 @@ const HTML_LANG = /<html lang="[^"]*"/;
 /** What `vite build` writes to dist/.vite/manifest.json: each source module's chunk and the chunks it imports. */
 export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
 
-/**
- * `<link rel="modulepreload">` for the page's modules and every chunk they import, but those the page
- * already names: the browser asks for the page's code with the entry, not after it.
- */
-export function modulePreloads(manifest: BuildManifest, modules: readonly string[], template: string): string {
+/** The chunks the page's modules need: each module's chunk and every chunk it imports, as paths. */
+export function pageChunks(manifest: BuildManifest, modules: readonly string[]): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -41,10 +39,7 @@ export function modulePreloads(manifest: BuildManifest, modules: readonly string
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const module of modules) visit(module);
-  return [...files]
-    .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link fetchpriority="low" rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
+  return [...files].map((file) => `/${file}`);
 }
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/;
@@ -60,20 +55,24 @@ export function inlineStylesheet(template: string, readFile: (file: string) => s
 }
 
 const SCRIPTS = /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
+const ENTRY = /<script type="module"[^>]*\ssrc="([^"]+)"/;
+const PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"/g;
 
 /**
  * The built index.html with a rendered page in it: its head elements replace the shell's title and
- * description, and the scripts move after the page, so the browser asks for the page's pictures
- * before them (the page is on screen before its JavaScript matters).
+ * description, and its scripts (the entry, the chunks the entry imports and `chunks`, the page's own) are
+ * asked for once the page is on screen (scriptsAfterPaint.ts, decision 0025), not with it.
  */
-export function fillTemplate(template: string, page: RenderedPage, locale: Locale, preloads = ''): string {
-  const scripts = [...template.matchAll(SCRIPTS)].map((match) => match[1]!.replace(/^<(script|link) /, '<$1 fetchpriority="low" '));
+export function fillTemplate(template: string, page: RenderedPage, locale: Locale, chunks: readonly string[] = []): string {
+  const entry = template.match(ENTRY)?.[1];
+  const modules = new Set([...[...template.matchAll(PRELOAD)].map((match) => match[1]!), ...chunks]);
+  if (entry) modules.delete(entry);
   const shell = template.replace(SCRIPTS, '').replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta name="description"[^>]*>\s*/, '');
-  const tail = [...scripts, ...(preloads ? [preloads] : [])].join('\n    ');
+  const scripts = entry ? scriptsAfterPaint(entry, [...modules]) : '';
   return shell
     .replace(HTML_LANG, `<html lang="${locale}"`)
     .replace('</head>', () => `  ${page.head}\n  </head>`)
-    .replace(ROOT, () => `${page.body}\n    ${tail}`);
+    .replace(ROOT, () => `${page.body}\n    ${scripts}`);
 }
 
 /**
@@ -125,7 +124,7 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { rendere
   async function render(pathname: string, locale: Locale, snapshot: CatalogueSnapshot): Promise<Page> {
     const rendered = await renderer.renderPage(pathname, snapshot[locale].products, publicUrl, company, locale);
     if (!rendered) throw new Error(`the renderer does not render ${pathname}`);
-    const html = fillTemplate(template, rendered, locale, modulePreloads(manifest, rendered.modules, template));
+    const html = fillTemplate(template, rendered, locale, pageChunks(manifest, rendered.modules));
     return { status: rendered.status, etag: weakEtagOf(html), body: await compressText(html) };
   }
 
