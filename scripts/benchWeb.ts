@@ -6,7 +6,7 @@
  *   b. /shop as the shop answers it, beside the same shop sending a static file of /shop's size;
  *   c. POST /api/orders on PostgreSQL 15 beside the same transaction as a plain SQL loop (orderSqlLoop.ts);
  *   d. Lighthouse (mobile, simulated throttling; the median of LIGHTHOUSE_RUNS runs, 5) and the JavaScript
- *      loaded, on /, /shop and a product page, first, on a quiet machine.
+ *      loaded, on /, /shop and a product page, beside a blank page (this machine's floor), first, on a quiet machine.
  * Builds the web app first. The PostgreSQL part runs in a child inside `pg_virtualenv -v 15`.
  * BENCH_SECONDS (autocannon, per side), BENCH_CONNECTIONS, BENCH_ORDERS and BENCH_CONCURRENCY change the runs;
  * BENCH_ONLY=a,c (say) takes only those measures (without b and d, no build).
@@ -18,7 +18,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { openPostgres } from '../db/client';
 import { seedCatalog } from '../db/seed';
@@ -132,28 +132,45 @@ async function measureShopPage(shop: ShopProcess, webRoot: string) {
   }
 }
 
-/** d. Lighthouse's mobile audit (simulated throttling) of each page, in Debian's Chromium, headless. */
-async function measureLighthouse(shop: ShopProcess) {
+/**
+ * The floor of Lighthouse's figures on this machine: a page with nothing in it (no style, no script, one
+ * heading), served by the same shop as a static file, audited in the same browser beside the shop's pages.
+ */
+const BLANK_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank</title><meta name="description" content="A page with nothing in it, for reference."></head><body><h1>Blank</h1><p>A page with nothing in it.</p></body></html>';
+
+/**
+ * d. Lighthouse's mobile audit (simulated throttling) of each page, in Debian's Chromium, headless, and of
+ * a blank page beside them (BLANK_PAGE).
+ */
+async function measureLighthouse(shop: ShopProcess, webRoot: string) {
+  const blank = `/lighthouse-blank-${randomBytes(6).toString('hex')}.html`;
+  writeFileSync(path.join(webRoot, blank), BLANK_PAGE);
   const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
-    for (const page of PAGES) {
-      // Lighthouse's own advice for its simulated throttling: several runs, the median one (by FCP and TTI).
-      const runs = [];
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+    // Lighthouse's own advice for its simulated throttling: several runs, the median one (by FCP and TTI).
+    // The pages take turns, so a slower minute of this VM falls on all of them alike, the blank one included.
+    const pages = [...PAGES, blank];
+    const runs = new Map<string, Result[]>(pages.map((page) => [page, []]));
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+      for (const page of pages) {
         const result = await lighthouse(`${shop.origin}${page}`, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        runs.push(result.lhr);
+        runs.get(page)!.push(result.lhr);
       }
-      const { categories, audits } = computeMedianRun(runs);
+    }
+    for (const page of pages) {
+      const { categories, audits } = computeMedianRun(runs.get(page)!);
       const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
       rows.push({
-        measure: `Lighthouse ${page} (mobile): performance, accessibility, best practices, SEO`,
+        measure: `Lighthouse ${page === blank ? 'a blank page (reference)' : page} (mobile): performance, accessibility, best practices, SEO`,
         target: '',
         result: `${score('performance')}, ${score('accessibility')}, ${score('best-practices')}, ${score('seo')}; LCP ${audits['largest-contentful-paint']?.displayValue}, CLS ${audits['cumulative-layout-shift']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}`,
       });
     }
   } finally {
     chrome.kill();
+    rmSync(path.join(webRoot, blank), { force: true });
   }
   for (const { page, files, gzipBytes } of await measureJavaScript(shop.origin, PAGES)) {
     rows.push({ measure: `JavaScript loaded by ${page} (gzip -9)`, target: '90 KB', result: `${(gzipBytes / 1024).toFixed(1)} KB in ${files} files` });
@@ -226,7 +243,7 @@ if (onPostgres) {
     const shop = await startShop(await freePort(), { ...common, DATA_DIR: dataDir }, 30_000, { cpus: '0' });
     try {
       // Lighthouse first, on a quiet machine: right after the load tests its timings carry their leftovers.
-      if (wanted('d')) await measureLighthouse(shop);
+      if (wanted('d')) await measureLighthouse(shop, webRoot);
       if (wanted('a')) await measureProducts(shop, 'PGlite');
       if (wanted('b')) await measureShopPage(shop, webRoot);
     } finally {

@@ -48,8 +48,14 @@ const MANIFEST = {
 
 /** The scripts a page's HTML runs itself (neither JSON nor a file). */
 const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
-/** What a page names for its loader to ask for. */
-const pageScripts = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="page-scripts">(.*?)<\/script>/)![1]!) as { entry: string; modules: string[] };
+/** What a page keeps for its loader to ask for: the entry and the modules preloaded with it. */
+const pageScripts = (html: string) => {
+  const template = html.match(/<template id="page-scripts">(.*?)<\/template>/)![1]!;
+  return {
+    entry: template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)![1],
+    modules: [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]),
+  };
+};
 
 const state = globalThis as unknown as { renders: string[]; failRenders?: boolean };
 let database: Database;
@@ -89,10 +95,10 @@ describe('pages rendered on the server', () => {
       expect(response.body).not.toContain('The shell');
       // The footer, with the seller's details (COMPANY_*), after the app.
       expect(response.body).toContain(`</p></div><footer>${TEST_COMPANY.name} ${TEST_COMPANY.cui} en</footer>`);
-      // The scripts are named after the page's content for its one inline script to ask for once the page is
-      // on screen: none is asked for with the page.
-      expect(response.body).toMatch(/<\/footer>\s*<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/main.js",/);
-      expect(response.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+      // The scripts wait after the page's content, in a template, for its one inline script to copy them in
+      // once the page is on screen: none is asked for with the page.
+      expect(response.body).toMatch(/<\/footer>\s*<template id="page-scripts">/);
+      expect(response.body.replace(/<template[\s\S]*?<\/template>/, '')).not.toMatch(/<script type="module"|rel="modulepreload"/);
       expect(inlineScripts(response.body)).toHaveLength(1);
       expect(response.body).not.toContain('<div id="root"></div>');
       // Its stylesheet comes with it: the page paints without asking for more.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** Where a server-rendered page names its JavaScript for the loader: `{ entry, modules }`. */
+/** Where a server-rendered page keeps its scripts for the loader: a template, inert until the loader copies it in. */
 const PAGE_SCRIPTS_ID = 'page-scripts';
 
 /**
@@ -8,31 +8,24 @@ const PAGE_SCRIPTS_ID = 'page-scripts';
  * so its code is asked for only once the page is on screen: after the frame that shows it and, when its
  * first picture (the one preloaded with high priority) is still coming, after that picture. Until then the
  * code does not share the connection with what the visitor sees first. Three seconds at most: a picture that
- * never arrives does not keep the page from answering to input.
+ * never arrives does not keep the page from answering to input. It copies the template's scripts into the
+ * page (a copy runs, as the template's own do not); it is minified by hand, as it travels in every page.
  */
-const LOADER = `(() => {
-  const { entry, modules } = JSON.parse(document.getElementById('${PAGE_SCRIPTS_ID}').textContent);
-  let asked = false;
-  const ask = () => {
-    if (asked) return;
-    asked = true;
-    for (const href of modules) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }));
-    document.body.append(Object.assign(document.createElement('script'), { type: 'module', crossOrigin: '', src: entry }));
-  };
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(ask));
-  const picture = document.querySelector('img[fetchpriority="high"]');
-  if (picture && !picture.complete) {
-    picture.addEventListener('load', afterPaint);
-    picture.addEventListener('error', afterPaint);
-  } else afterPaint();
-  setTimeout(ask, 3000);
-})();`;
+const LOADER = [
+  // d: the document; k: copy the scripts in, once; p: do it after the next frame; i: the first picture.
+  `(()=>{const d=document;let a;const k=()=>{a||(a=1,d.body.append(d.importNode(d.getElementById('${PAGE_SCRIPTS_ID}').content,!0)))},`,
+  'p=()=>requestAnimationFrame(()=>setTimeout(k)),i=d.querySelector("img[fetchpriority=high]");',
+  'i&&!i.complete?i.onload=i.onerror=p:p();setTimeout(k,3e3)})()',
+].join('');
 
 /** The Content-Security-Policy source that lets the loader, and no other inline script, run. */
 export const SCRIPTS_AFTER_PAINT_SOURCE = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
 
-/** The page's JavaScript, asked for once the page is on screen: its entry module and the modules it will import. */
+/**
+ * The page's JavaScript, asked for once the page is on screen: its entry module and the modules it will
+ * import (as `<link rel="modulepreload">`, so they come with the entry, not after it).
+ */
 export function scriptsAfterPaint(entry: string, modules: readonly string[]): string {
-  const scripts = JSON.stringify({ entry, modules }).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${PAGE_SCRIPTS_ID}">${scripts}</script><script>${LOADER}</script>`;
+  const preloads = modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+  return `<template id="${PAGE_SCRIPTS_ID}">${preloads}<script type="module" crossorigin src="${entry}"></script></template><script>${LOADER}</script>`;
 }
