@@ -53,7 +53,7 @@ export function placeCashOrder(checkout: Checkout, visitor: Visitor, request: Or
  * (Stripe may keep its answer to a failed request under the old one).
  */
 export async function placeCardOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, userId: string | null, locale: Locale) {
-  const priceOf = await stripePriceIds(checkout.payments, request.lines.map((line) => line.productId));
+  const priceOf = await stripePriceIds(checkout.payments, request.lines.map((line) => line.productId), locale);
   const order = await placeVisitorOrder(checkout, visitor, request, { userId, status: 'awaiting_payment', locale });
   let session: Awaited<ReturnType<typeof createOrderCheckoutSession>>;
   try {

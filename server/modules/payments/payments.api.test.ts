@@ -152,6 +152,10 @@ describe('cart card path', () => {
     const response = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '5', quantity: 1 }]) });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Some products are missing Stripe configuration: Dummy Phone Charger');
+    // In Romanian, by the names the customer reads.
+    const romanian = await app.inject({ method: 'POST', url: '/api/orders', headers: { 'accept-language': 'ro-RO' }, payload: cardOrder([{ productId: '5', quantity: 1 }]) });
+    expect(romanian.statusCode).toBe(400);
+    expect(romanian.json().message).toBe('Unele produse nu au configurarea Stripe: Încărcător de telefon cu ascunzătoare');
     expect((await database.db.select().from(orders)).length).toBe(before);
     expect(fake.requests).toHaveLength(0);
   });

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../domain/locale';
 import { missingStripeConfiguration } from '../../../domain/messages';
 import { shippingFor } from '../../../domain/pricing';
+import { productNameIn } from '../../../domain/productTexts';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { paymentEvents } from '../../../db/schema/orders';
@@ -51,13 +52,17 @@ export async function startProductCheckout(payments: Payments, priceId: string, 
 
 /**
  * Before a card order is saved: Stripe must be configured, and every product must have a Stripe
- * price id (otherwise a 400 naming those without one, so a cart Stripe cannot charge saves
+ * price id (otherwise a 400 naming those without one in `locale`, so a cart Stripe cannot charge saves
  * nothing). Returns each product's price id; unknown products are left out, for the order to refuse.
  */
-export async function stripePriceIds(payments: Payments, productIds: string[]): Promise<Map<string, string>> {
+export async function stripePriceIds(payments: Payments, productIds: string[], locale: Locale): Promise<Map<string, string>> {
   gatewayOf(payments);
-  const rows = await payments.db.select({ id: products.id, name: products.name, priceId: products.stripePriceId }).from(products).where(inArray(products.id, productIds));
-  const missing = rows.filter((row) => !row.priceId).map((row) => row.name);
+  const rows = await payments.db
+    .select({ id: products.id, name: products.name, translations: products.translations, priceId: products.stripePriceId })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  // Named as the customer reads them.
+  const missing = rows.filter((row) => !row.priceId).map((row) => productNameIn(row.name, row.translations, locale));
   if (missing.length > 0) throw new AppError('bad_request', missingStripeConfiguration(missing), 'missing_price_ids');
   return new Map(rows.map((row) => [row.id, row.priceId!]));
 }
