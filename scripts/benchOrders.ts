@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -40,10 +40,15 @@ const smtp = new SMTPServer({
 const smtpPort = await freePort();
 await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
-// The baseline runs from its own checkout of the repository, with this one's dependencies.
+// The baseline runs from its own checkout of the repository, with its own dependencies: this one's when they
+// are the same, else its lockfile's, installed from npm's cache where it can (the shop has changed packages since).
 const baselineDir = mkdtempSync(path.join(tmpdir(), 'shop-baseline-'));
 execFileSync('git', ['worktree', 'add', '--detach', baselineDir, BASELINE], { stdio: 'ignore' });
-if (!existsSync(path.join(baselineDir, 'node_modules'))) symlinkSync(path.resolve('node_modules'), path.join(baselineDir, 'node_modules'));
+if (readFileSync(path.join(baselineDir, 'package-lock.json'), 'utf8') === readFileSync('package-lock.json', 'utf8')) {
+  symlinkSync(path.resolve('node_modules'), path.join(baselineDir, 'node_modules'));
+} else {
+  execFileSync('npm', ['ci', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: baselineDir, stdio: 'inherit' });
+}
 
 const common = { DATABASE_POOL_SIZE: '20', WEB_ROOT: './no-web-app', NODE_ENV: 'production', TRUST_PROXY: 'true', AUTH_SECRET: randomUUID() + randomUUID() };
 const currentUrl = await createBenchDatabase('shop_bench');
