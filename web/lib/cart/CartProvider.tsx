@@ -26,7 +26,9 @@ export function CartProvider({ children, hydrating = false }: { children: ReactN
   const [loaded, setLoaded] = useState(!hydrating);
   useLayoutEffect(() => {
     if (loaded) return;
-    dispatch({ type: 'replace', state: loadCart() });
+    // No saved cart (a first visit): nothing to show again, so the cart's readers are not rendered again.
+    const saved = loadCart();
+    if (saved.lines.length > 0) dispatch({ type: 'replace', state: saved });
     setLoaded(true);
   }, [loaded]);
   const hasLines = cart.lines.length > 0;
