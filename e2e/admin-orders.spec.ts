@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
-import { expect, expectAccessible, expectNoHorizontalScroll, test as base, fillShipping } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, test as base, fillShipping } from './fixtures';
 
 /**
  * The owner's session, signed in once per worker (sign-in attempts are limited per email), for the
@@ -68,7 +68,7 @@ async function myOrder(page: Page, number: number) {
 /** The customer's own browser, in English whatever the test's language (the steps above read the English shop). */
 async function customerPage(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, locale: 'en-US' });
-  return { page: await context.newPage(), close: () => context.close() };
+  return { page: answeringToInput(await context.newPage()), close: () => context.close() };
 }
 
 test.describe('the journey', () => {

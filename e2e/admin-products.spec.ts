@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
-import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test, fillShipping } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test, fillShipping } from './fixtures';
 
 /** The server's 409 for an address another product has, as the English back office shows it. */
 const SLUG_TAKEN = 'Another product already has this address.';
@@ -15,7 +15,7 @@ test.use({ baseURL: ORIGIN });
 /** A shopper in a browser of their own (no owner session). */
 async function shopperPage(browser: Browser) {
   const context = await browser.newContext({ baseURL: ORIGIN });
-  return context.newPage();
+  return answeringToInput(await context.newPage());
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
@@ -389,7 +389,7 @@ test.describe('in Romanian', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Salvat.' })).toBeVisible();
     await expectAccessible(page);
 
-    const shopper = await (await browser.newContext({ baseURL: ORIGIN, locale: 'ro-RO' })).newPage();
+    const shopper = answeringToInput(await (await browser.newContext({ baseURL: ORIGIN, locale: 'ro-RO' })).newPage());
     await shopper.goto('/shop/dummy-lighter');
     await expect(shopper.getByRole('heading', { level: 1, name: 'Brichetă cu compartiment secret' })).toBeVisible();
     await expect(shopper.getByRole('listitem').filter({ hasText: 'Bază care se deschide' })).toBeVisible();

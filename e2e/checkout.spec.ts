@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { caughtMail, linkOf } from './mails';
-import { expect, expectAccessible, expectNoHorizontalScroll, test, fillShipping } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, test, fillShipping } from './fixtures';
 import { sampleOrder } from '../testing/sampleOrder';
 
 const SHIPPING = {
@@ -110,7 +110,7 @@ test('the full journey places a cash-on-delivery order that is stored with serve
   expect(mail.text).toContain('2 × Dummy Lighter (Black)');
   expect(mail.text).toContain('400114 Cluj-Napoca, Cluj, Romania');
   expect(mail.text).toContain('Phone: +40712345678');
-  const fromMail = await browser.newPage();
+  const fromMail = answeringToInput(await browser.newPage());
   await fromMail.goto(linkOf(mail, 'See your order'));
   await expect(fromMail.getByRole('article', { name: `Order ${number}` })).toContainText('Dummy Lighter (Black) × 2');
   await fromMail.close();

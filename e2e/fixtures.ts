@@ -17,25 +17,30 @@ const interactive = (page: Page) =>
   page.waitForFunction(() => document.getElementById('root') === null || document.documentElement.dataset.interactive !== undefined);
 
 /**
- * Every test fails on a console error or an uncaught exception in the page. `page.goto` and
- * `page.reload` return once the page answers to input, as a visitor's first tap would need: a
- * server-rendered page is on screen before its JavaScript takes over.
+ * `page` with `goto` and `reload` that return once the page answers to input, as a visitor's first tap would
+ * need: a server-rendered page is on screen before its JavaScript takes over (and asks for it only then,
+ * decision 0025). Every test's `page` is one; a test's other pages (another browser, another tab) need it too.
  */
+export function answeringToInput(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await interactive(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await interactive(page);
+    return response;
+  };
+  return page;
+}
+
+/** Every test fails on a console error or an uncaught exception in the page; its `page` answers to input (answeringToInput). */
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await interactive(page);
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await interactive(page);
-      return response;
-    };
-    await use(page);
+    await use(answeringToInput(page));
   },
   allowedConsoleErrors: [null, { option: true }],
   failOnConsoleErrors: [

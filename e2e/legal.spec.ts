@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { expect, expectAccessible, fillShipping, signUp, test } from './fixtures';
+import { answeringToInput, expect, expectAccessible, fillShipping, signUp, test } from './fixtures';
 import { caughtMail } from './mails';
 
 /** The e2e shop runs with the placeholders a new owner replaces (server/env.ts). */
@@ -118,7 +118,7 @@ test('a customer withdraws from a cash order online: confirmed on screen and by 
   const owner = await browser.newContext({ baseURL });
   try {
     expect((await owner.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: baseURL! } })).status()).toBe(200);
-    const admin = await owner.newPage();
+    const admin = answeringToInput(await owner.newPage());
     await admin.goto(`/admin?q=${order.number}`);
     const row = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: String(order.number), exact: true }) });
     await expect(row).toContainText('Withdrawal requested');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalScroll, signUp, test, fillShipping } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, signUp, test, fillShipping } from './fixtures';
 
 const productPage = (page: Page, name: string) => page.getByRole('article', { name });
 
@@ -51,7 +51,7 @@ test('the modal has the product’s address: shared, it opens the page; Back clo
 
   // The address, opened by someone else, is the product's page.
   const context = await browser.newContext();
-  const friend = await context.newPage();
+  const friend = answeringToInput(await context.newPage());
   try {
     await friend.goto(shared);
     await expect(friend.getByRole('heading', { name: 'Dummy Marker', level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
 
 const CATALOGUE = [
   { name: 'Dummy Lighter', price: '39.99 RON', old: '79.99 RON', badge: '-50%' },
@@ -244,7 +244,7 @@ test('works with the keyboard alone: skip link, add to cart, open and use the mo
 
 test('two tabs of the shop share one cart', async ({ page, context }) => {
   await page.goto('/shop');
-  const other = await context.newPage();
+  const other = answeringToInput(await context.newPage());
   await other.goto('/');
   await card(page, 'Dummy Lighter').getByRole('button', { name: 'Add to Cart' }).click();
   await expect(cartButton(other)).toHaveAccessibleName('Cart, 1 item');
