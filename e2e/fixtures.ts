@@ -13,7 +13,7 @@ interface Fixtures {
  * The page answers to input: the app has rendered (on a server-rendered page, hydrated: web/app/App.tsx marks
  * it). A page that is not the app (the fake Stripe's, after a redirect) has nothing to wait for.
  */
-const interactive = (page: Page) =>
+export const interactive = (page: Page) =>
   page.waitForFunction(() => document.getElementById('root') === null || document.documentElement.dataset.interactive !== undefined);
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, signUp, test, fillShipping } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, interactive, signUp, test, fillShipping } from './fixtures';
 
 const productPage = (page: Page, name: string) => page.getByRole('article', { name });
 
@@ -179,7 +179,6 @@ test.describe('the page’s JavaScript', () => {
     });
     return asked;
   };
-  const interactive = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.interactive !== undefined);
 
   test('is asked for once the page and its first picture are on screen, not with them', async ({ page }) => {
     const asked = scriptsAskedFor(page);
