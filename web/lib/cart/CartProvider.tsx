@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { Product } from '../../../domain/catalog';
 import { cartReducer, emptyCart, type CartState } from '../../../domain/cart';
 import { useCatalog } from '../catalog';
@@ -23,14 +23,17 @@ const CartContext = createContext<CartContextValue | null>(null);
  */
 export function CartProvider({ children, hydrating = false }: { children: ReactNode; hydrating?: boolean }) {
   const [cart, dispatch] = useReducer(cartReducer, undefined, () => (hydrating ? emptyCart : loadCart()));
-  const [loaded, setLoaded] = useState(!hydrating);
+  // While hydrating, the empty cart shown is the server's, not the visitor's, until the saved one is read. A ref,
+  // not state: setting state here would make React render again and run every effect of the page within the
+  // hydration's own task (one long task where there could be two).
+  const awaitingSaved = useRef(hydrating);
   useLayoutEffect(() => {
-    if (loaded) return;
-    // No saved cart (a first visit): nothing to show again, so the cart's readers are not rendered again.
+    if (!awaitingSaved.current) return;
     const saved = loadCart();
+    // No saved cart (a first visit): the empty cart shown is the visitor's, and nothing is rendered again.
     if (saved.lines.length > 0) dispatch({ type: 'replace', state: saved });
-    setLoaded(true);
-  }, [loaded]);
+    else awaitingSaved.current = false;
+  }, []);
   const hasLines = cart.lines.length > 0;
   // A saved cart is checked against the live catalogue: current prices, removed products dropped.
   const catalog = useCatalog({ enabled: hasLines });
@@ -42,9 +45,13 @@ export function CartProvider({ children, hydrating = false }: { children: ReactN
   }, [catalog.products, catalog.isLoading, catalog.isFallback, hasLines]);
 
   useEffect(() => {
-    // Not before the saved cart is read: saving the empty first render would throw it away.
-    if (loaded) saveCart(cart);
-  }, [cart, loaded]);
+    // Not the server's empty cart while the saved one is on its way: saving it would throw the saved one away.
+    if (awaitingSaved.current) {
+      if (cart === emptyCart) return;
+      awaitingSaved.current = false;
+    }
+    saveCart(cart);
+  }, [cart]);
 
   // Another tab of the shop changed the cart: show the same cart here.
   useEffect(() => {
