@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
-import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test, fillShipping } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, interactive, signInAsOwner, test, fillShipping } from './fixtures';
 
 /** The server's 409 for an address another product has, as the English back office shows it. */
 const SLUG_TAKEN = 'Another product already has this address.';
@@ -133,6 +133,45 @@ test('a new product: created hidden, shown once the owner says so', async ({ pag
   await expect(wallet.getByRole('status', { name: 'Quantity of Dummy Wallet' })).toHaveText('3');
   // No more than are left.
   await expect(wallet.getByRole('button', { name: 'Add one more Dummy Wallet' })).toBeDisabled();
+  await shopper.context().close();
+});
+
+test('a colour picked on a product page before its JavaScript ran is the colour added to the cart', async ({ page, browser }) => {
+  await signInAsOwner(page);
+  await page.goto('/admin/products/new');
+  await page.getByLabel('Name', { exact: true }).fill('Dummy Pen');
+  await page.getByLabel('Description', { exact: true }).fill('A pen with a hollow barrel.');
+  await page.getByLabel('Price (RON)', { exact: true }).fill('29.99');
+  await page.getByRole('button', { name: 'Add colour' }).click();
+  await page.getByLabel('Colour 1 name', { exact: true }).fill('Green');
+  await page.getByRole('button', { name: 'Add colour' }).click();
+  await page.getByLabel('Colour 2 name', { exact: true }).fill('Brown');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByRole('heading', { name: 'Dummy Pen', level: 1 })).toBeVisible();
+  await page.getByLabel('Shown in the shop').check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+  // The page as the server sent it, its JavaScript held back: the browser itself checks the radio button.
+  const shopper = await (await browser.newContext({ baseURL: ORIGIN })).newPage();
+  let sendScript!: () => void;
+  const scriptHeld = new Promise<void>((resolve) => {
+    sendScript = resolve;
+  });
+  await shopper.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await shopper.mainFrame().goto('/shop/dummy-pen', { waitUntil: 'domcontentloaded' });
+  const colours = shopper.getByRole('group', { name: 'Colour' });
+  await expect(colours.getByRole('radio', { name: 'Green' })).toBeChecked();
+  await colours.getByRole('radio', { name: 'Brown' }).check();
+  sendScript();
+  await interactive(shopper);
+  await expect(colours.getByRole('radio', { name: 'Brown' })).toBeChecked();
+  await shopper.getByRole('button', { name: 'Add to Cart' }).click();
+  await shopper.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await expect(shopper.getByRole('region', { name: 'Your Cart' }).getByRole('listitem')).toContainText('Colour: Brown');
   await shopper.context().close();
 });
 

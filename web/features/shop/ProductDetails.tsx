@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { defaultColour, type Product } from '../../../domain/catalog';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { PriceBlock } from './PriceBlock';
@@ -19,6 +19,14 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
   const [index, setIndex] = useState(0);
   const images = product.images.length > 0 ? product.images : [product.image];
   const [colour, setColour] = useState(() => defaultColour(product));
+  const colours = useRef<HTMLFieldSetElement>(null);
+  // On a server-rendered page, a colour picked before its JavaScript ran (decision 0025) is checked in the page
+  // but not yet in this state: the one the visitor sees checked is the one added to the cart.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, what the page showed before it hydrated
+  useLayoutEffect(() => {
+    const picked = colours.current?.querySelector<HTMLInputElement>('input:checked')?.value;
+    if (picked && picked !== colour) setColour(picked);
+  }, []);
   const SubHeading = Heading === 'h1' ? 'h2' : 'h3';
 
   return (
@@ -75,7 +83,7 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
           </section>
         )}
         {product.colourOptions.length > 0 && (
-          <fieldset>
+          <fieldset ref={colours}>
             <legend className="font-semibold">{t('product.colour')}</legend>
             <div className="mt-2 flex flex-wrap gap-2">
               {product.colourOptions.map((option) => (
