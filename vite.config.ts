@@ -18,6 +18,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // A page's chunk and what it needs are asked for by the page itself (server-rendered pages name them in
         // their HTML, server/modules/pages): no preload helper in every page's JavaScript.
         modulePreload: false,
+        // One stylesheet for every page (the server inlines it in rendered pages): no page's chunk names CSS it
+        // needs (with preloading off, such lists were dead weight in each chunk with a lazy import).
+        cssCodeSplit: false,
         // The server reads which chunks a page needs from here.
         manifest: true,
         rolldownOptions: {
