@@ -3,12 +3,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { entryPreloads, plainDynamicImports } from './scripts/entryPreloads';
 import { precompress } from './scripts/precompress';
+import { pureReactRouter } from './scripts/pureReactRouter';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   // Scripts that build before testing or measuring (scripts/test-all.ts, the benches) ask for warnings only.
   logLevel: process.env.BUILD_LOG_LEVEL === 'warn' ? 'warn' : 'info',
-  plugins: [react(), tailwindcss(), entryPreloads(), plainDynamicImports(), precompress()],
+  plugins: [react(), tailwindcss(), pureReactRouter(), entryPreloads(), plainDynamicImports(), precompress()],
   build: isSsrBuild
     ? // `vite build --ssr entry-server.tsx`: the storefront's server renderer, loaded by the server, never served.
       { outDir: '../dist-ssr', emptyOutDir: true, copyPublicDir: false }
