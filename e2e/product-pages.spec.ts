@@ -202,6 +202,24 @@ test.describe('the page’s JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   });
 
+  test('is asked for at once by a tap before it came, and the tap counts once the page answers', async ({ page }) => {
+    const asked = scriptsAskedFor(page);
+    // Time stands still and the first picture never comes: neither it nor the three seconds ask for the code.
+    await page.clock.install();
+    await page.route('**/images/products/dummy-lighter.svg', () => {
+      // never answered
+    });
+    await page.mainFrame().goto('/shop/dummy-lighter', { waitUntil: 'domcontentloaded' });
+    const addToCart = productPage(page, 'Dummy Lighter').getByRole('button', { name: 'Add to Cart' });
+    await expect(addToCart).toBeVisible();
+    expect(asked).toEqual([]);
+    await addToCart.click();
+    await interactive(page);
+    expect(asked.some((url) => /\/assets\/index-[^/]+\.js$/.test(url))).toBe(true);
+    // One tap, one item: the visitor does not tap again.
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  });
+
   test('comes after three seconds at most when the first picture does not', async ({ page }) => {
     const asked = scriptsAskedFor(page);
     await page.route('**/images/products/dummy-lighter.svg', () => {

@@ -36,6 +36,8 @@ if (embedded && serverWords && root.hasChildNodes()) {
   // leave the main thread free between them (the page is already on screen).
   void Promise.resolve(serverRenderedPageOf(location.pathname)?.page.preload()).finally(() =>
     startTransition(() => {
+      // From here on React answers taps itself: the page's loader stops keeping them (App taps again the ones it kept).
+      document.onclick = null;
       hydrateRoot(
         root,
         <StrictMode>

@@ -17,6 +17,12 @@ export interface RenderedPage {
   modules: string[];
 }
 
+/**
+ * Where a server-rendered page's loader (server/modules/pages/scriptsAfterPaint.ts) keeps the buttons tapped
+ * before the page's code took over, for that code to tap again once the page answers (web/app/App.tsx): a global.
+ */
+export const EARLY_TAPS = 'taps';
+
 /** The id of the JSON a page carries its language's storefront words in (web/main.tsx reads it). */
 export const MESSAGES_DATA_ID = 'messages-data';
 

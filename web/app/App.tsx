@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
+import { EARLY_TAPS } from '../../domain/contracts/pages';
 import { LEGAL_PAGES, legalPath, WITHDRAWAL_PATH } from '../../domain/legal';
 import { CartProvider } from '../lib/cart/CartProvider';
 import { type I18n, I18nProvider } from '../lib/i18n';
@@ -97,9 +98,14 @@ function AppRoutes() {
  * render must be the server's (the saved cart is read just after it).
  */
 export function App({ Router, i18n, hydrating = false }: { Router: (props: { children: ReactNode }) => ReactNode; i18n: I18n; hydrating?: boolean }) {
-  // Tells tools and tests that the page answers to input (on a server-rendered page: it is hydrated).
+  // Tells tools and tests that the page answers to input (on a server-rendered page: it is hydrated), and taps
+  // again the buttons tapped before, which the server-rendered page's loader kept (decision 0025).
   useEffect(() => {
     document.documentElement.dataset.interactive = '';
+    // Once React is out of this commit: a tap on a part of the page not yet hydrated makes React hydrate it first.
+    queueMicrotask(() => {
+      for (const button of (window as unknown as Record<typeof EARLY_TAPS, (HTMLButtonElement | null)[] | undefined>)[EARLY_TAPS]?.splice(0) ?? []) button?.click();
+    });
   }, []);
   return (
     <I18nProvider i18n={i18n}>
