@@ -63,6 +63,21 @@ test.describe('a Romanian browser', () => {
     await expectAccessible(page);
   });
 
+  test('waits for the back office in Romanian while its code comes', async ({ page }) => {
+    let sendCode!: () => void;
+    const codeHeld = new Promise<void>((resolve) => {
+      sendCode = resolve;
+    });
+    await page.route('**/assets/AdminApp-*.js', async (route) => {
+      await codeHeld;
+      await route.continue();
+    });
+    await page.goto('/admin');
+    await expect(page.getByText('Se încarcă…')).toBeVisible();
+    sendCode();
+    await expect(page.getByText('Se încarcă…')).toBeHidden();
+  });
+
   test('withdraws online in Romanian, with the footer in Romanian too', async ({ page }) => {
     await page.goto('/returns/withdraw');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Retragere dintr-o achiziție');

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { EARLY_TAPS } from '../../domain/contracts/pages';
 import { LEGAL_PAGES, legalPath, WITHDRAWAL_PATH } from '../../domain/legal';
+import { Loading } from '../components/Loading';
 import { CartProvider } from '../lib/cart/CartProvider';
 import { type I18n, I18nProvider } from '../lib/i18n';
 import { backgroundOf } from '../lib/modalRoutes';
@@ -52,7 +53,7 @@ function AppRoutes() {
         <Route
           path="admin/*"
           element={
-            <Suspense fallback={<p className="px-4 py-8 text-zinc-600">Loading…</p>}>
+            <Suspense fallback={<Loading />}>
               <AdminApp />
             </Suspense>
           }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { FREE_SHIPPING_THRESHOLD } from '../../domain/pricing';
+import { Loading } from '../components/Loading';
 import { useFlashSaleText } from '../lib/promotion';
 import { AccountNav } from '../features/accounts/AccountNav';
 import { CartButton } from './CartButton';
@@ -46,7 +47,7 @@ export function Layout() {
         </div>
       </header>
       <main id="main" className="flex-1">
-        <Suspense fallback={<p className="px-4 py-8 text-zinc-600">{t('layout.loading')}</p>}>
+        <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>

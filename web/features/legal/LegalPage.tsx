@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
 import type { LegalPage as LegalPageName } from '../../../domain/legal';
 import type { Locale } from '../../../domain/locale';
+import { Loading } from '../../components/Loading';
 import { companyInfo } from '../../lib/company';
 import { useI18n } from '../../lib/i18n';
 import type { LegalContentProps } from './content/types';
@@ -18,10 +19,10 @@ const CONTENT: Record<LegalPageName, Record<Locale, Content>> = {
 
 /** A legal page (terms, privacy, delivery, returns, cookies) in the visitor's language. */
 export function LegalPage({ page }: { page: LegalPageName }) {
-  const { t, locale } = useI18n();
+  const { locale } = useI18n();
   const Content = CONTENT[page][locale];
   return (
-    <Suspense fallback={<p className="px-4 py-8 text-zinc-600">{t('layout.loading')}</p>}>
+    <Suspense fallback={<Loading />}>
       <Content company={companyInfo()} />
     </Suspense>
   );
