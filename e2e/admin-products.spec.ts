@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
-import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, interactive, signInAsOwner, test, fillShipping } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, holdRequests, interactive, signInAsOwner, test, fillShipping } from './fixtures';
 
 /** The server's 409 for an address another product has, as the English back office shows it. */
 const SLUG_TAKEN = 'Another product already has this address.';
@@ -154,14 +154,7 @@ test('a colour picked on a product page before its JavaScript ran is the colour 
 
   // The page as the server sent it, its JavaScript held back: the browser itself checks the radio button.
   const shopper = await (await browser.newContext({ baseURL: ORIGIN })).newPage();
-  let sendScript!: () => void;
-  const scriptHeld = new Promise<void>((resolve) => {
-    sendScript = resolve;
-  });
-  await shopper.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await scriptHeld;
-    await route.continue();
-  });
+  const sendScript = await holdRequests(shopper, /\/assets\/index-[^/]+\.js$/);
   await shopper.mainFrame().goto('/shop/dummy-pen', { waitUntil: 'domcontentloaded' });
   const colours = shopper.getByRole('group', { name: 'Colour' });
   await expect(colours.getByRole('radio', { name: 'Green' })).toBeChecked();

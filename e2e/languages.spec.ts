@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalScroll, holdRequests, test } from './fixtures';
 
 test.describe('a Romanian browser', () => {
   test.use({ locale: 'ro-RO' });
@@ -64,14 +64,7 @@ test.describe('a Romanian browser', () => {
   });
 
   test('waits for the back office in Romanian while its code comes', async ({ page }) => {
-    let sendCode!: () => void;
-    const codeHeld = new Promise<void>((resolve) => {
-      sendCode = resolve;
-    });
-    await page.route('**/assets/AdminApp-*.js', async (route) => {
-      await codeHeld;
-      await route.continue();
-    });
+    const sendCode = await holdRequests(page, '**/assets/AdminApp-*.js');
     await page.goto('/admin');
     await expect(page.getByText('Se încarcă…')).toBeVisible();
     sendCode();

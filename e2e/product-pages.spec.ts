@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, interactive, signUp, test, fillShipping } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, holdRequests, interactive, signUp, test, fillShipping } from './fixtures';
 
 const productPage = (page: Page, name: string) => page.getByRole('article', { name });
 
@@ -182,14 +182,7 @@ test.describe('the page’s JavaScript', () => {
 
   test('is asked for once the page and its first picture are on screen, not with them', async ({ page }) => {
     const asked = scriptsAskedFor(page);
-    let sendPicture!: () => void;
-    const pictureHeld = new Promise<void>((resolve) => {
-      sendPicture = resolve;
-    });
-    await page.route('**/images/products/dummy-lighter.svg', async (route) => {
-      await pictureHeld;
-      await route.continue();
-    });
+    const sendPicture = await holdRequests(page, '**/images/products/dummy-lighter.svg');
     // The frame's plain navigation: page.goto would wait for the page to answer to input.
     await page.mainFrame().goto('/shop/dummy-lighter', { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('heading', { name: 'Dummy Lighter', level: 1 })).toBeVisible();
