@@ -105,7 +105,10 @@ export function App({ Router, i18n, hydrating = false }: { Router: (props: { chi
     document.documentElement.dataset.interactive = '';
     // Once React is out of this commit: a tap on a part of the page not yet hydrated makes React hydrate it first.
     queueMicrotask(() => {
-      for (const button of (window as unknown as Record<typeof EARLY_TAPS, (HTMLButtonElement | null)[] | undefined>)[EARLY_TAPS]?.splice(0) ?? []) button?.click();
+      for (const button of (window as unknown as Record<typeof EARLY_TAPS, HTMLButtonElement[] | undefined>)[EARLY_TAPS]?.splice(0) ?? []) {
+        button.removeAttribute('aria-busy');
+        button.click();
+      }
     });
   }, []);
   return (

@@ -15,11 +15,12 @@ const PAGE_SCRIPTS_ID = 'page-scripts';
  */
 const LOADER = [
   // d: the document; k: copy the scripts in, once; p: do it after the next frame; i: the first picture; t: the
-  // buttons tapped before the code took over (or null: not a button), which it taps again once the page answers
-  // (web/app/App.tsx), having removed the tap listener (web/main.tsx). A tap asks for the code at once.
+  // buttons tapped before the code took over, each once however often tapped, and marked busy (it shows they were
+  // taken), which App taps again once the page answers (web/app/App.tsx), having removed the tap listener
+  // (web/main.tsx); b: the button tapped, if a button was. A tap asks for the code at once.
   `(()=>{let d=document,a,k=()=>{a||(a=1,d.body.append(d.importNode(d.getElementById('${PAGE_SCRIPTS_ID}').content,!0)))},`,
   `p=()=>requestAnimationFrame(()=>setTimeout(k)),i=d.querySelector("img[fetchpriority=high]"),t=self.${EARLY_TAPS}=[];`,
-  'i&&!i.complete?i.onload=i.onerror=p:p();setTimeout(k,3e3);d.onclick=e=>k(t.push(e.target.closest("button")))})()',
+  'i&&!i.complete?i.onload=i.onerror=p:p();setTimeout(k,3e3);d.onclick=e=>{let b=e.target.closest("button");b&&!b.ariaBusy&&t.push(b)&&(b.ariaBusy="true");k()}})()',
 ].join('');
 
 /** The Content-Security-Policy source that lets the loader, and no other inline script, run. */
