@@ -47,6 +47,14 @@ export function shopTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Bucharest' }).format(new Date(iso));
 }
 
+/** The Bucharest day (YYYY-MM-DD) an instant falls on: the shop's days, whatever the reader's clock says. */
+export const bucharestDay = (at: Date | string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date(at));
+
+/** A day (YYYY-MM-DD) as the shop tells it, in `locale`: "7 December 2026", "7 decembrie 2026". */
+export function shopDay(day: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
 /** The value of cookie `name` in a Cookie header (or document.cookie), if any. */
 export function cookieValue(cookies: string | undefined | null, name: string): string | null {
   for (const pair of (cookies ?? '').split(';')) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountValue, fieldName, issueValues, valuesIn } from './issueValues';
+import { amountValue, dayValue, fieldName, issueValues, valuesIn } from './issueValues';
 import { keyFeaturesFromLines, MAX_PRICE, parseRon, productChangeSchema, productCreateSchema } from './productEdit';
 
 describe('product editing rules', () => {
@@ -53,11 +53,11 @@ describe('product editing rules', () => {
     expect(productChangeSchema.safeParse({ stock: 1.5 }).error?.issues).toHaveLength(1);
   });
 
-  it('says a field’s name and an amount in the message’s language', () => {
+  it('says a field’s name, an amount and a day in the message’s language', () => {
     const say = (id: string) => `<${id}>`;
-    const values = { field: fieldName('admin.product.field.price'), amount: amountValue(1), max: 3 };
-    expect(valuesIn('ro', values, say)).toEqual({ field: '<admin.product.field.price>', amount: '0,01\u00a0lei', max: 3 });
-    expect(valuesIn('en', values, say)).toEqual({ field: '<admin.product.field.price>', amount: '0.01 RON', max: 3 });
+    const values = { field: fieldName('admin.product.field.price'), amount: amountValue(1), day: dayValue('2026-12-07'), max: 3 };
+    expect(valuesIn('ro', values, say)).toEqual({ field: '<admin.product.field.price>', amount: '0,01\u00a0lei', day: '7 decembrie 2026', max: 3 });
+    expect(valuesIn('en', values, say)).toEqual({ field: '<admin.product.field.price>', amount: '0.01 RON', day: '7 December 2026', max: 3 });
     // Values of other kinds pass as they are.
     const plain = { count: 2, email: 'ana@example.ro', list: [1] };
     expect(valuesIn('ro', plain, say)).toBe(plain);

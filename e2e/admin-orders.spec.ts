@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
+import { shopDay } from '../domain/locale';
+import { withdrawalLastDay } from '../domain/withdrawal';
 import { OWNER } from '../playwright.config';
 import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, test as base, fillShipping } from './fixtures';
 
@@ -137,7 +139,18 @@ test.describe('the journey', () => {
       const timeline = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
       await expect(timeline).toHaveText([/Placed: Pending.*Customer/, /Pending → Confirmed.*Owner \(owner@example\.ro\)/, /Confirmed → Shipped.*Sameday, tracking number AWB-E2E-1001/, /Shipped → Delivered/]);
       await expect(await myOrder(customer.page, order.number)).toContainText('Delivered');
+      // From delivery, the customer has 14 days to withdraw (to the next working day): both see the last one.
+      const lastDay = withdrawalLastDay(new Date());
+      await expect(page.getByText(`The customer may withdraw until the end of ${shopDay(lastDay, 'en')}`)).toBeVisible();
       await expectAccessible(page);
+      await customer.page.goto(`/orders/${order.id}`);
+      await expect(customer.page.getByText(`Changed your mind? You may withdraw until the end of ${shopDay(lastDay, 'en')}.`)).toBeVisible();
+      await expect(customer.page.getByRole('link', { name: 'Withdraw from this purchase' })).toHaveAttribute('href', /\/returns\/withdraw\?number=/);
+      // The day after that day, in Bucharest, the page says the period is over, and offers no form.
+      await customer.page.clock.setFixedTime(new Date(`${lastDay}T23:30:00Z`));
+      await customer.page.reload();
+      await expect(customer.page.getByText(`The withdrawal period for this order ended on ${shopDay(lastDay, 'en')}.`)).toBeVisible();
+      await expect(customer.page.getByRole('link', { name: 'Withdraw from this purchase' })).toHaveCount(0);
     } finally {
       await customer.close();
     }

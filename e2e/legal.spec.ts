@@ -89,7 +89,7 @@ test('a customer withdraws from a cash order online: confirmed on screen and by 
   const email = `withdraw-${randomUUID().slice(0, 8)}@example.ro`;
   const placed = await request.post('/api/orders', { data: sampleOrder({ email }) });
   expect(placed.status()).toBe(201);
-  const order = (await placed.json()) as { id: string; number: number };
+  const order = (await placed.json()) as { id: string; number: number; accessToken: string };
 
   await page.goto('/returns');
   await page.getByRole('link', { name: 'online withdrawal form' }).click();
@@ -114,6 +114,10 @@ test('a customer withdraws from a cash order online: confirmed on screen and by 
   const mail = await caughtMail(email, `We received your withdrawal from order ${order.number}`);
   expect(mail.text).toContain('This mail is your confirmation of it.');
   expect(mail.text).toContain('Changed my mind');
+  // The order's own page says it was asked for, and no longer offers the form.
+  await page.goto(`/orders/${order.id}?token=${order.accessToken}`);
+  await expect(page.getByText(/^You asked to withdraw from this order on .+\. Please send the products back within 14 days of that day\.$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Withdraw from this purchase' })).toHaveCount(0);
 
   const owner = await browser.newContext({ baseURL });
   try {

@@ -50,7 +50,6 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 /** GET /api/admin/orders/:id, and the answer to a status change: everything about one order. */
 export const adminOrderSchema = z.extend(orderViewSchema, {
-  withdrawalRequestedAt: z.nullable(z.string()),
   paidAt: z.nullable(z.string()),
   cancelReason: z.nullable(z.string()),
   /** What the customer wrote with their withdrawal request (which products, why). */

@@ -33,6 +33,10 @@ export const orderViewSchema = z.object({
   trackingNumber: z.nullable(z.string()),
   /** ISO 8601 */
   createdAt: z.string(),
+  /** When the customer asked to withdraw from it with the online form (ISO 8601), or null. */
+  withdrawalRequestedAt: z.nullable(z.string()),
+  /** The last day (YYYY-MM-DD, Bucharest) the customer may withdraw; null until it is delivered (domain/withdrawal.ts). */
+  withdrawalLastDay: z.nullable(z.string()),
   /**
    * `colour`: the colour chosen, null for products without colours and for orders placed before colours travelled with lines.
    * `vatRate`: basis points (2100 = 21%); `vatAmount`: the VAT in the line's total (unit price × quantity), in bani.

@@ -20,9 +20,6 @@ const bucharestTimeFormat = (locale: string) =>
 /** Times as the shop lives them, in Bucharest, in the page's language: "23 Nov 2026, 17:45" / "23 nov. 2026, 17:45". */
 export const BUCHAREST_TIME: Record<Locale, Intl.DateTimeFormat> = { en: bucharestTimeFormat('en-GB'), ro: bucharestTimeFormat('ro-RO') };
 
-/** The Bucharest day (YYYY-MM-DD) an instant falls on, as the list's date filters count days. */
-export const bucharestDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date(iso));
-
 export const paymentName = (t: Translate, method: PaymentMethod) => t(`admin.payment.${method}`);
 
 /** An order's status as the owner calls it ("Pending"; the customer reads web/lib/orderStatus.ts). */

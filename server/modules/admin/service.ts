@@ -2,6 +2,7 @@ import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sq
 import type { AdminOrder, AdminOrderRow, Dashboard, OwnerList } from '../../../domain/contracts/admin';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
 import { AWAITING_OWNER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
+import { withdrawalLastDay } from '../../../domain/withdrawal';
 import type { Message } from '../../../locales/messages';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
@@ -210,6 +211,8 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
       .orderBy(asc(orderEvents.id)),
   ]);
   const { row } = order;
+  // When it became delivered (a withdrawal request leaves it delivered: not that one).
+  const delivered = events.findLast((event) => event.to === 'delivered' && event.from !== 'delivered');
   return {
     id: row.id,
     number: row.number,
@@ -238,6 +241,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     paidAt: order.paidAt,
     cancelReason: row.cancelReason,
     withdrawalRequestedAt: order.withdrawalRequestedAt,
+    withdrawalLastDay: delivered ? withdrawalLastDay(new Date(delivered.at)) : null,
     withdrawalNote: row.withdrawalNote,
     version: row.version,
     events: events.map((event) => ({ ...event, id: Number(event.id) })),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { lineName, type StoredColourOption } from '../../../domain/catalog';
 import type { OrderRequest } from '../../../domain/checkout';
@@ -19,6 +19,7 @@ import { notifyCatalogueChanged } from '../catalog/changes';
 import { lineView } from './lineView';
 import { orderPlacedMailsSql, queueStatusMails } from '../mail/service';
 import type { OrderView } from '../../../domain/contracts/orders';
+import { withdrawalLastDay } from '../../../domain/withdrawal';
 
 export interface PlacedOrder {
   id: string;
@@ -465,11 +466,11 @@ type OrderRow = typeof orders.$inferSelect;
 
 async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, rows.map((row) => row.id)))
-    .orderBy(asc(orderLines.id));
+  const ids = rows.map((row) => row.id);
+  const [lines, receivedAt] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
+    receivedAtOf(db, ids),
+  ]);
   return rows.map((order) => ({
     id: order.id,
     number: order.number,
@@ -494,10 +495,26 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     createdAt: order.createdAt.toISOString(),
+    withdrawalRequestedAt: order.withdrawalRequestedAt?.toISOString() ?? null,
+    withdrawalLastDay: receivedAt.has(order.id) ? withdrawalLastDay(receivedAt.get(order.id)!) : null,
     lines: lines
       .filter((line) => line.orderId === order.id)
       .map(lineView),
   }));
+}
+
+/**
+ * When each of these orders reached its customer, as far as the shop knows: when the owner marked it
+ * delivered (the last time, if more than once). Orders not delivered are not in the map.
+ */
+export async function receivedAtOf(db: DbOrTx, ids: string[]): Promise<Map<string, Date>> {
+  const rows = await db
+    .select({ orderId: orderEvents.orderId, at: max(orderEvents.at) })
+    .from(orderEvents)
+    // A change to delivered, not an event that leaves a delivered order delivered (a withdrawal request).
+    .where(and(inArray(orderEvents.orderId, ids), eq(orderEvents.toStatus, 'delivered'), sql`${orderEvents.fromStatus} is distinct from ${orderEvents.toStatus}`))
+    .groupBy(orderEvents.orderId);
+  return new Map(rows.flatMap(({ orderId, at }) => (at ? [[orderId, at] as const] : [])));
 }
 
 /**

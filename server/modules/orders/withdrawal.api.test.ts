@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
-import { WITHDRAWAL_TIMELINE_NOTE } from '../../../domain/withdrawal';
+import { dayValue } from '../../../domain/issueValues';
+import { WITHDRAWAL_TIMELINE_NOTE, withdrawalLastDay } from '../../../domain/withdrawal';
 import { translate } from '../../i18n';
 import { setUpMailingTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
@@ -25,8 +26,16 @@ const withdraw = (payload: object, ip = `10.8.${Math.floor(++visitor / 250)}.${v
 async function place(overrides: Record<string, unknown> = {}) {
   const response = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder(overrides) });
   expect(response.statusCode).toBe(201);
-  return response.json() as { id: string; number: number };
+  return response.json() as { id: string; number: number; accessToken: string };
 }
+
+/** The owner marked the order delivered at `at` (as the back office does, with that time). */
+async function deliveredAt(orderId: string, at: Date) {
+  await shop.database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, orderId));
+  await shop.database.db.insert(orderEvents).values({ orderId, actor: 'owner', fromStatus: 'shipped', toStatus: 'delivered', at });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The mail of `kind` written for the order, once the delivery loop has sent it. */
 async function sentMail(orderId: string, kind: string) {
@@ -110,6 +119,40 @@ describe('POST /api/orders/withdrawal', () => {
     const refused = await withdraw({ orderNumber: cancelled.number, email });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: TEXT.notWithdrawable });
+  });
+
+  it('takes a request until the last day of the period counted from delivery, and after it refuses, saying when it ended', async () => {
+    const email = `period-${Date.now()}@example.ro`;
+    const late = await place({ email });
+    // 25 days ago: the 14 days and any weekend and holidays after them (at most five days in a row) are over.
+    const longAgo = new Date(Date.now() - 25 * DAY_MS);
+    await deliveredAt(late.id, longAgo);
+    const lastDay = withdrawalLastDay(longAgo);
+    const refused = await withdraw({ orderNumber: late.number, email });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'period_over', message: translate('en', 'error.withdrawal.periodOver', { day: dayValue(lastDay) }) });
+    expect(refused.json().message).toMatch(/ended on \d{1,2} [A-Z][a-z]+ \d{4}\./);
+    const [stored] = await shop.database.db.select().from(orders).where(eq(orders.id, late.id));
+    expect(stored!.withdrawalRequestedAt).toBeNull();
+    expect(await shop.database.db.select().from(outbox).where(and(eq(outbox.orderId, late.id), eq(outbox.kind, 'withdrawal_received')))).toEqual([]);
+    // The order's own page tells the customer the last day.
+    const view = (await shop.app.inject({ url: `/api/orders/${late.id}?token=${late.accessToken}` })).json();
+    expect(view).toMatchObject({ withdrawalLastDay: lastDay, withdrawalRequestedAt: null });
+
+    const recent = await place({ email });
+    await deliveredAt(recent.id, new Date(Date.now() - 2 * DAY_MS));
+    expect((await withdraw({ orderNumber: recent.number, email })).statusCode).toBe(201);
+    const recentView = (await shop.app.inject({ url: `/api/orders/${recent.id}?token=${recent.accessToken}` })).json();
+    expect(recentView.withdrawalLastDay).toBe(withdrawalLastDay(new Date(Date.now() - 2 * DAY_MS)));
+    expect(recentView.withdrawalRequestedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // The owner sees the same last day (the request, which leaves the order delivered, does not move it).
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const ownerView = (await shop.app.inject({ url: `/api/admin/orders/${recent.id}`, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } })).json();
+    expect(ownerView.withdrawalLastDay).toBe(recentView.withdrawalLastDay);
+
+    // Before delivery there is no last day yet (and a request is taken: the first test).
+    const pending = await place({ email });
+    expect((await shop.app.inject({ url: `/api/orders/${pending.id}?token=${pending.accessToken}` })).json().withdrawalLastDay).toBeNull();
   });
 
   it('refuses bad input with a 400 and its message', async () => {

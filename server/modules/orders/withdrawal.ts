@@ -2,16 +2,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import type { WithdrawalReceipt } from '../../../domain/contracts/orders';
-import { WITHDRAWAL_TIMELINE_NOTE, type WithdrawalRequest, withdrawalNoteOf } from '../../../domain/withdrawal';
+import { dayValue } from '../../../domain/issueValues';
+import { WITHDRAWAL_TIMELINE_NOTE, type WithdrawalRequest, withdrawalLastDay, withdrawalNoteOf, withdrawalOpen } from '../../../domain/withdrawal';
 import { AppError } from '../../errors';
 import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
 import { queueWithdrawalMails } from '../mail/service';
+import { receivedAtOf } from './service';
 
 /** Per address asking: a customer who mistypes their number a few times, not someone trying numbers. */
 export const WITHDRAWALS_PER_IP: Limit = { name: 'withdrawal:ip', max: 10, windowSeconds: 10 * 60 };
 
 /**
- * Records a customer's withdrawal from an order (OUG 34/2014, the online form) and acknowledges it
+ * Records a customer's withdrawal from an order (OUG 34/2014, the online form), while its period lasts
+ * (domain/withdrawal.ts: 14 days from the day it was delivered, then to the next working day), and acknowledges it
  * by email, in one transaction: the request, its timeline event (the back office sees it live) and
  * its mails exist together or not at all. An order is found only by its number with the email it
  * was placed with; otherwise the answer is the same 404 whether the number exists or not. Every
@@ -31,6 +34,9 @@ export async function requestWithdrawal(db: Db, request: WithdrawalRequest & { i
     if (!order) throw new AppError('not_found', { id: 'error.withdrawal.notFound' }, 'order_not_found');
     if (order.withdrawalRequestedAt) throw new AppError('conflict', { id: 'error.withdrawal.alreadyRequested' }, 'already_requested');
     if (order.status === 'cancelled') throw new AppError('conflict', { id: 'error.withdrawal.notWithdrawable' }, 'order_cancelled');
+    const receivedAt = (await receivedAtOf(tx, [order.id])).get(order.id);
+    const lastDay = receivedAt ? withdrawalLastDay(receivedAt) : null;
+    if (!withdrawalOpen(lastDay, new Date())) throw new AppError('conflict', { id: 'error.withdrawal.periodOver', values: { day: dayValue(lastDay!) } }, 'period_over');
     const [updated] = await tx
       .update(orders)
       .set({ withdrawalRequestedAt: sql`now()`, withdrawalNote: note, version: order.version + 1 })

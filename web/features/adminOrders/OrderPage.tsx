@@ -4,9 +4,10 @@ import { lineName } from '../../../domain/catalog';
 import { placeLine } from '../../../domain/counties';
 import { type AdminOrder, adminOrderSchema, type OrderEvent } from '../../../domain/contracts/admin';
 import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '../../../domain/orderChanges';
-import { issueValues } from '../../../domain/issueValues';
+import { dayValue, issueValues } from '../../../domain/issueValues';
 import { vatByRate, vatPercentText } from '../../../domain/vat';
 import { ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
+import { withdrawalOpen } from '../../../domain/withdrawal';
 import { ShipmentTerms } from '../../components/ShipmentTerms';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -87,6 +88,11 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
         <p className="mt-2">
           {t('admin.order.statusLabel')} <strong>{orderStatusName(t, order.status)}</strong> · {t('admin.order.placedOn', { time: time(order.createdAt) })}
         </p>
+        {order.status === 'delivered' && order.withdrawalLastDay && !order.withdrawalRequestedAt && (
+          <p className="mt-1 text-sm text-zinc-700">
+            {t(withdrawalOpen(order.withdrawalLastDay, new Date()) ? 'admin.order.withdrawalUntil' : 'admin.order.withdrawalOver', { day: dayValue(order.withdrawalLastDay) })}
+          </p>
+        )}
       </div>
       {order.withdrawalRequestedAt && (
         <section aria-labelledby="withdrawal-title" className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300">

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type AdminOrderRow, adminOrderListSchema, type Dashboard as Figures, dashboardSchema, type LiveOrderEvent } from '../../../domain/contracts/admin';
+import { bucharestDay } from '../../../domain/locale';
 import { ORDER_STATUSES } from '../../../domain/orders';
 import { type Column, ScrollingTable } from '../../components/ui/ScrollingTable';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
-import { BUCHAREST_TIME, bucharestDay, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
+import { BUCHAREST_TIME, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
 import { Dashboard } from './Dashboard';
 import { Field } from './Field';

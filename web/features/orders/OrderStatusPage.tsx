@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type OrderView, orderViewSchema } from '../../../domain/contracts/orders';
-import { WITHDRAWAL_PATH } from '../../../domain/legal';
+import { dayValue } from '../../../domain/issueValues';
+import { WITHDRAWAL_DAYS, WITHDRAWAL_PATH } from '../../../domain/legal';
+import { shopTime } from '../../../domain/locale';
+import { withdrawalOpen } from '../../../domain/withdrawal';
 import { OrderSummary } from '../../components/OrderSummary';
 import { primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -53,19 +56,32 @@ export default function OrderStatusPage() {
       {order && (
         <div className="mt-6">
           <OrderSummary order={order} />
-          {order.status !== 'cancelled' && order.status !== 'awaiting_payment' && (
-            <p className="mt-6 text-sm text-zinc-700">
-              {t('order.withdraw.lead')}{' '}
-              <Link
-                to={`${WITHDRAWAL_PATH}?${new URLSearchParams({ number: String(order.number), email: order.email })}`}
-                className="font-semibold text-brand-dark underline"
-              >
-                {t('order.withdraw.link')}
-              </Link>
-            </p>
-          )}
+          <Withdrawal order={order} />
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The customer's right to withdraw from this order: until when, with the form's link (pre-filled);
+ * that it was asked for; or that its period is over. Nothing for an order not bought (yet) or already back.
+ */
+function Withdrawal({ order }: { order: OrderView }) {
+  const { t, locale } = useI18n();
+  if (order.status === 'cancelled' || order.status === 'awaiting_payment' || order.status === 'returned') return null;
+  const className = 'mt-6 text-sm text-zinc-700';
+  if (order.withdrawalRequestedAt) {
+    return <p className={className}>{t('order.withdraw.requested', { when: shopTime(order.withdrawalRequestedAt, locale), days: WITHDRAWAL_DAYS })}</p>;
+  }
+  const lastDay = order.withdrawalLastDay;
+  if (lastDay !== null && !withdrawalOpen(lastDay, new Date())) return <p className={className}>{t('error.withdrawal.periodOver', { day: dayValue(lastDay) })}</p>;
+  return (
+    <p className={className}>
+      {lastDay === null ? t('order.withdraw.lead') : t('order.withdraw.until', { day: dayValue(lastDay) })}{' '}
+      <Link to={`${WITHDRAWAL_PATH}?${new URLSearchParams({ number: String(order.number), email: order.email })}`} className="font-semibold text-brand-dark underline">
+        {t('order.withdraw.link')}
+      </Link>
+    </p>
   );
 }

@@ -10,7 +10,8 @@ export default function ReturnsEn({ company }: LegalContentProps) {
       <p>
         You have the right to withdraw from this contract within {WITHDRAWAL_DAYS} days without giving any reason (Government Emergency Ordinance no.
         34/2014). The withdrawal period expires {WITHDRAWAL_DAYS} days after the day on which you, or someone you name other than the courier, take
-        physical possession of the goods (of the last one, when an order arrives in several parcels).
+        physical possession of the goods (of the last one, when an order arrives in several parcels); when that day is a Saturday, a Sunday or a
+        public holiday, at the end of the next working day. Your order’s page shows the last day once the order is delivered.
       </p>
       <h2>How to withdraw</h2>
       <p>To exercise the right of withdrawal, tell us of your decision by a clear statement, before the period ends, in any of these ways:</p>

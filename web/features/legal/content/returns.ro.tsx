@@ -10,7 +10,8 @@ export default function ReturnsRo({ company }: LegalContentProps) {
       <p>
         Ai dreptul de a te retrage din prezentul contract în termen de {WITHDRAWAL_DAYS} zile fără a preciza motivele (Ordonanța de urgență a Guvernului nr.
         34/2014). Perioada de retragere expiră după {WITHDRAWAL_DAYS} zile de la ziua în care intri, tu sau o parte terță, alta decât transportatorul,
-        indicată de tine, în posesia fizică a produselor (a ultimului produs, când comanda sosește în mai multe colete).
+        indicată de tine, în posesia fizică a produselor (a ultimului produs, când comanda sosește în mai multe colete); când acea zi este sâmbătă,
+        duminică sau o sărbătoare legală, la sfârșitul următoarei zile lucrătoare. Pagina comenzii tale arată ultima zi, după ce comanda este livrată.
       </p>
       <h2>Cum te retragi</h2>
       <p>
