@@ -6,6 +6,8 @@ import { products } from '../../../db/schema/catalog';
 import { orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { seedCatalog } from '../../../db/seed';
+import { shopDay } from '../../../domain/locale';
+import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { buildTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN, type TestApp } from '../../../testing/app';
 import { cardOrder, sendWebhook, STRIPE_PRICES, WEBHOOK_SECRET } from '../../../testing/cardShop';
 import { createTestDatabase } from '../../../testing/database';
@@ -102,6 +104,8 @@ describe('mails of an order', () => {
     await change({ to: 'delivered' });
     await smtp.waitFor(2);
     expect(smtp.mails.map((mail) => mail.subject)).toEqual([`Your order ${number} is on its way`, `Your order ${number} was delivered`]);
+    // The delivered mail says until when the customer may withdraw, counted from now.
+    expect(smtp.mails[1]!.text).toContain(`until the end of ${shopDay(withdrawalLastDay(new Date()), 'en')},`);
   });
 });
 

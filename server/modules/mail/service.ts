@@ -6,8 +6,10 @@ import { outbox } from '../../../db/schema/outbox';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
 import type { OrderActor, OrderStatus } from '../../../domain/orders';
+import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { orderAccessToken } from '../orders/accessToken';
 import { lineView } from '../orders/lineView';
+import { receivedAtOf } from '../orders/received';
 import { enqueueMail, type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
@@ -77,12 +79,17 @@ export interface MailSettings {
 async function orderMailData(db: Db, settings: MailSettings, orderId: string): Promise<OrderMailData | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+  const [lines, received] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+    receivedAtOf(db, [orderId]),
+  ]);
+  const receivedAt = received.get(orderId);
   return {
     ...order,
     total: order.totalAmount,
     paidAt: order.paidAt?.toISOString() ?? null,
     withdrawalRequestedAt: order.withdrawalRequestedAt?.toISOString() ?? null,
+    withdrawalLastDay: receivedAt ? withdrawalLastDay(receivedAt) : null,
     lines: lines.map(lineView),
     statusUrl: `${settings.shop.url}/orders/${order.id}?token=${orderAccessToken(settings.secret, order.id)}`,
   };

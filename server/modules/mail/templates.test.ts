@@ -34,6 +34,7 @@ const order: OrderMailData = {
   paidAt: null,
   withdrawalRequestedAt: null,
   withdrawalNote: null,
+  withdrawalLastDay: null,
   locale: 'en',
   statusUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10?token=abc',
 };
@@ -70,7 +71,10 @@ describe('order mails', () => {
     const unknownCarrier = renderParts(statusMail(shop, { ...order, status: 'shipped', carrier: 'Bike courier', trackingNumber: '7' })!);
     expect(unknownCarrier.text).not.toContain('Follow the parcel');
 
-    expect(renderParts(statusMail(shop, { ...order, status: 'delivered' })!).subject).toBe('Your order 10042 was delivered');
+    const delivered = renderParts(statusMail(shop, { ...order, status: 'delivered', withdrawalLastDay: '2026-12-07' })!);
+    expect(delivered.subject).toBe('Your order 10042 was delivered');
+    expect(delivered.text).toContain('You may withdraw from this purchase until the end of 7 December 2026, without giving a reason');
+    expect(delivered.html).toContain('href="https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10?token=abc"');
     const cancelled = renderParts(statusMail(shop, { ...order, status: 'cancelled', cancelReason: 'Out of stock' })!);
     expect(cancelled.text).toContain('Reason: Out of stock');
     expect(cancelled.text).toContain('You owe nothing.');
@@ -173,7 +177,9 @@ describe('mails in Romanian', () => {
     expect(shipped.subject).toBe('Comanda ta 10042 este pe drum');
     expect(shipped.text).toContain('Sameday ți-o aduce, număr de urmărire 1ONB 24. Te rugăm să ai pregătită suma de 124,96 lei ca să o plătești curierului.');
     expect(shipped.text).toContain('Urmărește coletul pe site-ul Sameday');
-    expect(render(statusMail(shop, { ...ro, status: 'delivered' })!).subject).toBe('Comanda ta 10042 a fost livrată');
+    const delivered = render(statusMail(shop, { ...ro, status: 'delivered', withdrawalLastDay: '2026-12-07' })!);
+    expect(delivered.subject).toBe('Comanda ta 10042 a fost livrată');
+    expect(delivered.text).toContain('până la sfârșitul zilei de 7 decembrie 2026');
     const refunded = render(statusMail(shop, { ...ro, status: 'cancelled', paymentMethod: 'card', paidAt: '2026-11-23T10:00:00Z', cancelReason: 'Stoc epuizat' })!);
     expect(refunded.subject).toBe('Comanda ta 10042 a fost anulată');
     expect(refunded.text).toContain('Motiv: Stoc epuizat');

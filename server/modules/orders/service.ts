@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { lineName, type StoredColourOption } from '../../../domain/catalog';
 import type { OrderRequest } from '../../../domain/checkout';
@@ -20,6 +20,7 @@ import { lineView } from './lineView';
 import { orderPlacedMailsSql, queueStatusMails } from '../mail/service';
 import type { OrderView } from '../../../domain/contracts/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
+import { receivedAtOf } from './received';
 
 export interface PlacedOrder {
   id: string;
@@ -501,20 +502,6 @@ async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
       .filter((line) => line.orderId === order.id)
       .map(lineView),
   }));
-}
-
-/**
- * When each of these orders reached its customer, as far as the shop knows: when the owner marked it
- * delivered (the last time, if more than once). Orders not delivered are not in the map.
- */
-export async function receivedAtOf(db: DbOrTx, ids: string[]): Promise<Map<string, Date>> {
-  const rows = await db
-    .select({ orderId: orderEvents.orderId, at: max(orderEvents.at) })
-    .from(orderEvents)
-    // A change to delivered, not an event that leaves a delivered order delivered (a withdrawal request).
-    .where(and(inArray(orderEvents.orderId, ids), eq(orderEvents.toStatus, 'delivered'), sql`${orderEvents.fromStatus} is distinct from ${orderEvents.toStatus}`))
-    .groupBy(orderEvents.orderId);
-  return new Map(rows.flatMap(({ orderId, at }) => (at ? [[orderId, at] as const] : [])));
 }
 
 /**

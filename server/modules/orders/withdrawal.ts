@@ -7,7 +7,7 @@ import { WITHDRAWAL_TIMELINE_NOTE, type WithdrawalRequest, withdrawalLastDay, wi
 import { AppError } from '../../errors';
 import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
 import { queueWithdrawalMails } from '../mail/service';
-import { receivedAtOf } from './service';
+import { receivedAtOf } from './received';
 
 /** Per address asking: a customer who mistypes their number a few times, not someone trying numbers. */
 export const WITHDRAWALS_PER_IP: Limit = { name: 'withdrawal:ip', max: 10, windowSeconds: 10 * 60 };

@@ -1,6 +1,7 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
 import { lineName } from '../../../../domain/catalog';
 import { placeLine } from '../../../../domain/counties';
+import { dayValue } from '../../../../domain/issueValues';
 import type { Locale } from '../../../../domain/locale';
 import { formatMoney } from '../../../../domain/money';
 import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
@@ -41,6 +42,8 @@ export interface OrderMailData {
   /** ISO time the customer asked to withdraw (the online form), and what they wrote; null before. */
   withdrawalRequestedAt: string | null;
   withdrawalNote: string | null;
+  /** The last day (YYYY-MM-DD) the customer may withdraw; null before delivery (domain/withdrawal.ts). */
+  withdrawalLastDay: string | null;
   /** The language the customer ordered in: their mails are written in it. */
   locale: Locale;
   /** The customer's page of this order (a signed link that works without an account). */
@@ -199,7 +202,10 @@ export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedPa
               {t('mail.delivered.subject', { number })}
             </Heading>
             <Text style={paragraph}>{t('mail.delivered.body')}</Text>
-            <Text style={muted}>{t('mail.delivered.withdrawal')}</Text>
+            <Text style={muted}>
+              {order.withdrawalLastDay ? t('mail.delivered.withdrawalUntil', { day: dayValue(order.withdrawalLastDay) }) : t('mail.delivered.withdrawal')}
+            </Text>
+            <StatusLink order={order} />
           </Layout>
         ),
       };
