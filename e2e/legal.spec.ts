@@ -179,6 +179,11 @@ test('only essential cookies and no third-party requests, for a guest and for a 
   await page.getByRole('button', { name: 'Română' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
   await page.waitForLoadState('networkidle');
-  expect((await context.cookies()).map((cookie) => cookie.name).sort()).toEqual(['better-auth.session_token', 'lang']);
+  const withLanguage = await context.cookies();
+  expect(withLanguage.map((cookie) => cookie.name).sort()).toEqual(['better-auth.session_token', 'lang']);
+  // For the whole site, first-party, kept for a year (not for the session).
+  const language = withLanguage.find((cookie) => cookie.name === 'lang')!;
+  expect(language).toMatchObject({ value: 'ro', path: '/', sameSite: 'Lax', httpOnly: false });
+  expect(language.expires * 1000).toBeGreaterThan(Date.now() + 360 * 24 * 60 * 60 * 1000);
   expect([...contacted]).toEqual([own]);
 });

@@ -62,11 +62,23 @@ export function useTranslations(): I18n {
   return i18n;
 }
 
-/** The language switch: remembered in a cookie the server reads too, then the page again in that language. */
+/**
+ * The language switch: remembered in a cookie the server reads too, then the page again in that language.
+ * Through the Cookie Store where there is one (secure pages, most browsers): it answers once the cookie is
+ * stored. A document.cookie write reaches Chromium's cookie store on its own, and on a busy machine the
+ * reload's request went without it (the page came back in the old language).
+ */
 export function switchLanguage(locale: Locale) {
-  // biome-ignore lint/suspicious/noDocumentCookie: one preference cookie, read by the server as well; the Cookie Store API is not in every browser
-  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; samesite=lax`;
-  location.reload();
+  const stored =
+    typeof cookieStore === 'undefined'
+      ? Promise.reject(new Error('no Cookie Store'))
+      : cookieStore.set({ name: LANGUAGE_COOKIE, value: locale, path: '/', expires: Date.now() + LANGUAGE_COOKIE_MAX_AGE_SECONDS * 1000, sameSite: 'lax' });
+  void stored
+    .catch(() => {
+      // biome-ignore lint/suspicious/noDocumentCookie: one preference cookie, read by the server as well; the Cookie Store API is not in every browser
+      document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; samesite=lax`;
+    })
+    .then(() => location.reload());
 }
 
 /**
