@@ -347,6 +347,9 @@ describe('GET /api/admin/dashboard', () => {
     await post(`/api/admin/orders/${delivered.id}/status`, { to: 'shipped', version: 2, carrier: 'GLS', trackingNumber: 'G1' });
     await post(`/api/admin/orders/${delivered.id}/status`, { to: 'delivered', version: 3 });
     await post(`/api/admin/orders/${waiting.id}/status`, { to: 'confirmed', version: 1 });
+    // The customer's withdrawal request leaves the order delivered: it is still delivered once, not twice.
+    const withdrawal = await shop.app.inject({ method: 'POST', url: '/api/orders/withdrawal', payload: { orderNumber: delivered.number, email: 'ana@example.ro' } });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
     const response = await get('/api/admin/dashboard');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496, failedMails: 0 });

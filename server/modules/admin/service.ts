@@ -12,6 +12,7 @@ import type { SignedInUser } from '../accounts/service';
 import { setRole } from '../accounts/service';
 import { countFailedMails } from '../mail/failedMails';
 import { lineView } from '../orders/lineView';
+import { becameDelivered } from '../orders/received';
 import { changeOrderStatus } from '../orders/service';
 
 /** The shop's days and months are Bucharest's, whatever the server's clock zone. */
@@ -292,7 +293,7 @@ export async function dashboard(db: Db): Promise<Dashboard> {
     db
       .select({ total: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::int` })
       .from(orders)
-      .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.toStatus, 'delivered')))
+      .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), becameDelivered))
       .where(and(eq(orders.status, 'delivered'), gte(orderEvents.at, startOf('month')))),
     countFailedMails(db),
   ]);

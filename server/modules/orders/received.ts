@@ -1,6 +1,9 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { orderEvents } from '../../../db/schema/orders';
+
+/** An event that made an order delivered, not one that left a delivered order delivered (a withdrawal request). */
+export const becameDelivered: SQL = and(eq(orderEvents.toStatus, 'delivered'), sql`${orderEvents.fromStatus} is distinct from ${orderEvents.toStatus}`)!;
 
 /**
  * When each of these orders reached its customer, as far as the shop knows: when the owner marked it
@@ -10,8 +13,7 @@ export async function receivedAtOf(db: DbOrTx, ids: string[]): Promise<Map<strin
   const rows = await db
     .select({ orderId: orderEvents.orderId, at: max(orderEvents.at) })
     .from(orderEvents)
-    // A change to delivered, not an event that leaves a delivered order delivered (a withdrawal request).
-    .where(and(inArray(orderEvents.orderId, ids), eq(orderEvents.toStatus, 'delivered'), sql`${orderEvents.fromStatus} is distinct from ${orderEvents.toStatus}`))
+    .where(and(inArray(orderEvents.orderId, ids), becameDelivered))
     .groupBy(orderEvents.orderId);
   return new Map(rows.flatMap(({ orderId, at }) => (at ? [[orderId, at] as const] : [])));
 }
