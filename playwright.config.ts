@@ -61,7 +61,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: [
-    shop(SHOP_PORT, 'test-results/e2e-data'),
+    // Every shipped order counts as overdue here, so the back office's spec sees the dashboard point it out.
+    shop(SHOP_PORT, 'test-results/e2e-data', { SHIPMENT_OVERDUE_DAYS: '0' }),
     {
       command: 'node --import tsx testing/fakeStripeMain.ts',
       url: `http://127.0.0.1:${FAKE_STRIPE_PORT}/health`,

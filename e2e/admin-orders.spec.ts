@@ -185,6 +185,42 @@ test.describe('signed in as the owner', () => {
     await expectAccessible(page);
   });
 
+  test('the dashboard points out shipments not marked delivered in time, and lists them', async ({ page, browser, baseURL }) => {
+    const customer = await customerPage(browser, baseURL!);
+    const order = await placeOrderAsCustomer(customer.page).finally(() => customer.close());
+    await page.goto(`/admin/orders/${order.id}`);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Status: Confirmed')).toBeVisible();
+    const ship = page.getByRole('form', { name: 'Ship the order' });
+    await ship.getByLabel('Carrier', { exact: true }).selectOption('Sameday');
+    await ship.getByLabel('Tracking number (AWB)').fill('AWB-E2E-LATE');
+    await ship.getByRole('button', { name: 'Ship' }).click();
+    await expect(page.getByText('Status: Shipped')).toBeVisible();
+
+    // This shop points out every shipped order (SHIPMENT_OVERDUE_DAYS=0 in playwright.config.ts; 7 days by default).
+    await page.goto('/admin');
+    await expect(page.getByText(/, not yet marked delivered or returned: check with the courier\.$/)).toBeVisible();
+    await page.getByRole('link', { name: /^\d+ orders? shipped more than 0 days ago$/ }).click();
+    await expect(page).toHaveURL(/\/admin\?status=overdue$/);
+    await expect(page.getByLabel('Status').locator('option:checked')).toHaveText('Overdue shipments');
+    const list = page.getByRole('region', { name: 'Orders, newest first' });
+    const link = page.getByRole('link', { name: String(order.number), exact: true });
+    await expect(list.getByRole('row').filter({ has: link })).toContainText('Shipped');
+    // Only shipped orders: no other status in the list.
+    await expect(list.getByRole('row').filter({ hasText: /Pending|Confirmed|Delivered|Cancelled|Paid/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Download CSV (filtered)' })).toHaveAttribute('href', '/api/admin/orders.csv?status=overdue');
+    await expectAccessible(page);
+
+    // Marked delivered, it is no longer overdue.
+    await link.click();
+    await page.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(page.getByText('Status: Delivered')).toBeVisible();
+    await page.goto('/admin?status=overdue');
+    // Loaded (other specs' shipped orders may be there), and this one is not.
+    await expect(page.getByText('No orders match.').or(list)).toBeVisible();
+    await expect(page.getByRole('link', { name: String(order.number), exact: true })).toHaveCount(0);
+  });
+
   test.describe('changed meanwhile', () => {
     // The refused change is a 409 the browser logs; the page shows its message.
     test.use({ allowedConsoleErrors: /status of 409/ });

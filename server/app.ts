@@ -39,7 +39,7 @@ import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
   db: Db;
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'SSR_ENTRY' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED'> & OrderLimitSettings;
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'SSR_ENTRY' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED' | 'SHIPMENT_OVERDUE_DAYS'> & OrderLimitSettings;
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */
   stripe: PaymentGateway | null;
@@ -138,7 +138,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await api.register(orderRoutes, { db, auth, secret: authSettings.secret });
       await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
-      await api.register(adminRoutes, { db, auth, listen, origins });
+      await api.register(adminRoutes, { db, auth, listen, origins, overdueDays: config.SHIPMENT_OVERDUE_DAYS });
     },
     { prefix: '/api' },
   );

@@ -44,6 +44,13 @@ describe('configuration', () => {
     expect(mailSender(loadConfig({ MAIL_FROM: 'comenzi@example.ro' }))).toEqual({ name: 'Secret Stash', email: 'comenzi@example.ro' });
   });
 
+  it('points out shipments not delivered after 7 days unless SHIPMENT_OVERDUE_DAYS says otherwise', () => {
+    expect(loadConfig({}).SHIPMENT_OVERDUE_DAYS).toBe(7);
+    expect(loadConfig({ SHIPMENT_OVERDUE_DAYS: '10' }).SHIPMENT_OVERDUE_DAYS).toBe(10);
+    expect(() => loadConfig({ SHIPMENT_OVERDUE_DAYS: '2.5' })).toThrow(/SHIPMENT_OVERDUE_DAYS: must be a whole number of days/);
+    expect(() => loadConfig({ SHIPMENT_OVERDUE_DAYS: 'a week' })).toThrow(/SHIPMENT_OVERDUE_DAYS: must be a number of days/);
+  });
+
   it('retries failing mails for 24 hours unless MAIL_GIVE_UP_HOURS says otherwise (0: give up at once)', () => {
     expect(loadConfig({}).MAIL_GIVE_UP_HOURS).toBe(24);
     expect(loadConfig({ MAIL_GIVE_UP_HOURS: '0' }).MAIL_GIVE_UP_HOURS).toBe(0);

@@ -67,6 +67,12 @@ const envSchema = z.object({
    */
   MAIL_GIVE_UP_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(24 * 30).default(24),
   /**
+   * Days after which a shipped order not yet marked delivered or returned is pointed out to the owner (the back
+   * office's dashboard, and its "Overdue shipments" filter): the courier may have lost or returned it. 0 points out
+   * every shipped order.
+   */
+  SHIPMENT_OVERDUE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(0).max(90).default(7),
+  /**
    * The seller's identification, shown in every page's footer and at checkout (ANPC Order 225/2023).
    * The defaults are placeholders a shop must replace before it sells.
    */

@@ -85,6 +85,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
       ORDER_LIMIT_PER_IP: limits.perIp,
       ORDER_LIMIT_PER_CONTACT: limits.perContact,
       ORDER_LIMIT_WINDOW_SECONDS: limits.windowSeconds,
+      SHIPMENT_OVERDUE_DAYS: 7,
     },
     auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },
     stripe: options.stripe ?? null,

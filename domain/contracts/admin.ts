@@ -25,6 +25,13 @@ export const adminOrderRowSchema = z.object({
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
 /**
+ * The list's status filter: a status, or `overdue`: shipped orders not marked delivered or returned
+ * SHIPMENT_OVERDUE_DAYS after they were shipped (the owner should ask the courier).
+ */
+export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, 'overdue'] as const;
+export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
+
+/**
  * GET /api/admin/orders: a page of the list, newest first. `nextCursor` asks for the next page
  * (null on the last); `liveCursor` is where the live stream stood just before this page was read:
  * opening GET /api/admin/events?lastEventId={liveCursor} misses nothing placed since.
@@ -68,6 +75,9 @@ export const dashboardSchema = z.object({
   deliveredRevenueThisMonth: bani,
   /** Mails given up after their retries (GET /api/admin/mails/failed lists them). */
   failedMails: z.int().check(z.nonnegative()),
+  /** Shipped orders not marked delivered or returned `overdueDays` days after they were shipped (status=overdue lists them). */
+  overdueShipments: z.int().check(z.nonnegative()),
+  overdueDays: z.int().check(z.nonnegative()),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

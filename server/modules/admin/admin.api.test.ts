@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { user } from '../../../db/schema/accounts';
 import { products } from '../../../db/schema/catalog';
@@ -352,7 +352,55 @@ describe('GET /api/admin/dashboard', () => {
     expect(withdrawal.statusCode, withdrawal.body).toBe(201);
     const response = await get('/api/admin/dashboard');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496, failedMails: 0 });
+    expect(response.json()).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496, failedMails: 0, overdueShipments: 0, overdueDays: 7 });
+  });
+});
+
+describe('overdue shipments', () => {
+  /** Confirms and ships an order, as shipped `daysAgo` days ago. */
+  async function ship(id: string, daysAgo: number) {
+    expect((await post(`/api/admin/orders/${id}/status`, { to: 'confirmed', version: 1 })).statusCode).toBe(200);
+    expect((await post(`/api/admin/orders/${id}/status`, { to: 'shipped', version: 2, carrier: 'Sameday', trackingNumber: `S-${id.slice(0, 8)}` })).statusCode).toBe(200);
+    await shop.database.db
+      .update(orderEvents)
+      .set({ at: sql`now() - make_interval(days => ${daysAgo}::int)` })
+      .where(and(eq(orderEvents.orderId, id), eq(orderEvents.toStatus, 'shipped')));
+  }
+
+  it('counts, lists and exports the orders shipped more than 7 days ago and not yet delivered or returned', async () => {
+    const late = await place();
+    const recent = await place();
+    const delivered = await place();
+    const justInTime = await place();
+    await ship(late.id, 8);
+    await ship(recent.id, 2);
+    await ship(delivered.id, 8);
+    await ship(justInTime.id, 6);
+    expect((await post(`/api/admin/orders/${delivered.id}/status`, { to: 'delivered', version: 3 })).statusCode).toBe(200);
+    // The customer's withdrawal request today leaves the late order shipped: it is not shipped again.
+    const withdrawal = await shop.app.inject({ method: 'POST', url: '/api/orders/withdrawal', payload: { orderNumber: late.number, email: 'ana@example.ro' } });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+
+    const figures = (await get('/api/admin/dashboard')).json();
+    expect(figures).toMatchObject({ overdueShipments: 1, overdueDays: 7 });
+    const list = await get('/api/admin/orders?status=overdue');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().orders.map((order: { number: number }) => order.number)).toEqual([late.number]);
+    // Searching within them, and the courier's CSV of them.
+    expect((await get(`/api/admin/orders?status=overdue&q=${recent.number}`)).json().orders).toEqual([]);
+    const csv = (await get('/api/admin/orders.csv?status=overdue')).body.trim().split('\r\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(new RegExp(`^${late.number},`));
+    // Once the owner marks it delivered, it is no longer overdue.
+    expect((await post(`/api/admin/orders/${late.id}/status`, { to: 'delivered', version: await version(late.id) })).statusCode).toBe(200);
+    expect((await get('/api/admin/dashboard')).json().overdueShipments).toBe(0);
+    expect((await get('/api/admin/orders?status=overdue')).json().orders).toEqual([]);
+  });
+
+  it('refuses a status that is neither a status nor overdue, with a message', async () => {
+    const response = await get('/api/admin/orders?status=late');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('Choose a status from the list.');
   });
 });
 

@@ -3,11 +3,11 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerPromotionRequestSchema } from '../../../domain/accounts';
-import { adminOrderListSchema, adminOrderSchema, dashboardSchema, failedMailListSchema, ownerListSchema, resentMailSchema } from '../../../domain/contracts/admin';
+import { adminOrderListSchema, adminOrderSchema, dashboardSchema, ORDER_LIST_STATUSES, failedMailListSchema, ownerListSchema, resentMailSchema } from '../../../domain/contracts/admin';
 import { countyName } from '../../../domain/counties';
 import { toDecimalString } from '../../../domain/money';
 import { statusChangeRequestSchema } from '../../../domain/orderChanges';
-import { ORDER_STATUS_NAMES, ORDER_STATUSES } from '../../../domain/orders';
+import { ORDER_STATUS_NAMES } from '../../../domain/orders';
 import { controlCharactersMessage, hasControlCharacters } from '../../../domain/text';
 import type { Database, Db } from '../../../db/client';
 import { answers } from '../../errors';
@@ -27,7 +27,7 @@ const day = (label: string) =>
 
 /** The list's filters, in the query string (the back office's URL holds the same). */
 const filtersSchema = z.object({
-  status: z.enum(ORDER_STATUSES, { error: 'Choose a status from the list.' }).optional(),
+  status: z.enum(ORDER_LIST_STATUSES, { error: 'Choose a status from the list.' }).optional(),
   from: day('From'),
   to: day('To'),
   q: z
@@ -59,16 +59,23 @@ const RECONNECT_MS = 2_000;
  * changes sent from another site. `origins` are the shop's own (the auth settings' baseURL and
  * trusted origins).
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; origins: readonly string[]; listen: Database['listen'] }> = async (
-  app,
-  { db, auth, origins, listen },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  auth: Auth;
+  origins: readonly string[];
+  listen: Database['listen'];
+  /** SHIPMENT_OVERDUE_DAYS: when a shipped order is pointed out to the owner. */
+  overdueDays: number;
+}> = async (app, { db, auth, origins, listen, overdueDays }) => {
   const owner = (request: { method: string; headers: IncomingHttpHeaders }) => requireOwner(auth, request, origins);
   const live = new LiveOrders(db, listen, app.log);
+  /** The query's filters as the service reads them: `overdue` is shipped over `overdueDays` days ago. */
+  const filtersOf = ({ status, ...rest }: z.infer<typeof filtersSchema>): OrderFilters =>
+    status === 'overdue' ? { ...rest, overdueDays } : { ...rest, ...(status ? { status } : {}) };
 
   app.get('/admin/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async (request) => {
     await owner(request);
-    return dashboard(db);
+    return dashboard(db, overdueDays);
   });
 
   app.get(
@@ -88,13 +95,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; origins: r
       const { cursor, limit, ...filters } = request.query;
       // Read before the list: whatever is placed after it reaches a stream opened from here.
       const liveCursor = formatCursor(await currentCursor(db));
-      return { ...(await listOrders(db, filters, { cursor, limit })), liveCursor };
+      return { ...(await listOrders(db, filtersOf(filters), { cursor, limit })), liveCursor };
     },
   );
 
   app.get('/admin/orders.csv', { schema: { querystring: filtersSchema, response: answers({}) } }, async (request, reply) => {
     await owner(request);
-    const filters: OrderFilters = request.query;
+    const filters = filtersOf(request.query);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date());
     async function* lines() {
       yield CSV_BOM;

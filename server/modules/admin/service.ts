@@ -21,13 +21,27 @@ export const SHOP_TIME_ZONE = 'Europe/Bucharest';
 /** A timestamptz as ISO 8601 in UTC, written by PostgreSQL (both drivers then hand over the same text). */
 export const isoTime = (column: SQL | AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The list's filters, as checked by the route: dates are YYYY-MM-DD (Bucharest days, both included). */
+/**
+ * The list's filters, as checked by the route: dates are YYYY-MM-DD (Bucharest days, both included);
+ * `overdueDays`: shipped orders whose shipping is older than that many days (overdueShipment).
+ */
 export interface OrderFilters {
   status?: OrderStatus;
+  overdueDays?: number;
   from?: string;
   to?: string;
   q?: string;
 }
+
+/**
+ * Shipped, and shipped more than `days` days ago: not yet marked delivered or returned, the courier may have
+ * lost or returned the parcel. A withdrawal request on a shipped order leaves it shipped: not a shipping.
+ */
+const overdueShipment = (days: number) =>
+  and(
+    eq(orders.status, 'shipped'),
+    sql`(select max(e.at) from order_events e where e.order_id = "orders"."id" and e.to_status = 'shipped' and e.from_status is distinct from 'shipped') < now() - make_interval(days => ${days}::int)`,
+  );
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -71,7 +85,7 @@ function searchCondition(raw: string): SQL | undefined {
 
 function filterConditions(filters: OrderFilters): (SQL | undefined)[] {
   return [
-    filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.overdueDays !== undefined ? overdueShipment(filters.overdueDays) : filters.status ? eq(orders.status, filters.status) : undefined,
     filters.from ? sql`${orders.createdAt} >= (${filters.from}::date)::timestamp at time zone ${SHOP_TIME_ZONE}` : undefined,
     filters.to ? sql`${orders.createdAt} < (${filters.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}` : undefined,
     filters.q ? searchCondition(filters.q) : undefined,
@@ -280,11 +294,11 @@ export async function changeStatusAsOwner(db: Db, id: string, change: StatusChan
 
 /**
  * The dashboard: orders placed today, orders waiting for the owner, what delivered orders brought in
- * this month, and how many mails could not be sent.
+ * this month, how many mails could not be sent, and how many shipments are overdue (`overdueDays`).
  */
-export async function dashboard(db: Db): Promise<Dashboard> {
+export async function dashboard(db: Db, overdueDays: number): Promise<Dashboard> {
   const startOf = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
-  const [[today], [waiting], [revenue], failedMails] = await Promise.all([
+  const [[today], [waiting], [revenue], failedMails, [overdue]] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(gte(orders.createdAt, startOf('day'))),
     db
       .select({ n: sql<number>`count(*)::int` })
@@ -296,8 +310,16 @@ export async function dashboard(db: Db): Promise<Dashboard> {
       .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), becameDelivered))
       .where(and(eq(orders.status, 'delivered'), gte(orderEvents.at, startOf('month')))),
     countFailedMails(db),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(overdueShipment(overdueDays)),
   ]);
-  return { ordersToday: today?.n ?? 0, awaitingOwner: waiting?.n ?? 0, deliveredRevenueThisMonth: revenue?.total ?? 0, failedMails };
+  return {
+    ordersToday: today?.n ?? 0,
+    awaitingOwner: waiting?.n ?? 0,
+    deliveredRevenueThisMonth: revenue?.total ?? 0,
+    failedMails,
+    overdueShipments: overdue?.n ?? 0,
+    overdueDays,
+  };
 }
 
 export async function listOwners(db: Db): Promise<OwnerList> {

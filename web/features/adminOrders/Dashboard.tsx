@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Dashboard as Figures } from '../../../domain/contracts/admin';
 import { useI18n } from '../../lib/i18n';
 
-/** The three figures on top of the orders, and the mails that could not be sent when there are any. */
+/** The three figures on top of the orders, then what needs a look when there is any: mails not sent, shipments overdue. */
 export function Dashboard({ figures }: { figures: Figures | null }) {
   const { t, money } = useI18n();
   const items = [
@@ -26,6 +26,14 @@ export function Dashboard({ figures }: { figures: Figures | null }) {
             {t('admin.dashboard.failedMails', { count: figures.failedMails })}
           </Link>
           {t('admin.dashboard.failedMailsAfter')}
+        </p>
+      )}
+      {figures && figures.overdueShipments > 0 && (
+        <p className="mt-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+          <Link to="/admin?status=overdue" className="font-semibold underline">
+            {t('admin.dashboard.overdueShipments', { count: figures.overdueShipments, days: figures.overdueDays })}
+          </Link>
+          {t('admin.dashboard.overdueShipmentsAfter', { count: figures.overdueShipments })}
         </p>
       )}
     </section>

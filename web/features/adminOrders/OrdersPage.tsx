@@ -176,6 +176,7 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
             {orderStatusName(t, value)}
           </option>
         ))}
+        <option value="overdue">{t('admin.filters.overdue')}</option>
       </select>
       </Field>
       <Field id={`${id}-from`} label={t('admin.filters.from')}>
@@ -218,8 +219,6 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
 }
 
 const ORDER_COLUMNS = ['order', 'placed', 'customer', 'phone', 'city', 'total', 'payment', 'status'] as const;
-
-/** Beside the status of an order whose customer asked to withdraw (the order's page says more). */
 
 function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: ReadonlySet<string> }) {
   const { t, money, locale } = useI18n();

@@ -7,13 +7,16 @@ describe('the list’s filters', () => {
     expect(filters).toEqual({ status: 'shipped', from: '2026-11-01', q: 'ana' });
     expect(filterQuery(filters)).toBe('status=shipped&from=2026-11-01&q=ana');
     expect(filtersFrom(new URLSearchParams('status=lost'))).toEqual({});
+    expect(filtersFrom(new URLSearchParams('status=overdue'))).toEqual({ status: 'overdue' });
   });
 
-  it('let a live order into the list when it matches status and days, never under a search', () => {
+  it('let a live order into the list when it matches status and days, never under a search or among overdue shipments', () => {
     expect(matchesFilters({}, { status: 'pending' }, '2026-11-23')).toBe(true);
     expect(matchesFilters({ status: 'confirmed' }, { status: 'pending' }, '2026-11-23')).toBe(false);
     expect(matchesFilters({ from: '2026-11-24' }, { status: 'pending' }, '2026-11-23')).toBe(false);
     expect(matchesFilters({ to: '2026-11-23' }, { status: 'pending' }, '2026-11-23')).toBe(true);
     expect(matchesFilters({ q: 'ana' }, { status: 'pending' }, '2026-11-23')).toBe(false);
+    // Shipped just now is not overdue: the server says which are.
+    expect(matchesFilters({ status: 'overdue' }, { status: 'shipped' }, '2026-11-23')).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
-import { isOrderStatus, type OrderStatus } from '../../../domain/orders';
+import { ORDER_LIST_STATUSES, type OrderListStatus } from '../../../domain/contracts/admin';
+import type { OrderStatus } from '../../../domain/orders';
 
 /** The list's filters, as they are in the page's URL and in the API's query string. */
 export interface OrderFilters {
-  status?: OrderStatus;
+  /** A status, or `overdue` (shipped too long ago: the server judges which). */
+  status?: OrderListStatus;
   from?: string;
   to?: string;
   q?: string;
@@ -10,13 +12,15 @@ export interface OrderFilters {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+const isListStatus = (value: string | null): value is OrderListStatus => (ORDER_LIST_STATUSES as readonly (string | null)[]).includes(value);
+
 export function filtersFrom(params: URLSearchParams): OrderFilters {
   const status = params.get('status');
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const q = params.get('q')?.trim() ?? '';
   return {
-    ...(isOrderStatus(status) ? { status } : {}),
+    ...(isListStatus(status) ? { status } : {}),
     ...(DAY.test(from) ? { from } : {}),
     ...(DAY.test(to) ? { to } : {}),
     ...(q ? { q: q.slice(0, 100) } : {}),
@@ -31,11 +35,11 @@ export function filterQuery(filters: OrderFilters): string {
 export const hasFilters = (filters: OrderFilters) => filterQuery(filters) !== '';
 
 /**
- * Whether an order the live stream brings belongs in the list as filtered. A search is the
- * server's to judge: with one, new orders are counted but not shown until the list is reloaded.
+ * Whether an order the live stream brings belongs in the list as filtered. A search, and whether a
+ * shipment is overdue, are the server's to judge: new orders are counted but not shown until the list is reloaded.
  */
 export function matchesFilters(filters: OrderFilters, order: { status: OrderStatus }, day: string): boolean {
-  if (filters.q) return false;
+  if (filters.q || filters.status === 'overdue') return false;
   if (filters.status && order.status !== filters.status) return false;
   if (filters.from && day < filters.from) return false;
   if (filters.to && day > filters.to) return false;
