@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneInE164 } from './phone';
+import { phoneDialledFromRomania, phoneInE164 } from './phone';
 
 describe('phoneInE164', () => {
   it('takes the forms people type and gives E.164', () => {
@@ -18,5 +18,14 @@ describe('phoneInE164', () => {
     for (const typed of ['', 'call me maybe', '0722 123', '0722 123 4567', '12345', '+40 122 123 456', '0722 123 456 ext 2', '+40722123456+', '0000000000']) {
       expect(phoneInE164(typed), typed).toBeNull();
     }
+  });
+});
+
+describe('phoneDialledFromRomania', () => {
+  it('writes a Romanian number nationally, another country’s with 00, and leaves an older stored number as it is', () => {
+    expect(phoneDialledFromRomania('+40722123456')).toBe('0722123456');
+    expect(phoneDialledFromRomania('+40213123456')).toBe('0213123456');
+    expect(phoneDialledFromRomania('+4930901820')).toBe('004930901820');
+    expect(phoneDialledFromRomania('0712 345 678')).toBe('0712 345 678');
   });
 });

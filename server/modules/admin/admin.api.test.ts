@@ -190,7 +190,7 @@ describe('GET /api/admin/orders.csv', () => {
     );
     // Newest first: the paid card order, nothing to collect.
     expect(lines[1]).toMatch(/,\d+\.\d\d,0\.00,Card,Paid,Dummy Lighter \(Black\) × 2; Dummy Phone Charger × 1$/);
-    expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"") Țăranu",'+40712345678,ana@example.ro,"Strada Lungă, bloc 3",28,Iași,Cluj,400114,Romania,124.96,124.96,Cash on delivery,Pending,`);
+    expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"") Țăranu",0712345678,ana@example.ro,"Strada Lungă, bloc 3",28,Iași,Cluj,400114,Romania,124.96,124.96,Cash on delivery,Pending,`);
     expect(lines[2]).toMatch(/^\d{5},\d{4}-\d\d-\d\d \d\d:\d\d,/);
 
     const filtered = await get('/api/admin/orders.csv?status=paid');

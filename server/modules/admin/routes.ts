@@ -6,6 +6,7 @@ import { ownerPromotionRequestSchema } from '../../../domain/accounts';
 import { adminOrderListSchema, adminOrderSchema, dashboardSchema, ORDER_LIST_STATUSES, failedMailListSchema, ownerListSchema, resentMailSchema } from '../../../domain/contracts/admin';
 import { countyName } from '../../../domain/counties';
 import { toDecimalString } from '../../../domain/money';
+import { phoneDialledFromRomania } from '../../../domain/phone';
 import { statusChangeRequestSchema } from '../../../domain/orderChanges';
 import { ORDER_STATUS_NAMES } from '../../../domain/orders';
 import { controlCharactersMessage, hasControlCharacters } from '../../../domain/text';
@@ -111,7 +112,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
           order.number,
           order.date,
           `${order.firstName} ${order.lastName}`,
-          order.phoneNumber,
+          phoneDialledFromRomania(order.phoneNumber),
           order.email,
           order.street,
           order.streetNumber,
