@@ -16,6 +16,8 @@ export const adminOrderRowSchema = z.object({
   email: z.string(),
   phoneNumber: z.string(),
   city: z.string(),
+  /** The county's code (CJ, B…); null for orders placed before counties were asked. */
+  county: z.nullable(z.string()),
   total: bani,
   paymentMethod: z.enum(PAYMENT_METHODS),
   status: z.enum(ORDER_STATUSES),

@@ -82,7 +82,7 @@ describe('every /api/admin route is for the owner only', () => {
 
 describe('GET /api/admin/orders', () => {
   it('lists orders newest first with the list’s columns, and where the live stream stands', async () => {
-    const first = await place({ firstName: 'Ioana', lastName: 'Ștefănescu', city: 'Brașov' });
+    const first = await place({ firstName: 'Ioana', lastName: 'Ștefănescu', city: 'Brașov', county: 'BV', postalCode: '500030' });
     const second = await place();
     const response = await get('/api/admin/orders');
     expect(response.statusCode).toBe(200);
@@ -97,6 +97,7 @@ describe('GET /api/admin/orders', () => {
       email: 'ana@example.ro',
       phoneNumber: '+40712345678',
       city: 'Brașov',
+      county: 'BV',
       total: 2 * 3999 + 2499 + 1999,
       paymentMethod: 'cod',
       status: 'pending',

@@ -128,6 +128,7 @@ export const orderRowColumns = {
   email: orders.email,
   phoneNumber: orders.phoneNumber,
   city: orders.city,
+  county: orders.county,
   total: orders.totalAmount,
   paymentMethod: orders.paymentMethod,
   status: orders.status,

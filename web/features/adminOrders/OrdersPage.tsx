@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type AdminOrderRow, adminOrderListSchema, type Dashboard as Figures, dashboardSchema, type LiveOrderEvent } from '../../../domain/contracts/admin';
+import { countyName } from '../../../domain/counties';
 import { bucharestDay } from '../../../domain/locale';
 import { ORDER_STATUSES } from '../../../domain/orders';
 import { type Column, ScrollingTable } from '../../components/ui/ScrollingTable';
@@ -241,7 +242,10 @@ function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: Readonl
             <span className="block text-xs text-zinc-600">{order.email}</span>
           </td>
           <td className="px-3 py-2 whitespace-nowrap">{order.phoneNumber}</td>
-          <td className="px-3 py-2">{order.city}</td>
+          <td className="px-3 py-2">
+            {order.city}
+            {order.county && <span className="block text-xs text-zinc-600">{countyName(order.county)}</span>}
+          </td>
           <td className="px-3 py-2 text-right whitespace-nowrap">{money(order.total)}</td>
           <td className="px-3 py-2">{paymentName(t, order.paymentMethod)}</td>
           <td className="px-3 py-2 whitespace-nowrap">
