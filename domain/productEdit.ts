@@ -131,11 +131,47 @@ export const productChangeSchema = z
       translations: translationsSchema.optional(),
       /** The product's page moves to /shop/{slug}; its old address keeps answering with a redirect. */
       slug: slugSchema.optional(),
+      /**
+       * The stock the owner's form showed (the product's, and each colour's by name): a stock sent as it was
+       * seen is one the owner did not change, and stays what it is now (keepLiveStock).
+       */
+      stockSeen: z
+        .strictObject({
+          stock: stock('admin.product.form.stock'),
+          colours: z.record(z.string().max(40), stock('admin.product.field.colourStock')),
+        })
+        .optional(),
     },
     { error: objectError },
   )
-  .refine((change) => Object.keys(change).length > 0, key('admin.product.problem.nothingToChange'));
+  .refine(({ stockSeen: _seen, ...change }) => Object.keys(change).length > 0, key('admin.product.problem.nothingToChange'));
 export type ProductChange = z.infer<typeof productChangeSchema>;
+export type StockSeen = NonNullable<ProductChange['stockSeen']>;
+
+type ColourStock = { name: string; stock?: number | null };
+
+/**
+ * A change as it is saved: customers keep buying while the owner edits a product, so a stock the form sends
+ * as it showed it (the owner changed something else) is replaced by the stock there is now. A stock the owner
+ * typed is set as typed (they counted). A colour the form did not show (new, or renamed) is set as sent.
+ */
+export function keepLiveStock<T extends { stock?: number | null; colourOptions?: ColourStock[] }>(
+  change: T,
+  seen: StockSeen | undefined,
+  now: { stock: number | null; colourOptions: readonly ColourStock[] },
+): T {
+  if (!seen) return change;
+  const kept = { ...change };
+  if (change.stock !== undefined && change.stock === seen.stock) kept.stock = now.stock;
+  if (change.colourOptions) {
+    kept.colourOptions = change.colourOptions.map((colour) => {
+      const live = now.colourOptions.find((option) => option.name === colour.name);
+      const unchanged = live && Object.hasOwn(seen.colours, colour.name) && seen.colours[colour.name] === (colour.stock ?? null);
+      return unchanged ? { ...colour, stock: live.stock ?? null } : colour;
+    });
+  }
+  return kept;
+}
 
 /** PUT /api/admin/products/:id/images: the product's images in their new order (the first is the main one). */
 export const imageOrderSchema = z.strictObject(

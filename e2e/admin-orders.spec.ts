@@ -212,8 +212,15 @@ test.describe('signed in as the owner', () => {
     await expect(page.getByRole('link', { name: 'Download CSV (filtered)' })).toHaveAttribute('href', '/api/admin/orders.csv?status=overdue');
     await expectAccessible(page);
 
-    // Marked delivered, it is no longer overdue.
+    // The customer asks to withdraw while it travels: the timeline says so, and names the shipment once.
+    const { email } = (await (await page.request.get(`/api/admin/orders/${order.id}`)).json()) as { email: string };
+    expect((await page.request.post('/api/orders/withdrawal', { data: { orderNumber: order.number, email } })).status()).toBe(201);
     await link.click();
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await expect(timeline).toContainText('Withdrawal requested');
+    await expect(timeline.getByText('Sameday, tracking number AWB-E2E-LATE')).toHaveCount(1);
+
+    // Marked delivered, it is no longer overdue.
     await page.getByRole('button', { name: 'Mark delivered' }).click();
     await expect(page.getByText('Status: Delivered')).toBeVisible();
     await page.goto('/admin?status=overdue');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
+import { sampleOrder } from '../testing/sampleOrder';
 import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, holdRequests, interactive, signInAsOwner, test, fillShipping } from './fixtures';
 
 /** The server's 409 for an address another product has, as the English back office shows it. */
@@ -134,6 +135,19 @@ test('a new product: created hidden, shown once the owner says so', async ({ pag
   // No more than are left.
   await expect(wallet.getByRole('button', { name: 'Add one more Dummy Wallet' })).toBeDisabled();
   await shopper.context().close();
+
+  // Someone buys two while the owner's page still shows 3; the owner then fixes the description and saves:
+  // the stock stays what customers left (1), not the 3 the form showed.
+  const productId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+  const bought = await page.request.post('/api/orders', { data: sampleOrder({ lines: [{ productId, quantity: 2, colour: 'Brown' }] }) });
+  expect(bought.status()).toBe(201);
+  await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('3');
+  await page.getByLabel('Description', { exact: true }).fill('A wallet with a second, hidden wallet inside it.');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await page.getByRole('link', { name: 'All products' }).click();
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Dummy Wallet' }) });
+  await expect(row.getByRole('cell', { name: '1', exact: true })).toBeVisible();
 });
 
 test('a colour picked on a product page before its JavaScript ran is the colour added to the cart', async ({ page, browser }) => {

@@ -183,6 +183,43 @@ describe('creating and changing products', () => {
     expect(restored.json().product).toMatchObject({ active: true, stock: null, stripePriceId: null });
   });
 
+  it('keeps what customers bought while the owner edited: a stock sent as the form showed it stays as it is now', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const colours = (black: number | null, red: number | null) => [
+      { name: 'Black', available: true, stock: black },
+      { name: 'Red', available: true, stock: red },
+    ];
+    await asOwner(owner, 'PATCH', '/api/admin/products/1', { stock: 5, colourOptions: colours(3, 2) });
+    // The owner's page shows 5 (Black 3, Red 2); meanwhile a customer buys two black lighters.
+    const seen = { stock: 5, colours: { Black: 3, Red: 2 } };
+    const bought = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines: [{ productId: '1', quantity: 2, colour: 'Black' }] }) });
+    expect(bought.statusCode, bought.body).toBe(201);
+
+    // A fixed typo saves the form's stock as it showed it: the sale stays counted.
+    const typo = await asOwner(owner, 'PATCH', '/api/admin/products/1', { name: 'Dummy Lighter', stock: 5, colourOptions: colours(3, 2), stockSeen: seen });
+    expect(typo.statusCode, typo.body).toBe(200);
+    expect(typo.json().product).toMatchObject({ stock: 3, colourOptions: [{ name: 'Black', stock: 1 }, { name: 'Red', stock: 2 }] });
+
+    // What the owner typed is set as typed (they counted): the product's 10 and Red's 6; Black, untouched, stays 1.
+    const counted = await asOwner(owner, 'PATCH', '/api/admin/products/1', { stock: 10, colourOptions: colours(3, 6), stockSeen: seen });
+    expect(counted.json().product).toMatchObject({ stock: 10, colourOptions: [{ name: 'Black', stock: 1 }, { name: 'Red', stock: 6 }] });
+
+    // Without what the form showed (another client of the API), the stock is set as sent.
+    const plain = await asOwner(owner, 'PATCH', '/api/admin/products/1', { stock: 5, colourOptions: colours(3, 2) });
+    expect(plain.json().product).toMatchObject({ stock: 5, colourOptions: [{ name: 'Black', stock: 3 }, { name: 'Red', stock: 2 }] });
+    // Only what the form showed is not a change.
+    expect((await asOwner(owner, 'PATCH', '/api/admin/products/1', { stockSeen: seen })).statusCode).toBe(400);
+
+    await asOwner(owner, 'PATCH', '/api/admin/products/1', {
+      stock: null,
+      colourOptions: [
+        { name: 'Black', available: true },
+        { name: 'Red', available: false },
+        { name: 'Blue', available: false },
+      ],
+    });
+  });
+
   it('answers unknown products with 404 and writes nothing', async () => {
     const owner = await signUpOwner(shop.app, shop.database.db);
     const patch = await asOwner(owner, 'PATCH', '/api/admin/products/nope', { price: 100 });

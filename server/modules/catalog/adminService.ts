@@ -3,7 +3,7 @@ import { and, asc, desc, eq, like, ne } from 'drizzle-orm';
 import { slugify } from '../../../domain/catalog';
 import type { AdminProduct, AdminProductDetail } from '../../../domain/contracts/adminProducts';
 import { referencePrice } from '../../../domain/pricing';
-import { MAX_IMAGES, type ProductChange, type ProductCreate } from '../../../domain/productEdit';
+import { keepLiveStock, MAX_IMAGES, type ProductChange, type ProductCreate } from '../../../domain/productEdit';
 import type { Db, DbOrTx } from '../../../db/client';
 import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 import { AppError } from '../../errors';
@@ -114,9 +114,10 @@ async function moveSlug(tx: DbOrTx, from: ProductRow, slug: string) {
  * Changes the fields given. A change of price is recorded in the price history (from now: when the
  * new price started), and a change of address keeps the old one (moveSlug), in the same transaction.
  */
-export async function updateProduct(db: Db, id: string, change: ProductChange, ownerId: string): Promise<AdminProductDetail> {
+export async function updateProduct(db: Db, id: string, { stockSeen, ...asSent }: ProductChange, ownerId: string): Promise<AdminProductDetail> {
   return db.transaction(async (tx) => {
     const current = await lockedProduct(tx, id);
+    const change = keepLiveStock(asSent, stockSeen, current);
     const price = change.price ?? current.price;
     if (change.slug !== undefined && change.slug !== current.slug) await moveSlug(tx, current, change.slug);
     const [row] = await tx.update(products).set(change).where(eq(products.id, id)).returning();

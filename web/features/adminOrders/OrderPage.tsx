@@ -215,7 +215,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
                 <p className="text-zinc-600">
                   {time(event.at)} · {actorName(t, event)}
                 </p>
-                {event.to === 'shipped' && order.carrier && order.trackingNumber && (
+                {event.to === 'shipped' && event.from !== 'shipped' && order.carrier && order.trackingNumber && (
                   <p className="mt-1">{t('admin.order.event.shipment', { carrier: order.carrier, trackingNumber: order.trackingNumber })}</p>
                 )}
                 {event.note && <p className="mt-1">{event.note}</p>}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { productPath } from '../../../domain/catalog';
 import type { AdminProductDetail } from '../../../domain/contracts/adminProducts';
@@ -8,7 +8,8 @@ import { formatOrderDate } from '../../lib/orderStatus';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AccessProblem } from './AccessProblem';
 import { createProduct, fetchProduct, saveProduct } from './api';
-import { formValuesOf } from './productForm';
+import type { StockSeen } from '../../../domain/productEdit';
+import { formValuesOf, stockSeenOf } from './productForm';
 import { ProductForm } from './ProductForm';
 import { ProductImages } from './ProductImages';
 
@@ -49,11 +50,18 @@ function ExistingProduct({ id }: { id: string }) {
   const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
   const { t, money, locale } = useI18n();
   useDocumentTitle(detail?.product.name ?? t('admin.product.heading'));
+  // The stock the form shows: sent with each save, so units sold while the owner edits are not put back.
+  const stockSeen = useRef<StockSeen | undefined>(undefined);
 
   useEffect(() => {
     setDetail(null);
     setError(null);
-    fetchProduct(id).then(setDetail).catch(setError);
+    fetchProduct(id)
+      .then((answer) => {
+        stockSeen.current = stockSeenOf(answer.product);
+        setDetail(answer);
+      })
+      .catch(setError);
   }, [id]);
 
   if (!detail) {
@@ -89,7 +97,11 @@ function ExistingProduct({ id }: { id: string }) {
         key={product.id}
         initial={formValuesOf(product)}
         submitLabel={t('admin.product.save')}
-        onSubmit={async (changed) => setDetail(await saveProduct(product.id, changed))}
+        onSubmit={async (changed) => {
+          const saved = await saveProduct(product.id, { ...changed, stockSeen: stockSeen.current });
+          stockSeen.current = stockSeenOf(changed);
+          setDetail(saved);
+        }}
       />
       <ProductImages product={product} onChange={setDetail} />
       <section aria-labelledby="price-history-title" className="mt-10">

@@ -1,7 +1,7 @@
 import type { AdminProduct } from '../../../domain/contracts/adminProducts';
 import { issueValues } from '../../../domain/issueValues';
 import { toDecimalString } from '../../../domain/money';
-import { keyFeaturesFromLines, parseRon, productCreateSchema, type ProductCreate, slugSchema } from '../../../domain/productEdit';
+import { keyFeaturesFromLines, parseRon, productCreateSchema, type ProductCreate, slugSchema, type StockSeen } from '../../../domain/productEdit';
 import type { ProductTexts } from '../../../domain/productTexts';
 import type { AdminMessageId } from '../../../locales/messages';
 import { ApiError } from '../../lib/api';
@@ -64,6 +64,11 @@ export function formValuesOf(product?: AdminProduct): ProductFormValues {
 
 /** What the form sends: a new product, or an existing one with its address. */
 export type ProductFromForm = ProductCreate & { slug?: string };
+
+/** The stock a form shows or sent: the product's own and each colour's, by name (see keepLiveStock). */
+export function stockSeenOf(product: { stock: number | null; colourOptions: readonly { name: string; stock?: number | null }[] }): StockSeen {
+  return { stock: product.stock, colours: Object.fromEntries(product.colourOptions.map((colour) => [colour.name, colour.stock ?? null])) };
+}
 
 /** A problem to show: next to the Address field (`field: 'slug'`), or under the form. */
 export interface FormProblem {
