@@ -50,6 +50,12 @@ test.describe('single-product purchase', () => {
     await expect(page.getByRole('dialog', { name: 'Dummy Phone Charger' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Buy now by card' })).toHaveCount(0);
     await page.keyboard.press('Escape');
+    // It buys the colour chosen above it.
+    await page.getByRole('button', { name: 'View details of Dummy Lighter' }).click();
+    const lighter = page.getByRole('dialog', { name: 'Dummy Lighter' });
+    await expect(lighter.getByRole('radio', { name: 'Black' })).toBeChecked();
+    await expect(lighter.getByRole('link', { name: 'Buy now by card' })).toHaveAttribute('href', '/stripe-checkout?priceId=price_lighter&colour=Black');
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'View details of Dummy Car Key' }).click();
     await page.getByRole('dialog', { name: 'Dummy Car Key' }).getByRole('link', { name: 'Buy now by card' }).click();
     await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();

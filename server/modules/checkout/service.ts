@@ -101,8 +101,8 @@ function orderRequestFromSession(session: CheckoutSessionInfo, productId: string
     ...splitStreetAddress(address?.line1 ?? '', address?.line2 ?? null),
     postalCode: address?.postalCode ?? '',
     phoneNumber: phoneInE164(session.customer.phone ?? '') ?? session.customer.phone ?? '',
-    // Bought from the product's page: no colour chosen (a paid order is kept without one).
-    lines: [{ productId, quantity: 1, colour: null }],
+    // Bought from the product's page, in the colour chosen there (sessions from before colours were sent name none).
+    lines: [{ productId, quantity: 1, colour: session.metadata.colour ?? null }],
     paymentMethod: 'card',
     idempotencyKey: session.id,
   };

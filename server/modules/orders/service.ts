@@ -140,8 +140,8 @@ async function takeProductStock(tx: DbOrTx, id: string, line: Wanted, takeWhatIs
 
 /**
  * The colour a line is for, as the product names it. A product with colours needs one (except a
- * paid order: Stripe has the money, and a single-product purchase names no colour); a colour the
- * product does not have is refused with 400. Whether the colour is switched off is checked later
+ * paid order: Stripe has the money, and a purchase started before colours were sent names none); a
+ * colour the product does not have is refused with 400 (a paid order keeps it as named). Whether the colour is switched off is checked later
  * (`switchedOff`), once a retry of an order already placed has been answered.
  */
 function chosenColour(product: { name: string; colourOptions: StoredColourOption[] }, colour: string | null, paid: boolean): string | null {
@@ -150,8 +150,10 @@ function chosenColour(product: { name: string; colourOptions: StoredColourOption
     return null;
   }
   const option = product.colourOptions.find((candidate) => candidate.name.toLowerCase() === colour.toLowerCase());
-  if (!option) throw new AppError('bad_request', { id: 'error.order.unknownColour', values: { name: product.name, colour } }, 'unknown_colour');
-  return option.name;
+  if (option) return option.name;
+  // Paid for in a colour the owner has since removed or renamed: the line says which, for the owner to see to.
+  if (paid) return colour;
+  throw new AppError('bad_request', { id: 'error.order.unknownColour', values: { name: product.name, colour } }, 'unknown_colour');
 }
 
 /** The products an order names, as placing it reads them (prepared: every order runs it). */

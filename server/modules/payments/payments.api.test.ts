@@ -62,7 +62,8 @@ describe('single-product purchase', () => {
     expect((await webhook(completed(fake.markPaid(sessionId)))).json().result).toBe('order_created');
     const mine = (await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie } })).json().orders;
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ status: 'paid', email, total: 3999 + 1999, lines: [{ productId: '1', quantity: 1, colour: null }] });
+    // No colour named: the lighter's first available one, as its page shows it chosen.
+    expect(mine[0]).toMatchObject({ status: 'paid', email, total: 3999 + 1999, lines: [{ productId: '1', quantity: 1, colour: 'Black' }] });
     const success = (await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}`, headers: { cookie } })).json();
     expect(success.order).toMatchObject({ id: mine[0].id, status: 'paid' });
   });
@@ -76,6 +77,54 @@ describe('single-product purchase', () => {
     expect((await webhook(event)).json().result).toBe('order_created');
     const [order] = await database.db.select().from(orders).where(eq(orders.stripeSessionId, sessionId));
     expect(order).toMatchObject({ status: 'paid', userId: null });
+  });
+
+  it('buys the colour chosen on the page, and refuses a hidden or sold-out product or colour before the customer pays', async () => {
+    const start = (payload: object) => app.inject({ method: 'POST', url: '/api/payments/product-checkout', payload });
+    const red = (available: boolean) => [
+      { name: 'Black', available: true },
+      { name: 'Red', available },
+    ];
+    try {
+      await database.db.update(products).set({ colourOptions: red(true) }).where(eq(products.id, '1'));
+      const { url } = (await start({ priceId: 'price_lighter', colour: 'Red' })).json();
+      expect(lastSessionRequest().body.metadata).toMatchObject({ kind: 'product', productId: '1', colour: 'Red' });
+      expect((await webhook(completed(fake.markPaid(url.split('/').at(-1))))).json().result).toBe('order_created');
+      const [line] = await database.db.select().from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(eq(orders.stripeSessionId, url.split('/').at(-1)));
+      expect(line!.order_lines).toMatchObject({ productId: '1', colour: 'Red', colourLabel: 'Red' });
+      // Paid for in a colour the owner removed meanwhile: the order is made all the same, the colour named.
+      const { url: later } = (await start({ priceId: 'price_lighter', colour: 'Red' })).json();
+      await database.db.update(products).set({ colourOptions: red(true).slice(0, 1) }).where(eq(products.id, '1'));
+      expect((await webhook(completed(fake.markPaid(later.split('/').at(-1))))).json().result).toBe('order_created');
+      const [kept] = await database.db.select().from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(eq(orders.stripeSessionId, later.split('/').at(-1)));
+      expect(kept!.order_lines).toMatchObject({ colour: 'Red' });
+
+      fake.requests.length = 0;
+      await database.db.update(products).set({ colourOptions: red(false) }).where(eq(products.id, '1'));
+      const redGone = await start({ priceId: 'price_lighter', colour: 'Red' });
+      expect(redGone.statusCode).toBe(409);
+      expect(redGone.json().message).toBe('Dummy Lighter (Red) is sold out');
+      const green = await start({ priceId: 'price_lighter', colour: 'Green' });
+      expect(green.statusCode).toBe(400);
+      expect(green.json().message).toBe('Dummy Lighter has no colour Green. Please refresh the shop and try again.');
+
+      await database.db.update(products).set({ stock: 0 }).where(eq(products.id, '2'));
+      const soldOut = await start({ priceId: 'price_key' });
+      expect(soldOut.statusCode).toBe(409);
+      expect(soldOut.json().message).toBe('Dummy Car Key is sold out');
+      await database.db.update(products).set({ stock: null, active: false }).where(eq(products.id, '2'));
+      const hidden = await start({ priceId: 'price_key' });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().message).toBe('Product Not Found');
+      // Nothing reached Stripe.
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await database.db.update(products).set({ stock: null, active: true }).where(eq(products.id, '2'));
+      await database.db
+        .update(products)
+        .set({ colourOptions: [{ name: 'Black', available: true }, ...red(false).slice(1), { name: 'Blue', available: false }] })
+        .where(eq(products.id, '1'));
+    }
   });
 
   it('answers 404 for an unknown price id and 503 without Stripe keys', async () => {

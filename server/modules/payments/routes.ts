@@ -24,13 +24,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Au
     '/payments/product-checkout',
     {
       schema: {
-        body: z.object({ priceId: z.string({ error: 'priceId is required.' }).trim().min(1, 'priceId is required.').max(200) }),
+        body: z.object({
+          priceId: z.string({ error: 'priceId is required.' }).trim().min(1, 'priceId is required.').max(200),
+          /** The colour chosen on the product's page; its first available one when absent. */
+          colour: z.string({ error: 'colour must be a colour’s name.' }).trim().min(1, 'colour must be a colour’s name.').max(40, 'colour must be a colour’s name.').optional(),
+        }),
         response: answers({ 200: productCheckoutSchema }),
       },
     },
     async (request) => {
       const user = await signedInUser(auth, request.headers);
-      return startProductCheckout(payments, request.body.priceId, user, requestLocale(request));
+      return startProductCheckout(payments, request.body.priceId, request.body.colour, user, requestLocale(request));
     },
   );
 };

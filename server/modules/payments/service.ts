@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../domain/locale';
-import { missingStripeConfiguration } from '../../../domain/messages';
+import { defaultColour, lineName, productStockView } from '../../../domain/catalog';
+import { missingStripeConfiguration, onlyLeft } from '../../../domain/messages';
 import { shippingFor } from '../../../domain/pricing';
-import { productNameIn } from '../../../domain/productTexts';
+import { colourNameIn, productNameIn } from '../../../domain/productTexts';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { paymentEvents } from '../../../db/schema/orders';
@@ -32,11 +33,29 @@ async function createSession(gateway: PaymentGateway, input: Parameters<PaymentG
   }
 }
 
-/** Spec's single-product purchase: one product by its Stripe price id; the order is made when it is paid. */
-export async function startProductCheckout(payments: Payments, priceId: string, customer: { id: string; email: string } | null, locale: Locale) {
+/**
+ * Spec's single-product purchase: one product by its Stripe price id, in the colour chosen on its page (its
+ * first available one when none is named); the order is made when it is paid. A hidden product is not found,
+ * as on the storefront; a sold-out product or colour is refused (409) before the customer pays for it.
+ */
+export async function startProductCheckout(
+  payments: Payments,
+  priceId: string,
+  colour: string | undefined,
+  customer: { id: string; email: string } | null,
+  locale: Locale,
+) {
   const gateway = gatewayOf(payments);
   const [product] = await payments.db.select().from(products).where(eq(products.stripePriceId, priceId));
-  if (!product) throw new AppError('not_found', { id: 'message.productNotFound' }, 'unknown_price');
+  if (!product?.active) throw new AppError('not_found', { id: 'message.productNotFound' }, 'unknown_price');
+  const name = productNameIn(product.name, product.translations, locale);
+  const view = productStockView(product.stock, product.colourOptions);
+  const chosen = colour ?? defaultColour(view);
+  const option = view.colourOptions.find((candidate) => candidate.name === chosen);
+  if (chosen !== null && !option) throw new AppError('bad_request', { id: 'error.order.unknownColour', values: { name, colour: chosen } }, 'unknown_colour');
+  if (view.soldOut || option?.available === false) {
+    throw new AppError('conflict', onlyLeft(0, lineName(name, option && colourNameIn(option.name, product.translations, locale))), 'out_of_stock');
+  }
   const session = await createSession(gateway, {
     lines: [{ price: priceId, quantity: 1 }],
     successUrl: successUrl(payments.publicUrl),
@@ -44,7 +63,7 @@ export async function startProductCheckout(payments: Payments, priceId: string, 
     customerEmail: customer?.email,
     shippingAmount: shippingFor(product.price),
     // A signed-in buyer's order is theirs: it shows in My orders and on /success. Its mails are in the buyer's language.
-    metadata: { kind: 'product', productId: product.id, locale, ...(customer ? { userId: customer.id } : {}) },
+    metadata: { kind: 'product', productId: product.id, locale, ...(option ? { colour: option.name } : {}), ...(customer ? { userId: customer.id } : {}) },
     locale,
   });
   return { url: session.url };

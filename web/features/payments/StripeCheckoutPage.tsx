@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
 import { productCheckoutSchema } from '../../../domain/contracts/payments';
-import { apiRequest } from '../../lib/api';
+import { ApiError, apiRequest } from '../../lib/api';
 import { useCatalog } from '../../lib/catalog';
 
 /** Spec 2: /stripe-checkout?priceId=… buys one product by card through Stripe Checkout. */
@@ -14,6 +14,7 @@ export default function StripeCheckoutPage() {
   useDocumentTitle(t('payment.cardPayment'));
   const [params] = useSearchParams();
   const priceId = params.get('priceId') ?? '';
+  const colour = params.get('colour');
   const { products, isLoading } = useCatalog();
   const product = priceId ? products.find((candidate) => candidate.stripePriceId === priceId) : undefined;
   const [problem, setProblem] = useState<string | null>(null);
@@ -22,10 +23,11 @@ export default function StripeCheckoutPage() {
   useEffect(() => {
     if (!product || started.current) return;
     started.current = true;
-    apiRequest('/payments/product-checkout', productCheckoutSchema, { method: 'POST', body: JSON.stringify({ priceId }) })
+    apiRequest('/payments/product-checkout', productCheckoutSchema, { method: 'POST', body: JSON.stringify({ priceId, ...(colour ? { colour } : {}) }) })
       .then(({ url }) => (url ? window.location.assign(url) : setProblem(t('message.noCheckoutUrl'))))
-      .catch(() => setProblem(t('message.startCheckoutFailed')));
-  }, [product, priceId, t]);
+      // The shop's refusal says why (sold out, say); a failure to reach Stripe is the spec's message.
+      .catch((error: unknown) => setProblem(error instanceof ApiError && error.status < 500 ? error.message : t('message.startCheckoutFailed')));
+  }, [product, priceId, colour, t]);
 
   const backHome = (
     <Link to="/" className={primaryButton}>

@@ -112,9 +112,9 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
         )}
         <PriceBlock product={product} size="lg" />
         <AddToCartControl product={product} colour={colour} />
-        {product.stripePriceId && (
+        {product.stripePriceId && !product.soldOut && (
           <Suspense fallback={null}>
-            <BuyNowByCard stripePriceId={product.stripePriceId} />
+            <BuyNowByCard stripePriceId={product.stripePriceId} colour={colour} />
           </Suspense>
         )}
       </div>
