@@ -126,7 +126,7 @@ describe('GET /api/admin/orders', () => {
   });
 
   it('refuses a tampered cursor and bad filters with a readable 400', async () => {
-    for (const query of ['cursor=bm9wZQ', 'status=lost', 'from=yesterday', 'to=2026-13-45', `q=${'x'.repeat(101)}`, 'q=a%00b', 'limit=0', 'limit=abc']) {
+    for (const query of ['cursor=bm9wZQ', 'status=lost', 'from=yesterday', 'to=2026-13-45', 'from=2026-02-30', 'to=2026-04-31', `q=${'x'.repeat(101)}`, 'q=a%00b', 'limit=0', 'limit=abc']) {
       const response = await get(`/api/admin/orders?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message, query).toMatch(/^[A-Z]|^limit/);

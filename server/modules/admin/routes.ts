@@ -23,7 +23,8 @@ const day = (label: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-11-23.`)
-    .refine((text) => !Number.isNaN(Date.parse(text)), `${label} must be a date like 2026-11-23.`)
+    // A day the calendar has: Date.parse takes 2026-02-30 (as 2 March), PostgreSQL does not.
+    .refine((text) => !Number.isNaN(Date.parse(text)) && new Date(text).toISOString().startsWith(text), `${label} must be a date like 2026-11-23.`)
     .optional();
 
 /** The list's filters, in the query string (the back office's URL holds the same). */
