@@ -5,6 +5,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
 import { account, session, user, verification } from '../../../db/schema/accounts';
 import { scrubText } from '../../logging';
+import { endResetLinks } from './passwordReset';
 
 export interface AuthSettings {
   /** The origin the browser uses; better-auth refuses requests from any other (403 INVALID_ORIGIN). */
@@ -41,7 +42,13 @@ export function createAuth(db: Db, settings: AuthSettings, log: FastifyBaseLogge
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     // A reset link's row and mail are written by passwordReset.ts; better-auth consumes the link and
     // sets the password, ending every session of the account (a stolen one too).
-    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN_LENGTH, autoSignIn: true, revokeSessionsOnPasswordReset: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user: reset }) => endResetLinks(db, reset.id),
+    },
     // Ours (db/schema/accounts.ts): read with the session, never settable by sign-up (input: false).
     user: { additionalFields: { role: { type: 'string', input: false, defaultValue: 'customer', returned: true } } },
     // A persisted cookie session that renews itself once a day while in use, for 30 days.

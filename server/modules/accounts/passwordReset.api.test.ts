@@ -58,6 +58,22 @@ describe('forgot password', () => {
     expect((await signIn(customer.email, 'third-secret')).statusCode).toBe(401);
   });
 
+  it('ends every other link of the account once one is used: an older mail (forwarded, say) cannot reset it again', async () => {
+    const customer = await signUpCustomer(shop.app);
+    expect((await post('/request-password-reset', { email: customer.email })).statusCode).toBe(200);
+    expect((await post('/request-password-reset', { email: customer.email })).statusCode).toBe(200);
+    const mine = () => shop.smtp.mails.filter((caught) => caught.to.includes(customer.email));
+    for (let count = 1; mine().length < 2 && count <= 10; count += 1) await shop.smtp.waitFor(shop.smtp.mails.length + 1);
+    const [first, second] = mine().map((mail) => mail.text.match(/reset-password\?token=([\w-]+)/)![1]!);
+    expect(first).not.toBe(second);
+
+    expect((await post('/reset-password', { token: second, newPassword: 'brand-new-secret' })).statusCode).toBe(200);
+    const older = await post('/reset-password', { token: first, newPassword: 'someone-elses' });
+    expect(older.statusCode).toBe(400);
+    expect(older.json().message).toBe(translate('en', 'message.account.resetLinkInvalid'));
+    expect((await signIn(customer.email, 'brand-new-secret')).statusCode).toBe(200);
+  });
+
   it('answers an address without an account exactly as one with, and writes nothing', async () => {
     const counts = async () => ({
       mails: (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(outbox))[0]!.n,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, like, sql } from 'drizzle-orm';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
 import type { Locale } from '../../../domain/locale';
@@ -50,6 +50,14 @@ export async function requestPasswordReset(db: Db, request: { email: string; ip:
     });
     await queuePasswordResetMail(tx, { email: account.email, token, locale: request.locale });
   });
+}
+
+/**
+ * Once a link has reset the password, the account's other links end too (better-auth consumes only the one
+ * used): a link in an older mail, forwarded or left in a shared mailbox, cannot reset it again.
+ */
+export async function endResetLinks(db: Db, userId: string): Promise<void> {
+  await db.delete(verification).where(and(like(verification.identifier, `${identifierOf('')}%`), eq(verification.value, userId)));
 }
 
 /** The address of the account a reset link is for, while the link is still good; null otherwise. */
