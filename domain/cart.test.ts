@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtInProductsIn } from './builtInProducts';
 import type { Product } from './catalog';
-import { cartReducer, cartTotals, emptyCart, itemCount, MAX_QUANTITY_PER_LINE, quantityOf, type CartState } from './cart';
+import { cartReducer, cartTotals, emptyCart, itemCount, MAX_QUANTITY_PER_LINE, quantityOf, type CartState, unitsLeft } from './cart';
 
 const [lighter, carKey, belt] = builtInProductsIn('en') as [Product, Product, Product];
 
@@ -127,5 +127,18 @@ describe('cart lines with colours', () => {
       ['1', 'Black', 3],
       ['3', null, 1],
     ]);
+  });
+});
+
+describe('unitsLeft', () => {
+  it('is none for a sold-out product or colour, the few left when the shop says, else the most a line takes', () => {
+    expect(unitsLeft(carKey, null)).toBe(MAX_QUANTITY_PER_LINE);
+    expect(unitsLeft({ ...carKey, stockLeft: 3 }, null)).toBe(3);
+    expect(unitsLeft({ ...carKey, soldOut: true, stockLeft: 0 }, null)).toBe(0);
+    // The lighter's Red is sold out in the seed; Black is not.
+    expect(unitsLeft(lighter, 'Red')).toBe(0);
+    expect(unitsLeft(lighter, 'Black')).toBe(MAX_QUANTITY_PER_LINE);
+    const fewBlack = { ...lighter, colourOptions: lighter.colourOptions.map((colour) => (colour.name === 'Black' ? { ...colour, stockLeft: 2 } : colour)) };
+    expect(unitsLeft({ ...fewBlack, stockLeft: 4 }, 'Black')).toBe(2);
   });
 });

@@ -100,6 +100,16 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
   }
 }
 
+/**
+ * How many of a product (in `colour`) a cart may hold as far as the storefront knows: none when it or its
+ * colour is sold out, the few left when it says how many, else the most one line takes.
+ */
+export function unitsLeft(product: Pick<Product, 'soldOut' | 'stockLeft' | 'colourOptions'>, colour: string | null): number {
+  const option = product.colourOptions.find((candidate) => candidate.name === colour);
+  if (product.soldOut || option?.available === false) return 0;
+  return Math.min(MAX_QUANTITY_PER_LINE, product.stockLeft ?? MAX_QUANTITY_PER_LINE, option?.stockLeft ?? MAX_QUANTITY_PER_LINE);
+}
+
 export function itemCount(state: CartState): number {
   return state.lines.reduce((sum, line) => sum + line.quantity, 0);
 }

@@ -134,13 +134,18 @@ test('a new product: created hidden, shown once the owner says so', async ({ pag
   await expect(wallet.getByRole('status', { name: 'Quantity of Dummy Wallet' })).toHaveText('3');
   // No more than are left.
   await expect(wallet.getByRole('button', { name: 'Add one more Dummy Wallet' })).toBeDisabled();
-  await shopper.context().close();
 
-  // Someone buys two while the owner's page still shows 3; the owner then fixes the description and saves:
-  // the stock stays what customers left (1), not the 3 the form showed.
+  // Someone else buys two: the shopper's cart says only one is left, before the order is refused for it.
   const productId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
   const bought = await page.request.post('/api/orders', { data: sampleOrder({ lines: [{ productId, quantity: 2, colour: 'Brown' }] }) });
   expect(bought.status()).toBe(201);
+  await shopper.goto('/checkout');
+  await expect(shopper.getByText('Only 1 left of Dummy Wallet (Brown)')).toBeVisible();
+  await expectAccessible(shopper);
+  await shopper.context().close();
+
+  // The owner's page still shows 3; the owner fixes the description and saves: the stock stays what customers
+  // left (1), not the 3 the form showed.
   await expect(page.getByLabel('Stock', { exact: true })).toHaveValue('3');
   await page.getByLabel('Description', { exact: true }).fill('A wallet with a second, hidden wallet inside it.');
   await page.getByRole('button', { name: 'Save changes' }).click();

@@ -1,5 +1,5 @@
 import { cartLineName, type Product } from '../../domain/catalog';
-import { quantityOf, MAX_QUANTITY_PER_LINE } from '../../domain/cart';
+import { quantityOf, unitsLeft } from '../../domain/cart';
 import { useCart } from '../lib/cart/CartProvider';
 import { useI18n } from '../lib/i18n';
 
@@ -11,13 +11,12 @@ export function AddToCartControl({ product, colour = null, className = '' }: { p
   const { cart, add, decrease } = useCart();
   const { t } = useI18n();
   const quantity = quantityOf(cart, product.id, colour);
-  const option = product.colourOptions.find((candidate) => candidate.name === colour);
   const name = cartLineName(product, colour);
   // Never more than the few that are left, of the product or of its colour (the server refuses more anyway).
-  const max = Math.min(MAX_QUANTITY_PER_LINE, product.stockLeft ?? MAX_QUANTITY_PER_LINE, option?.stockLeft ?? MAX_QUANTITY_PER_LINE);
+  const max = unitsLeft(product, colour);
 
   if (quantity === 0) {
-    if (product.soldOut || (option && !option.available)) {
+    if (max === 0) {
       return (
         <button type="button" disabled className={`inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-zinc-200 px-4 font-semibold text-zinc-700 ${className}`}>
           {t('product.soldOut')}

@@ -1,4 +1,6 @@
+import { unitsLeft } from '../../../domain/cart';
 import { cartLineName, colourLabel, lineName } from '../../../domain/catalog';
+import { onlyLeft } from '../../../domain/messages';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { useCart } from '../../lib/cart/CartProvider';
 import { CartTotals } from './CartTotals';
@@ -13,24 +15,30 @@ export function CartStep({ onContinue }: { onContinue(): void }) {
     <section aria-labelledby="checkout-step-title">
       <StepHeading>{t('checkout.cart.title')}</StepHeading>
       <ul className="mt-4 divide-y divide-zinc-200 rounded-2xl bg-white ring-1 ring-zinc-200">
-        {cart.lines.map(({ product, colour, quantity }) => (
-          <li key={lineName(product.id, colour)} className="flex flex-wrap items-center gap-4 p-4">
-            <img src={product.image} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-zinc-100 object-cover" />
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{product.name}</p>
-              {colour && <p className="text-sm text-zinc-700">{t('checkout.cart.colour', { colour: colourLabel(product, colour) })}</p>}
-              <p className="text-sm text-zinc-600">
-                {t('checkout.cart.linePrice', { price: money(product.price), total: money(product.price * quantity) })}
-              </p>
-            </div>
-            <div className="flex w-full items-center gap-3 sm:w-auto">
-              <AddToCartControl product={product} colour={colour} className="w-36" />
-              <button type="button" onClick={() => remove(product.id, colour)} aria-label={t('checkout.cart.removeLine', { name: cartLineName(product, colour) })} className={`${secondaryButton} px-3`}>
-                {t('checkout.cart.remove')}
-              </button>
-            </div>
-          </li>
-        ))}
+        {cart.lines.map(({ product, colour, quantity }) => {
+          // Sold meanwhile: the line says so before the order is refused for it.
+          const left = unitsLeft(product, colour);
+          const shortfall = left < quantity && onlyLeft(left, cartLineName(product, colour));
+          return (
+            <li key={lineName(product.id, colour)} className="flex flex-wrap items-center gap-4 p-4">
+              <img src={product.image} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-zinc-100 object-cover" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{product.name}</p>
+                {colour && <p className="text-sm text-zinc-700">{t('checkout.cart.colour', { colour: colourLabel(product, colour) })}</p>}
+                <p className="text-sm text-zinc-600">
+                  {t('checkout.cart.linePrice', { price: money(product.price), total: money(product.price * quantity) })}
+                </p>
+                {shortfall && <p className="text-sm font-semibold text-red-700">{t(shortfall.id, shortfall.values)}</p>}
+              </div>
+              <div className="flex w-full items-center gap-3 sm:w-auto">
+                <AddToCartControl product={product} colour={colour} className="w-36" />
+                <button type="button" onClick={() => remove(product.id, colour)} aria-label={t('checkout.cart.removeLine', { name: cartLineName(product, colour) })} className={`${secondaryButton} px-3`}>
+                  {t('checkout.cart.remove')}
+                </button>
+              </div>
+            </li>
+          );
+        })}
       </ul>
       <div className="mt-4 flex justify-end">
         <button type="button" onClick={clear} className="min-h-11 px-3 text-sm font-medium text-red-700 underline hover:text-red-800">

@@ -28,6 +28,14 @@ describe('order failure texts', () => {
     );
     expect(describeCardFailure(new ApiError(502, 'x', 'stripe_failed'), t).message).toBe('Failed to create Stripe checkout session');
     expect(describeCardFailure(new TypeError('Failed to fetch'), t).message).toBe('There was an error processing your Stripe payment. Please try again.');
+    // A refusal of the order itself says why, below the spec's text; a server failure does not.
+    expect(describeCardFailure(new ApiError(409, 'Dummy Car Key is sold out', 'out_of_stock'), t)).toEqual({
+      message: 'There was an error processing your Stripe payment. Please try again.',
+      detail: 'Dummy Car Key is sold out',
+    });
+    expect(describeCardFailure(new ApiError(500, 'Something went wrong on our side. Please try again.'), t)).toEqual({
+      message: 'There was an error processing your Stripe payment. Please try again.',
+    });
   });
 });
 
