@@ -93,6 +93,28 @@ describe('POST /api/orders', () => {
     expect(events).toEqual([expect.objectContaining({ actor: 'customer', fromStatus: null, toStatus: 'pending', note: null, actorUserId: null })]);
   });
 
+  it('answers a retry with the order it placed, even once the product is hidden or its colour renamed meanwhile', async () => {
+    const body = validOrder({ lines: [{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '3', quantity: 1 }] });
+    const placed = (await post(body)).json();
+    try {
+      await shop.database.db.update(products).set({ active: false }).where(eq(products.id, '3'));
+      await shop.database.db.update(products).set({ colourOptions: [{ name: 'Jet Black', available: true }] }).where(eq(products.id, '1'));
+      // The answer was lost; the browser sends the same order again.
+      const retry = await post(body);
+      expect([retry.statusCode, retry.json()]).toEqual([200, { id: placed.id, number: placed.number, accessToken: placed.accessToken }]);
+      // A new order is refused as before, with its reason.
+      const fresh = await post({ ...body, idempotencyKey: randomUUID() });
+      expect(fresh.statusCode).toBe(409);
+      expect(fresh.json().message).toBe('Belt with Secret Compartment is no longer sold. Please remove it from your cart.');
+    } finally {
+      await shop.database.db.update(products).set({ active: true }).where(eq(products.id, '3'));
+      await shop.database.db
+        .update(products)
+        .set({ colourOptions: [{ name: 'Black', available: true }, { name: 'Red', available: false }, { name: 'Blue', available: false }] })
+        .where(eq(products.id, '1'));
+    }
+  });
+
   it('answers a link token that shows the order to a guest; a wrong or missing one shows nothing', async () => {
     const placed = (await post(validOrder())).json();
     expect(placed.accessToken).toBe(orderAccessToken(TEST_AUTH_SECRET, placed.id));

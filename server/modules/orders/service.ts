@@ -156,6 +156,20 @@ function chosenColour(product: { name: string; colourOptions: StoredColourOption
   throw new AppError('bad_request', { id: 'error.order.unknownColour', values: { name: product.name, colour } }, 'unknown_colour');
 }
 
+/**
+ * The order an earlier request with this idempotency key placed, answered again (replayed); 409 when that
+ * request said something else; null when there is none.
+ */
+async function placedBefore(tx: DbOrTx, idempotencyKey: string, hash: string): Promise<PlacedOrder | null> {
+  const [existing] = await tx
+    .select({ id: orders.id, number: orders.number, requestHash: orders.requestHash, subtotal: orders.subtotal, shipping: orders.shipping, total: orders.totalAmount })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, idempotencyKey));
+  if (!existing) return null;
+  if (existing.requestHash !== hash) throw new AppError('conflict', { id: 'error.order.submittedWithOtherDetails' }, 'idempotency_key_reused');
+  return { id: existing.id, number: existing.number, replayed: true, totals: { subtotal: existing.subtotal, shipping: existing.shipping, total: existing.total } };
+}
+
 /** The products an order names, as placing it reads them (prepared: every order runs it). */
 const orderedProducts = preparedStatement<{
   id: string;
@@ -276,18 +290,29 @@ export async function placeOrder(
       colourOptions,
     }));
     const byId = new Map(found.map((product) => [product.id, product]));
-    const unknown = ids.filter((id) => !byId.has(id));
-    if (unknown.length > 0) {
-      throw new AppError('bad_request', { id: 'error.order.unknownProduct', values: { ids: unknown.join(', ') } }, 'unknown_product');
+    const priceLines = () => {
+      const unknown = ids.filter((id) => !byId.has(id));
+      if (unknown.length > 0) {
+        throw new AppError('bad_request', { id: 'error.order.unknownProduct', values: { ids: unknown.join(', ') } }, 'unknown_product');
+      }
+      const hidden = found.find((product) => !product.active);
+      if (hidden && !paid) throw new AppError('conflict', { id: 'message.noLongerSold', values: { name: hidden.name } }, 'product_not_sold');
+      return request.lines.map((line) => {
+        const product = byId.get(line.productId)!;
+        const colour = chosenColour(product, line.colour, paid);
+        return { productId: product.id, name: product.name, unitPrice: product.price, quantity: line.quantity, colour, colourLabel: colour && product.colourName(colour) };
+      });
+    };
+    let priced: ReturnType<typeof priceLines>;
+    try {
+      priced = priceLines();
+    } catch (refusal) {
+      // A retry of an order placed before the product was hidden or its colour renamed is answered with that order:
+      // the customer whose answer was lost must not be told it failed. Only a refusal looks (no cost to a good order).
+      const before = refusal instanceof AppError ? await placedBefore(tx, request.idempotencyKey, hash) : null;
+      if (before) return before;
+      throw refusal;
     }
-    const hidden = found.find((product) => !product.active);
-    if (hidden && !paid) throw new AppError('conflict', { id: 'message.noLongerSold', values: { name: hidden.name } }, 'product_not_sold');
-
-    const priced = request.lines.map((line) => {
-      const product = byId.get(line.productId)!;
-      const colour = chosenColour(product, line.colour, paid);
-      return { productId: product.id, name: product.name, unitPrice: product.price, quantity: line.quantity, colour, colourLabel: colour && product.colourName(colour) };
-    });
     const totals = totalsFor(priced);
     const vatRate = standardVatRateAt(new Date());
     const vat = orderVat(priced, totals.shipping, vatRate);
@@ -318,14 +343,9 @@ export async function placeOrder(
 
     const created = inserted[0];
     if (!created) {
-      const [existing] = await tx
-        .select({ id: orders.id, number: orders.number, requestHash: orders.requestHash, subtotal: orders.subtotal, shipping: orders.shipping, total: orders.totalAmount })
-        .from(orders)
-        .where(eq(orders.idempotencyKey, request.idempotencyKey));
-      if (!existing || existing.requestHash !== hash) {
-        throw new AppError('conflict', { id: 'error.order.submittedWithOtherDetails' }, 'idempotency_key_reused');
-      }
-      return { id: existing.id, number: existing.number, replayed: true, totals: { subtotal: existing.subtotal, shipping: existing.shipping, total: existing.total } };
+      const before = await placedBefore(tx, request.idempotencyKey, hash);
+      if (!before) throw new AppError('conflict', { id: 'error.order.submittedWithOtherDetails' }, 'idempotency_key_reused');
+      return before;
     }
 
     // A colour switched off shows Sold Out and cannot be ordered (a paid order is kept all the same).
