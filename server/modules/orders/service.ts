@@ -89,6 +89,9 @@ async function takeColourStock(tx: DbOrTx, id: string, line: Wanted, takeWhatIsL
   return { taken, shownStockChanged };
 }
 
+/** The one order in which products' rows are locked (taking stock, putting it back), so two transactions never deadlock. */
+const inProductIdOrder = ([a]: [string, unknown], [b]: [string, unknown]) => a.localeCompare(b);
+
 /**
  * Takes each product's quantity from its counted stock (products whose stock is null are not
  * counted), then each colour's from the colour's own, in product id order so concurrent orders
@@ -106,7 +109,7 @@ async function takeStock(
   const taken = new Map<string, number>();
   const coloursTaken = new Map<string, Map<string, number>>();
   let shownStockChanged = false;
-  for (const [id, line] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [id, line] of [...wanted].sort(inProductIdOrder)) {
     if (line.counted) shownStockChanged = (await takeProductStock(tx, id, line, takeWhatIsLeft, taken)) || shownStockChanged;
     if (line.colours.size > 0) {
       const colours = await takeColourStock(tx, id, line, takeWhatIsLeft);
@@ -392,32 +395,34 @@ export async function placeOrder(
   });
 }
 
-/** Puts back the stock an order's lines took (for products, and colours, whose stock is still counted). */
+/**
+ * Puts back the stock an order's lines took (for products, and colours, whose stock is still counted). Each
+ * product's row is locked in product id order, as orders take stock (takeStock), so a cancellation and an
+ * order never deadlock.
+ */
 async function putBackStock(tx: DbOrTx, orderId: string): Promise<void> {
-  await tx.execute(sql`
-    update ${products} set stock = ${products.stock} + returned.units
-    from (select ${orderLines.productId} as product_id, sum(${orderLines.stockTaken})::int as units
-          from ${orderLines} where ${orderLines.orderId} = ${orderId} group by ${orderLines.productId}) as returned
-    where ${products.id} = returned.product_id and ${products.stock} is not null and returned.units > 0`);
-  const colourLines = await tx
-    .select({ productId: orderLines.productId, colour: orderLines.colour, units: orderLines.colourStockTaken })
+  const lines = await tx
+    .select({ productId: orderLines.productId, units: orderLines.stockTaken, colour: orderLines.colour, colourUnits: orderLines.colourStockTaken })
     .from(orderLines)
-    .where(and(eq(orderLines.orderId, orderId), gt(orderLines.colourStockTaken, 0), isNotNull(orderLines.productId)));
-  const byProduct = new Map<string, Map<string, number>>();
-  for (const line of colourLines) {
-    const colours = byProduct.get(line.productId!) ?? new Map<string, number>();
-    colours.set(line.colour!, (colours.get(line.colour!) ?? 0) + line.units);
-    byProduct.set(line.productId!, colours);
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.productId), or(gt(orderLines.stockTaken, 0), gt(orderLines.colourStockTaken, 0))));
+  const byProduct = new Map<string, { units: number; colours: Map<string, number> }>();
+  for (const line of lines) {
+    const back = byProduct.get(line.productId!) ?? { units: 0, colours: new Map<string, number>() };
+    back.units += line.units;
+    if (line.colourUnits > 0) back.colours.set(line.colour!, (back.colours.get(line.colour!) ?? 0) + line.colourUnits);
+    byProduct.set(line.productId!, back);
   }
-  // In product id order, as orders take stock, so a cancellation and an order never deadlock.
-  for (const [productId, returned] of [...byProduct].sort(([a], [b]) => a.localeCompare(b))) {
-    const [row] = await tx.select({ colours: products.colourOptions }).from(products).where(eq(products.id, productId)).for('update');
+  for (const [productId, back] of [...byProduct].sort(inProductIdOrder)) {
+    const [row] = await tx.select({ stock: products.stock, colours: products.colourOptions }).from(products).where(eq(products.id, productId)).for('update');
     if (!row) continue;
-    const colours = row.colours.map((option) => {
-      const units = returned.get(option.name);
+    const colourOptions = row.colours.map((option) => {
+      const units = back.colours.get(option.name);
       return units === undefined || option.stock == null ? option : { ...option, stock: option.stock + units };
     });
-    await tx.update(products).set({ colourOptions: colours }).where(eq(products.id, productId));
+    await tx
+      .update(products)
+      .set({ stock: row.stock === null ? null : row.stock + back.units, colourOptions })
+      .where(eq(products.id, productId));
   }
   // Rare (a cancellation or a return): the storefront's catalogue is reloaded whatever it showed.
   await notifyCatalogueChanged(tx);
