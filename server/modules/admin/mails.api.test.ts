@@ -76,6 +76,25 @@ const resend = (id: number | string, who: Who = owner) =>
   shop.app.inject({ method: 'POST', url: `/api/admin/mails/${id}/resend`, headers: { origin: TEST_ORIGIN, ...(who ? { cookie: who.cookie } : {}) } });
 const mailsOf = (orderId: string) => shop.database.db.select().from(outbox).where(eq(outbox.orderId, orderId)).orderBy(outbox.id);
 
+describe('status mails', () => {
+  it('tell the change they were written for: shipped then delivered while SMTP was down gives both, in order', async () => {
+    const { id, number } = await place('moving.on@example.ro');
+    const change = async (body: object) => {
+      const [row] = await shop.database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, id));
+      const answer = await shop.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/status`, headers: { cookie: owner.cookie, origin: TEST_ORIGIN }, payload: { ...body, version: row!.version } });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    await change({ to: 'confirmed' });
+    await change({ to: 'shipped', carrier: 'Sameday', trackingNumber: 'SD-42' });
+    await change({ to: 'delivered' });
+    // Nothing was sent meanwhile; now every mail goes at once.
+    expect(await deliverOnce(false)).toMatchObject({ sent: 4, failed: 0 });
+    const toCustomer = smtp.mails.filter((mail) => mail.to.includes('moving.on@example.ro'));
+    expect(toCustomer.map((mail) => mail.subject)).toEqual([`Your order ${number} at Secret Stash`, `Your order ${number} is on its way`, `Your order ${number} was delivered`]);
+    expect(toCustomer[1]!.text).toContain('Sameday is bringing it, tracking number SD-42.');
+  });
+});
+
 describe('mails that could not be sent', () => {
   it('are listed newest first with what, to whom, which order, tries, the last error and when; the dashboard counts them', async () => {
     const first = await place('first.failed@example.ro');

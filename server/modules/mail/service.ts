@@ -5,7 +5,7 @@ import { orderLines, orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
-import type { OrderActor, OrderStatus } from '../../../domain/orders';
+import { isOrderStatus, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { orderAccessToken } from '../orders/accessToken';
 import { lineView } from '../orders/lineView';
@@ -54,7 +54,8 @@ const TOLD_TO_CUSTOMER: readonly OrderStatus[] = ['shipped', 'delivered', 'cance
 export async function queueStatusMails(tx: DbOrTx, change: { orderId: string; email: string; to: OrderStatus; actor: OrderActor }): Promise<void> {
   if (change.to === 'paid') await queueOrderPlacedMails(tx, { id: change.orderId, email: change.email });
   else if (change.actor === 'owner' && TOLD_TO_CUSTOMER.includes(change.to)) {
-    await enqueueMail(tx, { kind: MAIL_KINDS.orderStatus, recipient: change.email, orderId: change.orderId });
+    // The change it tells: a mail still waiting (SMTP down) when the order moves on says its own step, not the next.
+    await enqueueMail(tx, { kind: MAIL_KINDS.orderStatus, recipient: change.email, orderId: change.orderId, data: { status: change.to } });
   }
 }
 
@@ -113,7 +114,7 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow): P
       : row.kind === MAIL_KINDS.newOrder
         ? newOrderMail(settings.shop, order, settings.ownerLocale)
         : row.kind === MAIL_KINDS.orderStatus
-          ? statusMail(settings.shop, order)
+          ? statusMail(settings.shop, { ...order, status: isOrderStatus(row.data.status) ? row.data.status : order.status })
           : row.kind === MAIL_KINDS.withdrawalReceived
             ? withdrawalReceivedMail(settings.shop, order)
             : row.kind === MAIL_KINDS.withdrawalAlert
