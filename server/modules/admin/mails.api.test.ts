@@ -2,7 +2,7 @@
  * The back office's mails that could not be sent: listed for the owner, counted on the dashboard,
  * and sent again. Failed rows come from real failed deliveries (an SMTP server refusing them).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
@@ -92,6 +92,22 @@ describe('status mails', () => {
     const toCustomer = smtp.mails.filter((mail) => mail.to.includes('moving.on@example.ro'));
     expect(toCustomer.map((mail) => mail.subject)).toEqual([`Your order ${number} at Secret Stash`, `Your order ${number} is on its way`, `Your order ${number} was delivered`]);
     expect(toCustomer[1]!.text).toContain('Sameday is bringing it, tracking number SD-42.');
+  });
+});
+
+describe('password reset mails', () => {
+  it('are not sent once their link has expired, and cannot be sent again: the customer asks for a new link', async () => {
+    const asked = await shop.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: customer.email }, headers: { origin: TEST_ORIGIN } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    // SMTP was down for longer than the link lasts (60 minutes).
+    await shop.database.db.update(outbox).set({ createdAt: sql`now() - interval '61 minutes'` }).where(eq(outbox.kind, MAIL_KINDS.passwordReset));
+    expect(await deliverOnce(false)).toMatchObject({ sent: 0, failed: 1 });
+    expect(smtp.mails).toEqual([]);
+    const [row] = await shop.database.db.select().from(outbox).where(eq(outbox.kind, MAIL_KINDS.passwordReset));
+    expect(row!.status).toBe('failed');
+    const again = await resend(row!.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This password reset link has expired: sending it again would not help. The customer can ask for a new one under Forgot password?');
   });
 });
 

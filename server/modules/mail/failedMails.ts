@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { AppError } from '../../errors';
-import { OWNERS } from './service';
+import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
 
 /** The most failed mails the back office lists at once (the newest); the total says how many there are. */
 export const FAILED_MAILS_SHOWN = 200;
@@ -56,6 +56,8 @@ export async function listFailedMails(db: Db, limit = FAILED_MAILS_SHOWN): Promi
  * (two owners pressing at once queue it once).
  */
 export async function resendMail(db: Db, id: number): Promise<ResentMail> {
+  const [reset] = await db.select({ createdAt: outbox.createdAt }).from(outbox).where(and(eq(outbox.id, id), eq(outbox.kind, MAIL_KINDS.passwordReset)));
+  if (reset && resetLinkExpired(reset)) throw new AppError('conflict', { id: 'admin.error.resetLinkExpired' }, 'reset_link_expired');
   const [queued] = await db
     .update(outbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, leasedUntil: null })

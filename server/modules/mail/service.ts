@@ -124,9 +124,13 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow): P
   return parts;
 }
 
+/** Whether a password reset mail's link has expired (it was made with the mail): sending it would only disappoint. */
+export const resetLinkExpired = (row: Pick<OutboxRow, 'createdAt'>) => Date.now() >= row.createdAt.getTime() + RESET_LINK_MINUTES * 60_000;
+
 function passwordResetParts(settings: MailSettings, row: OutboxRow): RenderedParts {
   const token = row.data.token;
   if (!token) throw new UnsendableMail(`mail ${row.id}: a password reset without its link`);
+  if (resetLinkExpired(row)) throw new UnsendableMail(`mail ${row.id}: its reset link expired before it could be sent`);
   const url = `${settings.shop.url}/reset-password?token=${encodeURIComponent(token)}`;
   return passwordResetMail(settings.shop, { url, minutes: RESET_LINK_MINUTES }, isLocale(row.language) ? row.language : DEFAULT_LOCALE);
 }
