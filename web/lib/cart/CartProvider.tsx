@@ -69,7 +69,12 @@ export function CartProvider({ children, hydrating = false }: { children: ReactN
       decrease: (productId, colour) => dispatch({ type: 'decrease', productId, colour }),
       setQuantity: (productId, colour, quantity) => dispatch({ type: 'setQuantity', productId, colour, quantity }),
       remove: (productId, colour) => dispatch({ type: 'remove', productId, colour }),
-      clear: () => dispatch({ type: 'clear' }),
+      // Saved at once, not by the effect after the next render: a card order clears the cart and leaves for
+      // Stripe's page in the same task, and the page could be gone before the effect ran (the cart came back).
+      clear: () => {
+        saveCart(emptyCart);
+        dispatch({ type: 'clear' });
+      },
     }),
     [cart],
   );
