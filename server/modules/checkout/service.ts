@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
 import type { CheckoutSessionInfo } from '../../integrations/stripe';
 import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
-import { changeOrderStatus, discardOrderWithoutSession, orderOfSession, placeOrder, recordCardPayment, staleCardOrders, type PlacedOrder } from '../orders/service';
+import { changeOrderStatus, discardOrderWithoutSession, orderOfSession, placeOrder, recordCardPayment, recordPaymentAfterCancel, staleCardOrders, type PlacedOrder } from '../orders/service';
 import { checkoutSessionStatus, createOrderCheckoutSession, recordPaymentEvent, stripePriceIds, verifyStripeEvent, type Payments } from '../payments/service';
 import { countOrder, type OrderLimits, type Visitor } from './orderLimits';
 
@@ -148,7 +148,12 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: Webhoo
     if (!isOrderId(orderId)) return 'unknown_order';
     // Only awaiting_payment → paid is allowed: a paid, shipped or cancelled order stays as it is.
     const change = await changeOrderStatus(tx, orderId, 'paid', { actor: 'stripe', set: { paidAt: new Date(), stripeSessionId: session.id } });
-    return change === 'changed' ? 'paid' : change === 'not_allowed' ? 'already_paid' : 'unknown_order';
+    if (change === 'changed') return 'paid';
+    if (change !== 'not_allowed') return 'unknown_order';
+    // Paid on Stripe's page while the order was being cancelled: the money is taken, so the owners are told to refund it.
+    if (!(await recordPaymentAfterCancel(tx, orderId, session.id))) return 'already_paid';
+    log.warn({ orderId }, 'a cancelled order was paid: the owners are asked to refund it');
+    return 'paid_after_cancel';
   }
   if (kind === 'product' && productId) {
     const placed = await placeOrder(tx, orderRequestFromSession(session, productId, log), {

@@ -14,7 +14,16 @@ import { enqueueMail, type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
-import { newOrderMail, type OrderMailData, orderPlacedMail, type RenderedParts, statusMail, withdrawalAlertMail, withdrawalReceivedMail } from './templates/orderMails';
+import {
+  newOrderMail,
+  type OrderMailData,
+  orderPlacedMail,
+  paidAfterCancelMail,
+  type RenderedParts,
+  statusMail,
+  withdrawalAlertMail,
+  withdrawalReceivedMail,
+} from './templates/orderMails';
 
 /** The kinds of mail the outbox holds. */
 export const MAIL_KINDS = {
@@ -24,6 +33,7 @@ export const MAIL_KINDS = {
   passwordReset: 'password_reset',
   withdrawalReceived: 'withdrawal_received',
   withdrawalAlert: 'withdrawal_alert',
+  paidAfterCancel: 'paid_after_cancel',
 } as const;
 
 /** The recipient of the owner's alerts: OWNER_EMAIL when set, every owner's address otherwise (resolved when sent). */
@@ -65,6 +75,11 @@ export async function queueStatusMails(tx: DbOrTx, change: { orderId: string; em
  */
 export async function queueWithdrawalMails(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
   await enqueueMail(tx, { kind: MAIL_KINDS.withdrawalReceived, recipient: order.email, orderId: order.id }, { kind: MAIL_KINDS.withdrawalAlert, recipient: OWNERS, orderId: order.id });
+}
+
+/** The owners' alert that a cancelled order was paid by card all the same (the money is to be refunded). */
+export async function queuePaidAfterCancelMail(tx: DbOrTx, orderId: string): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.paidAfterCancel, recipient: OWNERS, orderId });
 }
 
 export interface MailSettings {
@@ -119,7 +134,9 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow): P
             ? withdrawalReceivedMail(settings.shop, order)
             : row.kind === MAIL_KINDS.withdrawalAlert
               ? withdrawalAlertMail(settings.shop, order, settings.ownerLocale)
-              : null;
+              : row.kind === MAIL_KINDS.paidAfterCancel
+                ? paidAfterCancelMail(settings.shop, order, settings.ownerLocale)
+                : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
-import { newOrderMail, type OrderMailData, orderPlacedMail, statusMail, withdrawalAlertMail, withdrawalReceivedMail } from './templates/orderMails';
+import { newOrderMail, type OrderMailData, orderPlacedMail, paidAfterCancelMail, statusMail, withdrawalAlertMail, withdrawalReceivedMail } from './templates/orderMails';
 
 const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro' };
 const order: OrderMailData = {
@@ -134,6 +134,23 @@ describe('withdrawal mails', () => {
   it('are not made for an order without a request', () => {
     expect(withdrawalReceivedMail(shop, order)).toBeNull();
     expect(withdrawalAlertMail(shop, order, 'en')).toBeNull();
+  });
+});
+
+describe('the owners’ alert of a cancelled order paid all the same', () => {
+  const paidLate: OrderMailData = { ...order, status: 'cancelled', paymentMethod: 'card', paidAt: '2026-11-23T10:15:00.000Z' };
+
+  it('says how much Stripe took and when, asks for a refund, and links to the order (en and ro)', () => {
+    const mail = renderParts(paidAfterCancelMail(shop, paidLate, 'en')!);
+    expect(mail.subject).toBe('Order 10042 was paid after it was cancelled');
+    expect(mail.text).toMatch(/Stripe took 124\.96\sRON on .+ for this order, which was cancelled while the customer was paying\. Refund the payment/);
+    expect(mail.text).toContain('https://shop.example.ro/admin/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10');
+    expect(renderParts(paidAfterCancelMail(shop, paidLate, 'ro')!).subject).toBe('Comanda 10042 a fost plătită după ce a fost anulată');
+  });
+
+  it('is not made for an order not cancelled, or not paid', () => {
+    expect(paidAfterCancelMail(shop, { ...paidLate, status: 'paid' }, 'en')).toBeNull();
+    expect(paidAfterCancelMail(shop, { ...paidLate, paidAt: null }, 'en')).toBeNull();
   });
 });
 

@@ -17,7 +17,7 @@ import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import { notifyCatalogueChanged } from '../catalog/changes';
 import { lineView } from './lineView';
-import { orderPlacedMailsSql, queueStatusMails } from '../mail/service';
+import { orderPlacedMailsSql, queuePaidAfterCancelMail, queueStatusMails } from '../mail/service';
 import type { OrderView } from '../../../domain/contracts/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { receivedAtOf } from './received';
@@ -432,6 +432,21 @@ async function putBackStock(tx: DbOrTx, orderId: string): Promise<void> {
 export async function recordCardPayment(db: DbOrTx, id: string, payment: { stripeSessionId: string; paidAt?: Date }): Promise<boolean> {
   const updated = await db.update(orders).set(payment).where(eq(orders.id, id)).returning({ id: orders.id });
   return updated.length > 0;
+}
+
+/**
+ * Records a card payment that arrived for an order already cancelled (the customer paid on Stripe's page while
+ * the owner cancelled it), once, and writes the owners' alert to refund it. False when the order is not a
+ * cancelled one without a payment.
+ */
+export async function recordPaymentAfterCancel(tx: DbOrTx, id: string, stripeSessionId: string): Promise<boolean> {
+  const [late] = await tx
+    .update(orders)
+    .set({ paidAt: new Date(), stripeSessionId })
+    .where(and(eq(orders.id, id), eq(orders.status, 'cancelled'), isNull(orders.paidAt)))
+    .returning({ id: orders.id });
+  if (late) await queuePaidAfterCancelMail(tx, late.id);
+  return late !== undefined;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
+import { outbox } from '../../../db/schema/outbox';
 import { buildTestApp, signUpCustomer, TEST_ORIGIN, type TestApp } from '../../../testing/app';
 import { cardOrder, sendWebhook, setUpCardShop, WEBHOOK_SECRET } from '../../../testing/cardShop';
 import type { FakeStripe } from '../../../testing/fakeStripe';
@@ -306,15 +307,21 @@ describe('webhook', () => {
     expect(await statusOf(paid.id)).toBe('paid');
   });
 
-  it('leaves a cancelled order cancelled when its payment arrives late (cancelled is final)', async () => {
+  it('leaves a cancelled order cancelled when its payment arrives late (cancelled is final), and asks the owners to refund it, once', async () => {
     const { id, sessionId } = await awaitingOrder();
     const expired = { id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.expired', data: { object: { ...fake.sessions.get(sessionId)!, status: 'expired' } } };
     expect((await webhook(expired)).json().result).toBe('cancelled');
-    // The webhook answers already_paid for any order it may not move to paid.
-    expect((await webhook(completed(fake.markPaid(sessionId)))).json().result).toBe('already_paid');
+    const paid = fake.markPaid(sessionId);
+    expect((await webhook(completed(paid))).json().result).toBe('paid_after_cancel');
     const [after] = await database.db.select().from(orders).where(eq(orders.id, id));
     expect(after!.status).toBe('cancelled');
-    expect(after!.paidAt).toBeNull();
+    expect(after!.paidAt).not.toBeNull();
+    expect(after!.stripeSessionId).toBe(sessionId);
+    const alerts = await database.db.select().from(outbox).where(and(eq(outbox.orderId, id), eq(outbox.kind, 'paid_after_cancel')));
+    expect(alerts).toMatchObject([{ recipient: 'owners' }]);
+    // The same payment told again (a new event): nothing more.
+    expect((await webhook(completed(paid))).json().result).toBe('already_paid');
+    expect(await database.db.select().from(outbox).where(and(eq(outbox.orderId, id), eq(outbox.kind, 'paid_after_cancel')))).toHaveLength(1);
   });
 
   it('acknowledges an event for an unknown order without changing anything', async () => {

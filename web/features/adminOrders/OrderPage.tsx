@@ -77,7 +77,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
   const paymentState =
     order.paymentMethod === 'card'
       ? order.paidAt
-        ? t('admin.order.paidByCard', { time: time(order.paidAt) })
+        ? t(order.status === 'cancelled' ? 'admin.order.paidAfterCancel' : 'admin.order.paidByCard', { time: time(order.paidAt) })
         : t('admin.order.cardNotReceived')
       : t(order.status === 'delivered' ? 'admin.order.cashCollected' : 'admin.order.cashToCollect', { amount: money(order.total) });
   return (

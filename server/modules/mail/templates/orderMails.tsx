@@ -279,3 +279,24 @@ export function withdrawalAlertMail(shop: ShopIdentity, order: OrderMailData, lo
     ),
   };
 }
+
+/** To the owners: a cancelled card order was paid all the same (on Stripe's page while it was being cancelled). */
+export function paidAfterCancelMail(shop: ShopIdentity, order: OrderMailData, locale: Locale): RenderedParts | null {
+  if (order.status !== 'cancelled' || !order.paidAt) return null;
+  const t = mailText(locale);
+  const number = String(order.number);
+  return {
+    subject: t('mail.owner.paidAfterCancel.subject', { number }),
+    element: (
+      <Layout shop={shop} locale={locale} preview={`${order.firstName} ${order.lastName}, ${formatMoney(order.total, locale)}`}>
+        <Heading as="h1" style={{ fontSize: '22px' }}>
+          {t('mail.owner.paidAfterCancel.subject', { number })}
+        </Heading>
+        <Text style={paragraph}>{t('mail.owner.paidAfterCancel.body', { total: formatMoney(order.total, locale), when: shopTime(order.paidAt, locale) })}</Text>
+        <Lines order={order} locale={locale} />
+        <Address order={order} locale={locale} />
+        <BackOfficeLink shop={shop} order={order} locale={locale} />
+      </Layout>
+    ),
+  };
+}
