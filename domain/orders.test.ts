@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertTransition, canTransition, isOrderStatus, ORDER_STATUSES, ORDER_TRANSITIONS, OrderTransitionError, OWNER_STATUS_TARGETS, type OrderStatus } from './orders';
+import { assertTransition, becameStatus, canTransition, isOrderStatus, ORDER_STATUSES, ORDER_TRANSITIONS, OrderTransitionError, OWNER_STATUS_TARGETS, type OrderStatus } from './orders';
 
 /** Written out by hand, not derived from ORDER_TRANSITIONS: a change to the rules must change this list too. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
@@ -79,5 +79,14 @@ describe('order transitions', () => {
     const actual = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`));
     expect(new Set(actual)).toEqual(allowed);
     expect(actual).toHaveLength(10);
+  });
+});
+
+describe('becameStatus', () => {
+  it('is a move to the status, not an event that leaves the order in it (a withdrawal request), nor the placing in another', () => {
+    expect(becameStatus({ from: 'shipped', to: 'delivered' }, 'delivered')).toBe(true);
+    expect(becameStatus({ from: null, to: 'pending' }, 'pending')).toBe(true);
+    expect(becameStatus({ from: 'delivered', to: 'delivered' }, 'delivered')).toBe(false);
+    expect(becameStatus({ from: 'confirmed', to: 'shipped' }, 'delivered')).toBe(false);
   });
 });

@@ -50,6 +50,14 @@ export type OrderActor = (typeof ORDER_ACTORS)[number];
 /** The statuses an order is placed in: cash on delivery, a card order from the cart, a paid single-product purchase. */
 export type NewOrderStatus = Extract<OrderStatus, 'pending' | 'awaiting_payment' | 'paid'>;
 
+/**
+ * Whether a timeline event moved its order to `status`: an event from a status to itself (a withdrawal request)
+ * does not. The server's SQL twin is orders/received.ts' `became`.
+ */
+export function becameStatus(event: { from: OrderStatus | null; to: OrderStatus }, status: OrderStatus): boolean {
+  return event.to === status && event.from !== status;
+}
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }

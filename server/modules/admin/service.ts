@@ -1,7 +1,7 @@
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrder, AdminOrderRow, Dashboard, OwnerList } from '../../../domain/contracts/admin';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
-import { AWAITING_OWNER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
+import { AWAITING_OWNER_STATUSES, becameStatus, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
 import type { Message } from '../../../locales/messages';
 import type { Db } from '../../../db/client';
@@ -12,7 +12,7 @@ import type { SignedInUser } from '../accounts/service';
 import { setRole } from '../accounts/service';
 import { countFailedMails } from '../mail/failedMails';
 import { lineView } from '../orders/lineView';
-import { becameDelivered } from '../orders/received';
+import { became } from '../orders/received';
 import { changeOrderStatus } from '../orders/service';
 
 /** The shop's days and months are Bucharest's, whatever the server's clock zone. */
@@ -40,7 +40,7 @@ export interface OrderFilters {
 const overdueShipment = (days: number) =>
   and(
     eq(orders.status, 'shipped'),
-    sql`(select max(e.at) from order_events e where e.order_id = "orders"."id" and e.to_status = 'shipped' and e.from_status is distinct from 'shipped') < now() - make_interval(days => ${days}::int)`,
+    sql`(select max(${orderEvents.at}) from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${became('shipped')}) < now() - make_interval(days => ${days}::int)`,
   );
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -228,7 +228,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
   ]);
   const { row } = order;
   // When it became delivered (a withdrawal request leaves it delivered: not that one).
-  const delivered = events.findLast((event) => event.to === 'delivered' && event.from !== 'delivered');
+  const delivered = events.findLast((event) => becameStatus(event, 'delivered'));
   return {
     id: row.id,
     number: row.number,
@@ -308,7 +308,7 @@ export async function dashboard(db: Db, overdueDays: number): Promise<Dashboard>
     db
       .select({ total: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::int` })
       .from(orders)
-      .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), becameDelivered))
+      .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), became('delivered')))
       .where(and(eq(orders.status, 'delivered'), gte(orderEvents.at, startOf('month')))),
     countFailedMails(db),
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(overdueShipment(overdueDays)),

@@ -1,9 +1,14 @@
 import { and, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../../domain/orders';
 import type { DbOrTx } from '../../../db/client';
 import { orderEvents } from '../../../db/schema/orders';
 
-/** An event that made an order delivered, not one that left a delivered order delivered (a withdrawal request). */
-export const becameDelivered: SQL = and(eq(orderEvents.toStatus, 'delivered'), sql`${orderEvents.fromStatus} is distinct from ${orderEvents.toStatus}`)!;
+/**
+ * An event that moved an order to `status`, not one that left it there (a withdrawal request is an event from a
+ * status to itself): SQL's twin of domain/orders' `becameStatus`.
+ */
+export const became = (status: OrderStatus): SQL =>
+  and(eq(orderEvents.toStatus, status), sql`${orderEvents.fromStatus} is distinct from ${orderEvents.toStatus}`)!;
 
 /**
  * When each of these orders reached its customer, as far as the shop knows: when the owner marked it
@@ -13,7 +18,7 @@ export async function receivedAtOf(db: DbOrTx, ids: string[]): Promise<Map<strin
   const rows = await db
     .select({ orderId: orderEvents.orderId, at: max(orderEvents.at) })
     .from(orderEvents)
-    .where(and(inArray(orderEvents.orderId, ids), becameDelivered))
+    .where(and(inArray(orderEvents.orderId, ids), became('delivered')))
     .groupBy(orderEvents.orderId);
   return new Map(rows.flatMap(({ orderId, at }) => (at ? [[orderId, at] as const] : [])));
 }

@@ -144,8 +144,9 @@ async function takeProductStock(tx: DbOrTx, id: string, line: Wanted, takeWhatIs
 /**
  * The colour a line is for, as the product names it. A product with colours needs one (except a
  * paid order: Stripe has the money, and a purchase started before colours were sent names none); a
- * colour the product does not have is refused with 400 (a paid order keeps it as named). Whether the colour is switched off is checked later
- * (`switchedOff`), once a retry of an order already placed has been answered.
+ * colour the product does not have is refused with 400 (a paid order keeps it as named). Whether the
+ * colour is switched off is checked later (`switchedOff`), once a retry of an order already placed has
+ * been answered.
  */
 function chosenColour(product: { name: string; colourOptions: StoredColourOption[] }, colour: string | null, paid: boolean): string | null {
   if (colour === null) {

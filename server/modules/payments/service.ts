@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../domain/locale';
+import { unitsLeft } from '../../../domain/cart';
 import { defaultColour, lineName, productStockView } from '../../../domain/catalog';
 import { missingStripeConfiguration, onlyLeft } from '../../../domain/messages';
 import { shippingFor } from '../../../domain/pricing';
@@ -53,7 +54,7 @@ export async function startProductCheckout(
   const chosen = colour ?? defaultColour(view);
   const option = view.colourOptions.find((candidate) => candidate.name === chosen);
   if (chosen !== null && !option) throw new AppError('bad_request', { id: 'error.order.unknownColour', values: { name, colour: chosen } }, 'unknown_colour');
-  if (view.soldOut || option?.available === false) {
+  if (unitsLeft(view, option?.name ?? null) === 0) {
     throw new AppError('conflict', onlyLeft(0, lineName(name, option && colourNameIn(option.name, product.translations, locale))), 'out_of_stock');
   }
   const session = await createSession(gateway, {

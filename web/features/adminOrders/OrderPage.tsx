@@ -6,7 +6,7 @@ import { type AdminOrder, adminOrderSchema, type OrderEvent } from '../../../dom
 import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '../../../domain/orderChanges';
 import { dayValue, issueValues } from '../../../domain/issueValues';
 import { vatByRate, vatPercentText } from '../../../domain/vat';
-import { ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
+import { becameStatus, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
 import { withdrawalOpen } from '../../../domain/withdrawal';
 import { ShipmentTerms } from '../../components/ShipmentTerms';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
@@ -215,7 +215,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
                 <p className="text-zinc-600">
                   {time(event.at)} · {actorName(t, event)}
                 </p>
-                {event.to === 'shipped' && event.from !== 'shipped' && order.carrier && order.trackingNumber && (
+                {becameStatus(event, 'shipped') && order.carrier && order.trackingNumber && (
                   <p className="mt-1">{t('admin.order.event.shipment', { carrier: order.carrier, trackingNumber: order.trackingNumber })}</p>
                 )}
                 {event.note && <p className="mt-1">{event.note}</p>}
