@@ -53,6 +53,8 @@ export const renderPage: PageRenderer['renderPage'] = (pathname: string, product
   const head = pageHeadOf(pathname, products, publicUrl, i18n);
   if (!page || !head) return Promise.resolve(null);
   const render = queue.then(async () => {
+    // The page itself, with no boundary of its own, as the browser hydrates it (web/app/lazyPage.tsx).
+    await page.page.preload();
     primeCatalog(products);
     const app = await htmlOf(pathname, i18n);
     if (app.includes(PENDING_BOUNDARY)) throw new Error(`rendering ${pathname} left part of it to a script`);

@@ -36,8 +36,7 @@ if (embedded && serverWords && root.hasChildNodes()) {
   // leave the main thread free between them (the page is already on screen).
   void Promise.resolve(serverRenderedPageOf(location.pathname)?.page.preload()).finally(() =>
     startTransition(() => {
-      // From here on React answers taps itself: the page's loader stops keeping them (App taps again the ones it kept).
-      document.onclick = null;
+      // Until this render is on the page, the page's loader keeps every tap on a button for App to tap again.
       hydrateRoot(
         root,
         <StrictMode>

@@ -19,7 +19,8 @@ export interface RenderedPage {
 
 /**
  * Where a server-rendered page's loader (server/modules/pages/scriptsAfterPaint.ts) keeps the buttons tapped
- * before the page's code took over, for that code to tap again once the page answers (web/app/App.tsx): a global.
+ * before the page's code took over, for that code to tap again as it takes over (web/app/App.tsx), setting it
+ * to null: a global.
  */
 export const EARLY_TAPS = 'taps';
 

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { EARLY_TAPS } from '../../domain/contracts/pages';
-import { LEGAL_PAGES, legalPath, WITHDRAWAL_PATH } from '../../domain/legal';
+import { LEGAL_PAGES, type LegalPage as LegalPageName, legalPath, WITHDRAWAL_PATH } from '../../domain/legal';
 import { Loading } from '../components/Loading';
 import { CartProvider } from '../lib/cart/CartProvider';
 import { type I18n, I18nProvider } from '../lib/i18n';
@@ -15,17 +15,17 @@ const LandingPage = lazyPage(() => import('../features/shop/LandingPage'));
 const ShopPage = lazyPage(() => import('../features/shop/ShopPage'));
 const ProductModalRoute = lazy(() => import('../features/shop/ShopPage').then((page) => ({ default: page.ProductModalRoute })));
 const ProductPage = lazyPage(() => import('../features/shop/ProductPage'));
-const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
-const LoginPage = lazy(() => import('../features/accounts/LoginPage'));
-const SignUpPage = lazy(() => import('../features/accounts/SignUpPage'));
-const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordPage'));
-const MyOrdersPage = lazy(() => import('../features/accounts/MyOrdersPage'));
-const StripeCheckoutPage = lazy(() => import('../features/payments/StripeCheckoutPage'));
-const SuccessPage = lazy(() => import('../features/payments/SuccessPage'));
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
-const OrderStatusPage = lazy(() => import('../features/orders/OrderStatusPage'));
-const LegalPage = lazy(() => import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })));
-const WithdrawalPage = lazy(() => import('../features/legal/WithdrawalPage'));
+const CheckoutPage = lazyPage(() => import('../features/checkout/CheckoutPage'));
+const LoginPage = lazyPage(() => import('../features/accounts/LoginPage'));
+const SignUpPage = lazyPage(() => import('../features/accounts/SignUpPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/accounts/ResetPasswordPage'));
+const MyOrdersPage = lazyPage(() => import('../features/accounts/MyOrdersPage'));
+const StripeCheckoutPage = lazyPage(() => import('../features/payments/StripeCheckoutPage'));
+const SuccessPage = lazyPage(() => import('../features/payments/SuccessPage'));
+const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
+const OrderStatusPage = lazyPage(() => import('../features/orders/OrderStatusPage'));
+const LegalPage = lazyPage<{ page: LegalPageName }>(() => import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })));
+const WithdrawalPage = lazyPage(() => import('../features/legal/WithdrawalPage'));
 // The back office is its own code, loaded only by whoever opens /admin.
 const AdminApp = lazy(() => import('./AdminApp'));
 
@@ -99,17 +99,20 @@ function AppRoutes() {
  * render must be the server's (the saved cart is read just after it).
  */
 export function App({ Router, i18n, hydrating = false }: { Router: (props: { children: ReactNode }) => ReactNode; i18n: I18n; hydrating?: boolean }) {
-  // Tells tools and tests that the page answers to input (on a server-rendered page: it is hydrated), and taps
-  // again the buttons tapped before, which the server-rendered page's loader kept (decision 0025).
+  // The buttons tapped before this render was on the page, which the server-rendered page's loader kept (decision
+  // 0025), tapped again in the order they came, as often as they came, and from here on React answers taps itself.
+  // In the commit, after the children's layout effects (the saved cart is read) and before anything renders
+  // again: the buttons are the ones the visitor saw and tapped, all hydrated, and each tap adds to the saved cart.
+  useLayoutEffect(() => {
+    const early = window as unknown as Record<typeof EARLY_TAPS, HTMLButtonElement[] | null | undefined>;
+    const taps = early[EARLY_TAPS] ?? [];
+    early[EARLY_TAPS] = null;
+    for (const button of taps) button.removeAttribute('aria-busy');
+    for (const button of taps) button.click();
+  }, []);
+  // Tells tools and tests that the page answers to input (on a server-rendered page: it is hydrated).
   useEffect(() => {
     document.documentElement.dataset.interactive = '';
-    // Once React is out of this commit: a tap on a part of the page not yet hydrated makes React hydrate it first.
-    queueMicrotask(() => {
-      for (const button of (window as unknown as Record<typeof EARLY_TAPS, HTMLButtonElement[] | undefined>)[EARLY_TAPS]?.splice(0) ?? []) {
-        button.removeAttribute('aria-busy');
-        button.click();
-      }
-    });
   }, []);
   return (
     <I18nProvider i18n={i18n}>

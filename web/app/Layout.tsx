@@ -1,7 +1,5 @@
-import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { FREE_SHIPPING_THRESHOLD } from '../../domain/pricing';
-import { Loading } from '../components/Loading';
 import { useFlashSaleText } from '../lib/promotion';
 import { AccountNav } from '../features/accounts/AccountNav';
 import { CartButton } from './CartButton';
@@ -47,9 +45,8 @@ export function Layout() {
         </div>
       </header>
       <main id="main" className="flex-1">
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        {/* Each page shows Loading in its place while its code comes (web/app/lazyPage.tsx). */}
+        <Outlet />
       </main>
     </div>
   );

@@ -100,6 +100,9 @@ describe('pages rendered on the server', () => {
       expect(response.body).toMatch(/<\/footer>\s*<template id="page-scripts">/);
       expect(response.body.replace(/<template[\s\S]*?<\/template>/, '')).not.toMatch(/<script type="module"|rel="modulepreload"/);
       expect(inlineScripts(response.body)).toHaveLength(1);
+      // The loader is in the head: it keeps a tap that comes while the rest of the page is still arriving.
+      const head = response.body.slice(0, response.body.indexOf('</head>'));
+      expect(inlineScripts(head)).toEqual(inlineScripts(response.body));
       expect(response.body).not.toContain('<div id="root"></div>');
       // Its stylesheet comes with it: the page paints without asking for more.
       expect(response.body).toContain('<style>main{color:red}</style>');

@@ -61,18 +61,18 @@ const PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"/g;
 /**
  * The built index.html with a rendered page in it: its head elements replace the shell's title and
  * description, and its scripts (the entry, the chunks the entry imports and `chunks`, the page's own) are
- * asked for once the page is on screen (scriptsAfterPaint.ts, decision 0025), not with it.
+ * asked for once the page is on screen (scriptsAfterPaint.ts, decision 0025), not with it, by the loader in its head.
  */
 export function fillTemplate(template: string, page: RenderedPage, locale: Locale, chunks: readonly string[] = []): string {
   const entry = template.match(ENTRY)?.[1];
   const modules = new Set([...[...template.matchAll(PRELOAD)].map((match) => match[1]!), ...chunks]);
   if (entry) modules.delete(entry);
   const shell = template.replace(SCRIPTS, '').replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta name="description"[^>]*>\s*/, '');
-  const scripts = entry ? scriptsAfterPaint(entry, [...modules]) : '';
+  const scripts = entry ? scriptsAfterPaint(entry, [...modules]) : { head: '', body: '' };
   return shell
     .replace(HTML_LANG, `<html lang="${locale}"`)
-    .replace('</head>', () => `  ${page.head}\n  </head>`)
-    .replace(ROOT, () => `${page.body}\n    ${scripts}`);
+    .replace('</head>', () => `  ${scripts.head}${page.head}\n  </head>`)
+    .replace(ROOT, () => `${page.body}\n    ${scripts.body}`);
 }
 
 /**
