@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, holdRequests, interactive, signUp, test, fillShipping } from './fixtures';
 
 const productPage = (page: Page, name: string) => page.getByRole('article', { name });
@@ -92,6 +92,40 @@ test('the chosen colour travels from the product page to the cart, the order sum
   await expect(page.getByRole('article').first()).toContainText('Dummy Lighter (Black) × 1');
 });
 
+test('a card’s name and picture link to the product: a click opens the modal, Ctrl or the middle button a new tab', async ({ page, context }) => {
+  await page.goto('/shop');
+  const card = page.getByRole('article', { name: 'Dummy Car Key' });
+  const name = card.getByRole('link', { name: 'Dummy Car Key', exact: true });
+  await expect(name).toHaveAttribute('href', '/shop/dummy-car-key');
+
+  // A plain click: the modal, with the product's address in the address bar; Back closes it.
+  await name.click();
+  const modal = page.getByRole('dialog', { name: 'Dummy Car Key' });
+  await expect(modal).toBeVisible();
+  await expect(page).toHaveURL(/\/shop\/dummy-car-key$/);
+  await expectAccessible(page);
+  await page.goBack();
+  await expect(modal).toBeHidden();
+  await card.getByRole('link', { name: 'Dummy Car Key, image 1 of 2' }).click();
+  await expect(modal).toBeVisible();
+  await page.goBack();
+  await expect(modal).toBeHidden();
+
+  // With Ctrl (Cmd on a Mac) or the middle button: the product's page in a new tab, and the shop stays as it was.
+  const clicks: Parameters<Locator['click']>[0][] = [{ modifiers: ['ControlOrMeta'] }, { button: 'middle' }];
+  for (const click of clicks) {
+    const opened = context.waitForEvent('page');
+    await name.click(click);
+    const tab = answeringToInput(await opened);
+    await tab.waitForLoadState('domcontentloaded');
+    await expect(tab).toHaveURL(/\/shop\/dummy-car-key$/);
+    await expect(tab.getByRole('heading', { name: 'Dummy Car Key', level: 1 })).toBeVisible();
+    await tab.close();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(modal).toBeHidden();
+  }
+});
+
 test.describe('an address no product has', () => {
   test.use({ allowedConsoleErrors: /status of 404/ });
 
@@ -127,8 +161,15 @@ test.describe('without JavaScript', () => {
     }
 
     for (const product of products) {
-      await page.mainFrame().goto(`/shop/${product.slug}`);
+      // Each card's name and picture link to the product's page; following the name's gets there.
+      await page.mainFrame().goto('/shop');
+      const card = page.getByRole('article', { name: product.name });
+      await expect(card.getByRole('link', { name: product.name, exact: true })).toHaveAttribute('href', `/shop/${product.slug}`);
+      await expect(card.getByRole('link', { name: `${product.name}, image 1 of` })).toHaveAttribute('href', `/shop/${product.slug}`);
+      await card.getByRole('link', { name: product.name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/shop/${product.slug}$`));
       await expect(page.getByRole('heading', { name: product.name, level: 1 })).toBeVisible();
+      await expect(page.getByRole('article', { name: product.name }).getByText(price(product.price)).first()).toBeVisible();
       const data = await page.locator('script[type="application/ld+json"]').allTextContents();
       const [item, breadcrumbs] = data.map((text) => JSON.parse(text));
       expect(item).toMatchObject({

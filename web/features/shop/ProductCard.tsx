@@ -1,27 +1,39 @@
 import { useId, useRef } from 'react';
-import { defaultColour, type Product } from '../../../domain/catalog';
+import { Link, useNavigate } from 'react-router';
+import { defaultColour, productPath, type Product } from '../../../domain/catalog';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { ImageCarousel } from './ImageCarousel';
 import { PriceBlock } from './PriceBlock';
 import { useI18n } from '../../lib/i18n';
+import type { ModalState } from '../../lib/modalRoutes';
 
-/** `priority`: the card's picture is the page's first (fetched at once, the others only near the screen). */
-export function ProductCard({ product, onOpen, priority = false }: { product: Product; onOpen(): void; priority?: boolean }) {
+/**
+ * A product on the shop's grid. Its name and picture are links to the product's page: a plain click opens it in the
+ * modal over the shop (`modal`, with the product's address in the address bar), a click with Ctrl, Cmd or the middle
+ * button opens the page in a new tab, and without JavaScript the link is followed. `priority`: the card's picture is
+ * the page's first (fetched at once, the others only near the screen).
+ */
+export function ProductCard({ product, modal, priority = false }: { product: Product; modal: ModalState; priority?: boolean }) {
   const titleId = useId();
   const { t } = useI18n();
+  const navigate = useNavigate();
   const detailsButton = useRef<HTMLButtonElement>(null);
-  // Focus the card's own control first, so the modal hands focus back to it on close.
+  const link = { to: productPath(product), state: modal };
+  // The card's own control has the focus first, so the modal hands focus back to it on close.
+  const focusDetails = () => detailsButton.current?.focus();
   const open = () => {
-    detailsButton.current?.focus();
-    onOpen();
+    focusDetails();
+    void navigate(link.to, { state: link.state });
   };
 
   return (
     <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200">
-      <ImageCarousel product={product} onImageClick={open} priority={priority} />
+      <ImageCarousel product={product} link={{ ...link, onClick: focusDetails }} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h2 id={titleId} className="text-lg leading-snug font-semibold">
-          {product.name}
+          <Link to={link.to} state={link.state} className="rounded-sm hover:underline focus-visible:outline-3 focus-visible:outline-brand">
+            {product.name}
+          </Link>
         </h2>
         <p className="line-clamp-3 text-sm text-zinc-600">{product.description}</p>
         <PriceBlock product={product} />

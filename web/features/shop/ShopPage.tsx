@@ -1,8 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { productPath } from '../../../domain/catalog';
 import { useCatalog } from '../../lib/catalog';
-import type { ModalState } from '../../lib/modalRoutes';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CatalogueFallbackNotice } from './CatalogueNotice';
 import { ProductCard } from './ProductCard';
@@ -16,7 +14,6 @@ export default function ShopPage() {
   useDocumentTitle(t('shop.title'));
   const { products, isLoading, isFallback } = useCatalog();
   const location = useLocation();
-  const navigate = useNavigate();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -36,7 +33,7 @@ export default function ShopPage() {
               // The first picture is the page's largest paint: fetched first; the rest wait until they are near the screen.
               priority={index === 0}
               // The modal gets the product's own address (to share it); Back closes it.
-              onOpen={() => navigate(productPath(product), { state: { background: location } satisfies ModalState })}
+              modal={{ background: location }}
             />
           ))}
         </div>
