@@ -347,6 +347,32 @@ test.describe('when an order meets the stock', () => {
   });
 });
 
+test('the order that takes the last unit is answered once the shop says Sold Out: its next load, the page and the API', async ({ page, browser }) => {
+  await signInAsOwner(page);
+  expect((await page.request.patch('/api/admin/products/3', { data: { stock: 1 }, headers: { Origin: ORIGIN } })).status()).toBe(200);
+  const shopper = await shopperPage(browser);
+  try {
+    await shopper.goto('/shop');
+    const belt = card(shopper, 'Belt with Secret Compartment');
+    await expect(belt.getByText('Only 1 left')).toBeVisible();
+    const etag = (await shopper.request.get('/api/products')).headers().etag!;
+
+    // Someone else buys the last one; the moment their order is answered, the shop says so, with no stale window.
+    expect((await shopper.request.post('/api/orders', { data: sampleOrder({ email: 'ioana@example.ro', lines: [{ productId: '3', quantity: 1 }] }) })).status()).toBe(201);
+    const products = await shopper.request.get('/api/products', { headers: { 'If-None-Match': etag } });
+    expect(products.status()).toBe(200);
+    expect(((await products.json()) as { products: { id: string; soldOut: boolean }[] }).products.find((product) => product.id === '3')?.soldOut).toBe(true);
+    await shopper.reload();
+    await expect(belt.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+    await expect(belt.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+    await shopper.goto('/shop/belt-with-secret-compartment');
+    await expect(shopper.getByRole('article', { name: 'Belt with Secret Compartment' }).getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+  } finally {
+    await page.request.patch('/api/admin/products/3', { data: { stock: null }, headers: { Origin: ORIGIN } });
+    await shopper.context().close();
+  }
+});
+
 test.describe('without the owner’s account', () => {
   test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 40[13]/ });
 

@@ -23,6 +23,7 @@ import { sendMails } from './modules/mail/delivery';
 import type { ShopIdentity } from './modules/mail/templates/Layout';
 import { adminProductRoutes } from './modules/catalog/adminRoutes';
 import { Catalogue } from './modules/catalog/catalogue';
+import { reloadBeforeAnswering } from './modules/catalog/changes';
 import { catalogueAnswerer } from './modules/catalog/fastAnswer';
 import { UPLOADS_PREFIX } from './modules/catalog/images';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -124,6 +125,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', () => catalogue.close());
   answerFirst = catalogueAnswerer(catalogue, headers);
+  reloadBeforeAnswering(app, catalogue);
   // The API speaks JSON only; a text body is answered as "must be JSON", not parsed as a string.
   app.removeContentTypeParser('text/plain');
   guardRequestBodies(app);
@@ -142,7 +144,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     },
     { prefix: '/api' },
   );
-  await app.register(adminProductRoutes, { prefix: '/api/admin', db, auth, origins, uploadsDir, catalogue });
+  await app.register(adminProductRoutes, { prefix: '/api/admin', db, auth, origins, uploadsDir });
   await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL, catalogue });
   if (mail) sendMails(app, { db, mailer: mail.mailer, settings: { shop: mail.shop, secret: authSettings.secret, ownerEmail: mail.ownerEmail, ownerLocale: mail.ownerLocale }, giveUpAfterMs: mail.giveUpAfterMs });
 

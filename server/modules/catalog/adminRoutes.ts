@@ -7,7 +7,6 @@ import type { Db } from '../../../db/client';
 import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { requireOwner, type SignedInUser } from '../accounts/service';
-import type { Catalogue } from './catalogue';
 import { addProductImage, createProduct, findProductForOwner, listAllProducts, removeProductImage, reorderProductImages, updateProduct } from './adminService';
 
 export interface AdminProductRoutesOptions {
@@ -17,27 +16,19 @@ export interface AdminProductRoutesOptions {
   origins: readonly string[];
   /** Where uploaded images are stored (UPLOADS_DIR). */
   uploadsDir: string;
-  /** The storefront's catalogue, reloaded before a change is answered. */
-  catalogue: Catalogue;
 }
 
 const productParams = z.object({ id: z.string().min(1, 'No such product.').max(64, 'No such product.') });
 const detail = { response: answers({ 200: adminProductDetailSchema }) };
 
 /** The back office's products, under /api/admin: the owner only (401 visitors, 403 customers and other origins). */
-export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, auth, origins, uploadsDir, catalogue }) => {
+export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, auth, origins, uploadsDir }) => {
   const owners = new WeakMap<FastifyRequest, SignedInUser>();
   // Checked before the body is read: nobody else gets to upload 5 MB.
   app.addHook('onRequest', async (request) => {
     owners.set(request, await requireOwner(auth, request, origins));
   });
   const ownerOf = (request: FastifyRequest) => owners.get(request)!;
-  // Every process reloads on the change's NOTIFY; this one also before it answers, so the owner's
-  // next look at the shop (and any request after this answer) shows the change.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 300) await catalogue.reload();
-    return payload;
-  });
 
   app.get('/products', { schema: { response: answers({ 200: adminProductListSchema }) } }, async () => ({ products: await listAllProducts(db) }));
 
