@@ -9,10 +9,6 @@ export type Bani = number;
 
 export const CURRENCY = 'RON';
 
-export function isBani(value: unknown): value is Bani {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
-
 /** Price of `quantity` units, in bani. */
 export function lineTotal(unitPrice: Bani, quantity: number): Bani {
   return unitPrice * quantity;

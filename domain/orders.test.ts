@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertTransition, becameStatus, canTransition, isOrderStatus, ORDER_STATUSES, ORDER_TRANSITIONS, OrderTransitionError, OWNER_STATUS_TARGETS, type OrderStatus } from './orders';
+import { becameStatus, canTransition, isOrderStatus, ORDER_STATUSES, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OrderStatus } from './orders';
 
 /** Written out by hand, not derived from ORDER_TRANSITIONS: a change to the rules must change this list too. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
@@ -65,13 +65,10 @@ describe('order statuses', () => {
 describe('order transitions', () => {
   it.each(ALLOWED)('allow %s → %s', (from, to) => {
     expect(canTransition(from, to)).toBe(true);
-    expect(() => assertTransition(from, to)).not.toThrow();
   });
 
   it.each(FORBIDDEN)('refuse %s → %s', (from, to) => {
     expect(canTransition(from, to)).toBe(false);
-    expect(() => assertTransition(from, to)).toThrow(OrderTransitionError);
-    expect(() => assertTransition(from, to)).toThrow(`An order cannot go from ${from} to ${to}.`);
   });
 
   it('allow exactly the listed moves and nothing else', () => {

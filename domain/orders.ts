@@ -67,21 +67,6 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return (ORDER_TRANSITIONS[from] as readonly OrderStatus[]).includes(to);
 }
 
-export class OrderTransitionError extends Error {
-  constructor(
-    readonly from: OrderStatus,
-    readonly to: OrderStatus,
-  ) {
-    super(`An order cannot go from ${from} to ${to}.`);
-    this.name = 'OrderTransitionError';
-  }
-}
-
-/** Throws OrderTransitionError unless an order in `from` may move to `to`. */
-export function assertTransition(from: OrderStatus, to: OrderStatus): void {
-  if (!canTransition(from, to)) throw new OrderTransitionError(from, to);
-}
-
 /** How each status reads in the back office (the customer's wording is the web app's). */
 export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
   pending: 'Pending',
