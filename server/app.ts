@@ -12,6 +12,7 @@ import { LOCALES, type Locale } from '../domain/locale';
 import { requestLocale } from './i18n';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
+import { ownersOnly } from './modules/accounts/service';
 import { createAuth, type AuthSettings } from './modules/accounts/auth';
 import type { Config } from './env';
 import { registerErrorHandling } from './errors';
@@ -140,11 +141,18 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await api.register(orderRoutes, { db, auth, secret: authSettings.secret });
       await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
-      await api.register(adminRoutes, { db, auth, listen, origins, overdueDays: config.SHIPMENT_OVERDUE_DAYS });
     },
     { prefix: '/api' },
   );
-  await app.register(adminProductRoutes, { prefix: '/api/admin', db, auth, origins, uploadsDir });
+  // The back office's API: whoever asks is checked before anything of the request is read (ownersOnly).
+  await app.register(
+    async (admin) => {
+      const ownerOf = ownersOnly(admin, auth, origins);
+      await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf });
+      await admin.register(adminProductRoutes, { db, uploadsDir, ownerOf });
+    },
+    { prefix: '/api/admin' },
+  );
   await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL, catalogue });
   if (mail) sendMails(app, { db, mailer: mail.mailer, settings: { shop: mail.shop, secret: authSettings.secret, ownerEmail: mail.ownerEmail, ownerLocale: mail.ownerLocale }, giveUpAfterMs: mail.giveUpAfterMs });
 

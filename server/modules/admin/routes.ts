@@ -1,5 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerPromotionRequestSchema } from '../../../domain/accounts';
@@ -12,8 +12,7 @@ import { ORDER_STATUS_NAMES } from '../../../domain/orders';
 import { controlCharactersMessage, hasControlCharacters } from '../../../domain/text';
 import type { Database, Db } from '../../../db/client';
 import { answers } from '../../errors';
-import type { Auth } from '../accounts/auth';
-import { requireOwner } from '../accounts/service';
+import type { SignedInUser } from '../accounts/service';
 import { listFailedMails, resendMail } from '../mail/failedMails';
 import { CSV_BOM, csvLine } from './csv';
 import { currentCursor, formatCursor, LiveOrders, parseCursor } from './liveOrders';
@@ -57,31 +56,26 @@ export const HEARTBEAT_MS = 15_000;
 const RECONNECT_MS = 2_000;
 
 /**
- * The back office's API, all behind requireOwner: 401 for visitors, 403 for customers and for
- * changes sent from another site. `origins` are the shop's own (the auth settings' baseURL and
- * trusted origins).
+ * The back office's API, under /api/admin, in the owners' scope (app.ts, ownersOnly): 401 for visitors, 403 for
+ * customers and for changes sent from another site, before anything of the request is read.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  auth: Auth;
-  origins: readonly string[];
   listen: Database['listen'];
   /** SHIPMENT_OVERDUE_DAYS: when a shipped order is pointed out to the owner. */
   overdueDays: number;
-}> = async (app, { db, auth, origins, listen, overdueDays }) => {
-  const owner = (request: { method: string; headers: IncomingHttpHeaders }) => requireOwner(auth, request, origins);
+  /** The owner asking. */
+  ownerOf(request: FastifyRequest): SignedInUser;
+}> = async (app, { db, listen, overdueDays, ownerOf }) => {
   const live = new LiveOrders(db, listen, app.log);
   /** The query's filters as the service reads them: `overdue` is shipped over `overdueDays` days ago. */
   const filtersOf = ({ status, ...rest }: z.infer<typeof filtersSchema>): OrderFilters =>
     status === 'overdue' ? { ...rest, overdueDays } : { ...rest, ...(status ? { status } : {}) };
 
-  app.get('/admin/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async (request) => {
-    await owner(request);
-    return dashboard(db, overdueDays);
-  });
+  app.get('/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async () => dashboard(db, overdueDays));
 
   app.get(
-    '/admin/orders',
+    '/orders',
     {
       schema: {
         querystring: z.object({
@@ -93,16 +87,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await owner(request);
-      const { cursor, limit, ...filters } = request.query;
+        const { cursor, limit, ...filters } = request.query;
       // Read before the list: whatever is placed after it reaches a stream opened from here.
       const liveCursor = formatCursor(await currentCursor(db));
       return { ...(await listOrders(db, filtersOf(filters), { cursor, limit })), liveCursor };
     },
   );
 
-  app.get('/admin/orders.csv', { schema: { querystring: filtersSchema, response: answers({}) } }, async (request, reply) => {
-    await owner(request);
+  app.get('/orders.csv', { schema: { querystring: filtersSchema, response: answers({}) } }, async (request, reply) => {
     const filters = filtersOf(request.query);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date());
     async function* lines() {
@@ -138,37 +130,27 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       .send(Readable.from(lines()) as never);
   });
 
-  app.get('/admin/orders/:id', { schema: { params: orderParams, response: answers({ 200: adminOrderSchema }) } }, async (request) => {
-    await owner(request);
+  app.get('/orders/:id', { schema: { params: orderParams, response: answers({ 200: adminOrderSchema }) } }, async (request) => {
     return orderForOwner(db, request.params.id);
   });
 
   app.post(
-    '/admin/orders/:id/status',
+    '/orders/:id/status',
     { schema: { params: orderParams, body: statusChangeRequestSchema, response: answers({ 200: adminOrderSchema }) } },
     async (request) => {
-      const user = await owner(request);
-      return changeStatusAsOwner(db, request.params.id, request.body, user);
+      return changeStatusAsOwner(db, request.params.id, request.body, ownerOf(request));
     },
   );
 
-  app.get('/admin/owners', { schema: { response: answers({ 200: ownerListSchema }) } }, async (request) => {
-    await owner(request);
-    return listOwners(db);
-  });
+  app.get('/owners', { schema: { response: answers({ 200: ownerListSchema }) } }, async () => listOwners(db));
 
-  app.post('/admin/owners', { schema: { body: ownerPromotionRequestSchema, response: answers({ 200: ownerListSchema }) } }, async (request) => {
-    await owner(request);
+  app.post('/owners', { schema: { body: ownerPromotionRequestSchema, response: answers({ 200: ownerListSchema }) } }, async (request) => {
     return promoteOwner(db, request.body.email);
   });
 
-  app.get('/admin/mails/failed', { schema: { response: answers({ 200: failedMailListSchema }) } }, async (request) => {
-    await owner(request);
-    return listFailedMails(db);
-  });
+  app.get('/mails/failed', { schema: { response: answers({ 200: failedMailListSchema }) } }, async () => listFailedMails(db));
 
-  app.post('/admin/mails/:id/resend', { schema: { params: mailParams, response: answers({ 200: resentMailSchema }) } }, async (request) => {
-    await owner(request);
+  app.post('/mails/:id/resend', { schema: { params: mailParams, response: answers({ 200: resentMailSchema }) } }, async (request) => {
     return resendMail(db, request.params.id);
   });
 
@@ -182,11 +164,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
    * starts at the current position.
    */
   app.get(
-    '/admin/events',
+    '/events',
     { schema: { querystring: z.object({ lastEventId: z.string().max(50).optional() }), response: answers({}) } },
     async (request, reply) => {
-      await owner(request);
-      const header = request.headers['last-event-id'];
+        const header = request.headers['last-event-id'];
       const start = parseCursor(typeof header === 'string' ? header : undefined) ?? parseCursor(request.query.lastEventId) ?? (await currentCursor(db));
       reply.hijack();
       const stream = reply.raw;

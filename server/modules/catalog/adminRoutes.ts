@@ -5,30 +5,22 @@ import { adminProductDetailSchema, adminProductListSchema } from '../../../domai
 import { IMAGE_MAX_BYTES, imageOrderSchema, productChangeSchema, productCreateSchema } from '../../../domain/productEdit';
 import type { Db } from '../../../db/client';
 import { AppError, answers } from '../../errors';
-import type { Auth } from '../accounts/auth';
-import { requireOwner, type SignedInUser } from '../accounts/service';
+import type { SignedInUser } from '../accounts/service';
 import { addProductImage, createProduct, findProductForOwner, listAllProducts, removeProductImage, reorderProductImages, updateProduct } from './adminService';
 
 export interface AdminProductRoutesOptions {
   db: Db;
-  auth: Auth;
-  /** The shop's own origins: a change must come from one of them. */
-  origins: readonly string[];
   /** Where uploaded images are stored (UPLOADS_DIR). */
   uploadsDir: string;
+  /** The owner asking: the scope it is registered in lets nobody else in (ownersOnly). */
+  ownerOf(request: FastifyRequest): SignedInUser;
 }
 
 const productParams = z.object({ id: z.string().min(1, 'No such product.').max(64, 'No such product.') });
 const detail = { response: answers({ 200: adminProductDetailSchema }) };
 
-/** The back office's products, under /api/admin: the owner only (401 visitors, 403 customers and other origins). */
-export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, auth, origins, uploadsDir }) => {
-  const owners = new WeakMap<FastifyRequest, SignedInUser>();
-  // Checked before the body is read: nobody else gets to upload 5 MB.
-  app.addHook('onRequest', async (request) => {
-    owners.set(request, await requireOwner(auth, request, origins));
-  });
-  const ownerOf = (request: FastifyRequest) => owners.get(request)!;
+/** The back office's products, under /api/admin, in the owners' scope (app.ts): 401 visitors, 403 customers and other origins. */
+export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, uploadsDir, ownerOf }) => {
 
   app.get('/products', { schema: { response: answers({ 200: adminProductListSchema }) } }, async () => ({ products: await listAllProducts(db) }));
 
