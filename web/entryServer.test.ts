@@ -24,7 +24,8 @@ describe('server rendering of the storefront', () => {
     const page = await render('/shop');
     expect(page.status).toBe(200);
     for (const product of BUILT_IN_PRODUCTS) {
-      expect(page.body).toContain(`>${product.name}</h2>`);
+      // The name is a link to the product's own page (for visitors without JavaScript, and crawlers).
+      expect(page.body).toContain(`href="/shop/${product.slug}" data-discover="true">${product.name}</a></h2>`);
       expect(page.body).toContain(`src="${product.images[0]}"`);
     }
     expect(page.body).toContain('39.99 RON');
