@@ -8,11 +8,6 @@ export function onlyLeft(left: number, name: string): Message<ShopMessageId> {
   return left > 0 ? { id: 'message.onlyLeft', values: { left, name } } : { id: 'message.soldOut', values: { name } };
 }
 
-/** Spec 8's card path: the products whose Stripe price is missing. */
-export function missingStripeConfiguration(names: string[]): Message<ShopMessageId> {
-  return { id: 'message.missingStripeConfiguration', values: { names: names.join(', ') } };
-}
-
 /**
  * Spec 8: the alert for a failed order submit chooses its text by what the failure says. A failure
  * to reach the server at all counts as a network error.

@@ -39,3 +39,10 @@ export function formatMoney(amount: Bani, locale: Locale): string {
 export function formatMoneyShort(amount: Bani, locale: Locale): string {
   return amount % 100 === 0 ? formatMoney(amount, locale).replace(/[.,]00(?=\s)/, '') : formatMoney(amount, locale);
 }
+
+/**
+ * An amount a payment service charged, as text: lei through `lei` (the page's or the mail's own way of writing them),
+ * any other currency by its code (`amount` in its smallest unit), '?' when it is not known.
+ */
+export const chargedText = (amount: Bani | null, currency: string | null, lei: (bani: Bani) => string): string =>
+  amount === null ? '?' : currency?.toUpperCase() === CURRENCY ? lei(amount) : `${(amount / 100).toFixed(2)} ${currency?.toUpperCase() ?? ''}`.trim();

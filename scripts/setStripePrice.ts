@@ -1,6 +1,7 @@
 /**
- * `npm run stripe:price -- <productId> <priceId>`: stores a product's Stripe price id (create the
- * price in the Stripe dashboard first, in RON, equal to the shop's price). `-` clears it.
+ * `npm run stripe:price -- <productId> <priceId>`: stores a product's Stripe price id, which names the product in
+ * the single-product purchase link (`/stripe-checkout?priceId=`); Stripe is always charged the shop's own price
+ * (decision 0027). `-` clears it.
  * Uses the same database settings as the shop (DATABASE_URL, or the embedded one in DATA_DIR,
  * which only one process can open: stop the shop first).
  */

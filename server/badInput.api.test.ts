@@ -242,7 +242,7 @@ const orderCases: Case[] = [
   { name: 'order: a sold-out colour', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Red' }] }), status: 409, message: 'Dummy Lighter (Red) is sold out' },
   { name: 'order: colour with SQL', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: "Black' or '1'='1" }] }), status: 400, message: /^Dummy Lighter has no colour Black' or/ },
   { name: 'order: card with an unknown product', url: '/api/orders', body: order({ paymentMethod: 'card', lines: [{ productId: '999', quantity: 1 }] }) },
-  { name: 'order: card with a product Stripe cannot charge', url: '/api/orders', body: order({ paymentMethod: 'card', lines: [{ productId: '5', quantity: 1 }] }), message: 'Some products are missing Stripe configuration: Dummy Phone Charger' },
+  { name: 'order: card for a sold-out colour', url: '/api/orders', body: order({ paymentMethod: 'card', lines: [{ productId: '1', quantity: 1, colour: 'Blue' }] }), status: 409, message: 'Dummy Lighter (Blue) is sold out' },
 ];
 
 const signUpCases: Case[] = [
@@ -630,13 +630,14 @@ describe('tampered fields change nothing', () => {
     expect(created!.createdAt.getFullYear()).toBeGreaterThan(2000);
   });
 
-  it('a product checkout that names its own price is charged Stripe’s price for the product', async () => {
+  it('a product checkout that names its own price is charged the shop’s price for the product', async () => {
     fake.requests.length = 0;
     const response = await send({ name: 'tampered product checkout', url: '/api/payments/product-checkout', body: { priceId: 'price_lighter', price: 1, amount: 1, quantity: 50, shipping: 0 } });
     expect(response.statusCode).toBe(200);
     const sent = fake.requests.find((request) => request.path === '/v1/checkout/sessions')!;
-    expect(sent.body.line_items).toEqual([{ price: 'price_lighter', quantity: '1' }]);
-    expect(JSON.stringify(sent.body)).not.toMatch(/"amount":"1"|unit_amount/);
+    const [lighter] = await database.db.select({ price: products.price }).from(products).where(eq(products.id, '1'));
+    expect(sent.body.line_items).toEqual([{ price_data: { currency: 'ron', unit_amount: String(lighter!.price), product_data: { name: 'Dummy Lighter (Black)' } }, quantity: '1' }]);
+    expect(JSON.stringify(sent.body)).not.toMatch(/"amount":"1"|"unit_amount":"1"/);
   });
 
   it('a signed webhook for an order that does not exist changes nothing', async () => {

@@ -1,6 +1,8 @@
 /**
  * A local stand-in for Stripe's HTTP API, for tests only: the real SDK talks to it over HTTP
- * (host, port, protocol 'http'). It creates and retrieves Checkout Sessions, serves a small
+ * (host, port, protocol 'http'). It creates (line items by Price id or by price_data, as Stripe takes them),
+ * retrieves and expires Checkout Sessions, keeps an idempotency key's answer for a window (Stripe's: 24 hours;
+ * shortened by tests), serves a small
  * payment page whose Pay button marks the session paid, sends a signed
  * checkout.session.completed webhook to the shop like Stripe does, and records every request so
  * tests can assert the SDK's real request shapes.
@@ -19,8 +21,8 @@ export interface RecordedRequest {
 
 export interface FakeStripeOptions {
   port?: number;
-  /** Price ids Stripe knows, with their unit amount in bani. */
-  prices: Record<string, number>;
+  /** Price ids Stripe knows, with their unit amount in bani (for line items that name a Price). */
+  prices?: Record<string, number>;
   /** Where to send checkout.session.completed when the fake payment page is paid. */
   webhookUrl?: string;
   webhookSecret?: string;
@@ -56,7 +58,13 @@ function stripeError(res: http.ServerResponse, status: number, message: string, 
 export async function startFakeStripe(options: FakeStripeOptions) {
   const sessions = new Map<string, Session>();
   const requests: RecordedRequest[] = [];
-  const byIdempotencyKey = new Map<string, string>();
+  const prices = options.prices ?? {};
+  /** Each idempotency key's session, and when the key was first used. */
+  const byIdempotencyKey = new Map<string, { id: string; at: number }>();
+  /** How long Stripe answers a key with its first answer (24 hours); test control. */
+  let idempotencyWindowMs = 24 * 3_600_000;
+  /** Test control: a message to refuse every new session with (Stripe's 400), or null. */
+  let refusal: string | null = null;
   const signer = new Stripe('sk_test_fake_signer');
   let origin = '';
   /** Test control: how long every API answer (/v1/…) is held back, to play a slow Stripe. */
@@ -78,6 +86,8 @@ export async function startFakeStripe(options: FakeStripeOptions) {
   function markPaid(id: string) {
     const session = sessions.get(id);
     if (!session) throw new Error(`no fake session ${id}`);
+    // As on Stripe: an expired session's page can no longer be paid.
+    if (session.status === 'expired') throw new Error(`fake session ${id} has expired`);
     Object.assign(session, {
       payment_status: 'paid',
       status: 'complete',
@@ -137,14 +147,18 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         }
         if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
           const key = req.headers['idempotency-key'] as string | undefined;
-          const existing = key && byIdempotencyKey.get(key);
-          if (existing) {
+          const existing = key ? byIdempotencyKey.get(key) : undefined;
+          if (existing && Date.now() - existing.at < idempotencyWindowMs) {
             res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
-            return res.end(JSON.stringify(sessions.get(existing)));
+            return res.end(JSON.stringify(sessions.get(existing.id)));
           }
-          const lines = (body.line_items ?? []) as { price: string; quantity: string }[];
-          const unknown = lines.find((line) => !(line.price in options.prices));
+          if (refusal) return stripeError(res, 400, refusal);
+          type Line = { price?: string; price_data?: { currency: string; unit_amount: string; product_data: { name: string } }; quantity: string };
+          const lines = (body.line_items ?? []) as Line[];
+          const unknown = lines.find((line) => line.price !== undefined && !(line.price in prices));
           if (unknown) return stripeError(res, 400, `No such price: '${unknown.price}'`, 'resource_missing');
+          if (lines.some((line) => line.price === undefined && !/^\d+$/.test(line.price_data?.unit_amount ?? ''))) return stripeError(res, 400, 'Invalid integer: unit_amount', 'parameter_invalid_integer');
+          const unitAmount = (line: Line) => (line.price !== undefined ? prices[line.price]! : Number(line.price_data!.unit_amount));
           const shipping = Number(
             ((body.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined)?.[0]?.shipping_rate_data?.fixed_amount?.amount) ?? 0,
           );
@@ -163,10 +177,10 @@ export async function startFakeStripe(options: FakeStripeOptions) {
             collected_information: null,
             metadata: (body.metadata ?? {}) as Record<string, string>,
             currency: 'ron',
-            amount_total: lines.reduce((sum, line) => sum + options.prices[line.price]! * Number(line.quantity), 0) + shipping,
+            amount_total: lines.reduce((sum, line) => sum + unitAmount(line) * Number(line.quantity), 0) + shipping,
           };
           sessions.set(id, session);
-          if (key) byIdempotencyKey.set(key, id);
+          if (key) byIdempotencyKey.set(key, { id, at: Date.now() });
           res.writeHead(200, { 'content-type': 'application/json' });
           return res.end(JSON.stringify(session));
         }
@@ -174,6 +188,15 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         if (req.method === 'GET' && retrieve) {
           const session = sessions.get(decodeURIComponent(retrieve[1]!));
           if (!session) return stripeError(res, 404, `No such checkout.session: '${retrieve[1]}'`, 'resource_missing');
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify(session));
+        }
+        const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+        if (req.method === 'POST' && expire) {
+          const session = sessions.get(decodeURIComponent(expire[1]!));
+          if (!session) return stripeError(res, 404, `No such checkout.session: '${expire[1]}'`, 'resource_missing');
+          if (session.status !== 'open') return stripeError(res, 400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+          Object.assign(session, { status: 'expired', url: null });
           res.writeHead(200, { 'content-type': 'application/json' });
           return res.end(JSON.stringify(session));
         }
@@ -199,6 +222,14 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     markPaid,
     slowDown(ms: number) {
       apiDelayMs = ms;
+    },
+    /** Stripe answers a reused idempotency key with its first answer for this long (24 hours by default). */
+    idempotencyWindow(ms: number) {
+      idempotencyWindowMs = ms;
+    },
+    /** Refuse every new session with this message (a 400, as Stripe answers a request it cannot take), or stop (null). */
+    refuseSessions(message: string | null) {
+      refusal = message;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,5 +1,5 @@
 import { desc, sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, pgSequence, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { LOCALES, type Locale } from '../../domain/locale';
 import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod } from '../../domain/orders';
 import { user } from './accounts';
@@ -154,6 +154,27 @@ export const orderLines = pgTable(
 );
 
 /** Stripe events already handled: a replayed or duplicated webhook changes nothing twice. */
+/**
+ * A card payment the owner must look at (issue 35): one whose amount or currency is not the order's
+ * (`amount_mismatch`), or a second paid Checkout Session for an order already paid (`paid_twice`: refund it). What
+ * Stripe charged, in the currency's smallest unit. One row per session and kind: a redelivered event adds none.
+ */
+export const paymentAlerts = pgTable(
+  'payment_alerts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['amount_mismatch', 'paid_twice'] }).notNull(),
+    stripeSessionId: text('stripe_session_id').notNull(),
+    amount: integer('amount'),
+    currency: text('currency'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('payment_alerts_session_kind').on(t.stripeSessionId, t.kind), index('payment_alerts_order').on(t.orderId)],
+);
+
 export const paymentEvents = pgTable('payment_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),

@@ -66,6 +66,11 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   /** Sent back with a change: a change made from an older version is refused (409). */
   version: z.int(),
   events: z.array(orderEventSchema),
+  /**
+   * Card payments to look at: Stripe charged another amount than the total (`amount_mismatch`), or the order was paid
+   * a second time (`paid_twice`: refund one). `amount` in the currency's smallest unit, as Stripe charged it.
+   */
+  paymentAlerts: z.array(z.object({ kind: z.enum(['amount_mismatch', 'paid_twice']), amount: z.nullable(z.int()), currency: z.nullable(z.string()), at: z.string() })),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -52,7 +52,8 @@ export const orderListSchema = z.object({ orders: z.array(orderViewSchema) });
 
 /**
  * POST /api/orders: the placed order (201, or 200 when its idempotency key had already placed it);
- * a card order also carries the Stripe Checkout page to send the visitor to.
+ * a card order also carries the Stripe Checkout page to send the visitor to, unless it is no longer awaiting
+ * payment (then its status and its page's token).
  */
 export const placedOrderSchema = z.object({
   id: z.string(),
@@ -60,6 +61,8 @@ export const placedOrderSchema = z.object({
   /** A cash order's link token: /orders/{id}?token=… shows the order to whoever has it (also in its mail). */
   accessToken: z.optional(z.string()),
   checkoutUrl: z.optional(z.nullable(z.string())),
+  /** A card order replayed once it no longer awaits payment (paid, cancelled…): where it stands, and no payment page. */
+  status: z.optional(z.enum(ORDER_STATUSES)),
 });
 export type PlacedOrderAnswer = z.infer<typeof placedOrderSchema>;
 

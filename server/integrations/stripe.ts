@@ -1,10 +1,17 @@
 import Stripe from 'stripe';
 import type { Locale } from '../../domain/locale';
 
+/** A line Stripe charges: the shop's own name and unit price (Stripe's price_data), never a Stripe Price of its own. */
 export interface CheckoutLine {
-  price: string;
+  /** The product's name as the customer reads it, with its colour: "Dummy Lighter (Black)". */
+  name: string;
+  /** Bani, VAT included: the order line's unit price. */
+  unitAmount: number;
   quantity: number;
 }
+
+/** The currency of every amount the shop sends Stripe, as Stripe writes it. */
+export const STRIPE_CURRENCY = 'ron';
 
 export interface NewCheckoutSession {
   lines: CheckoutLine[];
@@ -25,6 +32,9 @@ export interface CheckoutSessionInfo {
   id: string;
   url: string | null;
   paid: boolean;
+  /** What the session charges (or charged), in the currency's smallest unit, and that currency ('ron'). */
+  amountTotal: number | null;
+  currency: string | null;
   customerEmail: string | null;
   metadata: Record<string, string>;
   customer: {
@@ -46,6 +56,8 @@ export interface PaymentGateway {
   createCheckoutSession(input: NewCheckoutSession): Promise<CheckoutSessionInfo>;
   /** null when Stripe does not know the session. */
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
+  /** Ends an open session, so it can no longer be paid; false when it was not open (paid, or expired already). */
+  expireCheckoutSession(id: string): Promise<boolean>;
   /** Verifies the signature on the raw body; throws when it does not match. */
   parseWebhook(rawBody: Buffer, signature: string): WebhookEvent;
 }
@@ -80,6 +92,8 @@ function toInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
     id: session.id,
     url: session.url,
     paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+    amountTotal: session.amount_total,
+    currency: session.currency,
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
     metadata: (session.metadata ?? {}) as Record<string, string>,
     customer: {
@@ -114,7 +128,10 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: input.lines.map((line) => ({ price: line.price, quantity: line.quantity })),
+          line_items: input.lines.map((line) => ({
+            price_data: { currency: STRIPE_CURRENCY, unit_amount: line.unitAmount, product_data: { name: line.name } },
+            quantity: line.quantity,
+          })),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           customer_email: input.customerEmail,
@@ -127,7 +144,7 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
               shipping_rate_data: {
                 type: 'fixed_amount',
                 display_name: input.shippingAmount === 0 ? 'Free shipping' : 'Standard shipping',
-                fixed_amount: { amount: input.shippingAmount, currency: 'ron' },
+                fixed_amount: { amount: input.shippingAmount, currency: STRIPE_CURRENCY },
               },
             },
           ],
@@ -142,6 +159,17 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
         return toInfo(await stripe.checkout.sessions.retrieve(id));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    async expireCheckoutSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return true;
+      } catch (error) {
+        // Stripe refuses to expire a session that is complete or expired already: nothing is left to end.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
         throw error;
       }
     },

@@ -66,7 +66,7 @@ describe('every /api/admin route is for the owner only', () => {
     { method: 'POST', url: '/api/admin/owners', body: { email: 'nobody@example.ro' }, owner: 404 },
     { method: 'POST', url: '/api/admin/owners', body: { email: 42 }, owner: 400 },
     { method: 'GET', url: '/api/admin/events' },
-    { method: 'GET', url: '/api/admin/events?lastEventId=' + 'x'.repeat(60), owner: 400 },
+    { method: 'GET', url: `/api/admin/events?lastEventId=${'x'.repeat(60)}`, owner: 400 },
     { method: 'GET', url: '/api/admin/mails/failed', owner: 200 },
     { method: 'POST', url: '/api/admin/mails/999999999/resend', owner: 404 },
     { method: 'POST', url: '/api/admin/mails/not-a-number/resend', owner: 400 },

@@ -6,7 +6,7 @@ import { withdrawalLastDay } from '../../../domain/withdrawal';
 import type { Message } from '../../../locales/messages';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
-import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
+import { orderEvents, orderLines, orders, paymentAlerts } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
 import { setRole } from '../accounts/service';
@@ -209,7 +209,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     .from(orders)
     .where(eq(orders.id, id));
   if (!order) throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
-  const [lines, events] = await Promise.all([
+  const [lines, events, alerts] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db
       .select({
@@ -225,6 +225,11 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
       .leftJoin(user, eq(user.id, orderEvents.actorUserId))
       .where(eq(orderEvents.orderId, id))
       .orderBy(asc(orderEvents.id)),
+    db
+      .select({ kind: paymentAlerts.kind, amount: paymentAlerts.amount, currency: paymentAlerts.currency, at: isoTime(paymentAlerts.createdAt) })
+      .from(paymentAlerts)
+      .where(eq(paymentAlerts.orderId, id))
+      .orderBy(asc(paymentAlerts.id)),
   ]);
   const { row } = order;
   // When it became delivered (a withdrawal request leaves it delivered: not that one).
@@ -261,6 +266,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     withdrawalNote: row.withdrawalNote,
     version: row.version,
     events: events.map((event) => ({ ...event, id: Number(event.id) })),
+    paymentAlerts: alerts,
   };
 }
 

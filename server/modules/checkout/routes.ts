@@ -23,7 +23,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
       if (!cardPaymentsEnabled) {
         throw new AppError('bad_request', { id: 'error.checkout.cardUnavailable' }, 'payment_method_unavailable');
       }
-      return reply.status(201).send(await placeCardOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null, requestLocale(request)));
+      const { replayed, ...order } = await placeCardOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null, requestLocale(request));
+      // An order no longer awaiting payment is answered as it is, with its page's link instead of a payment page.
+      return reply.status(replayed ? 200 : 201).send('status' in order ? { ...order, accessToken: orderAccessToken(secret, order.id) } : order);
     }
     const order = await placeCashOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null, requestLocale(request));
     return reply.status(order.replayed ? 200 : 201).send({ id: order.id, number: order.number, accessToken: orderAccessToken(secret, order.id) });

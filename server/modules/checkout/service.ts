@@ -8,10 +8,23 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { AppError } from '../../errors';
 import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
-import type { CheckoutSessionInfo } from '../../integrations/stripe';
+import { type CheckoutSessionInfo, STRIPE_CURRENCY } from '../../integrations/stripe';
 import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
-import { changeOrderStatus, discardOrderWithoutSession, orderOfSession, placeOrder, recordCardPayment, recordPaymentAfterCancel, staleCardOrders, type PlacedOrder } from '../orders/service';
-import { checkoutSessionStatus, createOrderCheckoutSession, recordPaymentEvent, stripePriceIds, verifyStripeEvent, type Payments } from '../payments/service';
+import {
+  attachCheckoutSession,
+  cardOrderToPay,
+  changeOrderStatus,
+  discardOrderWithoutSession,
+  orderOfSession,
+  orderPaymentState,
+  placeOrder,
+  recordCardPayment,
+  recordPaymentAfterCancel,
+  recordPaymentAlert,
+  staleCardOrders,
+  type PlacedOrder,
+} from '../orders/service';
+import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, recordPaymentEvent, verifyStripeEvent, type Payments } from '../payments/service';
 import { countOrder, type OrderLimits, type Visitor } from './orderLimits';
 
 /**
@@ -45,36 +58,41 @@ export function placeCashOrder(checkout: Checkout, visitor: Visitor, request: Or
 }
 
 /**
- * The cart's card path: the order is saved first (awaiting payment, so the session can name it),
- * then a Checkout Session is made from the products' Stripe price ids and the server's shipping.
- * A cart Stripe cannot charge saves nothing: when Stripe refuses the session the order is removed
- * again, so nothing waits forever for a payment that cannot come, and a retry with the same
- * idempotency key places the order afresh, under a new id and so a new Stripe idempotency key
- * (Stripe may keep its answer to a failed request under the old one).
+ * The cart's card path: the order is saved first (awaiting payment, so the session can name it), then a Checkout
+ * Session is made from the order as saved: its lines (name, colour, unit price) and shipping, so Stripe charges
+ * exactly the order's total. A cart Stripe cannot charge saves nothing: when Stripe refuses the session the order is
+ * removed again, so nothing waits forever for a payment that cannot come, and a retry with the same idempotency key
+ * places the order afresh, under a new id and so a new Stripe idempotency key (Stripe may keep its answer to a failed
+ * request under the old one). A replay of an order that is no longer awaiting payment (paid, cancelled, shipped) is
+ * answered with the order as it is and never makes a session: it cannot be charged twice. A replay after Stripe's
+ * idempotency window (24 hours) makes a new session while the order still awaits payment, and the old one is expired
+ * at Stripe, so only one of them can be paid.
  */
 export async function placeCardOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, userId: string | null, locale: Locale) {
-  const priceOf = await stripePriceIds(checkout.payments, request.lines.map((line) => line.productId), locale);
+  assertCardPayments(checkout.payments);
   const order = await placeVisitorOrder(checkout, visitor, request, { userId, status: 'awaiting_payment', locale });
+  const toPay = await cardOrderToPay(checkout.db, order.id);
+  if (toPay && toPay.status !== 'awaiting_payment') return { id: order.id, number: order.number, replayed: true, status: toPay.status };
   let session: Awaited<ReturnType<typeof createOrderCheckoutSession>>;
   try {
-    session = await createOrderCheckoutSession(checkout.payments, {
-      id: order.id,
-      email: request.email,
-      shipping: order.totals.shipping,
-      lines: request.lines.map((line) => ({ price: priceOf.get(line.productId)!, quantity: line.quantity })),
-      locale,
-    });
+    if (!toPay) throw new AppError('payment_failed', { id: 'message.stripeSessionFailed' }, 'stripe_failed');
+    session = await createOrderCheckoutSession(checkout.payments, { id: order.id, email: request.email, shipping: order.totals.shipping, lines: toPay.lines, locale });
   } catch (error) {
     // A replayed order that already has its session is kept. Should the removal itself fail, the
     // order stays and a retry with the key asks Stripe again: the Stripe error is what to report.
     await discardOrderWithoutSession(checkout.db, order.id).catch(() => false);
     throw error;
   }
-  // A concurrent twin of this submit, refused by Stripe, may have removed the order meanwhile.
-  if (!(await recordCardPayment(checkout.db, order.id, { stripeSessionId: session.sessionId }))) {
-    throw new AppError('payment_failed', { id: 'message.stripeSessionFailed' }, 'stripe_failed');
+  if (!(await attachCheckoutSession(checkout.db, order.id, session.sessionId))) {
+    // Paid or cancelled meanwhile (a twin of this submit, the owner), or removed (a twin that Stripe refused): this
+    // session must never be paid.
+    if (session.sessionId !== toPay.stripeSessionId) await expireCheckoutSession(checkout.payments, session.sessionId);
+    const now = await cardOrderToPay(checkout.db, order.id);
+    if (!now) throw new AppError('payment_failed', { id: 'message.stripeSessionFailed' }, 'stripe_failed');
+    return { id: order.id, number: order.number, replayed: true, status: now.status };
   }
-  return { id: order.id, number: order.number, checkoutUrl: session.url };
+  if (toPay.stripeSessionId && toPay.stripeSessionId !== session.sessionId) await expireCheckoutSession(checkout.payments, toPay.stripeSessionId);
+  return { id: order.id, number: order.number, replayed: order.replayed, checkoutUrl: session.url };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -138,9 +156,26 @@ async function sessionExpired(tx: DbOrTx, session: CheckoutSessionInfo): Promise
   return change === 'changed' ? 'cancelled' : 'ignored';
 }
 
+/** Whether Stripe charged exactly the order's total, in lei. */
+const chargedTheTotal = (session: CheckoutSessionInfo, total: number) => session.amountTotal === total && session.currency?.toLowerCase() === STRIPE_CURRENCY;
+
+/**
+ * A paid session that charged another amount or currency than its order's total is recorded on the order, and the
+ * owners are alerted (charged X, the order says Y): the money is taken, so the order is paid, never silently.
+ */
+async function checkAmount(tx: DbOrTx, orderId: string, session: CheckoutSessionInfo, log: WebhookLog | null): Promise<boolean> {
+  const order = await orderPaymentState(tx, orderId);
+  if (!order || chargedTheTotal(session, order.total)) return true;
+  await recordPaymentAlert(tx, { orderId, kind: 'amount_mismatch', stripeSessionId: session.id, amount: session.amountTotal, currency: session.currency });
+  log?.warn({ orderId }, 'a card payment is not the order’s total: the owners are asked to check it');
+  return false;
+}
+
 /**
  * A paid session marks its order paid or, for a single-product purchase, creates the paid order
- * from what Stripe collected (keyed by the session id, so a redelivery creates nothing).
+ * from what Stripe collected (keyed by the session id, so a redelivery creates nothing). What Stripe charged is
+ * compared with the order's total. A second paid session for an order paid already is a double charge: recorded,
+ * and the owners are asked to refund it.
  */
 async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: WebhookLog): Promise<WebhookResult> {
   const { kind, orderId, productId, userId, locale } = session.metadata;
@@ -148,12 +183,20 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: Webhoo
     if (!isOrderId(orderId)) return 'unknown_order';
     // Only awaiting_payment → paid is allowed: a paid, shipped or cancelled order stays as it is.
     const change = await changeOrderStatus(tx, orderId, 'paid', { actor: 'stripe', set: { paidAt: new Date(), stripeSessionId: session.id } });
-    if (change === 'changed') return 'paid';
+    if (change === 'changed') return (await checkAmount(tx, orderId, session, log)) ? 'paid' : 'amount_mismatch';
     if (change !== 'not_allowed') return 'unknown_order';
     // Paid on Stripe's page while the order was being cancelled: the money is taken, so the owners are told to refund it.
-    if (!(await recordPaymentAfterCancel(tx, orderId, session.id))) return 'already_paid';
-    log.warn({ orderId }, 'a cancelled order was paid: the owners are asked to refund it');
-    return 'paid_after_cancel';
+    if (await recordPaymentAfterCancel(tx, orderId, session.id)) {
+      log.warn({ orderId }, 'a cancelled order was paid: the owners are asked to refund it');
+      return 'paid_after_cancel';
+    }
+    const order = await orderPaymentState(tx, orderId);
+    // The same payment told again (another event for the session that paid it).
+    if (!order?.paidAt || order.stripeSessionId === session.id) return 'already_paid';
+    if (await recordPaymentAlert(tx, { orderId, kind: 'paid_twice', stripeSessionId: session.id, amount: session.amountTotal, currency: session.currency })) {
+      log.warn({ orderId }, 'an order was paid twice: the owners are asked to refund one payment');
+    }
+    return 'paid_twice';
   }
   if (kind === 'product' && productId) {
     const placed = await placeOrder(tx, orderRequestFromSession(session, productId, log), {
@@ -166,7 +209,8 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: Webhoo
     // A redelivered event finds the order it created: its payment time stays the first one.
     if (placed.replayed) return 'already_paid';
     await recordCardPayment(tx, placed.id, { stripeSessionId: session.id, paidAt: new Date() });
-    return 'order_created';
+    // The order is priced now: an owner's price change since the session was made shows here.
+    return (await checkAmount(tx, placed.id, session, log)) ? 'order_created' : 'amount_mismatch';
   }
   return 'ignored';
 }
@@ -228,10 +272,11 @@ export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payme
   });
   for (const order of stale) {
     let paid = false;
+    let session: CheckoutSessionInfo | null | undefined = null;
     if (order.stripeSessionId) {
       // Without Stripe configured (or while it is unreachable) nothing can be known: try again next time.
       if (!checkout.payments.gateway) continue;
-      const session = await checkout.payments.gateway.retrieveCheckoutSession(order.stripeSessionId).catch(() => undefined);
+      session = await checkout.payments.gateway.retrieveCheckoutSession(order.stripeSessionId).catch(() => undefined);
       if (session === undefined) continue;
       paid = session?.paid ?? false;
     }
@@ -243,6 +288,8 @@ export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payme
           note: order.stripeSessionId ? 'Card payment not completed: the Stripe session expired' : 'Card payment could not be started',
         });
     if (change === 'changed') result[paid ? 'paid' : 'cancelled'] += 1;
+    // What Stripe charged is compared with the order's total, as when its notification comes.
+    if (change === 'changed' && paid && session) await checkout.db.transaction((tx) => checkAmount(tx, order.id, session, null));
   }
   return result;
 }

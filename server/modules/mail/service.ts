@@ -1,7 +1,7 @@
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
-import { orderLines, orders } from '../../../db/schema/orders';
+import { orderLines, orders, paymentAlerts } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
@@ -19,6 +19,7 @@ import {
   type OrderMailData,
   orderPlacedMail,
   paidAfterCancelMail,
+  paymentAlertMail,
   type RenderedParts,
   statusMail,
   withdrawalAlertMail,
@@ -34,6 +35,7 @@ export const MAIL_KINDS = {
   withdrawalReceived: 'withdrawal_received',
   withdrawalAlert: 'withdrawal_alert',
   paidAfterCancel: 'paid_after_cancel',
+  paymentAlert: 'payment_alert',
 } as const;
 
 /** The recipient of the owner's alerts: OWNER_EMAIL when set, every owner's address otherwise (resolved when sent). */
@@ -82,6 +84,11 @@ export async function queuePaidAfterCancelMail(tx: DbOrTx, orderId: string): Pro
   await enqueueMail(tx, { kind: MAIL_KINDS.paidAfterCancel, recipient: OWNERS, orderId });
 }
 
+/** The owners' alert of a card payment to look at (payment_alerts `alertId`: an amount not the order's, a second payment). */
+export async function queuePaymentAlertMail(tx: DbOrTx, orderId: string, alertId: number): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.paymentAlert, recipient: OWNERS, orderId, data: { alertId: String(alertId) } });
+}
+
 export interface MailSettings {
   shop: ShopIdentity;
   /** Signs the links to orders' guest pages (AUTH_SECRET). */
@@ -120,6 +127,13 @@ export async function queuePasswordResetMail(tx: DbOrTx, account: { email: strin
   await enqueueMail(tx, { kind: MAIL_KINDS.passwordReset, recipient: account.email, data: { token: account.token }, language: account.locale });
 }
 
+/** The payment alert an owners' alert mail tells (payment_alerts), or null when it is gone. */
+async function paymentAlertOf(db: Db, id: string | undefined) {
+  if (!id || !/^\d{1,9}$/.test(id)) return null;
+  const [alert] = await db.select().from(paymentAlerts).where(eq(paymentAlerts.id, Number(id)));
+  return alert ?? null;
+}
+
 async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow): Promise<RenderedParts> {
   const order = row.orderId ? await orderMailData(db, settings, row.orderId) : null;
   if (!order) throw new UnsendableMail(`mail ${row.id}: its order is gone`);
@@ -136,7 +150,9 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow): P
               ? withdrawalAlertMail(settings.shop, order, settings.ownerLocale)
               : row.kind === MAIL_KINDS.paidAfterCancel
                 ? paidAfterCancelMail(settings.shop, order, settings.ownerLocale)
-                : null;
+                : row.kind === MAIL_KINDS.paymentAlert
+                  ? paymentAlertMail(settings.shop, order, await paymentAlertOf(db, row.data.alertId), settings.ownerLocale)
+                  : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
 }

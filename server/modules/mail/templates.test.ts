@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
-import { newOrderMail, type OrderMailData, orderPlacedMail, paidAfterCancelMail, statusMail, withdrawalAlertMail, withdrawalReceivedMail } from './templates/orderMails';
+import { newOrderMail, type OrderMailData, orderPlacedMail, paidAfterCancelMail, paymentAlertMail, statusMail, withdrawalAlertMail, withdrawalReceivedMail } from './templates/orderMails';
 
 const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro' };
 const order: OrderMailData = {
@@ -230,5 +230,28 @@ describe('mails in Romanian', () => {
     expect(mail.text).toContain(`Linkul funcționează o singură dată, timp de 60 de minute: ${url}`);
     expect(mail.text).toContain('Dacă nu tu ai cerut-o, ignoră acest e-mail');
     expect(mail.html).toContain('lang="ro"');
+  });
+});
+
+describe('the owners’ alert of a card payment to look at', () => {
+  const paid: OrderMailData = { ...order, status: 'paid', paymentMethod: 'card', paidAt: '2026-11-23T10:15:00.000Z' };
+
+  it('says what Stripe charged beside what the order says, or that it was paid twice, and links to the order (en and ro)', () => {
+    const mismatch = renderParts(paymentAlertMail(shop, paid, { kind: 'amount_mismatch', amount: 11996, currency: 'ron' }, 'en')!);
+    expect(mismatch.subject).toMatch(/^Order 10042: Stripe charged 119\.96\sRON, the order says 124\.96\sRON$/);
+    expect(mismatch.text).toMatch(/Check the payment in the Stripe dashboard before you send the order/);
+    expect(mismatch.text).toContain('https://shop.example.ro/admin/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10');
+    expect(renderParts(paymentAlertMail(shop, paid, { kind: 'amount_mismatch', amount: 2500, currency: 'eur' }, 'en')!).subject).toMatch(
+      /^Order 10042: Stripe charged 25\.00 EUR, the order says 124\.96\sRON$/,
+    );
+    expect(renderParts(paymentAlertMail(shop, paid, { kind: 'amount_mismatch', amount: 11996, currency: 'ron' }, 'ro')!).subject).toMatch(/^Comanda 10042: Stripe a încasat 119,96\slei, comanda are 124,96\slei$/);
+    const twice = renderParts(paymentAlertMail(shop, paid, { kind: 'paid_twice', amount: 12496, currency: 'ron' }, 'en')!);
+    expect(twice.subject).toBe('Order 10042 was paid twice');
+    expect(twice.text).toMatch(/a second card payment of 124\.96\sRON for this order, which was already paid\. Refund one of the payments/);
+    expect(renderParts(paymentAlertMail(shop, paid, { kind: 'paid_twice', amount: 12496, currency: 'ron' }, 'ro')!).subject).toBe('Comanda 10042 a fost plătită de două ori');
+  });
+
+  it('is not made when its alert is gone', () => {
+    expect(paymentAlertMail(shop, paid, null, 'en')).toBeNull();
   });
 });

@@ -13,11 +13,11 @@ import { totalsFor, type Totals } from '../../../domain/pricing';
 import { orderVat, standardVatRateAt } from '../../../domain/vat';
 import { type Db, type DbOrTx, preparedStatement } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
-import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
+import { orderEvents, orderLines, orders, paymentAlerts } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import { notifyCatalogueChanged } from '../catalog/changes';
 import { lineView } from './lineView';
-import { orderPlacedMailsSql, queuePaidAfterCancelMail, queueStatusMails } from '../mail/service';
+import { orderPlacedMailsSql, queuePaidAfterCancelMail, queuePaymentAlertMail, queueStatusMails } from '../mail/service';
 import type { OrderView } from '../../../domain/contracts/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { receivedAtOf } from './received';
@@ -429,10 +429,38 @@ async function putBackStock(tx: DbOrTx, orderId: string): Promise<void> {
   await notifyCatalogueChanged(tx);
 }
 
-/** Links a card order to the Stripe Checkout Session that pays it, and records when it was paid; false when there is no such order. */
-export async function recordCardPayment(db: DbOrTx, id: string, payment: { stripeSessionId: string; paidAt?: Date }): Promise<boolean> {
-  const updated = await db.update(orders).set(payment).where(eq(orders.id, id)).returning({ id: orders.id });
+/**
+ * A card order as Stripe is to charge it: its status and current Checkout Session, and its lines as the customer
+ * read them (name with colour, unit price in bani, quantity). Null when there is no such order.
+ */
+export async function cardOrderToPay(db: DbOrTx, id: string) {
+  const [order] = await db.select({ status: orders.status, stripeSessionId: orders.stripeSessionId }).from(orders).where(eq(orders.id, id));
+  if (!order) return null;
+  const lines = await db
+    .select({ name: orderLines.name, colourLabel: orderLines.colourLabel, unitPrice: orderLines.unitPrice, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, id))
+    .orderBy(asc(orderLines.id));
+  return { ...order, lines: lines.map((line) => ({ name: lineName(line.name, line.colourLabel), unitAmount: line.unitPrice, quantity: line.quantity })) };
+}
+
+/**
+ * Links a card order still awaiting payment to the Checkout Session that is to pay it (a replay after Stripe's
+ * idempotency window gets a new one). False when the order is no longer awaiting payment (paid, cancelled) or gone:
+ * the session of an order changes only while it awaits payment.
+ */
+export async function attachCheckoutSession(db: DbOrTx, id: string, stripeSessionId: string): Promise<boolean> {
+  const updated = await db
+    .update(orders)
+    .set({ stripeSessionId })
+    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment')))
+    .returning({ id: orders.id });
   return updated.length > 0;
+}
+
+/** Records the session that paid an order created paid (a single-product purchase), and when. */
+export async function recordCardPayment(db: DbOrTx, id: string, payment: { stripeSessionId: string; paidAt: Date }): Promise<void> {
+  await db.update(orders).set(payment).where(eq(orders.id, id));
 }
 
 /**
@@ -448,6 +476,29 @@ export async function recordPaymentAfterCancel(tx: DbOrTx, id: string, stripeSes
     .returning({ id: orders.id });
   if (late) await queuePaidAfterCancelMail(tx, late.id);
   return late !== undefined;
+}
+
+export type PaymentAlertKind = (typeof paymentAlerts.$inferInsert)['kind'];
+
+/**
+ * Records a card payment the owner must look at (its amount is not the order's, or the order was paid before by
+ * another session) and writes the owners' alert, once per session: false when it was recorded before (a
+ * redelivered event).
+ */
+export async function recordPaymentAlert(tx: DbOrTx, alert: { orderId: string; kind: PaymentAlertKind; stripeSessionId: string; amount: number | null; currency: string | null }): Promise<boolean> {
+  const [recorded] = await tx.insert(paymentAlerts).values(alert).onConflictDoNothing().returning({ id: paymentAlerts.id });
+  if (recorded) await queuePaymentAlertMail(tx, alert.orderId, recorded.id);
+  return recorded !== undefined;
+}
+
+/** An order's total and the session that paid it, locked, for comparing a payment with it. */
+export async function orderPaymentState(tx: DbOrTx, id: string) {
+  const [order] = await tx
+    .select({ status: orders.status, total: orders.totalAmount, stripeSessionId: orders.stripeSessionId, paidAt: orders.paidAt })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  return order ?? null;
 }
 
 /**

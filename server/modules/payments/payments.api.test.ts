@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
-import { orderLines, orders } from '../../../db/schema/orders';
+import { orderLines, orders, paymentAlerts } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
-import { buildTestApp, signUpCustomer, TEST_ORIGIN, type TestApp } from '../../../testing/app';
+import { buildTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, type TestApp } from '../../../testing/app';
 import { cardOrder, sendWebhook, setUpCardShop, WEBHOOK_SECRET } from '../../../testing/cardShop';
 import type { FakeStripe } from '../../../testing/fakeStripe';
 
@@ -34,6 +34,12 @@ const webhook = (event: object, target = app, secret = WEBHOOK_SECRET, timestamp
 
 const completed = (session: object, id = `evt_${randomUUID()}`) => ({ id, object: 'event', type: 'checkout.session.completed', data: { object: session } });
 
+/** A product's price in the shop's database, in bani. */
+const shopPrice = async (id: string) => (await database.db.select({ price: products.price }).from(products).where(eq(products.id, id)))[0]!.price;
+
+/** A line item as the shop sends it to Stripe: its own name and price (price_data), as Stripe's form encoding carries them. */
+const priceData = (name: string, unitAmount: number, quantity: number) => ({ price_data: { currency: 'ron', unit_amount: String(unitAmount), product_data: { name } }, quantity: String(quantity) });
+
 describe('single-product purchase', () => {
   it('creates a payment-mode Checkout Session for one product with our URLs, and no email for a guest', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/payments/product-checkout', payload: { priceId: 'price_key' } });
@@ -42,9 +48,10 @@ describe('single-product purchase', () => {
 
     const sent = lastSessionRequest();
     expect(sent.headers.authorization).toBe('Bearer sk_test_shop');
+    // Stripe charges the shop's price for the product, whatever its Stripe Price says.
+    expect(sent.body.line_items).toEqual([priceData('Dummy Car Key', await shopPrice('2'), 1)]);
     expect(sent.body).toMatchObject({
       mode: 'payment',
-      line_items: [{ price: 'price_key', quantity: '1' }],
       success_url: `${TEST_ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${TEST_ORIGIN}/shop`,
       metadata: { kind: 'product', productId: '2' },
@@ -160,7 +167,7 @@ describe('single-product purchase', () => {
 });
 
 describe('cart card path', () => {
-  it('saves the order awaiting payment, then makes a session from server price ids, quantities and shipping', async () => {
+  it('saves the order awaiting payment, then makes a session from its lines as stored: names, prices, quantities and shipping', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -179,9 +186,9 @@ describe('cart card path', () => {
     expect(order!.stripeSessionId).toMatch(/^cs_test_/);
 
     const sent = lastSessionRequest();
+    expect(sent.body.line_items).toEqual([priceData('Dummy Lighter (Black)', await shopPrice('1'), 2), priceData('Dummy Marker', await shopPrice('4'), 1)]);
     expect(sent.body).toMatchObject({
       mode: 'payment',
-      line_items: [{ price: 'price_lighter', quantity: '2' }, { price: 'price_marker', quantity: '1' }],
       success_url: `${TEST_ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}&order_id=${id}`,
       cancel_url: `${TEST_ORIGIN}/shop`,
       customer_email: 'card@example.ro',
@@ -197,24 +204,41 @@ describe('cart card path', () => {
     expect(amount).toBe('0');
   });
 
-  it('names the products without a Stripe price id and saves nothing', async () => {
-    const before = (await database.db.select().from(orders)).length;
-    const response = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '5', quantity: 1 }]) });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Some products are missing Stripe configuration: Dummy Phone Charger');
+  it('charges a product with no Stripe price id like any other: Stripe gets the shop’s name and price', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '5', quantity: 1 }]) });
+    expect(response.statusCode).toBe(201);
+    expect(lastSessionRequest().body.line_items).toEqual([priceData('Dummy Phone Charger', await shopPrice('5'), 1)]);
     // In Romanian, by the names the customer reads.
-    const romanian = await app.inject({ method: 'POST', url: '/api/orders', headers: { 'accept-language': 'ro-RO' }, payload: cardOrder([{ productId: '5', quantity: 1 }]) });
-    expect(romanian.statusCode).toBe(400);
-    expect(romanian.json().message).toBe('Unele produse nu au configurarea Stripe: Încărcător de telefon cu ascunzătoare');
-    expect((await database.db.select().from(orders)).length).toBe(before);
-    expect(fake.requests).toHaveLength(0);
+    await app.inject({ method: 'POST', url: '/api/orders', headers: { 'accept-language': 'ro-RO' }, payload: cardOrder([{ productId: '5', quantity: 1 }]) });
+    expect(lastSessionRequest().body.line_items).toEqual([priceData('Încărcător de telefon cu ascunzătoare', await shopPrice('5'), 1)]);
+  });
+
+  it('charges exactly the order: two colours, free shipping, and the price the owner changed after the cart was filled', async () => {
+    const [lighter] = await database.db.select().from(products).where(eq(products.id, '1'));
+    await database.db
+      .update(products)
+      .set({ colourOptions: lighter!.colourOptions.map((option) => ({ ...option, available: true })), price: 4550 })
+      .where(eq(products.id, '1'));
+    try {
+      // The cart said 39.99 a piece; the owner has made it 45.50 since: the order and Stripe both say 45.50.
+      const response = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 3, colour: 'Black' }, { productId: '1', quantity: 2, colour: 'Blue' }]) });
+      expect(response.statusCode).toBe(201);
+      const [order] = await database.db.select().from(orders).where(eq(orders.id, response.json().id));
+      expect(order).toMatchObject({ subtotal: 5 * 4550, shipping: 0, totalAmount: 5 * 4550 });
+      const sent = lastSessionRequest();
+      expect(sent.body.line_items).toEqual([priceData('Dummy Lighter (Black)', 4550, 3), priceData('Dummy Lighter (Blue)', 4550, 2)]);
+      expect((sent.body.shipping_options as { shipping_rate_data: { fixed_amount: { amount: string; currency: string } } }[])[0]!.shipping_rate_data.fixed_amount).toEqual({ amount: '0', currency: 'ron' });
+      expect(fake.sessions.get(order!.stripeSessionId!)).toMatchObject({ amount_total: order!.totalAmount, currency: 'ron' });
+    } finally {
+      await database.db.update(products).set({ colourOptions: lighter!.colourOptions, price: lighter!.price }).where(eq(products.id, '1'));
+    }
   });
 
   it('answers 502 with the spec message when Stripe refuses the session, keeps no order, and a retry with the same key places one', async () => {
     const order = cardOrder([{ productId: '3', quantity: 1 }]);
     const withKey = () => database.db.select().from(orders).where(eq(orders.idempotencyKey, order.idempotencyKey));
     const linesBefore = (await database.db.select().from(orderLines)).length;
-    await database.db.update(products).set({ stripePriceId: 'price_deleted_in_stripe' }).where(eq(products.id, '3'));
+    fake.refuseSessions('Invalid request');
     try {
       const response = await app.inject({ method: 'POST', url: '/api/orders', payload: order });
       expect(response.statusCode).toBe(502);
@@ -223,7 +247,7 @@ describe('cart card path', () => {
       expect(await withKey()).toEqual([]);
       expect((await database.db.select().from(orderLines)).length).toBe(linesBefore);
     } finally {
-      await database.db.update(products).set({ stripePriceId: 'price_belt' }).where(eq(products.id, '3'));
+      fake.refuseSessions(null);
     }
 
     const retry = await app.inject({ method: 'POST', url: '/api/orders', payload: order });
@@ -331,6 +355,122 @@ describe('webhook', () => {
     expect(response.json().result).toBe('unknown_order');
     const junk = await webhook(completed({ ...session, metadata: { kind: 'order', orderId: "1' or 1=1" } }));
     expect(junk.json().result).toBe('unknown_order');
+  });
+});
+
+describe('a card payment is what the order says, once', () => {
+  const alertsOf = (orderId: string) => database.db.select().from(paymentAlerts).where(eq(paymentAlerts.orderId, orderId));
+  const alertMailsOf = (orderId: string) => database.db.select().from(outbox).where(and(eq(outbox.orderId, orderId), eq(outbox.kind, 'payment_alert')));
+  const sessionsAskedFor = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
+
+  it('records a payment of another amount on the order, alerts the owners once, and shows it in the back office', async () => {
+    const { id, checkoutUrl } = (await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '2', quantity: 1 }]) })).json();
+    const sessionId = checkoutUrl.split('/').at(-1) as string;
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, id));
+    // Stripe charged less than the order says (a session changed in Stripe's dashboard, a bug): never silently paid.
+    const paid = { ...fake.markPaid(sessionId), amount_total: order!.totalAmount - 1000 };
+    expect((await webhook(completed(paid))).json().result).toBe('amount_mismatch');
+    expect(await alertsOf(id)).toMatchObject([{ kind: 'amount_mismatch', stripeSessionId: sessionId, amount: order!.totalAmount - 1000, currency: 'ron' }]);
+    expect(await alertMailsOf(id)).toMatchObject([{ recipient: 'owners' }]);
+    // Told again (another event for the same payment): nothing more.
+    expect((await webhook(completed(paid))).json().result).toBe('already_paid');
+    expect(await alertsOf(id)).toHaveLength(1);
+    expect(await alertMailsOf(id)).toHaveLength(1);
+    const owner = await signUpOwner(app, database.db);
+    const view = (await app.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: { cookie: owner.cookie } })).json();
+    expect(view).toMatchObject({ status: 'paid', total: order!.totalAmount, paymentAlerts: [{ kind: 'amount_mismatch', amount: order!.totalAmount - 1000, currency: 'ron' }] });
+    // A payment of exactly the total raises nothing.
+    const exact = (await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '2', quantity: 1 }]) })).json();
+    expect((await webhook(completed(fake.markPaid(exact.checkoutUrl.split('/').at(-1))))).json().result).toBe('paid');
+    expect(await alertsOf(exact.id)).toEqual([]);
+  });
+
+  it('a single-product purchase whose price the owner changed before it was paid is recorded with what Stripe charged', async () => {
+    const { url } = (await app.inject({ method: 'POST', url: '/api/payments/product-checkout', payload: { priceId: 'price_marker' } })).json();
+    const sessionId = url.split('/').at(-1) as string;
+    const before = await shopPrice('4');
+    await database.db.update(products).set({ price: before + 500 }).where(eq(products.id, '4'));
+    try {
+      await app.catalogue.reload();
+      expect((await webhook(completed(fake.markPaid(sessionId)))).json().result).toBe('amount_mismatch');
+      const [order] = await database.db.select().from(orders).where(eq(orders.stripeSessionId, sessionId));
+      expect(order).toMatchObject({ status: 'paid', totalAmount: before + 500 + 1999 });
+      expect(await alertsOf(order!.id)).toMatchObject([{ kind: 'amount_mismatch', amount: before + 1999, currency: 'ron' }]);
+    } finally {
+      await database.db.update(products).set({ price: before }).where(eq(products.id, '4'));
+      await app.catalogue.reload();
+    }
+  });
+
+  it('answers a replay of a paid or cancelled order with the order as it is, and never makes a session for it', async () => {
+    const request = cardOrder([{ productId: '2', quantity: 1 }]);
+    const first = (await app.inject({ method: 'POST', url: '/api/orders', payload: request })).json();
+    await webhook(completed(fake.markPaid(first.checkoutUrl.split('/').at(-1))));
+    const made = sessionsAskedFor();
+    fake.idempotencyWindow(0);
+    try {
+      const replay = await app.inject({ method: 'POST', url: '/api/orders', payload: request });
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual({ id: first.id, number: first.number, status: 'paid', accessToken: expect.any(String) });
+      expect(sessionsAskedFor()).toBe(made);
+
+      const cancelled = cardOrder([{ productId: '2', quantity: 1 }]);
+      const placed = (await app.inject({ method: 'POST', url: '/api/orders', payload: cancelled })).json();
+      const expiredEvent = { id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.expired', data: { object: { ...fake.sessions.get(placed.checkoutUrl.split('/').at(-1))!, status: 'expired' } } };
+      expect((await webhook(expiredEvent)).json().result).toBe('cancelled');
+      const again = await app.inject({ method: 'POST', url: '/api/orders', payload: cancelled });
+      expect(again.json()).toMatchObject({ id: placed.id, status: 'cancelled' });
+      expect(again.json()).not.toHaveProperty('checkoutUrl');
+      expect(sessionsAskedFor()).toBe(made + 1);
+    } finally {
+      fake.idempotencyWindow(24 * 3_600_000);
+    }
+  });
+
+  it('after Stripe’s 24 hours a replay still awaiting payment gets a new session, and the old one is expired at Stripe', async () => {
+    const request = cardOrder([{ productId: '3', quantity: 1 }]);
+    const first = (await app.inject({ method: 'POST', url: '/api/orders', payload: request })).json();
+    const oldSession = first.checkoutUrl.split('/').at(-1) as string;
+    // Within Stripe's window the replay gets the same session.
+    expect((await app.inject({ method: 'POST', url: '/api/orders', payload: request })).json().checkoutUrl).toBe(first.checkoutUrl);
+    fake.idempotencyWindow(0);
+    try {
+      const replay = (await app.inject({ method: 'POST', url: '/api/orders', payload: request })).json();
+      const newSession = replay.checkoutUrl.split('/').at(-1) as string;
+      expect(newSession).not.toBe(oldSession);
+      expect((await database.db.select().from(orders).where(eq(orders.id, first.id)))[0]!.stripeSessionId).toBe(newSession);
+      // The old page can no longer be paid: only one of the two can take the money.
+      expect(fake.sessions.get(oldSession)!.status).toBe('expired');
+      expect(() => fake.markPaid(oldSession)).toThrow(/expired/);
+      expect((await webhook(completed(fake.markPaid(newSession)))).json().result).toBe('paid');
+    } finally {
+      fake.idempotencyWindow(24 * 3_600_000);
+    }
+  });
+
+  it('a second paid session for an order paid already is recorded, and the owners are asked to refund it, once', async () => {
+    const request = cardOrder([{ productId: '3', quantity: 1 }]);
+    const first = (await app.inject({ method: 'POST', url: '/api/orders', payload: request })).json();
+    const oldSession = first.checkoutUrl.split('/').at(-1) as string;
+    // Paid in one tab, its notification still on its way, while the replay in another tab makes a new session.
+    const paidFirst = fake.markPaid(oldSession);
+    fake.idempotencyWindow(0);
+    try {
+      const replay = (await app.inject({ method: 'POST', url: '/api/orders', payload: request })).json();
+      const newSession = replay.checkoutUrl.split('/').at(-1) as string;
+      expect((await webhook(completed(fake.markPaid(newSession)))).json().result).toBe('paid');
+      expect((await webhook(completed(paidFirst))).json().result).toBe('paid_twice');
+      expect(await alertsOf(first.id)).toMatchObject([{ kind: 'paid_twice', stripeSessionId: oldSession, currency: 'ron' }]);
+      expect(await alertMailsOf(first.id)).toHaveLength(1);
+      // The order keeps the session that paid it first.
+      expect((await database.db.select().from(orders).where(eq(orders.id, first.id)))[0]).toMatchObject({ status: 'paid', stripeSessionId: newSession });
+      // Told again: nothing more.
+      expect((await webhook(completed(paidFirst))).json().result).toBe('paid_twice');
+      expect(await alertsOf(first.id)).toHaveLength(1);
+      expect(await alertMailsOf(first.id)).toHaveLength(1);
+    } finally {
+      fake.idempotencyWindow(24 * 3_600_000);
+    }
   });
 });
 

@@ -1,8 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Locale } from '../../../domain/locale';
 import { unitsLeft } from '../../../domain/cart';
 import { defaultColour, lineName, productStockView } from '../../../domain/catalog';
-import { missingStripeConfiguration, onlyLeft } from '../../../domain/messages';
+import { onlyLeft } from '../../../domain/messages';
 import { shippingFor } from '../../../domain/pricing';
 import { colourNameIn, productNameIn } from '../../../domain/productTexts';
 import type { Db, DbOrTx } from '../../../db/client';
@@ -35,8 +35,9 @@ async function createSession(gateway: PaymentGateway, input: Parameters<PaymentG
 }
 
 /**
- * Spec's single-product purchase: one product by its Stripe price id, in the colour chosen on its page (its
- * first available one when none is named); the order is made when it is paid. A hidden product is not found,
+ * Spec's single-product purchase: one product, named by its Stripe price id, in the colour chosen on its page (its
+ * first available one when none is named); the order is made when it is paid. Stripe charges the shop's price for
+ * it (price_data), never the Stripe Price's own amount, with shipping for that price. A hidden product is not found,
  * as on the storefront; a sold-out product or colour is refused (409) before the customer pays for it.
  */
 export async function startProductCheckout(
@@ -57,8 +58,9 @@ export async function startProductCheckout(
   if (unitsLeft(view, option?.name ?? null) === 0) {
     throw new AppError('conflict', onlyLeft(0, lineName(name, option && colourNameIn(option.name, product.translations, locale))), 'out_of_stock');
   }
+  const colourName = option && colourNameIn(option.name, product.translations, locale);
   const session = await createSession(gateway, {
-    lines: [{ price: priceId, quantity: 1 }],
+    lines: [{ name: lineName(name, colourName), unitAmount: product.price, quantity: 1 }],
     successUrl: successUrl(payments.publicUrl),
     cancelUrl: `${payments.publicUrl}/shop`,
     customerEmail: customer?.email,
@@ -70,21 +72,9 @@ export async function startProductCheckout(
   return { url: session.url };
 }
 
-/**
- * Before a card order is saved: Stripe must be configured, and every product must have a Stripe
- * price id (otherwise a 400 naming those without one in `locale`, so a cart Stripe cannot charge saves
- * nothing). Returns each product's price id; unknown products are left out, for the order to refuse.
- */
-export async function stripePriceIds(payments: Payments, productIds: string[], locale: Locale): Promise<Map<string, string>> {
+/** Card payments can be taken: Stripe is configured (otherwise 503, before anything is saved). */
+export function assertCardPayments(payments: Payments): void {
   gatewayOf(payments);
-  const rows = await payments.db
-    .select({ id: products.id, name: products.name, translations: products.translations, priceId: products.stripePriceId })
-    .from(products)
-    .where(inArray(products.id, productIds));
-  // Named as the customer reads them.
-  const missing = rows.filter((row) => !row.priceId).map((row) => productNameIn(row.name, row.translations, locale));
-  if (missing.length > 0) throw new AppError('bad_request', missingStripeConfiguration(missing), 'missing_price_ids');
-  return new Map(rows.map((row) => [row.id, row.priceId!]));
 }
 
 export interface OrderToPay {
@@ -92,15 +82,16 @@ export interface OrderToPay {
   email: string;
   /** The server's shipping for the order, in bani. */
   shipping: number;
+  /** The order's lines as it stored them: Stripe charges exactly these. */
   lines: CheckoutLine[];
   /** The language the customer ordered in (Stripe's page speaks it). */
   locale: Locale;
 }
 
 /**
- * A Checkout Session that pays a saved order: the products' Stripe prices and quantities, the
- * server's shipping, and the order id in its metadata and success URL. Stripe's idempotency key
- * `order-<id>` makes a retried submit get the same session.
+ * A Checkout Session that pays a saved order: its lines (name, unit price, quantity) and shipping as the order
+ * stored them, and the order id in its metadata and success URL. Stripe's idempotency key `order-<id>` makes a
+ * retried submit get the same session within Stripe's window (24 hours); after it, a new one.
  */
 export async function createOrderCheckoutSession(payments: Payments, order: OrderToPay): Promise<{ sessionId: string; url: string | null }> {
   const session = await createSession(gatewayOf(payments), {
@@ -114,6 +105,13 @@ export async function createOrderCheckoutSession(payments: Payments, order: Orde
     idempotencyKey: `order-${order.id}`,
   });
   return { sessionId: session.id, url: session.url };
+}
+
+/** Ends a session that must not be paid (an order's older one); false when it could not (not open, or Stripe failed). */
+export async function expireCheckoutSession(payments: Payments, sessionId: string): Promise<boolean> {
+  return gatewayOf(payments)
+    .expireCheckoutSession(sessionId)
+    .catch(() => false);
 }
 
 /**

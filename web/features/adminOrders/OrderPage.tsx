@@ -5,6 +5,7 @@ import { placeLine } from '../../../domain/counties';
 import { type AdminOrder, adminOrderSchema, type OrderEvent } from '../../../domain/contracts/admin';
 import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '../../../domain/orderChanges';
 import { dayValue, issueValues } from '../../../domain/issueValues';
+import { chargedText } from '../../../domain/money';
 import { vatByRate, vatPercentText } from '../../../domain/vat';
 import { becameStatus, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
 import { withdrawalOpen } from '../../../domain/withdrawal';
@@ -94,6 +95,19 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
           </p>
         )}
       </div>
+      {order.paymentAlerts.length > 0 && (
+        <section aria-labelledby="payment-alerts-title" className="rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+          <h2 id="payment-alerts-title" className="font-semibold">
+            {t('admin.order.paymentAlerts.title')}
+          </h2>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {order.paymentAlerts.map((alert) => {
+              const values = { charged: chargedText(alert.amount, alert.currency, money), total: money(order.total), time: time(alert.at) };
+              return <li key={`${alert.kind} ${alert.at}`}>{alert.kind === 'amount_mismatch' ? t('admin.order.paymentAlerts.amountMismatch', values) : t('admin.order.paymentAlerts.paidTwice', values)}</li>;
+            })}
+          </ul>
+        </section>
+      )}
       {order.withdrawalRequestedAt && (
         <section aria-labelledby="withdrawal-title" className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300">
           <h2 id="withdrawal-title" className="font-semibold text-amber-950">

@@ -79,15 +79,17 @@ export default function CheckoutPage() {
       setSubmitting(false);
       return;
     }
-    if (paymentMethod === 'card' && !placed.checkoutUrl) {
+    if (paymentMethod === 'card' && !placed.checkoutUrl && !placed.status) {
       setFailure({ message: t('message.noCheckoutUrlFromStripe') });
       setSubmitting(false);
       return;
     }
     clear();
     reset();
-    // Spec 4: a card order goes on to Stripe's page; a cash order is confirmed on /.
+    // Spec 4: a card order goes on to Stripe's page; a cash order is confirmed on /. A card order sent again once
+    // it was paid (or cancelled) is never paid twice: its own page says where it stands.
     if (placed.checkoutUrl) window.location.assign(placed.checkoutUrl);
+    else if (placed.status) navigate(`/orders/${placed.id}?token=${placed.accessToken ?? ''}`, { replace: true });
     else navigate('/', { replace: true, state: { placedOrderId: placed.id, placedOrderNumber: placed.number, placedOrderToken: placed.accessToken } });
   }
 

@@ -25,11 +25,10 @@ export function submitOrder(payload: OrderPayload, idempotencyKey: string) {
 }
 
 /**
- * Spec 8's card-path texts; a cart with unpriced products gets the server's list of them, and any other refusal
- * of the order (a product sold out meanwhile, say) the server's explanation below the spec's text, as cash does.
+ * Spec 8's card-path texts; any refusal of the order (a product sold out meanwhile, say) gets the server's
+ * explanation below the spec's text, as cash does.
  */
 export function describeCardFailure(error: unknown, t: Translate): OrderFailure {
-  if (error instanceof ApiError && error.code === 'missing_price_ids') return { message: error.message };
   if (error instanceof ApiError && error.status === 502) return { message: t('message.stripeSessionFailed') };
   const message = t('message.cardPaymentError');
   return error instanceof ApiError && error.status < 500 ? { message, detail: error.message } : { message };

@@ -3,7 +3,7 @@ import { lineName } from '../../../../domain/catalog';
 import { placeLine } from '../../../../domain/counties';
 import { dayValue } from '../../../../domain/issueValues';
 import type { Locale } from '../../../../domain/locale';
-import { formatMoney } from '../../../../domain/money';
+import { chargedText, formatMoney } from '../../../../domain/money';
 import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
 import { trackingUrl } from '../../../../domain/orderChanges';
 import { vatByRate, vatPercentText } from '../../../../domain/vat';
@@ -272,6 +272,39 @@ export function withdrawalAlertMail(shop: ShopIdentity, order: OrderMailData, lo
         </Heading>
         <Text style={paragraph}>{t('mail.owner.withdrawal.body', { when: shopTime(order.withdrawalRequestedAt, locale) })}</Text>
         {order.withdrawalNote && <Text style={paragraph}>{order.withdrawalNote}</Text>}
+        <Lines order={order} locale={locale} />
+        <Address order={order} locale={locale} />
+        <BackOfficeLink shop={shop} order={order} locale={locale} />
+      </Layout>
+    ),
+  };
+}
+
+/** A card payment the owner must look at, as payment_alerts keeps it (server/modules/orders/service.ts recordPaymentAlert). */
+export interface PaymentAlertData {
+  kind: 'amount_mismatch' | 'paid_twice';
+  amount: number | null;
+  currency: string | null;
+}
+
+/**
+ * To the owners: a card payment to look at. Stripe charged another amount than the order's (never silently marked
+ * paid: the order says so too), or the order was paid a second time (refund one payment).
+ */
+export function paymentAlertMail(shop: ShopIdentity, order: OrderMailData, alert: PaymentAlertData | null, locale: Locale): RenderedParts | null {
+  if (!alert) return null;
+  const t = mailText(locale);
+  const number = String(order.number);
+  const values = { number, charged: chargedText(alert.amount, alert.currency, (bani) => formatMoney(bani, locale)), total: formatMoney(order.total, locale) };
+  const subject = alert.kind === 'amount_mismatch' ? t('mail.owner.amountMismatch.subject', values) : t('mail.owner.paidTwice.subject', values);
+  return {
+    subject,
+    element: (
+      <Layout shop={shop} locale={locale} preview={`${order.firstName} ${order.lastName}, ${values.charged}`}>
+        <Heading as="h1" style={{ fontSize: '22px' }}>
+          {subject}
+        </Heading>
+        <Text style={paragraph}>{alert.kind === 'amount_mismatch' ? t('mail.owner.amountMismatch.body', values) : t('mail.owner.paidTwice.body', values)}</Text>
         <Lines order={order} locale={locale} />
         <Address order={order} locale={locale} />
         <BackOfficeLink shop={shop} order={order} locale={locale} />
