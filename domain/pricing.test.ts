@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   biggestDiscountPercent,
   discountPercent,
+  MAX_ORDER_TOTAL,
   missingForFreeShipping,
+  overOrderMaximum,
   shippingFor,
   referencePrice,
   totalsFor,
@@ -34,6 +36,17 @@ describe('shipping', () => {
       total: 26494,
     });
     expect(totalsFor([])).toEqual({ subtotal: 0, shipping: 0, total: 0 });
+  });
+});
+
+describe('the most one order may total', () => {
+  it('is 100,000 lei by default, or the one given; reaching it is allowed, passing it is not', () => {
+    expect(MAX_ORDER_TOTAL).toBe(10_000_000);
+    expect(overOrderMaximum(totalsFor([{ unitPrice: 1_000_000, quantity: 10 }]))).toBe(false);
+    expect(overOrderMaximum(totalsFor([{ unitPrice: 1_000_000, quantity: 10 }, { unitPrice: 1, quantity: 1 }]))).toBe(true);
+    // Shipping counts: 199.99 RON of goods and 19.99 RON of shipping is 219.98 RON.
+    expect(overOrderMaximum(totalsFor([{ unitPrice: 19_999, quantity: 1 }]), 21_997)).toBe(true);
+    expect(overOrderMaximum(totalsFor([{ unitPrice: 19_999, quantity: 1 }]), 21_998)).toBe(false);
   });
 });
 

@@ -14,6 +14,17 @@ export function missingForFreeShipping(subtotal: Bani): Bani {
   return Math.max(0, FREE_SHIPPING_THRESHOLD - subtotal);
 }
 
+/**
+ * The most one order may total by default, 100,000 lei (ORDER_MAX_TOTAL_LEI): far above any real cart of this shop,
+ * and far below what the order's amounts can hold (a 32-bit integer of bani: 21 million lei).
+ */
+export const MAX_ORDER_TOTAL: Bani = 10_000_000;
+/** The highest ORDER_MAX_TOTAL_LEI may be: an order's total must fit the amounts' columns. */
+export const MAX_ORDER_TOTAL_CEILING: Bani = 2_000_000_000;
+
+/** Whether an order of `totals` is over the most one order may total (`max`, in bani). */
+export const overOrderMaximum = (totals: Totals, max: Bani = MAX_ORDER_TOTAL): boolean => totals.total > max;
+
 export interface PricedLine {
   unitPrice: Bani;
   quantity: number;

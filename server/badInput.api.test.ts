@@ -581,6 +581,29 @@ describe('bad input to every write endpoint', () => {
   });
 });
 
+describe('an order over the most one may total (100,000 lei)', () => {
+  it('is refused with 400 and its message, cash or card, and nothing is written; one of exactly the most is placed', async () => {
+    const [key] = await database.db.select({ price: products.price }).from(products).where(eq(products.id, '2'));
+    // The most a product may cost (10,000 lei): 99 of them came to 990,000 lei, and 50 such lines overflowed the amounts (500).
+    await database.db.update(products).set({ price: 1_000_000 }).where(eq(products.id, '2'));
+    try {
+      for (const paymentMethod of ['cod', 'card']) {
+        const before = await rowCounts();
+        const response = await send({ name: `order over the most (${paymentMethod})`, url: '/api/orders', body: order({ paymentMethod, lines: [{ productId: '2', quantity: 11 }] }) });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'order_too_large', message: 'An order can total at most 100,000.00 RON. Please place a smaller one, or write to us for a larger order.' });
+        expect(await rowCounts()).toEqual(before);
+      }
+      const romanian = await send({ name: 'order over the most (ro)', url: '/api/orders', body: order({ lines: [{ productId: '2', quantity: 99 }] }), headers: { 'accept-language': 'ro' } });
+      expect(romanian.json().message).toBe('O comandă poate totaliza cel mult 100.000,00\u00a0lei. Te rugăm să plasezi una mai mică sau să ne scrii pentru o comandă mai mare.');
+      const most = await send({ name: 'order of exactly the most', url: '/api/orders', body: order({ email: 'big.buyer@example.ro', lines: [{ productId: '2', quantity: 10 }] }) });
+      expect(most.statusCode, most.body).toBe(201);
+    } finally {
+      await database.db.update(products).set({ price: key!.price }).where(eq(products.id, '2'));
+    }
+  });
+});
+
 describe('tampered fields change nothing', () => {
   it('an order with its own prices, totals, status, owner and id is stored with the server’s prices, pending', async () => {
     const response = await send({

@@ -18,6 +18,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('caps an order at 100,000 lei unless ORDER_MAX_TOTAL_LEI says otherwise, within what the amounts hold', () => {
+    expect(loadConfig({}).ORDER_MAX_TOTAL_LEI).toBe(100_000);
+    expect(loadConfig({ ORDER_MAX_TOTAL_LEI: '5000' }).ORDER_MAX_TOTAL_LEI).toBe(5000);
+    expect(() => loadConfig({ ORDER_MAX_TOTAL_LEI: '0' })).toThrow(/ORDER_MAX_TOTAL_LEI/);
+    expect(() => loadConfig({ ORDER_MAX_TOTAL_LEI: '30000000' })).toThrow(/ORDER_MAX_TOTAL_LEI/);
+  });
+
   it('writes the owners’ alerts in Romanian unless OWNER_MAIL_LANGUAGE says en', () => {
     expect(loadConfig({}).OWNER_MAIL_LANGUAGE).toBe('ro');
     expect(loadConfig({ OWNER_MAIL_LANGUAGE: 'en' }).OWNER_MAIL_LANGUAGE).toBe('en');

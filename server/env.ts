@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CompanyInfo } from '../domain/company';
 import { LOCALES } from '../domain/locale';
+import { MAX_ORDER_TOTAL, MAX_ORDER_TOTAL_CEILING } from '../domain/pricing';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -46,6 +47,13 @@ const envSchema = z.object({
   /** Orders per email address, and per phone number, in the same window; 0 turns the limit off. */
   ORDER_LIMIT_PER_CONTACT: z.coerce.number().int().min(0).default(5),
   ORDER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** The most one order may total, in lei: a larger one is refused (400) and nothing is written. */
+  ORDER_MAX_TOTAL_LEI: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ORDER_TOTAL_CEILING / 100)
+    .default(MAX_ORDER_TOTAL / 100),
   /** An SMTP server for the shop's mails (smtp://user:password@host:587, smtps://… for TLS from the start); without it mails are written as .eml files into DATA_DIR/mail. */
   SMTP_URL: z
     .string()

@@ -1,3 +1,4 @@
+import { MAX_ORDER_TOTAL } from '../domain/pricing';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
       ORDER_LIMIT_PER_IP: limits.perIp,
       ORDER_LIMIT_PER_CONTACT: limits.perContact,
       ORDER_LIMIT_WINDOW_SECONDS: limits.windowSeconds,
+      ORDER_MAX_TOTAL_LEI: (limits.maxTotal ?? MAX_ORDER_TOTAL) / 100,
       SHIPMENT_OVERDUE_DAYS: 7,
     },
     auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },

@@ -128,6 +128,7 @@ describe('sign-in and sign-out', () => {
         ORDER_LIMIT_PER_IP: 10,
         ORDER_LIMIT_PER_CONTACT: 5,
         ORDER_LIMIT_WINDOW_SECONDS: 600,
+        ORDER_MAX_TOTAL_LEI: 100_000,
         SHIPMENT_OVERDUE_DAYS: 7,
       },
       auth: { baseURL: 'https://shop.example.ro', secret: TEST_AUTH_SECRET, secureCookies: true },

@@ -12,13 +12,15 @@ export interface OrderLimits {
   perIp: number;
   perContact: number;
   windowSeconds: number;
+  /** The most one order may total, in bani (ORDER_MAX_TOTAL_LEI; domain/pricing's MAX_ORDER_TOTAL when absent). */
+  maxTotal?: number;
 }
 
 /** The settings they come from (server/env.ts). */
-export type OrderLimitSettings = Pick<Config, 'ORDER_LIMIT_PER_IP' | 'ORDER_LIMIT_PER_CONTACT' | 'ORDER_LIMIT_WINDOW_SECONDS'>;
+export type OrderLimitSettings = Pick<Config, 'ORDER_LIMIT_PER_IP' | 'ORDER_LIMIT_PER_CONTACT' | 'ORDER_LIMIT_WINDOW_SECONDS' | 'ORDER_MAX_TOTAL_LEI'>;
 
 export function orderLimitsFrom(config: OrderLimitSettings): OrderLimits {
-  return { perIp: config.ORDER_LIMIT_PER_IP, perContact: config.ORDER_LIMIT_PER_CONTACT, windowSeconds: config.ORDER_LIMIT_WINDOW_SECONDS };
+  return { perIp: config.ORDER_LIMIT_PER_IP, perContact: config.ORDER_LIMIT_PER_CONTACT, windowSeconds: config.ORDER_LIMIT_WINDOW_SECONDS, maxTotal: config.ORDER_MAX_TOTAL_LEI * 100 };
 }
 
 /** Who places the order, as far as limits are concerned. */

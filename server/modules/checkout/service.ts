@@ -46,7 +46,7 @@ export interface Checkout {
 async function placeVisitorOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, options: Parameters<typeof placeOrder>[2]) {
   await pruneExpiredCountersNowAndThen(checkout.db);
   return checkout.db.transaction(async (tx) => {
-    const placed = await placeOrder(tx, request, options);
+    const placed = await placeOrder(tx, request, { ...options, maxTotal: checkout.orderLimits.maxTotal });
     if (!placed.replayed) await countOrder(tx, checkout.orderLimits, visitor, request);
     return placed;
   });

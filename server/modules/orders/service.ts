@@ -9,7 +9,8 @@ import { colourNameIn, productNameIn, type ProductTranslations } from '../../../
 import { onlyLeft } from '../../../domain/messages';
 import { CURRENCY } from '../../../domain/money';
 import { canTransition, RESTOCKING_STATUSES, type NewOrderStatus, type OrderActor, type OrderStatus } from '../../../domain/orders';
-import { totalsFor, type Totals } from '../../../domain/pricing';
+import { MAX_ORDER_TOTAL, overOrderMaximum, totalsFor, type Totals } from '../../../domain/pricing';
+import { amountValue } from '../../../domain/issueValues';
 import { orderVat, standardVatRateAt } from '../../../domain/vat';
 import { type Db, type DbOrTx, preparedStatement } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
@@ -276,7 +277,7 @@ function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise
 export async function placeOrder(
   db: DbOrTx,
   request: OrderRequest,
-  options: { userId?: string | null; status?: NewOrderStatus; actor?: Extract<OrderActor, 'customer' | 'stripe'>; locale?: Locale } = {},
+  options: { userId?: string | null; status?: NewOrderStatus; actor?: Extract<OrderActor, 'customer' | 'stripe'>; locale?: Locale; maxTotal?: number } = {},
 ): Promise<PlacedOrder> {
   const hash = requestHash(request);
   const status = options.status ?? 'pending';
@@ -318,6 +319,10 @@ export async function placeOrder(
       throw refusal;
     }
     const totals = totalsFor(priced);
+    // A paid order (Stripe has the money) is kept whatever it totals; any other over the most one may total writes nothing.
+    if (!paid && overOrderMaximum(totals, options.maxTotal)) {
+      throw new AppError('bad_request', { id: 'error.order.tooLarge', values: { max: amountValue(options.maxTotal ?? MAX_ORDER_TOTAL) } }, 'order_too_large');
+    }
     const vatRate = standardVatRateAt(new Date());
     const vat = orderVat(priced, totals.shipping, vatRate);
 
