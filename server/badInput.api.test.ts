@@ -14,7 +14,7 @@ import { priceHistory, productSlugs, products } from '../db/schema/catalog';
 import { orderEvents, orderLines, orders, paymentEvents } from '../db/schema/orders';
 import { outbox } from '../db/schema/outbox';
 import { seedCatalog } from '../db/seed';
-import { buildTestApp, signUpOwner, TEST_ORIGIN, testUploadsDir, type TestApp } from '../testing/app';
+import { buildTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, testUploadsDir, type TestApp } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
 import { startFakeStripe, type FakeStripe } from '../testing/fakeStripe';
 import { sampleOrder } from '../testing/sampleOrder';
@@ -29,6 +29,7 @@ let fake: FakeStripe;
 let app: TestApp;
 /** The back office's cases are sent as this owner, about this pending order (ORDER in their URLs) and its confirmation mail, still queued (MAIL). */
 let ownerCookie: string;
+let customerCookie: string;
 let orderId: string;
 let mailId: number;
 const uploadsDir = testUploadsDir();
@@ -44,6 +45,7 @@ beforeAll(async () => {
   const registered = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: REGISTERED, headers: { origin: TEST_ORIGIN }, remoteAddress: '10.66.0.1' });
   expect(registered.statusCode).toBe(200);
   ownerCookie = (await signUpOwner(app, database.db, 'bad-input-owner@example.ro')).cookie;
+  customerCookie = (await signUpCustomer(app)).cookie;
   const placed = await app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder(), remoteAddress: '10.66.0.2' });
   expect(placed.statusCode).toBe(201);
   orderId = placed.json().id;
@@ -85,7 +87,7 @@ interface Case {
   /** The Content-Type header: application/json by default, null for none. */
   contentType?: string | null;
   headers?: Record<string, string>;
-  /** The exact status, when it matters (otherwise any 4xx). */
+  /** The exact status: 400 unless given. */
   status?: number;
   /** The message, or what it must match. */
   message?: string | RegExp;
@@ -468,7 +470,7 @@ const adminProductCases: Case[] = [
   change('NUL in the name', { name: '\u0000' }, 'Name must not contain control characters.'),
   change('a huge description', { description: 'd'.repeat(60_000) }, 'Description is too long (at most 2000 characters).'),
   change('an array', '[{"price":1}]', NOT_OBJECT),
-  change('an unknown product', { price: 100 }, 'No such product.', '/api/admin/products/nope'),
+  { ...change('an unknown product', { price: 100 }, 'No such product.', '/api/admin/products/nope'), status: 404 },
   change('an address with capitals and spaces', { slug: 'Dummy Lighter' }, SLUG_REFUSED),
   change('an address with a slash', { slug: 'shop/dummy-lighter' }, SLUG_REFUSED),
   change('an address of 200 characters', { slug: 'a'.repeat(200) }, 'Address is too long (at most 80 characters).'),
@@ -493,7 +495,7 @@ const adminProductCases: Case[] = [
   upload('no content type', 'not a picture', null),
   upload('JSON', JSON.stringify({ image: 'data:image/png;base64,AAAA' }), 'application/json'),
   upload('6 MB of a PNG', Buffer.concat([smallPng, Buffer.alloc(6 * 1024 * 1024)]), 'image/png'),
-  upload('a PNG for an unknown product', smallPng, 'image/png', 'No such product.', '/api/admin/products/nope/images'),
+  { ...upload('a PNG for an unknown product', smallPng, 'image/png', 'No such product.', '/api/admin/products/nope/images'), status: 404 },
 ];
 
 const RESET_REQUEST = '/api/auth/request-password-reset';
@@ -538,10 +540,13 @@ async function rowCounts() {
 }
 
 let visitor = 0;
-function send(testCase: Case) {
+/** A back-office case: sent as the owner (and, first, as a visitor and a customer, who are refused before it is read). */
+const isAdminCase = (testCase: Case) => testCase.owner === true || testCase.url.startsWith('/api/admin/');
+
+function send(testCase: Case, as: 'owner' | 'customer' | 'visitor' = 'owner') {
   visitor += 1;
-  const admin = testCase.owner || testCase.url.startsWith('/api/admin/');
-  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(admin ? { cookie: ownerCookie } : {}), ...testCase.headers };
+  const cookie = isAdminCase(testCase) ? { owner: ownerCookie, customer: customerCookie, visitor: null }[as] : null;
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...testCase.headers };
   if (testCase.contentType !== null) headers['content-type'] = testCase.contentType ?? 'application/json';
   const body = testCase.body;
   const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
@@ -566,12 +571,14 @@ describe('bad input to every write endpoint', () => {
     expect(new Set(CASES.map((testCase) => testCase.name)).size).toBe(CASES.length);
   });
 
-  it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s: 4xx, a readable JSON message, nothing written', async (_name, testCase) => {
+  it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s: 400 (or its own 4xx), a readable JSON message, nothing written; 401 and 403 first for the back office', async (_name, testCase) => {
     const before = await rowCounts();
+    if (isAdminCase(testCase)) {
+      expect((await send(testCase, 'visitor')).statusCode).toBe(401);
+      expect((await send(testCase, 'customer')).statusCode).toBe(403);
+    }
     const response = await send(testCase);
-    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
-    expect(response.statusCode, response.body).toBeLessThan(500);
-    if (testCase.status) expect(response.statusCode, response.body).toBe(testCase.status);
+    expect(response.statusCode, response.body).toBe(testCase.status ?? 400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const { message } = response.json();
     expectReadable(message);

@@ -25,15 +25,18 @@ describe.each(LANGUAGES)('the API answers a bad request in the visitor’s langu
   const say = (en: string, ro: string) => (language === 'ro' ? ro : en);
 
   it('for a product that is sold out, or of which too few are left', async () => {
-    await shop.database.db.update(products).set({ stock: 2 }).where(eq(products.id, '2'));
-    const few = await order(headers, sampleOrder({ lines: [{ productId: '2', quantity: 3 }] }));
-    expect(few.statusCode).toBe(409);
-    expect(few.json()).toMatchObject({ code: 'out_of_stock', message: say('Only 2 left of Dummy Car Key', 'Au mai rămas doar 2 bucăți din Cheie auto cu ascunzătoare') });
+    try {
+      await shop.database.db.update(products).set({ stock: 2 }).where(eq(products.id, '2'));
+      const few = await order(headers, sampleOrder({ lines: [{ productId: '2', quantity: 3 }] }));
+      expect(few.statusCode).toBe(409);
+      expect(few.json()).toMatchObject({ code: 'out_of_stock', message: say('Only 2 left of Dummy Car Key', 'Au mai rămas doar 2 bucăți din Cheie auto cu ascunzătoare') });
 
-    await shop.database.db.update(products).set({ stock: 0 }).where(eq(products.id, '2'));
-    const none = await order(headers, sampleOrder({ lines: [{ productId: '2', quantity: 1 }] }));
-    expect(none.json().message).toBe(say('Dummy Car Key is sold out', 'Cheie auto cu ascunzătoare s-a epuizat'));
-    await shop.database.db.update(products).set({ stock: null }).where(eq(products.id, '2'));
+      await shop.database.db.update(products).set({ stock: 0 }).where(eq(products.id, '2'));
+      const none = await order(headers, sampleOrder({ lines: [{ productId: '2', quantity: 1 }] }));
+      expect(none.json().message).toBe(say('Dummy Car Key is sold out', 'Cheie auto cu ascunzătoare s-a epuizat'));
+    } finally {
+      await shop.database.db.update(products).set({ stock: null }).where(eq(products.id, '2'));
+    }
   });
 
   it('for an unknown product', async () => {

@@ -319,12 +319,15 @@ describe('POST /api/admin/orders/:id/status', () => {
 
   it('cancels with a reason and puts the stock back', async () => {
     await shop.database.db.update(products).set({ stock: 10 }).where(eq(products.id, '1'));
-    const { id } = await place();
-    const response = await post(`/api/admin/orders/${id}/status`, { to: 'cancelled', version: 1, reason: 'Customer changed their mind' });
-    expect(response.json()).toMatchObject({ status: 'cancelled', cancelReason: 'Customer changed their mind' });
-    const [product] = await shop.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, '1'));
-    expect(product!.stock).toBe(10);
-    await shop.database.db.update(products).set({ stock: null }).where(eq(products.id, '1'));
+    try {
+      const { id } = await place();
+      const response = await post(`/api/admin/orders/${id}/status`, { to: 'cancelled', version: 1, reason: 'Customer changed their mind' });
+      expect(response.json()).toMatchObject({ status: 'cancelled', cancelReason: 'Customer changed their mind' });
+      const [product] = await shop.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, '1'));
+      expect(product!.stock).toBe(10);
+    } finally {
+      await shop.database.db.update(products).set({ stock: null }).where(eq(products.id, '1'));
+    }
   });
 
   it('answers 409 with a readable message for a move the flow does not allow, and changes nothing', async () => {

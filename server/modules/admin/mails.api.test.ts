@@ -208,6 +208,14 @@ describe('mails that could not be sent', () => {
     const [confirmation] = await mailsOf(order.id);
     const answers = await Promise.all([resend(confirmation!.id), resend(confirmation!.id), resend(confirmation!.id)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    // One row, queued once (no copy of it), and one delivery.
+    const rows = await mailsOf(order.id);
+    expect(rows).toHaveLength(2);
+    expect(rows.find((row) => row.id === confirmation!.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await deliverOnce(false)).toMatchObject({ sent: 1, failed: 0 });
+    expect(smtp.mails.filter((mail) => mail.messageId === messageIdOf(confirmation!, DOMAIN))).toHaveLength(1);
+    expect(await deliverOnce(false)).toMatchObject({ sent: 0 });
+    expect(smtp.mails).toHaveLength(1);
   });
 
   it('a visitor’s or a customer’s resend changes nothing', async () => {

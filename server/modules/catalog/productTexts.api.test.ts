@@ -53,44 +53,50 @@ describe("the products' own texts in the visitor's language", () => {
       .set({ colourOptions: colours.map((colour) => (colour.name === 'Black' ? { ...colour, stock: 5 } : colour)) })
       .where(eq(products.id, '1'));
     await shop.app.catalogue.reload();
-    const placed = await shop.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: ROMANIAN,
-      payload: sampleOrder({ lines: [{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '3', quantity: 1 }] }),
-    });
-    expect(placed.statusCode).toBe(201);
-    const { id } = placed.json();
-    const stored = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.id);
-    expect(stored.map(({ name, colour, colourLabel }) => [name, colour, colourLabel])).toEqual([
-      ['Brichetă cu ascunzătoare', 'Black', 'Negru'],
-      ['Curea cu compartiment secret', null, null],
-    ]);
-    expect((await lighterColours()).find((colour) => colour.name === 'Black')?.stock).toBe(3);
+    try {
+      const placed = await shop.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: ROMANIAN,
+        payload: sampleOrder({ lines: [{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '3', quantity: 1 }] }),
+      });
+      expect(placed.statusCode).toBe(201);
+      const { id } = placed.json();
+      const stored = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.id);
+      expect(stored.map(({ name, colour, colourLabel }) => [name, colour, colourLabel])).toEqual([
+        ['Brichetă cu ascunzătoare', 'Black', 'Negru'],
+        ['Curea cu compartiment secret', null, null],
+      ]);
+      expect((await lighterColours()).find((colour) => colour.name === 'Black')?.stock).toBe(3);
 
-    const view = (await shop.app.inject({ method: 'GET', url: `/api/orders/${id}?email=ana@example.ro` })).json();
-    expect(view.lines.map((line: { name: string; colour: string | null }) => [line.name, line.colour])).toEqual([
-      ['Brichetă cu ascunzătoare', 'Negru'],
-      ['Curea cu compartiment secret', null],
-    ]);
-    const owner = await signUpOwner(shop.app, shop.database.db);
-    const admin = await shop.app.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
-    expect(admin.json().lines.map((line: { name: string; colour: string | null }) => [line.name, line.colour])).toEqual(view.lines.map((line: { name: string; colour: string | null }) => [line.name, line.colour]));
+      const view = (await shop.app.inject({ method: 'GET', url: `/api/orders/${id}?email=ana@example.ro` })).json();
+      expect(view.lines.map((line: { name: string; colour: string | null }) => [line.name, line.colour])).toEqual([
+        ['Brichetă cu ascunzătoare', 'Negru'],
+        ['Curea cu compartiment secret', null],
+      ]);
+      const owner = await signUpOwner(shop.app, shop.database.db);
+      const admin = await shop.app.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
+      expect(admin.json().lines.map((line: { name: string; colour: string | null }) => [line.name, line.colour])).toEqual(view.lines.map((line: { name: string; colour: string | null }) => [line.name, line.colour]));
 
-    // A later edit of the product's texts does not rewrite the order; cancelling puts the units back to the colour.
-    await shop.database.db.update(products).set({ translations: {} }).where(eq(products.id, '1'));
-    expect((await shop.app.inject({ method: 'GET', url: `/api/orders/${id}?email=ana@example.ro` })).json().lines[0]).toMatchObject({ name: 'Brichetă cu ascunzătoare', colour: 'Negru' });
-    expect(await changeOrderStatus(shop.database.db, id, 'cancelled', { actor: 'owner' })).toBe('changed');
-    expect((await lighterColours()).find((colour) => colour.name === 'Black')?.stock).toBe(5);
-    await shop.database.db.update(products).set({ translations: BUILT_IN_PRODUCTS[0]!.translations, colourOptions: colours }).where(eq(products.id, '1'));
+      // A later edit of the product's texts does not rewrite the order; cancelling puts the units back to the colour.
+      await shop.database.db.update(products).set({ translations: {} }).where(eq(products.id, '1'));
+      expect((await shop.app.inject({ method: 'GET', url: `/api/orders/${id}?email=ana@example.ro` })).json().lines[0]).toMatchObject({ name: 'Brichetă cu ascunzătoare', colour: 'Negru' });
+      expect(await changeOrderStatus(shop.database.db, id, 'cancelled', { actor: 'owner' })).toBe('changed');
+      expect((await lighterColours()).find((colour) => colour.name === 'Black')?.stock).toBe(5);
+    } finally {
+      await shop.database.db.update(products).set({ translations: BUILT_IN_PRODUCTS[0]!.translations, colourOptions: colours }).where(eq(products.id, '1'));
+    }
   });
 
   it('says "Only N left" with the names the customer reads', async () => {
     await shop.database.db.update(products).set({ stock: 1 }).where(eq(products.id, '2'));
-    const refused = await shop.app.inject({ method: 'POST', url: '/api/orders', headers: ROMANIAN, payload: sampleOrder({ lines: [{ productId: '2', quantity: 2 }] }) });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('A mai rămas doar 1 bucată din Cheie auto cu ascunzătoare');
-    await shop.database.db.update(products).set({ stock: null }).where(eq(products.id, '2'));
+    try {
+      const refused = await shop.app.inject({ method: 'POST', url: '/api/orders', headers: ROMANIAN, payload: sampleOrder({ lines: [{ productId: '2', quantity: 2 }] }) });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('A mai rămas doar 1 bucată din Cheie auto cu ascunzătoare');
+    } finally {
+      await shop.database.db.update(products).set({ stock: null }).where(eq(products.id, '2'));
+    }
   });
 
   it('gives a shop seeded before translations the Romanian texts once, leaving products the owner renamed alone', async () => {

@@ -1,5 +1,5 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { setUpTestApp } from '../../../testing/app';
@@ -10,6 +10,11 @@ import { changeOrderStatus, placeOrder } from '../orders/service';
 const shop = setUpTestApp();
 
 const setStock = (id: string, stock: number | null, active = true) => shop.database.db.update(products).set({ stock, active }).where(eq(products.id, id));
+
+// Every test leaves the shared products as they were (not counted, shown), whether it passes or fails.
+afterEach(async () => {
+  await shop.database.db.update(products).set({ stock: null, active: true });
+});
 async function stockOf(id: string) {
   const [row] = await shop.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
   return row!.stock;
@@ -48,7 +53,6 @@ describe('stock taken by orders', () => {
     // The order that took the last one NOTIFYd the catalogue at commit; it is reloaded within moments.
     const shown = async () => (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.find((product: { id: string }) => product.id === '2');
     await expect.poll(shown, { timeout: 2_000, interval: 20 }).toMatchObject({ soldOut: true, stockLeft: 0 });
-    await setStock('2', null);
   });
 
   it('asking for more than is left says how many are left and takes nothing', async () => {
@@ -61,7 +65,6 @@ describe('stock taken by orders', () => {
     expect(await orderCount()).toBe(before);
     expect((await order('3', 3)).statusCode).toBe(201);
     expect(await stockOf('3')).toBe(0);
-    await setStock('3', null);
   });
 
   it('never refuses a product whose stock is not counted', async () => {
@@ -79,7 +82,6 @@ describe('stock taken by orders', () => {
     expect(answer.json().message).toBe('Dummy Phone Charger is no longer sold. Please remove it from your cart.');
     expect(await stockOf('5')).toBe(10);
     expect(await orderCount()).toBe(before);
-    await setStock('5', null);
   });
 });
 
@@ -93,7 +95,6 @@ describe('stock put back', () => {
     expect(line!.stockTaken).toBe(2);
     expect(await changeOrderStatus(shop.database.db, placed.id, 'cancelled', { actor: 'owner', note: 'Refunded: out of stock' })).toBe('changed');
     expect(await stockOf('2')).toBe(2);
-    await setStock('2', null);
   });
 
   it('cancelling puts the stock back exactly once', async () => {
@@ -107,7 +108,6 @@ describe('stock put back', () => {
     // A second cancellation is not a move the flow allows: nothing is put back twice.
     expect(await changeOrderStatus(shop.database.db, id, 'cancelled', { actor: 'owner' })).toBe('not_allowed');
     expect(await stockOf('1')).toBe(4);
-    await setStock('1', null);
   });
 
   it('a returned parcel (confirmed, shipped, returned) puts the stock back once', async () => {
@@ -125,7 +125,6 @@ describe('stock put back', () => {
     ]);
     expect(results.sort()).toEqual(['changed', 'not_allowed']);
     expect(await stockOf('1')).toBe(2);
-    await setStock('1', null);
   });
 
   it('an order placed while stock was not counted puts nothing back when counting starts later', async () => {
@@ -134,6 +133,5 @@ describe('stock put back', () => {
     await setStock('1', 5);
     expect(await changeOrderStatus(shop.database.db, placed.json().id, 'cancelled', { actor: 'owner' })).toBe('changed');
     expect(await stockOf('1')).toBe(5);
-    await setStock('1', null);
   });
 });

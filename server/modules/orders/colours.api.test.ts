@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import type { StoredColourOption } from '../../../domain/catalog';
@@ -15,6 +15,12 @@ async function setColours(colourOptions: StoredColourOption[]) {
   await shop.database.db.update(products).set({ colourOptions }).where(eq(products.id, '1'));
   await shop.app.catalogue.reload();
 }
+
+// Every test leaves the lighter's colours as seeded, whether it passes or fails.
+afterEach(async () => {
+  await setColours(SEEDED);
+});
+
 async function coloursOfLighter() {
   const [row] = await shop.database.db.select({ colours: products.colourOptions }).from(products).where(eq(products.id, '1'));
   return row!.colours;
@@ -64,7 +70,6 @@ describe('the colour travels with the order line', () => {
     const owner = await signUpOwner(shop.app, shop.database.db);
     const admin = await shop.app.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
     expect(admin.json().lines.map((line: { colour: string | null }) => line.colour)).toEqual(['Black', 'Blue', null]);
-    await setColours(SEEDED);
   });
 
   it('refuses a colour the product does not have, or none for a product with colours, with 400 and writes nothing', async () => {
@@ -92,7 +97,6 @@ describe('the colour travels with the order line', () => {
     expect(answer.json()).toMatchObject({ code: 'out_of_stock', message: 'Dummy Lighter (Red) is sold out' });
     expect(await orderCount()).toBe(before);
     expect(await stockOf('Black')).toBe(4);
-    await setColours(SEEDED);
   });
 
   it('a retry with the same key but another colour is a different order: 409', async () => {
@@ -103,7 +107,6 @@ describe('the colour travels with the order line', () => {
     const other = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: { ...first, lines: [{ productId: '1', quantity: 1, colour: 'Blue' }] } });
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe('idempotency_key_reused');
-    await setColours(SEEDED);
   });
 
   it('a paid single-product purchase (no colour chosen) is kept without one', async () => {
@@ -147,7 +150,6 @@ describe("a colour's own stock", () => {
     expect(await stockOf('Black')).toBe(3);
     expect(await changeOrderStatus(shop.database.db, placed.json().id, 'cancelled', { actor: 'owner' })).toBe('not_allowed');
     expect(await stockOf('Black')).toBe(3);
-    await setColours(SEEDED);
   });
 
   it('ten concurrent orders for the last three black lighters: exactly three succeed', async () => {
@@ -160,7 +162,6 @@ describe("a colour's own stock", () => {
     // No colour left to choose: the whole product is sold out in the shop.
     await setColours([{ name: 'Black', available: true, stock: 0 }, { name: 'Blue', available: false, stock: 7 }]);
     expect(await lighterInShop()).toMatchObject({ soldOut: true });
-    await setColours(SEEDED);
   });
 
   it('a returned parcel gives the colour its units back; a colour no longer counted gets nothing back', async () => {
@@ -174,7 +175,6 @@ describe("a colour's own stock", () => {
     expect(await changeOrderStatus(shop.database.db, id, 'returned', { actor: 'owner' })).toBe('changed');
     expect(await stockOf('Black')).toBe(2);
     expect(await stockOf('Blue')).toBeNull();
-    await setColours(SEEDED);
   });
 
   it('the owner sets and reads each colour’s stock', async () => {
@@ -185,6 +185,5 @@ describe("a colour's own stock", () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json().product.colourOptions).toEqual([{ name: 'Black', available: true, stock: 7 }, { name: 'Red', available: false, stock: null }]);
     expect(await stockOf('Black')).toBe(7);
-    await setColours(SEEDED);
   });
 });

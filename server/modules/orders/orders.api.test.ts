@@ -302,6 +302,8 @@ describe('POST /api/orders: county, postal code and phone', () => {
   it('places an order whose postal code fits the county without asking', async () => {
     const response = await post(validOrder({ county: 'B', postalCode: '030167', city: 'București' }));
     expect(response.statusCode).toBe(201);
+    const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, response.json().id));
+    expect(order).toMatchObject({ county: 'B', postalCode: '030167', city: 'București' });
   });
 });
 
