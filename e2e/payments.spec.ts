@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { CARD_SHOP_PORT } from '../playwright.config';
-import { expect, expectAccessible, signUp, test, fillShipping } from './fixtures';
+import { CARD_SHOP_PORT, FAKE_STRIPE_PORT } from '../playwright.config';
+import { sampleOrder } from '../testing/sampleOrder';
+import { answeringToInput, expect, expectAccessible, signInAsOwner, signUp, test, fillShipping } from './fixtures';
 
 const CARD_SHOP = `http://127.0.0.1:${CARD_SHOP_PORT}`;
+const FAKE_STRIPE = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
 
 async function fillCheckout(page: Page, products: string[]) {
   await page.goto('/shop');
@@ -78,6 +80,35 @@ test.describe('without Stripe keys', () => {
     await page.goto('/stripe-checkout?priceId=price_key');
     await expect(page.getByRole('alert')).toHaveText('Failed to start checkout process');
     await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  });
+});
+
+test.describe('a card payment that is not the order’s total', () => {
+  test.use({ baseURL: CARD_SHOP });
+
+  test('is shown to the owner on the order’s page: what Stripe charged beside what the order says', async ({ page, browser }) => {
+    const placed = await page.request.post('/api/orders', { data: sampleOrder({ email: 'card.mismatch@example.ro', paymentMethod: 'card', lines: [{ productId: '2', quantity: 1 }] }) });
+    expect(placed.status()).toBe(201);
+    const { id, checkoutUrl } = (await placed.json()) as { id: string; checkoutUrl: string };
+    // Stripe's session was changed to charge 10 lei less (in its dashboard, say) before the customer paid.
+    const session = (await (await page.request.get(`${FAKE_STRIPE}/v1/checkout/sessions/${checkoutUrl.split('/').at(-1)}`, { headers: { authorization: 'Bearer sk_test_e2e' } })).json()) as { amount_total: number };
+    await page.request.post(`${checkoutUrl.replace('/pay/', '/_test/sessions/')}/amount`, { data: { amount_total: session.amount_total - 1000 } });
+    await page.goto(checkoutUrl);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+    const context = await browser.newContext({ baseURL: CARD_SHOP });
+    const owner = answeringToInput(await context.newPage());
+    try {
+      await signInAsOwner(owner);
+      await owner.goto(`/admin/orders/${id}`);
+      const alert = owner.getByRole('region', { name: 'Check this card payment' });
+      await expect(alert).toContainText(`Stripe charged ${((session.amount_total - 1000) / 100).toFixed(2)} RON, the order says ${(session.amount_total / 100).toFixed(2)} RON`);
+      await expect(alert).toContainText('Check the payment in Stripe before you send the order.');
+      await expectAccessible(owner);
+    } finally {
+      await context.close();
+    }
   });
 });
 

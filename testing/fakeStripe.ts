@@ -200,6 +200,15 @@ export async function startFakeStripe(options: FakeStripeOptions) {
           res.writeHead(200, { 'content-type': 'application/json' });
           return res.end(JSON.stringify(session));
         }
+        // Test control: what a session charges (a session changed in Stripe's dashboard, say), before it is paid.
+        const charge = url.pathname.match(/^\/_test\/sessions\/([^/]+)\/amount$/);
+        if (req.method === 'POST' && charge) {
+          const session = sessions.get(charge[1]!);
+          if (!session) return stripeError(res, 404, 'No such session');
+          session.amount_total = Number(body.amount_total);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify(session));
+        }
         // Test control: pay a session without the page (what a customer does on Stripe).
         const pay = url.pathname.match(/^\/_test\/sessions\/([^/]+)\/pay$/);
         if (req.method === 'POST' && pay) {
