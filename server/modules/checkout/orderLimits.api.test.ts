@@ -219,12 +219,13 @@ describe('expired counters', () => {
 });
 
 describe('settings', () => {
-  it('default to 10 orders per address and 5 per email or phone in 10 minutes, and 0 turns a limit off', async () => {
-    expect(orderLimitsFrom(loadConfig({}))).toEqual({ perIp: 10, perContact: 5, windowSeconds: 600 });
-    expect(orderLimitsFrom(loadConfig({ ORDER_LIMIT_PER_IP: '0', ORDER_LIMIT_PER_CONTACT: '50', ORDER_LIMIT_WINDOW_SECONDS: '3600' }))).toEqual({
+  it('default to 10 orders per address and 5 per email or phone in 10 minutes, and 100,000 lei an order; 0 turns a limit off', async () => {
+    expect(orderLimitsFrom(loadConfig({}))).toEqual({ perIp: 10, perContact: 5, windowSeconds: 600, maxTotal: 10_000_000 });
+    expect(orderLimitsFrom(loadConfig({ ORDER_LIMIT_PER_IP: '0', ORDER_LIMIT_PER_CONTACT: '50', ORDER_LIMIT_WINDOW_SECONDS: '3600', ORDER_MAX_TOTAL_LEI: '5000' }))).toEqual({
       perIp: 0,
       perContact: 50,
       windowSeconds: 3600,
+      maxTotal: 500_000,
     });
     expect(() => loadConfig({ ORDER_LIMIT_PER_IP: '-1' })).toThrow(/ORDER_LIMIT_PER_IP/);
 
