@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '../../../db/schema/orders';
+import { orders, paymentAlerts } from '../../../db/schema/orders';
 import { TEST_ORIGIN } from '../../../testing/app';
 import { cardOrder, setUpCardShop, WEBHOOK_SECRET } from '../../../testing/cardShop';
 import { createStripeGateway, type PaymentGateway } from '../../integrations/stripe';
@@ -42,6 +42,21 @@ describe('card orders whose settling moment was missed', () => {
     // A second run, or another process running it, changes nothing more.
     await reconcileCardOrders(checkoutWith(shop.gateway));
     expect((await statusOf(paidWebhookLost.id)).status).toBe('paid');
+  });
+
+  it('compares what Stripe charged with the order when it settles a lost payment, as the webhook does', async () => {
+    const exact = await cardOrderPlaced(hoursAgo(26));
+    shop.fake.markPaid(exact.sessionId);
+    const short = await cardOrderPlaced(hoursAgo(26));
+    const charged = shop.fake.markPaid(short.sessionId);
+    charged.amount_total = (charged.amount_total as number) - 500;
+
+    await reconcileCardOrders(checkoutWith(shop.gateway));
+    expect(await statusOf(short.id)).toMatchObject({ status: 'paid' });
+    const alertsOf = (orderId: string) => shop.database.db.select().from(paymentAlerts).where(eq(paymentAlerts.orderId, orderId));
+    expect(await alertsOf(short.id)).toMatchObject([{ kind: 'amount_mismatch', stripeSessionId: short.sessionId, amount: (charged.amount_total as number), currency: 'ron' }]);
+    expect(await alertsOf(exact.id)).toEqual([]);
+    expect(await statusOf(exact.id)).toMatchObject({ status: 'paid' });
   });
 
   it('leaves an order with a session alone while Stripe cannot be asked', async () => {

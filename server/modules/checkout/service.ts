@@ -280,16 +280,20 @@ export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payme
       if (session === undefined) continue;
       paid = session?.paid ?? false;
     }
-    const change = paid
-      ? await changeOrderStatus(checkout.db, order.id, 'paid', { from: 'awaiting_payment', actor: 'system', note: 'Paid according to Stripe (its notification never arrived)', set: { paidAt: now } })
-      : await changeOrderStatus(checkout.db, order.id, 'cancelled', {
+    const change = await checkout.db.transaction(async (tx) => {
+      if (!paid || !session) {
+        return changeOrderStatus(tx, order.id, 'cancelled', {
           from: 'awaiting_payment',
           actor: 'system',
           note: order.stripeSessionId ? 'Card payment not completed: the Stripe session expired' : 'Card payment could not be started',
         });
+      }
+      const paidChange = await changeOrderStatus(tx, order.id, 'paid', { from: 'awaiting_payment', actor: 'system', note: 'Paid according to Stripe (its notification never arrived)', set: { paidAt: now } });
+      // What Stripe charged is compared with the order's total, as when its notification comes, in the same transaction.
+      if (paidChange === 'changed') await checkAmount(tx, order.id, session, null);
+      return paidChange;
+    });
     if (change === 'changed') result[paid ? 'paid' : 'cancelled'] += 1;
-    // What Stripe charged is compared with the order's total, as when its notification comes.
-    if (change === 'changed' && paid && session) await checkout.db.transaction((tx) => checkAmount(tx, order.id, session, null));
   }
   return result;
 }

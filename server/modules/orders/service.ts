@@ -320,8 +320,9 @@ export async function placeOrder(
     }
     const totals = totalsFor(priced);
     // A paid order (Stripe has the money) is kept whatever it totals; any other over the most one may total writes nothing.
-    if (!paid && overOrderMaximum(totals, options.maxTotal)) {
-      throw new AppError('bad_request', { id: 'error.order.tooLarge', values: { max: amountValue(options.maxTotal ?? MAX_ORDER_TOTAL) } }, 'order_too_large');
+    const maxTotal = options.maxTotal ?? MAX_ORDER_TOTAL;
+    if (!paid && overOrderMaximum(totals, maxTotal)) {
+      throw new AppError('bad_request', { id: 'error.order.tooLarge', values: { max: amountValue(maxTotal) } }, 'order_too_large');
     }
     const vatRate = standardVatRateAt(new Date());
     const vat = orderVat(priced, totals.shipping, vatRate);
@@ -499,7 +500,7 @@ export async function recordPaymentAlert(tx: DbOrTx, alert: { orderId: string; k
 /** An order's total and the session that paid it, locked, for comparing a payment with it. */
 export async function orderPaymentState(tx: DbOrTx, id: string) {
   const [order] = await tx
-    .select({ status: orders.status, total: orders.totalAmount, stripeSessionId: orders.stripeSessionId, paidAt: orders.paidAt })
+    .select({ total: orders.totalAmount, stripeSessionId: orders.stripeSessionId, paidAt: orders.paidAt })
     .from(orders)
     .where(eq(orders.id, id))
     .for('update');

@@ -55,12 +55,11 @@ export async function startProductCheckout(
   const chosen = colour ?? defaultColour(view);
   const option = view.colourOptions.find((candidate) => candidate.name === chosen);
   if (chosen !== null && !option) throw new AppError('bad_request', { id: 'error.order.unknownColour', values: { name, colour: chosen } }, 'unknown_colour');
-  if (unitsLeft(view, option?.name ?? null) === 0) {
-    throw new AppError('conflict', onlyLeft(0, lineName(name, option && colourNameIn(option.name, product.translations, locale))), 'out_of_stock');
-  }
-  const colourName = option && colourNameIn(option.name, product.translations, locale);
+  // Named as the customer reads it, with its colour: in a refusal and on Stripe's page alike.
+  const named = lineName(name, option && colourNameIn(option.name, product.translations, locale));
+  if (unitsLeft(view, option?.name ?? null) === 0) throw new AppError('conflict', onlyLeft(0, named), 'out_of_stock');
   const session = await createSession(gateway, {
-    lines: [{ name: lineName(name, colourName), unitAmount: product.price, quantity: 1 }],
+    lines: [{ name: named, unitAmount: product.price, quantity: 1 }],
     successUrl: successUrl(payments.publicUrl),
     cancelUrl: `${payments.publicUrl}/shop`,
     customerEmail: customer?.email,
