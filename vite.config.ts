@@ -1,9 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { entryPreloads, plainDynamicImports } from './scripts/entryPreloads';
-import { precompress } from './scripts/precompress';
-import { pureReactRouter } from './scripts/pureReactRouter';
+import { entryPreloads, plainDynamicImports } from './scripts/entryPreloads.ts';
+import { precompress } from './scripts/precompress.ts';
+import { pureReactRouter } from './scripts/pureReactRouter.ts';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',

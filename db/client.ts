@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +82,54 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 const MIGRATION_LOCK_ID = 727_310_001;
 
 /**
+ * The embedded cluster serves one process through one connection, on a machine that may have 1 GB: PGlite's
+ * initdb gives it PostgreSQL's stock 128 MB of shared buffers and 100 connections (decision 0029).
+ */
+export const PGLITE_SETTINGS = { shared_buffers: '16MB', max_connections: '5' } as const;
+const settingParams = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+const pgliteOptions = { startParams: [...PGlite.defaultStartParams, ...settingParams], initDbStartParams: settingParams };
+
+/**
+ * A new, empty cluster that `npm run build` makes (scripts/build.ts), beside the migrations: a new data folder is
+ * loaded from it instead of running initdb in the serving process, whose second WebAssembly instance would
+ * double the process's peak memory (about 500 MB; loaded, about 250 MB). Run from the sources (the tests),
+ * there is none and PGlite runs initdb.
+ */
+export const NEW_CLUSTER_FILE = 'new-cluster.tar.gz';
+
+const newClusterFile = path.join(migrationsFolder, '..', NEW_CLUSTER_FILE);
+
+function newClusterOf(dataDir: string): Blob | undefined {
+  if (existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(newClusterFile)) return undefined;
+  return new Blob([readFileSync(newClusterFile)]);
+}
+
+/** Makes NEW_CLUSTER_FILE (db/newCluster.ts, run by the build from its bundle). */
+export async function writeNewCluster(): Promise<void> {
+  const client = new PGlite(pgliteOptions);
+  // Before dumpDataDir, which would wait for it inside the lock that starting takes: never settling.
+  await client.waitReady;
+  const tarball = await client.dumpDataDir('gzip');
+  await client.close();
+  writeFileSync(newClusterFile, Buffer.from(await tarball.arrayBuffer()));
+}
+
+/**
+ * A folder made before PGLITE_SETTINGS keeps PostgreSQL's stock settings in its postgresql.conf; they are
+ * overridden at every start (startParams) and written over once, for any tool that opens it otherwise.
+ */
+async function keepSettings(client: PGlite) {
+  const { rows } = await client.query<{ name: string; setting: string }>(
+    `SELECT name, setting FROM pg_file_settings WHERE name = ANY($1) AND applied IS NOT NULL ORDER BY seqno`,
+    [Object.keys(PGLITE_SETTINGS)],
+  );
+  const inFiles = new Map(rows.map((row) => [row.name, row.setting]));
+  for (const [name, value] of Object.entries(PGLITE_SETTINGS)) {
+    if (inFiles.get(name) !== value) await client.exec(`ALTER SYSTEM SET ${name} = '${value}'`);
+  }
+}
+
+/**
  * Opens the embedded PGlite database in `dataDir` (in memory when undefined) and applies the
  * committed migrations. A folder is opened by one process at a time: this takes its exclusive lock
  * first (db/dataFolderLock.ts) and throws DataFolderInUseError when another process holds it.
@@ -89,7 +138,7 @@ const MIGRATION_LOCK_ID = 727_310_001;
  */
 export async function openPglite(dataDir?: string, options: { onLockCompromised?: (error: Error) => void } = {}): Promise<Database> {
   if (!dataDir) {
-    const client = new PGlite();
+    const client = new PGlite(pgliteOptions);
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder });
     return { db, kind: 'pglite', listen: pgliteListen(client), close: () => client.close() };
@@ -103,7 +152,8 @@ export async function openPglite(dataDir?: string, options: { onLockCompromised?
   const releaseLock = await lockDataFolder(dataDir, onLockCompromised);
   let client: PGlite | undefined;
   try {
-    client = new PGlite(dataDir);
+    client = new PGlite(dataDir, { ...pgliteOptions, loadDataDir: newClusterOf(dataDir) });
+    await keepSettings(client);
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder });
     const open = client;

@@ -117,6 +117,9 @@ try {
   await database.end().catch(() => undefined);
   for (const { shop } of shops) await shop.stop();
   smtp.close();
+  // The link to this checkout's node_modules goes first: `git worktree remove --force` empties what a link
+  // points to (it emptied this checkout's node_modules once).
+  rmSync(path.join(baselineDir, 'node_modules'), { force: true });
   execFileSync('git', ['worktree', 'remove', '--force', baselineDir], { stdio: 'ignore' });
   rmSync(baselineDir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { compressText } from '../server/compression';
+import { compressText } from '../server/compression.ts';
 
 /** The built files worth compressing: text. Images other than SVG, and fonts, are compressed already. */
 const TEXT_FILE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;

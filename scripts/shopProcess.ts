@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 
 export interface ShopProcess {
   origin: string;
@@ -22,7 +24,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `server/main.ts` as its own process, as production runs it, and waits until it answers.
+ * Starts the shop as its own process, as production runs it (the build: run `npm run build` first), and waits until it answers.
  * Its stderr is passed through and, when it exits while starting, quoted in the error.
  */
 export async function startShop(
@@ -31,8 +33,11 @@ export async function startShop(
   timeoutMs = 30_000,
   options: { cpus?: string; cwd?: string; nodeArgs?: string[] } = {},
 ): Promise<ShopProcess> {
-  // `nodeArgs`: e.g. --cpu-prof to profile it (Node refuses that one in NODE_OPTIONS).
-  const command = [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'];
+  // `nodeArgs`: e.g. --cpu-prof to profile it (Node refuses that one in NODE_OPTIONS). The build, as `npm start`
+  // runs it; a checkout from before the build (a benchmark's baseline) from its sources, as it ran then.
+  const built = existsSync(path.join(options.cwd ?? '.', 'scripts/launch.ts'));
+  const [flags, entry] = built ? [['--liftoff-only'], ['scripts/launch.ts', 'main']] : [[], ['--import', 'tsx', 'server/main.ts']];
+  const command = [process.execPath, ...flags, ...(options.nodeArgs ?? []), ...entry];
   // Benchmarks pin the shop to its own cores (taskset execs the command: same pid).
   const [file, ...args] = options.cpus ? ['taskset', '-c', options.cpus, ...command] : command;
   // `cwd`: another checkout of the shop (a benchmark's baseline).
@@ -68,4 +73,26 @@ export async function startShop(
   }
   await stop('SIGKILL');
   throw new Error(`the shop did not answer ${origin}/api/health within ${timeoutMs} ms`);
+}
+
+/**
+ * Stops a process group (started with `detached: true`: npm, its shell and the shop) with SIGTERM, as a service
+ * manager does, and waits until every process in it is gone (the shop has then let go of its data folder).
+ */
+export async function stopProcessGroup(pid: number, timeoutMs = 30_000): Promise<void> {
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`process group ${pid} did not stop within ${timeoutMs} ms`);
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { rememberedByHeader } from './remembered';
+import { rememberedByHeader } from './remembered.ts';
 
 /** A text body and its brotli and gzip forms, made once and sent many times. */
 export interface Precompressed {

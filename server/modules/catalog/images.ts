@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { AppError } from '../../errors';
 
 /** The widths each uploaded image is stored at (never wider than the original: no upscaling). */
@@ -54,6 +53,8 @@ export async function storeProductImage(uploadsDir: string, bytes: Buffer): Prom
   const format = imageFormatOf(bytes);
   if (!format) throw refused();
   let variants: { width: number; data: Buffer }[];
+  // Loaded at the first upload: its image library takes memory that a shop mostly serving never needs.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const metadata = await image.metadata();
