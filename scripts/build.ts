@@ -29,6 +29,7 @@ await build({
   absWorkingDir: root,
   entryPoints: {
     main: 'server/main.ts',
+    worker: 'server/worker.ts',
     admin: 'scripts/admin.ts',
     backup: 'scripts/backup.ts',
     restore: 'scripts/restore.ts',

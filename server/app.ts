@@ -19,9 +19,7 @@ import { registerErrorHandling } from './errors';
 import { addSecurityHeaders, securityHeaders } from './securityHeaders';
 import { createLogger } from './logging';
 import { guardRequestBodies } from './requestBodies';
-import type { Mailer } from './integrations/mail';
-import { sendMails } from './modules/mail/delivery';
-import type { ShopIdentity } from './modules/mail/templates/Layout';
+import type { MailSending } from './modules/mail/delivery';
 import { adminProductRoutes } from './modules/catalog/adminRoutes';
 import { Catalogue } from './modules/catalog/catalogue';
 import { reloadBeforeAnswering } from './modules/catalog/changes';
@@ -57,7 +55,7 @@ export interface AppDependencies {
    * Sending the outbox's mails (server/modules/mail): the mailer and who the mails come from. Without
    * it this process sends none (mails wait in the outbox for a process that does).
    */
-  mail?: { mailer: Mailer; shop: ShopIdentity; ownerEmail: string | null; ownerLocale: Locale; giveUpAfterMs?: number };
+  mail?: MailSending;
 }
 
 /** Hashed build assets and product images never change under the same name. */
@@ -154,7 +152,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     { prefix: '/api/admin' },
   );
   await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL, catalogue });
-  if (mail) sendMails(app, { db, mailer: mail.mailer, settings: { shop: mail.shop, secret: authSettings.secret, ownerEmail: mail.ownerEmail, ownerLocale: mail.ownerLocale }, giveUpAfterMs: mail.giveUpAfterMs });
+  // Loaded only by a process that sends mail: the templates and their renderer stay out of one that does not.
+  if (mail) (await import('./modules/mail/delivery')).sendMails(app, db, mail, authSettings.secret);
 
   // Uploaded product images: named by their content, so cached forever like the build's assets.
   await mkdir(uploadsDir, { recursive: true });

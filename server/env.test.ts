@@ -36,6 +36,13 @@ describe('configuration', () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).STRIPE_WEBHOOK_SECRET).toBe('whsec_1');
   });
 
+  it('leaves mail to this process unless MAIL_WORKER=true, which needs PostgreSQL (the embedded database is one process’s)', () => {
+    expect(loadConfig({}).MAIL_WORKER).toBe(false);
+    expect(() => loadConfig({ MAIL_WORKER: 'true' })).toThrow('MAIL_WORKER=true needs DATABASE_URL');
+    expect(loadConfig({ MAIL_WORKER: 'true', DATABASE_URL: 'postgres://shop@db/shop' }).MAIL_WORKER).toBe(true);
+    expect(() => loadConfig({ MAIL_WORKER: 'yes' })).toThrow('MAIL_WORKER');
+  });
+
   it('keeps uploaded images in DATA_DIR/uploads unless UPLOADS_DIR says otherwise', () => {
     expect(uploadsDirOf(loadConfig({}))).toBe('data/uploads');
     expect(uploadsDirOf(loadConfig({ DATA_DIR: '/var/shop' }))).toBe('/var/shop/uploads');

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CompanyInfo } from '../domain/company';
@@ -65,6 +67,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, 'must be an address, or "Name <address>"')
     .default('Secret Stash <shop@localhost>'),
+  /**
+   * `true`: this process never renders or sends a mail; a separate `npm run worker` (one or more, on the same
+   * PostgreSQL) does, so the processes taking orders spend nothing on mail. Needs DATABASE_URL: the embedded
+   * database is one process's.
+   */
+  MAIL_WORKER: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /** Where the owner's new-order alerts go; every owner account's address when unset. */
   OWNER_EMAIL: z.string().email().optional(),
   /** The language of the owners' alerts (new order, withdrawal): ro or en. Customers get theirs in the language they ordered in. */
@@ -107,6 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook endpoint\'s signing secret, whsec_…, from the Stripe dashboard); without it no payment could ever be confirmed.',
     );
   }
+  if (parsed.data.MAIL_WORKER && !parsed.data.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration: MAIL_WORKER=true needs DATABASE_URL: the embedded database is opened by one process, which then sends the mails itself.',
+    );
+  }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
     throw new Error('Invalid configuration: AUTH_SECRET is required in production (at least 32 random characters).');
   }
@@ -115,6 +128,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+/**
+ * AUTH_SECRET, or without it (allowed outside production) one made once and kept beside the data
+ * (DATA_DIR/auth-secret): the serving processes and the mail worker sign and check the same links with it.
+ */
+export async function authSecretOf(config: Pick<Config, 'AUTH_SECRET'>, dataDir: string): Promise<string> {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const file = path.join(dataDir, 'auth-secret');
+  const existing = await readFile(file, 'utf8').catch(() => '');
+  if (existing.trim().length >= 32) return existing.trim();
+  const secret = randomBytes(32).toString('hex');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
 }
 
 /** The folder of uploaded images: UPLOADS_DIR, or `uploads` in DATA_DIR. */

@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { DataFolderInUseError } from '../db/dataFolderLock';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
-import { createFileMailer, createSmtpMailer } from './integrations/mail';
 import { createStripeGateway } from './integrations/stripe';
-import { companyOf, loadConfig, mailSender, publicUrl, uploadsDirOf } from './env';
+import { authSecretOf, companyOf, loadConfig, publicUrl, uploadsDirOf } from './env';
 
 const config = loadConfig();
 const dataDir = path.resolve(config.DATA_DIR);
@@ -47,18 +44,6 @@ async function openDatabase(): Promise<Database> {
 const database = await openDatabase();
 await seedCatalog(database.db);
 
-/** Without AUTH_SECRET (allowed outside production) one is made once and kept beside the data. */
-async function authSecret(): Promise<string> {
-  if (config.AUTH_SECRET) return config.AUTH_SECRET;
-  const file = path.join(dataDir, 'auth-secret');
-  const existing = await readFile(file, 'utf8').catch(() => '');
-  if (existing.trim().length >= 32) return existing.trim();
-  const secret = randomBytes(32).toString('hex');
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(file, secret, { mode: 0o600 });
-  return secret;
-}
-
 const baseURL = publicUrl(config);
 const app = await buildApp({
   db: database.db,
@@ -66,7 +51,7 @@ const app = await buildApp({
   config,
   auth: {
     baseURL,
-    secret: await authSecret(),
+    secret: await authSecretOf(config, dataDir),
     // On a developer's machine the shop answers on both spellings of itself, and behind `npm run dev` (Vite).
     trustedOrigins:
       config.NODE_ENV === 'production'
@@ -79,15 +64,8 @@ const app = await buildApp({
     : null,
   company: companyOf(config),
   uploadsDir: path.resolve(uploadsDirOf(config)),
-  mail: {
-    mailer: config.SMTP_URL
-      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
-      : createFileMailer({ folder: path.join(dataDir, 'mail'), from: config.MAIL_FROM }),
-    shop: { ...mailSender(config), url: baseURL },
-    ownerEmail: config.OWNER_EMAIL ?? null,
-    ownerLocale: config.OWNER_MAIL_LANGUAGE,
-    giveUpAfterMs: config.MAIL_GIVE_UP_HOURS * 60 * 60 * 1000,
-  },
+  // With MAIL_WORKER, `npm run worker` sends the mails (server/worker.ts); this process only writes them.
+  mail: config.MAIL_WORKER ? undefined : (await import('./modules/mail/delivery')).mailOf(config, dataDir),
 });
 warn = (fields, message) => app.log.warn(fields, message);
 app.log.info({ database: database.kind, publicUrl: baseURL }, 'database ready');

@@ -11,7 +11,8 @@ import { type FakeSmtp, startFakeSmtp } from '../../../testing/fakeSmtp';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { createSmtpMailer } from '../../integrations/mail';
 import { type Delivery, deliverDueMails, messageIdOf } from '../mail/outbox';
-import { MAIL_KINDS, renderOutboxMail } from '../mail/service';
+import { renderOutboxMail } from '../mail/rendering';
+import { MAIL_KINDS } from '../mail/service';
 
 // No mailer: nothing is sent but what a test delivers itself with deliverDueMails.
 const shop = setUpTestApp();

@@ -1,27 +1,58 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
-import type { Mailer } from '../../integrations/mail';
-import { startDeliveryLoop } from './outbox';
-import { type MailSettings, renderOutboxMail } from './service';
+import { type Config, mailSender, publicUrl } from '../../env';
+import { createFileMailer, createSmtpMailer, type Mailer } from '../../integrations/mail';
+import { type Delivery, startDeliveryLoop } from './outbox';
+import { type MailSettings, renderOutboxMail } from './rendering';
 
 /** How often a process looks for due mails (a new order's mail leaves within about this long). */
 export const MAIL_POLL_MS = 1000;
 
+/** What a process that sends mail needs beyond the database: where mails go and who they come from. */
+export interface MailSending {
+  mailer: Mailer;
+  shop: MailSettings['shop'];
+  ownerEmail: string | null;
+  ownerLocale: MailSettings['ownerLocale'];
+  giveUpAfterMs?: number;
+}
+
+/** From the settings: SMTP_URL, or .eml files in DATA_DIR/mail; MAIL_FROM, OWNER_EMAIL, OWNER_MAIL_LANGUAGE, MAIL_GIVE_UP_HOURS. */
+export function mailOf(config: Config, dataDir: string): MailSending {
+  return {
+    mailer: config.SMTP_URL
+      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
+      : createFileMailer({ folder: path.join(dataDir, 'mail'), from: config.MAIL_FROM }),
+    shop: { ...mailSender(config), url: publicUrl(config) },
+    ownerEmail: config.OWNER_EMAIL ?? null,
+    ownerLocale: config.OWNER_MAIL_LANGUAGE,
+    giveUpAfterMs: config.MAIL_GIVE_UP_HOURS * 60 * 60 * 1000,
+  };
+}
+
+/** The delivery of `sending` on `db`, signing order links with `secret` (AUTH_SECRET). */
+export function deliveryOf(db: Db, sending: MailSending, secret: string, log: Delivery['log']): Delivery {
+  const settings: MailSettings = { shop: sending.shop, secret, ownerEmail: sending.ownerEmail, ownerLocale: sending.ownerLocale };
+  return {
+    db,
+    mailer: sending.mailer,
+    render: (row) => renderOutboxMail(db, settings, row),
+    domain: new URL(sending.shop.url).hostname,
+    log,
+    giveUpAfterMs: sending.giveUpAfterMs,
+  };
+}
+
 /** Runs this process's delivery loop while the app is up: started when it is ready, stopped (its batch finished) when it closes. */
-export function sendMails(
-  app: FastifyInstance,
-  { db, mailer, settings, giveUpAfterMs }: { db: Db; mailer: Mailer; settings: MailSettings; giveUpAfterMs?: number },
-): void {
+export function sendMails(app: FastifyInstance, db: Db, sending: MailSending, secret: string): void {
   let loop: ReturnType<typeof startDeliveryLoop> | undefined;
   app.addHook('onReady', async () => {
-    loop = startDeliveryLoop(
-      { db, mailer, render: (row) => renderOutboxMail(db, settings, row), domain: new URL(settings.shop.url).hostname, log: app.log, giveUpAfterMs },
-      MAIL_POLL_MS,
-    );
-    app.log.info({ mail: mailer.target }, 'sending mail');
+    loop = startDeliveryLoop(deliveryOf(db, sending, secret, app.log), MAIL_POLL_MS);
+    app.log.info({ mail: sending.mailer.target }, 'sending mail');
   });
   app.addHook('onClose', async () => {
     await loop?.stop();
-    mailer.close();
+    sending.mailer.close();
   });
 }

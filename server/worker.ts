@@ -1,0 +1,41 @@
+/**
+ * `npm run worker`: sends the outbox's mails for a shop whose serving processes run with MAIL_WORKER=true, so that
+ * the processes taking orders never render or send a mail (decision 0030). Same settings as the shop
+ * (DATABASE_URL, SMTP_URL, MAIL_FROM, OWNER_EMAIL, AUTH_SECRET…). Several workers may run: each leases its own
+ * mails (decision 0013). Stops on SIGTERM or SIGINT once the mails it is sending are sent.
+ */
+import path from 'node:path';
+import { openPostgres } from '../db/client';
+import { authSecretOf, loadConfig } from './env';
+import { createLogger } from './logging';
+import { deliveryOf, MAIL_POLL_MS, mailOf } from './modules/mail/delivery';
+import { startDeliveryLoop } from './modules/mail/outbox';
+
+const config = loadConfig();
+if (!config.DATABASE_URL) {
+  console.error('npm run worker needs DATABASE_URL: with the embedded database the shop process sends its mails itself.');
+  process.exit(1);
+}
+const dataDir = path.resolve(config.DATA_DIR);
+const log = createLogger(config.LOG_LEVEL);
+const database = await openPostgres(
+  { connectionString: config.DATABASE_URL, max: 4, connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS },
+  { onConnectionError: (error) => log.warn({ code: (error as { code?: unknown }).code, message: error.message }, 'PostgreSQL connection lost; a new one is opened for the next query') },
+);
+const sending = mailOf(config, dataDir);
+// The worker does nothing but mail: it never needs to give way to requests (outbox.ts processIsBusy).
+const loop = startDeliveryLoop(deliveryOf(database.db, sending, await authSecretOf(config, dataDir), log), MAIL_POLL_MS, async () => false);
+log.info({ mail: sending.mailer.target }, 'mail worker sending mail');
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'mail worker stopping');
+  await loop.stop();
+  sending.mailer.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
