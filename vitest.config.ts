@@ -3,8 +3,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{domain,db,server,web,locales,scripts,testing}/**/*.test.ts'],
-    globalSetup: ['testing/compileMessages.ts'],
+    globalSetup: ['testing/compileMessages.ts', 'testing/pgliteTemplate.ts'],
     environment: 'node',
+    // As `npm start` runs: the embedded database's WebAssembly on V8's baseline compiler only (decision 0029), which
+    // also spares each test process compiling it again with the optimizing one.
+    execArgv: ['--liftoff-only'],
+    // Four test files at a time on this 2-core machine: many of them mostly wait (processes starting, an SMTP server
+    // slowed down, leases running out), and with two at a time the cores were busy 40% of the run.
+    maxWorkers: 4,
     // PGlite and real PostgreSQL start-up plus migrations take a few seconds per file
     hookTimeout: 60_000,
     testTimeout: 30_000,

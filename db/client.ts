@@ -104,13 +104,20 @@ function newClusterOf(dataDir: string): Blob | undefined {
   return new Blob([readFileSync(newClusterFile)]);
 }
 
-/** Makes NEW_CLUSTER_FILE (db/newCluster.ts, run by the build from its bundle). */
-export async function writeNewCluster(): Promise<void> {
+/** An in-memory cluster with PGLITE_SETTINGS as a tarball (dumpDataDir): new, or with every migration applied. */
+export async function clusterTarball(options: { migrated: boolean; compression: 'gzip' | 'none' }): Promise<Blob> {
   const client = new PGlite(pgliteOptions);
   // Before dumpDataDir, which would wait for it inside the lock that starting takes: never settling.
   await client.waitReady;
-  const tarball = await client.dumpDataDir('gzip');
+  if (options.migrated) await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  const tarball = await client.dumpDataDir(options.compression);
   await client.close();
+  return tarball;
+}
+
+/** Makes NEW_CLUSTER_FILE (db/newCluster.ts, run by the build from its bundle). */
+export async function writeNewCluster(): Promise<void> {
+  const tarball = await clusterTarball({ migrated: false, compression: 'gzip' });
   writeFileSync(newClusterFile, Buffer.from(await tarball.arrayBuffer()));
 }
 
@@ -136,9 +143,10 @@ async function keepSettings(client: PGlite) {
  * `onLockCompromised` runs if the lock is lost while open; it must stop the process, since another
  * process may now be writing the same files (the default throws, which crashes it).
  */
-export async function openPglite(dataDir?: string, options: { onLockCompromised?: (error: Error) => void } = {}): Promise<Database> {
+export async function openPglite(dataDir?: string, options: { onLockCompromised?: (error: Error) => void; from?: Blob } = {}): Promise<Database> {
   if (!dataDir) {
-    const client = new PGlite(pgliteOptions);
+    // `from`: a data folder's tarball (dumpDataDir) to start from, e.g. the tests' migrated template.
+    const client = new PGlite({ ...pgliteOptions, loadDataDir: options.from });
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder });
     return { db, kind: 'pglite', listen: pgliteListen(client), close: () => client.close() };

@@ -11,7 +11,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-admin-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function admin(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+  // As `npm run admin` runs it: the build, through the launcher (`npm test` builds first).
+  const result = spawnSync(process.execPath, ['--liftoff-only', 'scripts/launch.ts', 'admin', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     input,
     encoding: 'utf8',
@@ -39,7 +40,7 @@ describe('npm run admin -- create <email>', () => {
 
     const again = admin(['create', 'owner@example.ro']);
     expect([again.status, again.output]).toEqual([0, expect.stringContaining('owner@example.ro is already an owner.')]);
-  });
+  }, 60_000);
 
   it('refuses a short password, and usage mistakes, changing nothing', async () => {
     const short = admin(['create', 'second@example.ro', '--password-stdin'], 'short\n');
@@ -48,5 +49,5 @@ describe('npm run admin -- create <email>', () => {
     expect([noTerminal.status, noTerminal.output]).toEqual([2, expect.stringContaining('--password-stdin')]);
     expect(admin(['promote', 'x@example.ro']).status).toBe(2);
     expect((await accounts()).map((row) => row.email)).toEqual(['owner@example.ro']);
-  });
+  }, 60_000);
 });

@@ -14,7 +14,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-backup-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function npmScript(script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+  // As `npm run backup` and `restore` run them: the build, through the launcher (`npm test` builds first).
+  const result = spawnSync(process.execPath, ['--liftoff-only', 'scripts/launch.ts', script, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     encoding: 'utf8',
     timeout: 60_000,
@@ -82,5 +83,5 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     const nothingThere = npmScript('backup', [], { DATA_DIR: path.join(dataDir, 'empty') });
     expect([nothingThere.status, nothingThere.output]).toEqual([1, expect.stringContaining('There is no embedded database')]);
     expect(existsSync(path.join(dataDir, 'empty', 'backups'))).toBe(false);
-  });
+  }, 90_000);
 });

@@ -1,6 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/client';
+
+let template: Promise<Blob | undefined> | undefined;
+
+/**
+ * The migrated, empty cluster testing/pgliteTemplate.ts made once for the run (read once per test process): a test
+ * file's database starts from it in a third of a second instead of three for initdb and the migrations. None when
+ * a test runs outside Vitest's set-up; then PGlite runs initdb.
+ */
+function migratedTemplate(): Promise<Blob | undefined> {
+  const file = process.env.SHOP_TEST_PGLITE_TEMPLATE;
+  template ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return template;
+}
 
 /**
  * A fresh, migrated, empty database for one test file: in-memory PGlite by default, or a new
@@ -8,7 +22,7 @@ import { openPglite, openPostgres, type Database } from '../db/client';
  * TEST_DATABASE=postgres. Never a mock.
  */
 export async function createTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DATABASE !== 'postgres') return openPglite();
+  if (process.env.TEST_DATABASE !== 'postgres') return openPglite(undefined, { from: await migratedTemplate() });
 
   const { name, drop } = await createPostgresDatabase();
   // Host, port, user and password come from the PG* variables.

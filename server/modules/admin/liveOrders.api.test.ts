@@ -155,7 +155,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('on PostgreSQL', () => 
       const url = await otherApp.listen({ port: 0, host: '127.0.0.1' });
       const stream = await openStream(url, owner.cookie);
       const order = await place(shop.app);
-      const [event] = await stream.waitFor(1, 2_000);
+      const [event] = await stream.waitFor(1, 10_000);
       expect(event!.data.order.id).toBe(order.id);
       await stream.close();
     } finally {
