@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './benchDatabase';
 import { placeOrders } from './orderLoad';
-import { freePort, startShop, stopProcessGroup } from './shopProcess';
+import { freePort, SHOP_NODE_FLAGS, startShop, stopProcessGroup } from './shopProcess';
 
 const TARGETS = { startMs: 1500, idlePgliteMb: 300, idlePostgresMb: 150, newFolderMb: 600 };
 const onPostgres = process.argv[2] === 'postgres';
@@ -104,9 +104,18 @@ async function start(command: string[], env: NodeJS.ProcessEnv): Promise<Started
   throw new Error('the shop did not start within 30 s');
 }
 
+/** The mail worker (`npm run worker`, as node runs it) on the same database, its memory 3 s after it started; then stopped. */
+async function startWorker(): Promise<{ idleMb: number }> {
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'scripts/launch.ts', 'worker'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idleMb = treeRssMb(child.pid!);
+  await stopProcessGroup(child.pid!);
+  return { idleMb };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const npmStart = ['npm', 'start', '--silent'];
-const nodeStart = [process.execPath, '--liftoff-only', 'scripts/launch.ts', 'main'];
+const nodeStart = [process.execPath, ...SHOP_NODE_FLAGS, 'scripts/launch.ts', 'main'];
 
 async function firstRequests(origin: string) {
   const { products } = (await (await fetch(`${origin}/api/products`)).json()) as { products: { slug: string }[] };
@@ -121,7 +130,8 @@ async function firstRequests(origin: string) {
 const env: NodeJS.ProcessEnv = { AUTH_SECRET: randomBytes(32).toString('hex') };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-start-'));
 env.DATA_DIR = dataDir;
-if (onPostgres) env.DATABASE_URL = await createBenchDatabase('shop_bench_start');
+// On PostgreSQL as the README runs it: the serving processes leave mails to `npm run worker` (decision 0030).
+if (onPostgres) Object.assign(env, { DATABASE_URL: await createBenchDatabase('shop_bench_start'), MAIL_WORKER: 'true' });
 const label = onPostgres ? 'PostgreSQL 15' : 'PGlite';
 try {
   const first = await start(npmStart, env);
@@ -146,6 +156,10 @@ try {
   const target = onPostgres ? TARGETS.idlePostgresMb : TARGETS.idlePgliteMb;
   console.log(`${label}: resident ${idle.toFixed(0)} MB once idle after the first 1,000 requests (target ≤ ${target} MB); peak while serving ${shop.peakMb.toFixed(0)} MB`);
   await shop.stop();
+  if (onPostgres) {
+    const worker = await startWorker();
+    console.log(`${label}: the mail worker (npm run worker) resident ${worker.idleMb.toFixed(0)} MB once started`);
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -40,7 +40,7 @@ beforeAll(async () => {
   await database.db.update(products).set({ stripePriceId: 'price_lighter' }).where(eq(products.id, '1'));
   await database.db.update(products).set({ stripePriceId: 'price_key' }).where(eq(products.id, '2'));
   fake = await startFakeStripe({ prices: { price_lighter: 3999, price_key: 6499 } });
-  const stripe = createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
+  const stripe = await createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
   app = await buildTestApp(database.db, { stripe, cardPayments: true, uploadsDir });
   const registered = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: REGISTERED, headers: { origin: TEST_ORIGIN }, remoteAddress: '10.66.0.1' });
   expect(registered.statusCode).toBe(200);

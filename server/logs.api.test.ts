@@ -58,7 +58,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedCatalog(database.db);
   // Parsing webhooks needs no network: the API URL is never called in these tests.
-  const stripe = createStripeGateway({ secretKey: 'sk_test_logs', webhookSecret: WEBHOOK_SECRET, apiUrl: 'http://127.0.0.1:9' });
+  const stripe = await createStripeGateway({ secretKey: 'sk_test_logs', webhookSecret: WEBHOOK_SECRET, apiUrl: 'http://127.0.0.1:9' });
   app = await buildTestApp(database.db, { stripe, log: { level: 'info', stream: capture } });
 
   // Test-only routes: a failure deep in the database with the customer's details as the query's

@@ -60,7 +60,7 @@ const app = await buildApp({
     secureCookies: baseURL.startsWith('https:'),
   },
   stripe: config.STRIPE_SECRET_KEY
-    ? createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
+    ? await createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
     : null,
   company: companyOf(config),
   uploadsDir: path.resolve(uploadsDirOf(config)),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/client';
 import { products } from '../db/schema/catalog';
 import { seedCatalog } from '../db/seed';
-import { createStripeGateway } from '../server/integrations/stripe';
+import { createStripeGateway, type PaymentGateway } from '../server/integrations/stripe';
 import type { Locale } from '../domain/locale';
 import { createSmtpMailer } from '../server/integrations/mail';
 import { buildTestApp, type TestApp, TEST_SHOP } from './app';
@@ -25,7 +25,7 @@ const signer = new Stripe('sk_test_signer');
  * Read the fields inside tests (they are set once beforeAll has run).
  */
 export function setUpCardShop(options: { stripeTimeoutMs?: number; mails?: boolean; ownerMailLanguage?: Locale } = {}) {
-  const shop = {} as { app: TestApp; database: Database; fake: FakeStripe; gateway: ReturnType<typeof createStripeGateway>; smtp: FakeSmtp };
+  const shop = {} as { app: TestApp; database: Database; fake: FakeStripe; gateway: PaymentGateway; smtp: FakeSmtp };
   beforeAll(async () => {
     shop.database = await createTestDatabase();
     await seedCatalog(shop.database.db);
@@ -33,7 +33,7 @@ export function setUpCardShop(options: { stripeTimeoutMs?: number; mails?: boole
       await shop.database.db.update(products).set({ stripePriceId: priceId }).where(eq(products.id, id));
     }
     shop.fake = await startFakeStripe({ prices: STRIPE_PRICES });
-    shop.gateway = createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: shop.fake.url, timeoutMs: options.stripeTimeoutMs });
+    shop.gateway = await createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: shop.fake.url, timeoutMs: options.stripeTimeoutMs });
     if (options.mails) shop.smtp = await startFakeSmtp();
     const mailer = options.mails ? createSmtpMailer({ url: shop.smtp.url, from: `${TEST_SHOP.name} <${TEST_SHOP.email}>`, timeoutMs: 2000 }) : undefined;
     shop.app = await buildTestApp(shop.database.db, { stripe: shop.gateway, cardPayments: true, mailer, ownerMailLanguage: options.ownerMailLanguage });

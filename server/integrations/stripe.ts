@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Locale } from '../../domain/locale';
 
 /** A line Stripe charges: the shop's own name and unit price (Stripe's price_data), never a Stripe Price of its own. */
@@ -111,8 +111,12 @@ function toInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
   };
 }
 
-/** The real adapter: the official SDK, pointed at Stripe (or, in tests, at a fake on its network edge). */
-export function createStripeGateway(settings: StripeSettings): PaymentGateway {
+/**
+ * The real adapter: the official SDK, pointed at Stripe (or, in tests, at a fake on its network edge). The SDK is
+ * loaded here, not with the module: a shop without card payments never holds it (about 10 MB).
+ */
+export async function createStripeGateway(settings: StripeSettings): Promise<PaymentGateway> {
+  const { default: Stripe } = await import('stripe');
   const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
   const stripe = new Stripe(settings.secretKey, {
     // A visitor waits on this while placing a card order: at most two tries of timeoutMs, then the

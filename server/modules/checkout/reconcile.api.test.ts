@@ -61,7 +61,7 @@ describe('card orders whose settling moment was missed', () => {
 
   it('leaves an order with a session alone while Stripe cannot be asked', async () => {
     const order = await cardOrderPlaced(hoursAgo(30));
-    const unreachable = createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: 'http://127.0.0.1:9' });
+    const unreachable = await createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: 'http://127.0.0.1:9' });
     await reconcileCardOrders(checkoutWith(unreachable));
     expect((await statusOf(order.id)).status).toBe('awaiting_payment');
     await reconcileCardOrders(checkoutWith(shop.gateway));

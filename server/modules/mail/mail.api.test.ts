@@ -30,7 +30,7 @@ beforeAll(async () => {
   await database.db.update(products).set({ stripePriceId: 'price_key' }).where(eq(products.id, '2'));
   smtp = await startFakeSmtp();
   fake = await startFakeStripe({ prices: STRIPE_PRICES });
-  const stripe = createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
+  const stripe = await createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
   app = await buildTestApp(database.db, { stripe, cardPayments: true, mailer: createSmtpMailer({ url: smtp.url, from: 'Secret Stash <shop@example.ro>', timeoutMs: 2000 }) });
   await app.ready();
   owner = await signUpOwner(app, database.db, 'owner-mail@example.ro');
