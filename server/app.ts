@@ -24,7 +24,7 @@ import { adminProductRoutes } from './modules/catalog/adminRoutes';
 import { Catalogue } from './modules/catalog/catalogue';
 import { reloadBeforeAnswering } from './modules/catalog/changes';
 import { catalogueAnswerer } from './modules/catalog/fastAnswer';
-import { UPLOADS_PREFIX } from './modules/catalog/images';
+import { importUploadedImages, productImage, UPLOADS_PREFIX } from './modules/catalog/images';
 import { catalogRoutes } from './modules/catalog/routes';
 import { currentSlugOf } from './modules/catalog/service';
 import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
@@ -147,7 +147,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     async (admin) => {
       const ownerOf = ownersOnly(admin, auth, origins);
       await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf });
-      await admin.register(adminProductRoutes, { db, uploadsDir, ownerOf });
+      await admin.register(adminProductRoutes, { db, ownerOf });
     },
     { prefix: '/api/admin' },
   );
@@ -155,16 +155,14 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   // Loaded only by a process that sends mail: the templates and their renderer stay out of one that does not.
   if (mail) (await import('./modules/mail/delivery')).sendMails(app, db, mail, authSettings.secret);
 
-  // Uploaded product images: named by their content, so cached forever like the build's assets.
+  // Uploaded product images: from the database, through this process's cache folder (images.ts), so every process
+  // serves every image; named by their content, so cached forever like the build's assets (decision 0031).
   await mkdir(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.resolve(uploadsDir),
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    index: false,
-    setHeaders(reply) {
-      reply.header('Cache-Control', IMMUTABLE);
-    },
+  await importUploadedImages(db, uploadsDir);
+  app.get<{ Params: { name: string } }>(`${UPLOADS_PREFIX}products/:name`, async (request, reply) => {
+    const image = await productImage(db, uploadsDir, request.params.name);
+    if (!image) return reply.callNotFound();
+    return reply.header('Content-Type', 'image/webp').header('Cache-Control', IMMUTABLE).send(image);
   });
 
   const webRoot = path.resolve(config.WEB_ROOT);

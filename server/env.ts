@@ -13,8 +13,8 @@ const envSchema = z.object({
   /** Folder of the embedded PGlite database, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).default('./data'),
   /**
-   * Where the owner's uploaded product images are kept; DATA_DIR/uploads by default. Several
-   * processes must share it (a shared volume), as they share the database.
+   * Where this process caches the owner's uploaded product images; DATA_DIR/uploads by default. The images are
+   * in the database (decision 0031): each process may have its own folder.
    */
   UPLOADS_DIR: z.string().min(1).optional(),
   /** A real PostgreSQL (production); when set, DATA_DIR is not used for the database. */

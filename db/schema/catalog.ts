@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StoredColourOption } from '../../domain/catalog';
 import type { ProductTranslations } from '../../domain/productTexts';
 
@@ -54,6 +54,23 @@ export const priceHistory = pgTable(
   },
   (t) => [index('price_history_product_idx').on(t.productId, t.changedAt)],
 );
+
+/** Binary data: a Buffer from either driver (pg gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The owner's uploaded product images, each WebP size under its own name (`<hash of the upload>-<width>.webp`, the
+ * last part of its /uploads/products/ address): in the database, so every process serves every image; UPLOADS_DIR
+ * only caches them (decision 0031). Never changed once written: the name is the content's.
+ */
+export const productImages = pgTable('product_images', {
+  name: text('name').primaryKey(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Slugs a product had before: /shop/{old} answers 301 to its page. */
 export const productSlugs = pgTable('product_slugs', {

@@ -1,10 +1,10 @@
-import { readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
+import { priceHistory, productImages, productSlugs, products } from '../../../db/schema/catalog';
 import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
-import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, testUploadsDir } from '../../../testing/app';
+import { buildTestApp, setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, testUploadsDir } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 
 // The server's answers, as the owner reads them in English (admin.error.* in locales/admin).
@@ -354,6 +354,58 @@ describe('images', () => {
     expect((await shop.app.inject({ method: 'GET', url: '/uploads/products/nope-800.webp' })).statusCode).toBe(404);
   });
 
+  it('serves an image uploaded through one process from another on the same database; a folder only caches it', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const uploaded = await asOwner(owner, 'POST', '/api/admin/products/1/images', await image('png', 640, 360, '#15803d'), { 'content-type': 'image/png' });
+    expect(uploaded.statusCode).toBe(200);
+    const url: string = uploaded.json().product.images.at(-1);
+    const name = url.split('/').at(-1)!;
+    const here = await shop.app.inject({ method: 'GET', url });
+
+    // Another process: its own, empty folder, the same database.
+    const otherFolder = testUploadsDir();
+    const other = await buildTestApp(shop.database.db, { uploadsDir: otherFolder });
+    try {
+      const there = await other.inject({ method: 'GET', url });
+      expect(there.statusCode).toBe(200);
+      expect(there.headers['content-type']).toBe('image/webp');
+      expect(there.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(there.rawPayload.equals(here.rawPayload)).toBe(true);
+      // Kept in its folder for next time: the same bytes.
+      expect((await readdir(`${otherFolder}/products`)).includes(name)).toBe(true);
+      // The first process's folder gone entirely: still served, from the database.
+      await rm(`${uploadsDir}/products`, { recursive: true, force: true });
+      const again = await shop.app.inject({ method: 'GET', url });
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(here.rawPayload)).toBe(true);
+      // An address that is no stored image, or not an image's name at all, is a 404 anywhere.
+      for (const missing of ['/uploads/products/0123456789abcdef0123456789abcdef-800.webp', '/uploads/products/..%2Fpglite', `/uploads/products/${name.replace('-800', '-801')}`]) {
+        expect((await other.inject({ method: 'GET', url: missing })).statusCode, missing).toBe(404);
+      }
+    } finally {
+      await other.close();
+      await rm(otherFolder, { recursive: true, force: true });
+    }
+  });
+
+  it('puts images uploaded before they were kept in the database (still in the folder) into it at start', async () => {
+    const folder = testUploadsDir();
+    const name = `${'ab'.repeat(16)}-400.webp`;
+    const bytes = await image('webp', 400, 225, '#7c3aed');
+    await mkdir(`${folder}/products`, { recursive: true });
+    await writeFile(`${folder}/products/${name}`, bytes);
+    await writeFile(`${folder}/products/not-an-image.txt`, 'left alone');
+    const started = await buildTestApp(shop.database.db, { uploadsDir: folder });
+    try {
+      const [row] = await shop.database.db.select().from(productImages).where(eq(productImages.name, name));
+      expect(row?.data.equals(bytes)).toBe(true);
+      expect((await shop.database.db.select().from(productImages).where(eq(productImages.name, 'not-an-image.txt'))).length).toBe(0);
+    } finally {
+      await started.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('never upscales a small image, and turns JPEG and WebP into WebP too', async () => {
     const owner = await signUpOwner(shop.app, shop.database.db);
     const small = await asOwner(owner, 'POST', '/api/admin/products/5/images', await image('jpeg', 300, 200), { 'content-type': 'image/jpeg' });
@@ -375,6 +427,7 @@ describe('images', () => {
     const owner = await signUpOwner(shop.app, shop.database.db);
     const png = await image('png', 64, 64);
     const before = await uploadedFiles();
+    const storedBefore = await shop.database.db.$count(productImages);
     const [row] = await shop.database.db.select({ images: products.images }).from(products).where(eq(products.id, '3'));
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
     const bodies: [string, Buffer, string][] = [
@@ -395,6 +448,7 @@ describe('images', () => {
     const unknown = await asOwner(owner, 'POST', '/api/admin/products/nope/images', png, { 'content-type': 'image/png' });
     expect(unknown.statusCode).toBe(404);
     expect(await uploadedFiles()).toEqual(before);
+    expect(await shop.database.db.$count(productImages)).toBe(storedBefore);
     expect((await shop.database.db.select({ images: products.images }).from(products).where(eq(products.id, '3')))[0]).toEqual(row);
   });
 

@@ -10,8 +10,6 @@ import { addProductImage, createProduct, findProductForOwner, listAllProducts, r
 
 export interface AdminProductRoutesOptions {
   db: Db;
-  /** Where uploaded images are stored (UPLOADS_DIR). */
-  uploadsDir: string;
   /** The owner asking: the scope it is registered in lets nobody else in (ownersOnly). */
   ownerOf(request: FastifyRequest): SignedInUser;
 }
@@ -20,7 +18,7 @@ const productParams = z.object({ id: z.string().min(1, 'No such product.').max(6
 const detail = { response: answers({ 200: adminProductDetailSchema }) };
 
 /** The back office's products, under /api/admin, in the owners' scope (app.ts): 401 visitors, 403 customers and other origins. */
-export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, uploadsDir, ownerOf }) => {
+export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, ownerOf }) => {
 
   app.get('/products', { schema: { response: answers({ 200: adminProductListSchema }) } }, async () => ({ products: await listAllProducts(db) }));
 
@@ -55,7 +53,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
     });
     upload.withTypeProvider<ZodTypeProvider>().post('/products/:id/images', { bodyLimit: IMAGE_MAX_BYTES, schema: { params: productParams, ...detail } }, async (request) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return addProductImage(db, uploadsDir, request.params.id, bytes);
+      return addProductImage(db, request.params.id, bytes);
     });
   });
 };

@@ -143,11 +143,11 @@ async function saveImages(tx: DbOrTx, id: string, images: string[]): Promise<Adm
  * product is looked up first, so nothing is stored for an unknown one; the same picture twice is
  * kept once.
  */
-export async function addProductImage(db: Db, uploadsDir: string, id: string, bytes: Buffer): Promise<AdminProductDetail> {
+export async function addProductImage(db: Db, id: string, bytes: Buffer): Promise<AdminProductDetail> {
   const [exists] = await db.select({ id: products.id, images: products.images }).from(products).where(eq(products.id, id));
   if (!exists) throw new AppError('not_found', NO_SUCH_PRODUCT);
   if (exists.images.length >= MAX_IMAGES) throw new AppError('conflict', { id: 'admin.error.tooManyImages', values: { max: MAX_IMAGES } }, 'too_many_images');
-  const image = await storeProductImage(uploadsDir, bytes);
+  const image = await storeProductImage(db, bytes);
   return db.transaction(async (tx) => {
     const current = await lockedProduct(tx, id);
     if (current.images.includes(image)) return detailOf(tx, current);
@@ -160,7 +160,7 @@ export async function addProductImage(db: Db, uploadsDir: string, id: string, by
 export const imageName = (image: string) => image.slice(image.lastIndexOf('/') + 1);
 
 /**
- * Takes an image off the product. Its files stay in UPLOADS_DIR: they are named by their content,
+ * Takes an image off the product. Its sizes stay stored (product_images): they are named by their content,
  * so another product may show the same picture, and pages already open still load it.
  */
 export async function removeProductImage(db: Db, id: string, name: string): Promise<AdminProductDetail> {

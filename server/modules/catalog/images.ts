@@ -1,13 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { productImages } from '../../../db/schema/catalog';
 import { AppError } from '../../errors';
 
 /** The widths each uploaded image is stored at (never wider than the original: no upscaling). */
 export const IMAGE_WIDTHS = [400, 800, 1200] as const;
 /** The width the product's `images` list names; the others sit beside it with their own width in the name. */
 export const LISTED_WIDTH = 800;
-/** Where uploads are served from, and the folder under UPLOADS_DIR that holds product images. */
+/** Where uploads are served from, and the folder under UPLOADS_DIR that caches product images. */
 export const UPLOADS_PREFIX = '/uploads/';
 const PRODUCTS_FOLDER = 'products';
 /** A 8000 × 6000 photo; more pixels than that is refused before it is decoded (a small file can be a huge image). */
@@ -46,10 +49,11 @@ async function writeWhole(file: string, data: Buffer) {
 /**
  * Checks that `bytes` are a JPEG, PNG or WebP image sharp can read, and stores it as WebP at each of
  * IMAGE_WIDTHS (turned upright by its EXIF orientation, its metadata, such as a phone's GPS
- * position, dropped). Files are named by a hash of the upload, so the same picture uploaded twice
- * is stored once and can be cached forever. Returns the address of its LISTED_WIDTH version.
+ * position, dropped) in the database (product_images), so every process serves it. Names come from a hash of
+ * the upload, so the same picture uploaded twice is stored once and can be cached forever. Returns the address
+ * of its LISTED_WIDTH version.
  */
-export async function storeProductImage(uploadsDir: string, bytes: Buffer): Promise<string> {
+export async function storeProductImage(db: Db, bytes: Buffer): Promise<string> {
   const format = imageFormatOf(bytes);
   if (!format) throw refused();
   let variants: { width: number; data: Buffer }[];
@@ -69,8 +73,49 @@ export async function storeProductImage(uploadsDir: string, bytes: Buffer): Prom
     throw refused();
   }
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-  const folder = path.join(uploadsDir, PRODUCTS_FOLDER);
-  await mkdir(folder, { recursive: true });
-  await Promise.all(variants.map(({ width, data }) => writeWhole(path.join(folder, `${hash}-${width}.webp`), data)));
+  await db
+    .insert(productImages)
+    .values(variants.map(({ width, data }) => ({ name: `${hash}-${width}.webp`, data })))
+    .onConflictDoNothing();
   return `${UPLOADS_PREFIX}${PRODUCTS_FOLDER}/${hash}-${LISTED_WIDTH}.webp`;
+}
+
+/** The name of one stored size of an upload (what follows /uploads/products/). */
+const IMAGE_NAME = new RegExp(`^[0-9a-f]{32}-(${IMAGE_WIDTHS.join('|')})\\.webp$`);
+
+/**
+ * The bytes of a stored image by its name, or null: from the cache folder (UPLOADS_DIR/products) when this
+ * process has it, else from the database, then kept in the cache for next time (a cache that cannot be
+ * written is only a slower next time).
+ */
+export async function productImage(db: Db, uploadsDir: string, name: string): Promise<Buffer | null> {
+  if (!IMAGE_NAME.test(name)) return null;
+  const cached = path.join(uploadsDir, PRODUCTS_FOLDER, name);
+  const fromCache = await readFile(cached).catch(() => null);
+  if (fromCache) return fromCache;
+  const [row] = await db.select({ data: productImages.data }).from(productImages).where(eq(productImages.name, name));
+  if (!row) return null;
+  await mkdir(path.dirname(cached), { recursive: true })
+    .then(() => writeWhole(cached, row.data))
+    .catch(() => undefined);
+  return row.data;
+}
+
+/**
+ * Images uploaded before they were kept in the database (decision 0031), from the folder they were written to:
+ * put in the database at start, once (those already there are left as they are).
+ */
+export async function importUploadedImages(db: Db, uploadsDir: string): Promise<number> {
+  const folder = path.join(uploadsDir, PRODUCTS_FOLDER);
+  const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => IMAGE_NAME.test(name));
+  if (names.length === 0) return 0;
+  const stored = new Set((await db.select({ name: productImages.name }).from(productImages).where(inArray(productImages.name, names))).map((row) => row.name));
+  const missing = names.filter((name) => !stored.has(name));
+  for (const name of missing) {
+    await db
+      .insert(productImages)
+      .values({ name, data: await readFile(path.join(folder, name)) })
+      .onConflictDoNothing();
+  }
+  return missing.length;
 }
