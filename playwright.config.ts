@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { SHOP_NODE_FLAGS } from './scripts/shopProcess';
 
 /** The shop as it ships: card payments off, no Stripe keys. */
 export const SHOP_PORT = 4310;
@@ -23,7 +24,7 @@ const setPrices = `node --liftoff-only scripts/launch.ts stripe-price ${Object.e
 const createOwner = `echo '${OWNER.password}' | node --liftoff-only scripts/launch.ts admin create ${OWNER.email} --password-stdin > /dev/null`;
 const shop = (port: number, dataDir: string, env: Record<string, string> = {}) => ({
   // A fresh embedded database for every run, on the build as `npm start` runs it (`npm test` builds first).
-  command: `rm -rf ${dataDir} && ${setPrices} > /dev/null && ${createOwner} && node --liftoff-only --max-semi-space-size=2 scripts/launch.ts main`,
+  command: `rm -rf ${dataDir} && ${setPrices} > /dev/null && ${createOwner} && node ${SHOP_NODE_FLAGS.join(' ')} scripts/launch.ts main`,
   url: `http://127.0.0.1:${port}/api/health`,
   env: {
     PORT: String(port),

@@ -95,9 +95,7 @@ const pgliteOptions = { startParams: [...PGlite.defaultStartParams, ...settingPa
  * double the process's peak memory (about 500 MB; loaded, about 250 MB). Run from the sources (the tests),
  * there is none and PGlite runs initdb.
  */
-export const NEW_CLUSTER_FILE = 'new-cluster.tar.gz';
-
-const newClusterFile = path.join(migrationsFolder, '..', NEW_CLUSTER_FILE);
+const newClusterFile = path.join(migrationsFolder, '..', 'new-cluster.tar.gz');
 
 function newClusterOf(dataDir: string): Blob | undefined {
   if (existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(newClusterFile)) return undefined;
@@ -115,7 +113,7 @@ export async function clusterTarball(options: { migrated: boolean; compression: 
   return tarball;
 }
 
-/** Makes NEW_CLUSTER_FILE (db/newCluster.ts, run by the build from its bundle). */
+/** Makes that cluster's file (db/newCluster.ts, run by the build from its bundle). */
 export async function writeNewCluster(): Promise<void> {
   const tarball = await clusterTarball({ migrated: false, compression: 'gzip' });
   writeFileSync(newClusterFile, Buffer.from(await tarball.arrayBuffer()));

@@ -1,8 +1,9 @@
 /**
  * `npm run build` (also run by `npm install`, as `prepare`): compiles everything `npm start` runs, so that it
  * starts plain `node` on JavaScript with nothing to compile: the message catalogues, the web app (Vite), its
- * server renderer (Vite SSR), and the server with the owner's commands (esbuild, one bundle each, the
- * packages left in node_modules). Ends by writing the stamp of the sources it built (scripts/sourceStamp.ts).
+ * server renderer (Vite SSR), and the server, the mail worker and the owner's commands (esbuild, one bundle each,
+ * with the packages they use), plus the empty cluster new data folders start from. Ends by writing the stamp of the
+ * sources it built (scripts/sourceStamp.ts).
  * Runs on plain Node (type stripping), so a fresh clone needs nothing but `npm install`.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 /**
- * `npm start`, `npm run admin`, `backup`, `restore` and `stripe:price`: runs one of the build's bundles
- * (`node scripts/launch.ts <main|admin|backup|restore|stripe-price> [arguments]`) with plain Node: no compiler,
+ * `npm start`, `npm run worker`, `admin`, `backup`, `restore` and `stripe:price`: runs one of the build's bundles
+ * (`node scripts/launch.ts <main|worker|admin|backup|restore|stripe-price> [arguments]`) with plain Node: no compiler,
  * no build. Refuses at once, saying what to run, when there is no build or it is older than the sources.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -83,3 +83,15 @@ export function createLogger(level: LevelWithSilent, destination?: DestinationSt
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * What a lost PostgreSQL connection says in the log, for openPostgres's events (the shop and the mail worker):
+ * the error's code and the driver's message only, nothing about the queries or the customers behind them.
+ */
+export function postgresConnectionWarnings(warn: (fields: object, message: string) => void) {
+  const fields = (error: Error) => ({ code: (error as { code?: unknown }).code, message: error.message });
+  return {
+    onConnectionError: (error: Error) => warn(fields(error), 'PostgreSQL connection lost; a new one is opened for the next query'),
+    onListenerError: (error: Error) => warn(fields(error), 'PostgreSQL listening connection lost; reconnecting (the live order stream polls meanwhile)'),
+  };
+}

@@ -5,6 +5,7 @@ import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
 import { createStripeGateway } from './integrations/stripe';
 import { authSecretOf, companyOf, loadConfig, publicUrl, uploadsDirOf } from './env';
+import { postgresConnectionWarnings } from './logging';
 
 const config = loadConfig();
 const dataDir = path.resolve(config.DATA_DIR);
@@ -16,13 +17,8 @@ async function openDatabase(): Promise<Database> {
   if (config.DATABASE_URL) {
     return openPostgres(
       { connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE, connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS },
-      {
-        // Code and driver message only: nothing about the queries or the customers behind them.
-        onConnectionError: (error) =>
-          warn({ code: (error as { code?: unknown }).code, message: error.message }, 'PostgreSQL connection lost; a new one is opened for the next query'),
-        onListenerError: (error) =>
-          warn({ code: (error as { code?: unknown }).code, message: error.message }, 'PostgreSQL listening connection lost; reconnecting (the live order stream polls meanwhile)'),
-      },
+      // `warn` goes to the app's logger once it exists.
+      postgresConnectionWarnings((fields, message) => warn(fields, message)),
     );
   }
   const folder = path.join(dataDir, 'pglite');

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { openPostgres } from '../db/client';
 import { authSecretOf, loadConfig } from './env';
-import { createLogger } from './logging';
+import { createLogger, postgresConnectionWarnings } from './logging';
 import { deliveryOf, MAIL_POLL_MS, mailOf } from './modules/mail/delivery';
 import { startDeliveryLoop } from './modules/mail/outbox';
 
@@ -20,7 +20,7 @@ const dataDir = path.resolve(config.DATA_DIR);
 const log = createLogger(config.LOG_LEVEL);
 const database = await openPostgres(
   { connectionString: config.DATABASE_URL, max: 4, connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS },
-  { onConnectionError: (error) => log.warn({ code: (error as { code?: unknown }).code, message: error.message }, 'PostgreSQL connection lost; a new one is opened for the next query') },
+  postgresConnectionWarnings((fields, message) => log.warn(fields, message)),
 );
 const sending = mailOf(config, dataDir);
 // The worker does nothing but mail: it never needs to give way to requests (outbox.ts processIsBusy).

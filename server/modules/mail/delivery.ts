@@ -9,14 +9,8 @@ import { type MailSettings, renderOutboxMail } from './rendering';
 /** How often a process looks for due mails (a new order's mail leaves within about this long). */
 export const MAIL_POLL_MS = 1000;
 
-/** What a process that sends mail needs beyond the database: where mails go and who they come from. */
-export interface MailSending {
-  mailer: Mailer;
-  shop: MailSettings['shop'];
-  ownerEmail: string | null;
-  ownerLocale: MailSettings['ownerLocale'];
-  giveUpAfterMs?: number;
-}
+/** What a process that sends mail needs beyond the database and AUTH_SECRET: where mails go and who they come from. */
+export type MailSending = Omit<MailSettings, 'secret'> & { mailer: Mailer; giveUpAfterMs?: number };
 
 /** From the settings: SMTP_URL, or .eml files in DATA_DIR/mail; MAIL_FROM, OWNER_EMAIL, OWNER_MAIL_LANGUAGE, MAIL_GIVE_UP_HOURS. */
 export function mailOf(config: Config, dataDir: string): MailSending {
