@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { inArray, lt, sql } from 'drizzle-orm';
+import { inArray, lt, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { type Db, type DbOrTx, preparedStatement } from '../db/client';
 import type { Message } from '../locales/messages';
 import { AppError } from './errors';
@@ -29,20 +29,58 @@ function keyOf(hit: Hit): string {
 
 const expired = sql`${rateLimits.expiresAt} <= now()`;
 
-/** The counting, prepared (every order, sign-in and reset runs it): the keys, sorted, and each one's window, as arrays. */
-const countStatement = preparedStatement<{ key: string; count: number; seconds_left: number }>(
-  'rate_limit_count',
-  () => sql`
+/** What one counting statement returns per key: its count now and the seconds until its window ends. */
+export interface CountedRow {
+  key: string;
+  count: number;
+  seconds_left: number;
+}
+
+/**
+ * The counting as SQL: one hit under each key of the array `keys`, in its order, with the window of the same
+ * position in `seconds`. A statement that writes other rows can count in the same round trip (an order's rows do).
+ */
+export function countHitsSql(keys: SQLWrapper, seconds: SQLWrapper): SQL {
+  return sql`
     insert into ${rateLimits} (key, count, window_start, expires_at)
     select hit.key, 1, now(), now() + make_interval(secs => hit.seconds)
-    from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('seconds')}::int[]) with ordinality as hit(key, seconds, position)
+    from unnest(${keys}::text[], ${seconds}::int[]) with ordinality as hit(key, seconds, position)
     order by hit.position
     on conflict (key) do update set
       count = case when ${expired} then 1 else ${rateLimits.count} + 1 end,
       window_start = case when ${expired} then now() else ${rateLimits.windowStart} end,
       expires_at = case when ${expired} then excluded.expires_at else ${rateLimits.expiresAt} end
-    returning key, count, greatest(1, ceil(extract(epoch from (${rateLimits.expiresAt} - now()))))::int as seconds_left`,
-);
+    returning key, count, greatest(1, ceil(extract(epoch from (${rateLimits.expiresAt} - now()))))::int as seconds_left`;
+}
+
+/** The counting, prepared (every sign-in and reset runs it): the keys, sorted, and each one's window, as arrays. */
+const countStatement = preparedStatement<CountedRow>('rate_limit_count', () => countHitsSql(sql.placeholder('keys'), sql.placeholder('seconds')));
+
+/**
+ * Hits as one counting statement takes them: the keys, sorted (so two transactions counting the same keys lock
+ * them in the same order and cannot deadlock), each one's window, and the limit each key is for. Limits turned
+ * off (max 0) are left out.
+ */
+export interface HitsToCount {
+  keys: string[];
+  seconds: number[];
+  limits: Map<string, Limit>;
+}
+
+export function hitsToCount(hits: Hit[]): HitsToCount {
+  const limits = new Map<string, Limit>();
+  for (const hit of hits) if (hit.limit.max > 0) limits.set(keyOf(hit), hit.limit);
+  const keys = [...limits.keys()].sort();
+  return { keys, seconds: keys.map((key) => limits.get(key)!.windowSeconds), limits };
+}
+
+/** The hits a counting statement put over their limit (empty when all are within). */
+export function refusalOf(counted: HitsToCount, rows: CountedRow[]): Refusal {
+  return rows.flatMap((row) => {
+    const limit = counted.limits.get(row.key)!;
+    return row.count > limit.max ? [{ limit, retryAfter: row.seconds_left }] : [];
+  });
+}
 
 /**
  * Counts one hit under each key, atomically in the database so every process shares the count,
@@ -54,16 +92,9 @@ const countStatement = preparedStatement<{ key: string; count: number; seconds_l
  * are locked in a fixed order (sorted), so two such transactions cannot deadlock on them.
  */
 export async function countHits(db: DbOrTx, hits: Hit[]): Promise<Refusal> {
-  const byKey = new Map<string, Limit>();
-  for (const hit of hits) if (hit.limit.max > 0) byKey.set(keyOf(hit), hit.limit);
-  if (byKey.size === 0) return [];
-  const keys = [...byKey.keys()].sort();
-
-  const rows = await countStatement(db, { keys, seconds: keys.map((key) => byKey.get(key)!.windowSeconds) });
-  return rows.flatMap((row) => {
-    const limit = byKey.get(row.key)!;
-    return row.count > limit.max ? [{ limit, retryAfter: row.seconds_left }] : [];
-  });
+  const counted = hitsToCount(hits);
+  if (counted.keys.length === 0) return [];
+  return refusalOf(counted, await countStatement(db, { keys: counted.keys, seconds: counted.seconds }));
 }
 
 /**

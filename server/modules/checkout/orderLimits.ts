@@ -1,7 +1,6 @@
 import type { OrderRequest } from '../../../domain/checkout';
-import type { DbOrTx } from '../../../db/client';
 import type { Config } from '../../env';
-import { countHits, type Limit, refuseOverLimit } from '../../rateLimits';
+import { type Hit, type Limit, type Refusal, refuseOverLimit } from '../../rateLimits';
 
 /**
  * How many orders one connection (IP address), and one email address or phone number, may place
@@ -34,23 +33,27 @@ export function phoneKey(phone: string): string {
   return phone.replace(/\D/g, '').slice(-9);
 }
 
+const ORDER_LIMIT_PER_IP = 'order:ip';
+
 /**
- * Counts a newly placed order against its connection, email and phone number; throws a 429 when
- * one of them is over its limit. Call it inside the order's transaction, after placing it: the
- * refusal then rolls the order back with the count, so only orders kept are counted.
+ * The hits a new order counts: its connection, email and phone number. placeOrder counts them in the order's own
+ * statement, inside its transaction, after placing it: a refusal (refuseOrder) then rolls the order back with the
+ * count, so only orders kept are counted, and a replay of an order already placed counts nothing.
  */
-export async function countOrder(tx: DbOrTx, limits: OrderLimits, visitor: Visitor, request: OrderRequest): Promise<void> {
-  const perIp: Limit = { name: 'order:ip', max: limits.perIp, windowSeconds: limits.windowSeconds };
-  const perEmail: Limit = { name: 'order:email', max: limits.perContact, windowSeconds: limits.windowSeconds };
-  const perPhone: Limit = { name: 'order:phone', max: limits.perContact, windowSeconds: limits.windowSeconds };
-  const refused = await countHits(tx, [
-    { limit: perIp, value: visitor.ip },
-    { limit: perEmail, value: request.email.toLowerCase() },
-    { limit: perPhone, value: phoneKey(request.phoneNumber) },
-  ]);
+export function orderHits(limits: OrderLimits, visitor: Visitor, request: OrderRequest): Hit[] {
+  const limit = (name: string, max: number): Limit => ({ name, max, windowSeconds: limits.windowSeconds });
+  return [
+    { limit: limit(ORDER_LIMIT_PER_IP, limits.perIp), value: visitor.ip },
+    { limit: limit('order:email', limits.perContact), value: request.email.toLowerCase() },
+    { limit: limit('order:phone', limits.perContact), value: phoneKey(request.phoneNumber) },
+  ];
+}
+
+/** Throws a 429 when the order's hits put its connection, email or phone number over its limit. */
+export function refuseOrder(refused: Refusal): void {
   refuseOverLimit(
     refused,
-    (over) => (over.some((refusal) => refusal.limit === perIp) ? { id: 'message.tooManyOrdersFromConnection' } : { id: 'message.tooManyOrdersForContact' }),
+    (over) => (over.some((refusal) => refusal.limit.name === ORDER_LIMIT_PER_IP) ? { id: 'message.tooManyOrdersFromConnection' } : { id: 'message.tooManyOrdersForContact' }),
     'too_many_orders',
   );
 }

@@ -25,7 +25,7 @@ import {
   type PlacedOrder,
 } from '../orders/service';
 import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, recordPaymentEvent, verifyStripeEvent, type Payments } from '../payments/service';
-import { countOrder, type OrderLimits, type Visitor } from './orderLimits';
+import { orderHits, type OrderLimits, refuseOrder, type Visitor } from './orderLimits';
 
 /**
  * Checkout composes orders and payments: orders knows nothing of Stripe, payments knows nothing
@@ -46,8 +46,8 @@ export interface Checkout {
 async function placeVisitorOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, options: Parameters<typeof placeOrder>[2]) {
   await pruneExpiredCountersNowAndThen(checkout.db);
   return checkout.db.transaction(async (tx) => {
-    const placed = await placeOrder(tx, request, { ...options, maxTotal: checkout.orderLimits.maxTotal });
-    if (!placed.replayed) await countOrder(tx, checkout.orderLimits, visitor, request);
+    const placed = await placeOrder(tx, request, { ...options, maxTotal: checkout.orderLimits.maxTotal, count: orderHits(checkout.orderLimits, visitor, request) });
+    refuseOrder(placed.refused ?? []);
     return placed;
   });
 }

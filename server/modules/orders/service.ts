@@ -16,6 +16,7 @@ import { type Db, type DbOrTx, preparedStatement } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderEvents, orderLines, orders, paymentAlerts } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
+import { countHitsSql, type CountedRow, type Hit, hitsToCount, type Refusal, refusalOf } from '../../rateLimits';
 import { notifyCatalogueChanged } from '../catalog/changes';
 import { lineView } from './lineView';
 import { orderPlacedMailsSql, queuePaidAfterCancelMail, queuePaymentAlertMail, queueStatusMails } from '../mail/service';
@@ -31,6 +32,8 @@ export interface PlacedOrder {
   replayed: boolean;
   /** The totals the server computed and stored (the first time, for a replay). */
   totals: Totals;
+  /** The hits of placeOrder's `count` now over their limit (a new order only; empty when all are within). */
+  refused?: Refusal;
 }
 
 /** Same request, same hash: a retry with the key is compared with the key's first use. */
@@ -205,8 +208,9 @@ const placeholder = sql.placeholder;
 const ORDER_ID = sql`${placeholder('orderId')}::uuid`;
 
 /**
- * A new order's lines (one array per column, in the lines' order) and the first event of its timeline,
- * in one statement; `mails` ends it with the order's mails. Prepared: every order runs one of the two.
+ * A new order's lines (one array per column, in the lines' order), the first event of its timeline and the hits it
+ * counts against the order limits (returned: their counts), in one statement; `mails` adds the order's mails.
+ * Prepared: every order runs one of the two.
  */
 function orderRows(mails: boolean) {
   const lines = sql`insert into ${orderLines} (order_id, product_id, name, unit_price, quantity, colour, colour_label, stock_taken, colour_stock_taken, vat_rate, vat_amount)
@@ -217,8 +221,10 @@ function orderRows(mails: boolean) {
       with ordinality as line(product_id, name, unit_price, quantity, colour, colour_label, stock_taken, colour_stock_taken, vat_rate, vat_amount, position)
     order by line.position`;
   const event = sql`insert into ${orderEvents} (order_id, actor, to_status) values (${ORDER_ID}, ${placeholder('actor')}, ${placeholder('status')})`;
-  return preparedStatement(mails ? 'order_rows_mails' : 'order_rows', () =>
-    mails ? sql`with lines as (${lines}), event as (${event}) ${orderPlacedMailsSql(ORDER_ID, sql`${placeholder('email')}`)}` : sql`with lines as (${lines}) ${event}`,
+  const orderMails = mails ? sql`, mails as (${orderPlacedMailsSql(ORDER_ID, sql`${placeholder('email')}`)})` : sql``;
+  const hits = countHitsSql(placeholder('hitKeys'), placeholder('hitSeconds'));
+  return preparedStatement<CountedRow>(mails ? 'order_rows_mails' : 'order_rows', () =>
+    sql`with lines as (${lines}), event as (${event})${orderMails}, hits as (${hits}) select key, count, seconds_left from hits`,
   );
 }
 const insertOrderRows = orderRows(false);
@@ -277,7 +283,15 @@ function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise
 export async function placeOrder(
   db: DbOrTx,
   request: OrderRequest,
-  options: { userId?: string | null; status?: NewOrderStatus; actor?: Extract<OrderActor, 'customer' | 'stripe'>; locale?: Locale; maxTotal?: number } = {},
+  options: {
+    userId?: string | null;
+    status?: NewOrderStatus;
+    actor?: Extract<OrderActor, 'customer' | 'stripe'>;
+    locale?: Locale;
+    maxTotal?: number;
+    /** Hits a new order counts (checkout's order limits), in its rows' statement; what they put over their limit is returned. */
+    count?: Hit[];
+  } = {},
 ): Promise<PlacedOrder> {
   const hash = requestHash(request);
   const status = options.status ?? 'pending';
@@ -379,10 +393,11 @@ export async function placeOrder(
       const colourUnits = line.colour === null ? 0 : (coloursTaken.get(line.productId)?.get(line.colour) ?? 0);
       return { ...line, orderId: created.id, stockTaken: units, colourStockTaken: colourUnits, vatRate, vatAmount: vat.lines[index]! };
     });
-    // Its lines, the first event of its timeline and, but for a card order awaiting payment (it gets them
+    // Its lines, the first event of its timeline, its hits and, but for a card order awaiting payment (it gets them
     // once paid), its confirmation and the owner's alert: one statement, one round trip.
     const column = <K extends keyof (typeof linesWithStock)[number]>(key: K) => linesWithStock.map((line) => line[key]);
-    await (status === 'awaiting_payment' ? insertOrderRows : insertOrderRowsAndMails)(tx, {
+    const hits = hitsToCount(options.count ?? []);
+    const counted = await (status === 'awaiting_payment' ? insertOrderRows : insertOrderRowsAndMails)(tx, {
       orderId: created.id,
       productIds: column('productId'),
       names: column('name'),
@@ -397,8 +412,10 @@ export async function placeOrder(
       actor: options.actor ?? 'customer',
       status,
       email: request.email,
+      hitKeys: hits.keys,
+      hitSeconds: hits.seconds,
     });
-    return { id: created.id, number: created.number, replayed: false, totals };
+    return { id: created.id, number: created.number, replayed: false, totals, refused: refusalOf(hits, counted) };
   });
 }
 
