@@ -20,11 +20,11 @@ const WEBHOOK_SECRET = 'whsec_e2e_secret';
 export const PRICE_IDS = { '1': 'price_lighter', '2': 'price_key', '3': 'price_belt', '4': 'price_marker' } as const;
 const FAKE_PRICES = { price_lighter: 3999, price_key: 6499, price_belt: 3999, price_marker: 3999 };
 
-const setPrices = `node --liftoff-only scripts/launch.ts stripe-price ${Object.entries(PRICE_IDS).flat().join(' ')}`;
-const createOwner = `echo '${OWNER.password}' | node --liftoff-only scripts/launch.ts admin create ${OWNER.email} --password-stdin > /dev/null`;
+const setPrices = `node --liftoff-only scripts/launch.mjs stripe-price ${Object.entries(PRICE_IDS).flat().join(' ')}`;
+const createOwner = `echo '${OWNER.password}' | node --liftoff-only scripts/launch.mjs admin create ${OWNER.email} --password-stdin > /dev/null`;
 const shop = (port: number, dataDir: string, env: Record<string, string> = {}) => ({
   // A fresh embedded database for every run, on the build as `npm start` runs it (`npm test` builds first).
-  command: `rm -rf ${dataDir} && ${setPrices} > /dev/null && ${createOwner} && node ${SHOP_NODE_FLAGS.join(' ')} scripts/launch.ts main`,
+  command: `rm -rf ${dataDir} && ${setPrices} > /dev/null && ${createOwner} && node ${SHOP_NODE_FLAGS.join(' ')} scripts/launch.mjs main`,
   url: `http://127.0.0.1:${port}/api/health`,
   env: {
     PORT: String(port),

@@ -2,9 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type Query, SQL } from 'drizzle-orm';
@@ -87,7 +85,19 @@ const MIGRATION_LOCK_ID = 727_310_001;
  */
 export const PGLITE_SETTINGS = { shared_buffers: '16MB', max_connections: '5' } as const;
 const settingParams = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
-const pgliteOptions = { startParams: [...PGlite.defaultStartParams, ...settingParams], initDbStartParams: settingParams };
+
+/**
+ * PGlite, its drizzle driver and the options it starts with, loaded by a process that opens the embedded database
+ * only: one on PostgreSQL never holds their code (a few MB of it resident).
+ */
+async function embedded() {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { PGlite, drizzle, migrate, options: { startParams: [...PGlite.defaultStartParams, ...settingParams], initDbStartParams: settingParams } };
+}
 
 /**
  * A new, empty cluster that `npm run build` makes (scripts/build.ts), beside the migrations: a new data folder is
@@ -104,10 +114,11 @@ function newClusterOf(dataDir: string): Blob | undefined {
 
 /** An in-memory cluster with PGLITE_SETTINGS as a tarball (dumpDataDir): new, or with every migration applied. */
 export async function clusterTarball(options: { migrated: boolean; compression: 'gzip' | 'none' }): Promise<Blob> {
+  const { PGlite, drizzle, migrate, options: pgliteOptions } = await embedded();
   const client = new PGlite(pgliteOptions);
   // Before dumpDataDir, which would wait for it inside the lock that starting takes: never settling.
   await client.waitReady;
-  if (options.migrated) await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  if (options.migrated) await migrate(drizzle({ client }), { migrationsFolder });
   const tarball = await client.dumpDataDir(options.compression);
   await client.close();
   return tarball;
@@ -142,11 +153,12 @@ async function keepSettings(client: PGlite) {
  * process may now be writing the same files (the default throws, which crashes it).
  */
 export async function openPglite(dataDir?: string, options: { onLockCompromised?: (error: Error) => void; from?: Blob } = {}): Promise<Database> {
+  const { PGlite, drizzle, migrate, options: pgliteOptions } = await embedded();
   if (!dataDir) {
     // `from`: a data folder's tarball (dumpDataDir) to start from, e.g. the tests' migrated template.
     const client = new PGlite({ ...pgliteOptions, loadDataDir: options.from });
-    const db = drizzlePglite({ client });
-    await migratePglite(db, { migrationsFolder });
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder });
     return { db, kind: 'pglite', listen: pgliteListen(client), close: () => client.close() };
   }
   await mkdir(dataDir, { recursive: true });
@@ -160,8 +172,8 @@ export async function openPglite(dataDir?: string, options: { onLockCompromised?
   try {
     client = new PGlite(dataDir, { ...pgliteOptions, loadDataDir: newClusterOf(dataDir) });
     await keepSettings(client);
-    const db = drizzlePglite({ client });
-    await migratePglite(db, { migrationsFolder });
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder });
     const open = client;
     return {
       db,

@@ -12,7 +12,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function admin(args: string[], input?: string) {
   // As `npm run admin` runs it: the build, through the launcher (`npm test` builds first).
-  const result = spawnSync(process.execPath, ['--liftoff-only', 'scripts/launch.ts', 'admin', ...args], {
+  const result = spawnSync(process.execPath, ['--liftoff-only', 'scripts/launch.mjs', 'admin', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     input,
     encoding: 'utf8',

@@ -15,7 +15,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function npmScript(script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv = {}) {
   // As `npm run backup` and `restore` run them: the build, through the launcher (`npm test` builds first).
-  const result = spawnSync(process.execPath, ['--liftoff-only', 'scripts/launch.ts', script, ...args], {
+  const result = spawnSync(process.execPath, ['--liftoff-only', 'scripts/launch.mjs', script, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     encoding: 'utf8',
     timeout: 60_000,

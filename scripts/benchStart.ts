@@ -106,7 +106,7 @@ async function start(command: string[], env: NodeJS.ProcessEnv): Promise<Started
 
 /** The mail worker (`npm run worker`, as node runs it) on the same database, its memory 3 s after it started; then stopped. */
 async function startWorker(): Promise<{ idleMb: number }> {
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'scripts/launch.ts', 'worker'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'scripts/launch.mjs', 'worker'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const idleMb = treeRssMb(child.pid!);
   await stopProcessGroup(child.pid!);
@@ -115,7 +115,7 @@ async function startWorker(): Promise<{ idleMb: number }> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const npmStart = ['npm', 'start', '--silent'];
-const nodeStart = [process.execPath, ...SHOP_NODE_FLAGS, 'scripts/launch.ts', 'main'];
+const nodeStart = [process.execPath, ...SHOP_NODE_FLAGS, 'scripts/launch.mjs', 'main'];
 
 async function firstRequests(origin: string) {
   const { products } = (await (await fetch(`${origin}/api/products`)).json()) as { products: { slug: string }[] };

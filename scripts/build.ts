@@ -3,14 +3,14 @@
  * starts plain `node` on JavaScript with nothing to compile: the message catalogues, the web app (Vite), its
  * server renderer (Vite SSR), and the server, the mail worker and the owner's commands (esbuild, one bundle each,
  * with the packages they use), plus the empty cluster new data folders start from. Ends by writing the stamp of the
- * sources it built (scripts/sourceStamp.ts).
+ * sources it built (scripts/sourceStamp.mjs).
  * Runs on plain Node (type stripping), so a fresh clone needs nothing but `npm install`.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { SERVER_BUILD, STAMP_FILE, sourceStamp } from './sourceStamp.ts';
+import { SERVER_BUILD, STAMP_FILE, sourceStamp } from './sourceStamp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = sourceStamp(root);

@@ -1,5 +1,5 @@
 /**
- * The launcher behind `npm start` and the owner's commands (scripts/launch.ts), run in a copy of the project's
+ * The launcher behind `npm start` and the owner's commands (scripts/launch.mjs), run in a copy of the project's
  * layout: it refuses a missing or stale build with what to run, and runs a current one with its arguments.
  */
 import { spawnSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sourceStamp } from './sourceStamp';
+import { sourceStamp } from './sourceStamp.mjs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'shop-launch-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -22,10 +22,10 @@ const SCRIPTS = ['build', 'admin', 'backup', 'restore', 'setStripePrice', 'entry
 for (const file of SOURCES) write(file, `${file}\n`);
 for (const name of SCRIPTS) write(`scripts/${name}.ts`, `// ${name}\n`);
 for (const folder of ['web', 'server', 'db', 'domain', 'locales']) write(`${folder}/a.ts`, `export const a = '${folder}';\n`);
-for (const file of ['launch.ts', 'sourceStamp.ts']) copyFileSync(path.join(import.meta.dirname, file), path.join(root, 'scripts', file));
+for (const file of ['launch.mjs', 'sourceStamp.mjs']) copyFileSync(path.join(import.meta.dirname, file), path.join(root, 'scripts', file));
 
 function launch(...args: string[]) {
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts/launch.ts'), ...args], { encoding: 'utf8', timeout: 30_000 });
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/launch.mjs'), ...args], { encoding: 'utf8', timeout: 30_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

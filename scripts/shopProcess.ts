@@ -42,8 +42,8 @@ export async function startShop(
 ): Promise<ShopProcess> {
   // `nodeArgs`: e.g. --cpu-prof to profile it (Node refuses that one in NODE_OPTIONS). The build, as `npm start`
   // runs it; a checkout from before the build (a benchmark's baseline) from its sources, as it ran then.
-  const built = existsSync(path.join(options.cwd ?? '.', 'scripts/launch.ts'));
-  const [flags, entry] = built ? [[...SHOP_NODE_FLAGS], ['scripts/launch.ts', 'main']] : [[], ['--import', 'tsx', 'server/main.ts']];
+  const built = existsSync(path.join(options.cwd ?? '.', 'scripts/launch.mjs'));
+  const [flags, entry] = built ? [[...SHOP_NODE_FLAGS], ['scripts/launch.mjs', 'main']] : [[], ['--import', 'tsx', 'server/main.ts']];
   const command = [process.execPath, ...flags, ...(options.nodeArgs ?? []), ...entry];
   // Benchmarks pin the shop to its own cores (taskset execs the command: same pid).
   const [file, ...args] = options.cpus ? ['taskset', '-c', options.cpus, ...command] : command;

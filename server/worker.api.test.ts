@@ -65,7 +65,7 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('the mail worker (Post
       expect(waiting.every((row) => row.status === 'pending' && row.attempts === 0)).toBe(true);
       expect(smtp.mails).toHaveLength(0);
 
-      worker = spawn(process.execPath, ['scripts/launch.ts', 'worker'], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+      worker = spawn(process.execPath, ['scripts/launch.mjs', 'worker'], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
       const mails = await smtp.waitFor(ORDERS * 2, 20_000);
       const recipients = mails.map((mail) => mail.to.join()).sort();
       expect(recipients).toEqual([...Array.from({ length: ORDERS }, (_, n) => `worker-${n}@example.ro`), ...Array(ORDERS).fill(OWNER)].sort());

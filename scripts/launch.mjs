@@ -1,12 +1,15 @@
+// @ts-check
 /**
  * `npm start`, `npm run worker`, `admin`, `backup`, `restore` and `stripe:price`: runs one of the build's bundles
- * (`node scripts/launch.ts <main|worker|admin|backup|restore|stripe-price> [arguments]`) with plain Node: no compiler,
+ * (`node scripts/launch.mjs <main|worker|admin|backup|restore|stripe-price> [arguments]`) with plain Node: no compiler,
  * no build. Refuses at once, saying what to run, when there is no build or it is older than the sources.
+ * JavaScript, not TypeScript: Node's type stripping would load its compiler (amaro) into the serving process, about
+ * 17 MB that stay resident (checked by tsc all the same, with JSDoc types).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_BUILD, STAMP_FILE, sourceStamp } from './sourceStamp.ts';
+import { SERVER_BUILD, STAMP_FILE, sourceStamp } from './sourceStamp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const [node, , name = 'main', ...args] = process.argv;
@@ -22,5 +25,5 @@ if (readFileSync(stampFile, 'utf8').trim() !== sourceStamp(root)) {
   process.exit(1);
 }
 // The bundle reads its arguments as if it had been started itself.
-process.argv = [node!, bundle, ...args];
+process.argv = [/** @type {string} */ (node), bundle, ...args];
 await import(pathToFileURL(bundle).href);

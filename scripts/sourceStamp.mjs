@@ -1,7 +1,8 @@
+// @ts-check
 /**
  * The build's stamp: a hash of every source file the build reads (not the tests). `npm run build` writes it
- * beside the server bundle; `npm start` and the owner's commands (scripts/launch.ts) compare it with the
- * sources to refuse a missing or stale build. Runs on plain Node (type stripping): node built-ins only.
+ * beside the server bundle; `npm start` and the owner's commands (scripts/launch.mjs) compare it with the
+ * sources to refuse a missing or stale build. Plain JavaScript, node built-ins only (see launch.mjs).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -26,7 +27,12 @@ const SOURCE_FILES = [
 /** Tests, and the message catalogues the build itself compiles from locales/*\/*.json. */
 const NOT_SOURCES = /\.(test|spec)\.tsx?$|^locales\/[^/]+\/[^/]+\.ts$/;
 
-function filesUnder(root: string, folder: string): string[] {
+/**
+ * @param {string} root
+ * @param {string} folder
+ * @returns {string[]}
+ */
+function filesUnder(root, folder) {
   const entries = readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
@@ -34,7 +40,11 @@ function filesUnder(root: string, folder: string): string[] {
     .filter((file) => !NOT_SOURCES.test(file));
 }
 
-export function sourceStamp(root: string): string {
+/**
+ * @param {string} root
+ * @returns {string}
+ */
+export function sourceStamp(root) {
   const files = [...SOURCE_FOLDERS.flatMap((folder) => filesUnder(root, folder)), ...SOURCE_FILES].sort();
   const hash = createHash('sha256');
   for (const file of files) {
