@@ -38,13 +38,15 @@ export interface CountedRow {
 
 /**
  * The counting as SQL: one hit under each key of the array `keys`, in its order, with the window of the same
- * position in `seconds`. A statement that writes other rows can count in the same round trip (an order's rows do).
+ * position in `seconds`; only `when` it holds, if given. A statement that writes other rows can count in the same
+ * round trip (an order's rows do).
  */
-export function countHitsSql(keys: SQLWrapper, seconds: SQLWrapper): SQL {
+export function countHitsSql(keys: SQLWrapper, seconds: SQLWrapper, when?: SQL): SQL {
   return sql`
     insert into ${rateLimits} (key, count, window_start, expires_at)
     select hit.key, 1, now(), now() + make_interval(secs => hit.seconds)
     from unnest(${keys}::text[], ${seconds}::int[]) with ordinality as hit(key, seconds, position)
+    ${when ? sql`where ${when}` : sql``}
     order by hit.position
     on conflict (key) do update set
       count = case when ${expired} then 1 else ${rateLimits.count} + 1 end,

@@ -55,6 +55,17 @@ describe('stock taken by orders', () => {
     await expect.poll(shown, { timeout: 2_000, interval: 20 }).toMatchObject({ soldOut: true, stockLeft: 0 });
   });
 
+  it('twenty concurrent submits of one order (one idempotency key) take its stock once, and every answer names the one order', async () => {
+    await setStock('2', 5);
+    const before = await orderCount();
+    const body = sampleOrder({ lines: [{ productId: '2', quantity: 2 }] });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => shop.app.inject({ method: 'POST', url: '/api/orders', payload: body })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([...Array(19).fill(200), 201]);
+    expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+    expect(await stockOf('2')).toBe(3);
+    expect(await orderCount()).toBe(before + 1);
+  });
+
   it('asking for more than is left says how many are left and takes nothing', async () => {
     await setStock('3', 3);
     const before = await orderCount();

@@ -27,11 +27,13 @@ export const OWNERS = 'owners';
 
 /**
  * A new order's mails (the customer's confirmation, the owners' alert) as an INSERT not yet run: placing
- * an order runs it at the end of its prepared statement (orders/service.ts), `order` and `email` being
- * its placeholders, with the order's other writes in one round trip.
+ * an order runs it in its prepared statement (orders/service.ts), `order` and `email` being its
+ * placeholders, with the order's other writes in one round trip. `from`: a CTE the rows are written
+ * for (one row each; none, none written), e.g. the order inserted by the same statement.
  */
-export function orderPlacedMailsSql(order: SQL, email: SQL): SQL {
-  return sql`insert into ${outbox} (kind, recipient, order_id) values (${MAIL_KINDS.orderPlaced}, ${email}, ${order}), (${MAIL_KINDS.newOrder}, ${OWNERS}, ${order})`;
+export function orderPlacedMailsSql(order: SQL, email: SQL, from?: SQL): SQL {
+  return sql`insert into ${outbox} (kind, recipient, order_id)
+    select mail.kind, mail.recipient, ${order} from ${from ? sql`${from}, ` : sql``}(values (${MAIL_KINDS.orderPlaced}, ${email}), (${MAIL_KINDS.newOrder}, ${OWNERS})) as mail(kind, recipient)`;
 }
 
 /** Written with a new order the customer has committed to: cash on delivery, or paid by card. */

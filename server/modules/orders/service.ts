@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { lineName, type StoredColourOption } from '../../../domain/catalog';
 import type { OrderRequest } from '../../../domain/checkout';
@@ -208,62 +208,85 @@ const placeholder = sql.placeholder;
 const ORDER_ID = sql`${placeholder('orderId')}::uuid`;
 
 /**
- * A new order's lines (one array per column, in the lines' order), the first event of its timeline and the hits it
- * counts against the order limits (returned: their counts), in one statement; `mails` adds the order's mails.
- * Prepared: every order runs one of the two.
+ * A new order, unless its idempotency key is taken (a concurrent twin with the same key waits here for the first to
+ * commit, then inserts nothing).
  */
-function orderRows(mails: boolean) {
+const orderInsert = (db: DbOrTx) =>
+  db
+    .insert(orders)
+    .values({
+      status: placeholder('status'),
+      paymentMethod: placeholder('paymentMethod'),
+      firstName: placeholder('firstName'),
+      lastName: placeholder('lastName'),
+      email: placeholder('email'),
+      country: placeholder('country'),
+      county: placeholder('county'),
+      city: placeholder('city'),
+      street: placeholder('street'),
+      streetNumber: placeholder('streetNumber'),
+      postalCode: placeholder('postalCode'),
+      phoneNumber: placeholder('phoneNumber'),
+      subtotal: placeholder('subtotal'),
+      shipping: placeholder('shipping'),
+      shippingVatRate: placeholder('shippingVatRate'),
+      shippingVat: placeholder('shippingVat'),
+      totalAmount: placeholder('totalAmount'),
+      currency: CURRENCY,
+      userId: placeholder('userId'),
+      idempotencyKey: placeholder('idempotencyKey'),
+      requestHash: placeholder('requestHash'),
+      locale: placeholder('locale'),
+    })
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning({ id: orders.id, number: orders.number });
+
+/** The order alone (prepared): for an order that takes counted stock, which it takes once the order is in. */
+const insertOrder = preparedStatement<{ id: string; number: number }>('order_insert', orderInsert);
+
+/**
+ * What a new order writes besides itself, as the CTEs of one statement: its lines (one array per column, in the
+ * lines' order), the first event of its timeline, its mails when `mails` (not for a card order awaiting payment: it
+ * gets them once paid) and the hits it counts against the order limits (the CTE `hits`: their counts). `order` is
+ * its id; `placed`, the CTE that inserts the order in the same statement, if one does: then nothing is written
+ * unless it inserted one.
+ */
+function orderRowsSql(mails: boolean, order: SQL, placed?: SQL): SQL {
+  const fromPlaced = placed ? sql`${placed}, ` : sql``;
   const lines = sql`insert into ${orderLines} (order_id, product_id, name, unit_price, quantity, colour, colour_label, stock_taken, colour_stock_taken, vat_rate, vat_amount)
-    select ${ORDER_ID}, line.product_id, line.name, line.unit_price, line.quantity, line.colour, line.colour_label, line.stock_taken, line.colour_stock_taken, line.vat_rate, line.vat_amount
-    from unnest(${placeholder('productIds')}::text[], ${placeholder('names')}::text[], ${placeholder('unitPrices')}::int[], ${placeholder('quantities')}::int[],
+    select ${order}, line.product_id, line.name, line.unit_price, line.quantity, line.colour, line.colour_label, line.stock_taken, line.colour_stock_taken, line.vat_rate, line.vat_amount
+    from ${fromPlaced}unnest(${placeholder('productIds')}::text[], ${placeholder('names')}::text[], ${placeholder('unitPrices')}::int[], ${placeholder('quantities')}::int[],
       ${placeholder('colours')}::text[], ${placeholder('colourLabels')}::text[], ${placeholder('stockTaken')}::int[], ${placeholder('colourStockTaken')}::int[],
       ${placeholder('vatRates')}::int[], ${placeholder('vatAmounts')}::int[])
       with ordinality as line(product_id, name, unit_price, quantity, colour, colour_label, stock_taken, colour_stock_taken, vat_rate, vat_amount, position)
     order by line.position`;
-  const event = sql`insert into ${orderEvents} (order_id, actor, to_status) values (${ORDER_ID}, ${placeholder('actor')}, ${placeholder('status')})`;
-  const orderMails = mails ? sql`, mails as (${orderPlacedMailsSql(ORDER_ID, sql`${placeholder('email')}`)})` : sql``;
-  const hits = countHitsSql(placeholder('hitKeys'), placeholder('hitSeconds'));
-  return preparedStatement<CountedRow>(mails ? 'order_rows_mails' : 'order_rows', () =>
-    sql`with lines as (${lines}), event as (${event})${orderMails}, hits as (${hits}) select key, count, seconds_left from hits`,
-  );
+  const event = sql`insert into ${orderEvents} (order_id, actor, to_status) select ${order}, ${placeholder('actor')}::text, ${placeholder('status')}::text${placed ? sql` from ${placed}` : sql``}`;
+  const orderMails = mails ? sql`, mails as (${orderPlacedMailsSql(order, sql`${placeholder('email')}::text`, placed)})` : sql``;
+  const hits = countHitsSql(placeholder('hitKeys'), placeholder('hitSeconds'), placed && sql`exists (select from ${placed})`);
+  return sql`lines as (${lines}), event as (${event})${orderMails}, hits as (${hits})`;
+}
+
+/** The rows of an order just inserted (insertOrder), in one statement. Prepared: every order that takes stock runs one of the two. */
+function orderRows(mails: boolean) {
+  return preparedStatement<CountedRow>(mails ? 'order_rows_mails' : 'order_rows', () => sql`with ${orderRowsSql(mails, ORDER_ID)} select key, count, seconds_left from hits`);
 }
 const insertOrderRows = orderRows(false);
 const insertOrderRowsAndMails = orderRows(true);
 
 /**
- * A new order, unless its idempotency key is taken (a concurrent twin with the same key waits
- * here for the first to commit, then inserts nothing). Prepared: every order runs it.
+ * A new order and all its rows in one statement, for an order that takes no counted stock (most do not): nothing is
+ * written before it, so a twin that placed the order first (it returns no row) leaves nothing to undo. Prepared:
+ * every such order runs one of the two.
  */
-const insertOrder = preparedStatement<{ id: string; number: number }>('order_insert', (db) =>
-  db
-    .insert(orders)
-    .values({
-      status: sql.placeholder('status'),
-      paymentMethod: sql.placeholder('paymentMethod'),
-      firstName: sql.placeholder('firstName'),
-      lastName: sql.placeholder('lastName'),
-      email: sql.placeholder('email'),
-      country: sql.placeholder('country'),
-      county: sql.placeholder('county'),
-      city: sql.placeholder('city'),
-      street: sql.placeholder('street'),
-      streetNumber: sql.placeholder('streetNumber'),
-      postalCode: sql.placeholder('postalCode'),
-      phoneNumber: sql.placeholder('phoneNumber'),
-      subtotal: sql.placeholder('subtotal'),
-      shipping: sql.placeholder('shipping'),
-      shippingVatRate: sql.placeholder('shippingVatRate'),
-      shippingVat: sql.placeholder('shippingVat'),
-      totalAmount: sql.placeholder('totalAmount'),
-      currency: CURRENCY,
-      userId: sql.placeholder('userId'),
-      idempotencyKey: sql.placeholder('idempotencyKey'),
-      requestHash: sql.placeholder('requestHash'),
-      locale: sql.placeholder('locale'),
-    })
-    .onConflictDoNothing({ target: orders.idempotencyKey })
-    .returning({ id: orders.id, number: orders.number }),
-);
+function orderWithRows(mails: boolean) {
+  const placed = sql`${sql.identifier('placed')}`;
+  return preparedStatement<{ id: string; number: number; hits: CountedRow[] | null }>(mails ? 'order_with_rows_mails' : 'order_with_rows', (db) =>
+    sql`with ${placed} as (${orderInsert(db).getSQL()}), ${orderRowsSql(mails, sql`${placed}.id`, placed)}
+      select ${placed}.id, ${placed}.number, (select json_agg(hits) from hits) as hits from ${placed}`,
+  );
+}
+const insertOrderWithRows = orderWithRows(false);
+const insertOrderWithRowsAndMails = orderWithRows(true);
 
 /**
  * Runs `work` in the caller's transaction when given one, else in a new one. Inside a caller's
@@ -316,18 +339,23 @@ export async function placeOrder(
       }
       const hidden = found.find((product) => !product.active);
       if (hidden && !paid) throw new AppError('conflict', { id: 'message.noLongerSold', values: { name: hidden.name } }, 'product_not_sold');
-      return request.lines.map((line) => {
+      const lines = request.lines.map((line) => {
         const product = byId.get(line.productId)!;
         const colour = chosenColour(product, line.colour, paid);
         return { productId: product.id, name: product.name, unitPrice: product.price, quantity: line.quantity, colour, colourLabel: colour && product.colourName(colour) };
       });
+      // A colour switched off shows Sold Out and cannot be ordered (a paid order is kept all the same).
+      const switchedOff = lines.find((line) => !paid && byId.get(line.productId)!.colourOptions.some((option) => option.name === line.colour && !option.available));
+      if (switchedOff) throw new AppError('conflict', onlyLeft(0, lineName(switchedOff.name, switchedOff.colourLabel)), 'out_of_stock');
+      return lines;
     };
     let priced: ReturnType<typeof priceLines>;
     try {
       priced = priceLines();
     } catch (refusal) {
-      // A retry of an order placed before the product was hidden or its colour renamed is answered with that order:
-      // the customer whose answer was lost must not be told it failed. Only a refusal looks (no cost to a good order).
+      // A retry of an order placed before the product was hidden or its colour renamed or switched off is answered
+      // with that order: the customer whose answer was lost must not be told it failed. Only a refusal looks (no cost
+      // to a good order).
       const before = refusal instanceof AppError ? await placedBefore(tx, request.idempotencyKey, hash) : null;
       if (before) return before;
       throw refusal;
@@ -340,8 +368,7 @@ export async function placeOrder(
     }
     const vatRate = standardVatRateAt(new Date());
     const vat = orderVat(priced, totals.shipping, vatRate);
-
-    const inserted = await insertOrder(tx, {
+    const order = {
       status,
       paymentMethod: request.paymentMethod,
       firstName: request.firstName,
@@ -363,19 +390,7 @@ export async function placeOrder(
       idempotencyKey: request.idempotencyKey,
       requestHash: hash,
       locale,
-    });
-
-    const created = inserted[0];
-    if (!created) {
-      const before = await placedBefore(tx, request.idempotencyKey, hash);
-      if (!before) throw new AppError('conflict', { id: 'error.order.submittedWithOtherDetails' }, 'idempotency_key_reused');
-      return before;
-    }
-
-    // A colour switched off shows Sold Out and cannot be ordered (a paid order is kept all the same).
-    const switchedOff = priced.find((line) => !paid && byId.get(line.productId)!.colourOptions.some((option) => option.name === line.colour && !option.available));
-    if (switchedOff) throw new AppError('conflict', onlyLeft(0, lineName(switchedOff.name, switchedOff.colourLabel)), 'out_of_stock');
-
+    };
     const wanted = new Map<string, Wanted>();
     for (const line of priced) {
       const product = byId.get(line.productId)!;
@@ -385,36 +400,55 @@ export async function placeOrder(
       if (line.colour !== null && counted) entry.colours.set(line.colour, line.quantity);
       wanted.set(line.productId, entry);
     }
-    const { taken, coloursTaken } = await takeStock(tx, wanted, paid);
-    // The product's units are recorded on its first line (two colours are two lines); a colour's on its own line.
-    const linesWithStock = priced.map((line, index) => {
-      const units = taken.get(line.productId) ?? 0;
-      taken.delete(line.productId);
-      const colourUnits = line.colour === null ? 0 : (coloursTaken.get(line.productId)?.get(line.colour) ?? 0);
-      return { ...line, orderId: created.id, stockTaken: units, colourStockTaken: colourUnits, vatRate, vatAmount: vat.lines[index]! };
-    });
-    // Its lines, the first event of its timeline, its hits and, but for a card order awaiting payment (it gets them
-    // once paid), its confirmation and the owner's alert: one statement, one round trip.
-    const column = <K extends keyof (typeof linesWithStock)[number]>(key: K) => linesWithStock.map((line) => line[key]);
     const hits = hitsToCount(options.count ?? []);
-    const counted = await (status === 'awaiting_payment' ? insertOrderRows : insertOrderRowsAndMails)(tx, {
-      orderId: created.id,
-      productIds: column('productId'),
-      names: column('name'),
-      unitPrices: column('unitPrice'),
-      quantities: column('quantity'),
-      colours: column('colour'),
-      colourLabels: column('colourLabel'),
-      stockTaken: column('stockTaken'),
-      colourStockTaken: column('colourStockTaken'),
-      vatRates: column('vatRate'),
-      vatAmounts: column('vatAmount'),
-      actor: options.actor ?? 'customer',
-      status,
-      email: request.email,
-      hitKeys: hits.keys,
-      hitSeconds: hits.seconds,
-    });
+    // Its lines, the first event of its timeline, its hits and, but for a card order awaiting payment (it gets them
+    // once paid), its confirmation and the owner's alert, each line with the stock it took.
+    const rows = (taken = new Map<string, number>(), coloursTaken = new Map<string, Map<string, number>>()) => {
+      // The product's units are recorded on its first line (two colours are two lines); a colour's on its own line.
+      const lines = priced.map((line, index) => {
+        const units = taken.get(line.productId) ?? 0;
+        taken.delete(line.productId);
+        const colourUnits = line.colour === null ? 0 : (coloursTaken.get(line.productId)?.get(line.colour) ?? 0);
+        return { ...line, stockTaken: units, colourStockTaken: colourUnits, vatRate, vatAmount: vat.lines[index]! };
+      });
+      const column = <K extends keyof (typeof lines)[number]>(key: K) => lines.map((line) => line[key]);
+      return {
+        productIds: column('productId'),
+        names: column('name'),
+        unitPrices: column('unitPrice'),
+        quantities: column('quantity'),
+        colours: column('colour'),
+        colourLabels: column('colourLabel'),
+        stockTaken: column('stockTaken'),
+        colourStockTaken: column('colourStockTaken'),
+        vatRates: column('vatRate'),
+        vatAmounts: column('vatAmount'),
+        actor: options.actor ?? 'customer',
+        status,
+        email: request.email,
+        hitKeys: hits.keys,
+        hitSeconds: hits.seconds,
+      };
+    };
+    /** The order a twin with the same key placed first (this one inserted nothing): answered as a replay. */
+    const twinsOrder = async () => {
+      const before = await placedBefore(tx, request.idempotencyKey, hash);
+      if (!before) throw new AppError('conflict', { id: 'error.order.submittedWithOtherDetails' }, 'idempotency_key_reused');
+      return before;
+    };
+    const awaitingPayment = status === 'awaiting_payment';
+
+    if (![...wanted.values()].some((line) => line.counted || line.colours.size > 0)) {
+      // No stock to take: the order and all its rows in one statement, one round trip.
+      const [placed] = await (awaitingPayment ? insertOrderWithRows : insertOrderWithRowsAndMails)(tx, { ...order, ...rows() });
+      if (!placed) return twinsOrder();
+      return { id: placed.id, number: placed.number, replayed: false, totals, refused: refusalOf(hits, placed.hits ?? []) };
+    }
+    // Stock to take: the order first (a twin waits here, then takes nothing), its stock, then its rows.
+    const [created] = await insertOrder(tx, order);
+    if (!created) return twinsOrder();
+    const { taken, coloursTaken } = await takeStock(tx, wanted, paid);
+    const counted = await (awaitingPayment ? insertOrderRows : insertOrderRowsAndMails)(tx, { orderId: created.id, ...rows(taken, coloursTaken) });
     return { id: created.id, number: created.number, replayed: false, totals, refused: refusalOf(hits, counted) };
   });
 }
