@@ -4,11 +4,13 @@
  *   a. GET /api/products: the shop beside a bare node:http server sending the same bytes and headers
  *      (both asked with Accept-Encoding: br, gzip, as browsers ask, and then with identity), on PGlite and on PostgreSQL 15;
  *   b. /shop as the shop answers it, beside the same shop sending a static file of /shop's size;
- *   c. POST /api/orders on PostgreSQL 15 beside the same transaction as a plain SQL loop (orderSqlLoop.ts);
+ *   c. POST /api/orders on PostgreSQL 15 beside the same transaction as a plain SQL loop (orderSqlLoop.ts), and behind
+ *      a bare node:http server driven by the same load generator, in turns (ORDER_ROUNDS);
  *   d. Lighthouse (mobile, simulated throttling; the median of LIGHTHOUSE_RUNS runs, 5) and the JavaScript
  *      loaded, on /, /shop and a product page, beside a blank page (this machine's floor), first, on a quiet machine.
  * Builds the web app first. The PostgreSQL part runs in a child inside `pg_virtualenv -v 15`.
- * BENCH_SECONDS (autocannon, per side), BENCH_CONNECTIONS, BENCH_ORDERS and BENCH_CONCURRENCY change the runs;
+ * BENCH_SECONDS (autocannon, per side), BENCH_CONNECTIONS, BENCH_ORDERS, BENCH_CONCURRENCY and ORDER_ROUNDS change the runs;
+ * BENCH_NODE_ARGS adds flags to the PostgreSQL shop's node (to try one side by side);
  * BENCH_ONLY=a,c (say) takes only those measures. BENCH_PROFILE=<folder> writes the PostgreSQL shop's CPU profile there.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -31,6 +33,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+/** Rounds of c (ORDER_ROUNDS): the shop, the bare server and the loop in turns. */
+const ORDER_ROUNDS = Number(process.env.ORDER_ROUNDS ?? 3);
 const POOL_SIZE = '20';
 const PAGES = ['/', '/shop', '/shop/dummy-lighter'];
 /** Lighthouse runs per page (LIGHTHOUSE_RUNS); the median one is reported. */
@@ -189,27 +193,106 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** c. POST /api/orders beside the same transaction as a plain SQL loop on the shop's core. */
-async function measureOrders(shop: ShopProcess) {
-  const loopUrl = await createBenchDatabase('shop_bench_sql');
-  const loopDatabase = await openPostgres({ connectionString: loopUrl, max: 1 });
-  await seedCatalog(loopDatabase.db);
-  await loopDatabase.close();
+/** Orders placed over HTTP by the load generator (this process, on core 1), with the CPU it used an order. */
+async function placeOrdersMeasured(origin: string) {
+  await placeOrders(origin, Math.min(500, ORDERS), CONCURRENCY);
+  const before = process.cpuUsage();
+  const run = await placeOrders(origin, ORDERS, CONCURRENCY);
+  const used = process.cpuUsage(before);
+  return { ...run, loadCpuPerOrder: (used.user + used.system) / 1000 / ORDERS };
+}
 
-  await placeOrders(shop.origin, Math.min(500, ORDERS), CONCURRENCY);
-  const cpuBefore = cpuSeconds(shop.child.pid!);
-  const shopRun = await placeOrders(shop.origin, ORDERS, CONCURRENCY);
-  const cpuPerOrder = ((cpuSeconds(shop.child.pid!) - cpuBefore) * 1000) / ORDERS;
+/** The same transaction behind a bare node:http server (orderSqlLoop.ts with PORT), on the shop's core, until stopped. */
+async function bareOrderServer(databaseUrl: string) {
+  const port = await freePort();
+  const server = spawn('taskset', ['-c', '0', process.execPath, '--import', 'tsx', 'scripts/orderSqlLoop.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout.once('data', () => resolve());
+    server.once('exit', (code) => reject(new Error(`the bare order server exited with ${code}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid: server.pid!,
+    stop: async () => {
+      const exited = new Promise((resolve) => server.once('close', resolve));
+      server.kill();
+      await exited;
+    },
+  };
+}
+
+/** Orders through a server (the shop, the bare one), with the CPU the server used an order. */
+async function serverOrders(origin: string, pid: number) {
+  const cpuBefore = cpuSeconds(pid);
+  const run = await placeOrdersMeasured(origin);
+  return { ...run, cpuPerOrder: ((cpuSeconds(pid) - cpuBefore) * 1000) / (ORDERS + Math.min(500, ORDERS)) };
+}
+
+function loopOrders(databaseUrl: string) {
   const loop = spawnSync('taskset', ['-c', '0', process.execPath, '--import', 'tsx', 'scripts/orderSqlLoop.ts'], {
     encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: loopUrl, DATABASE_POOL_SIZE: POOL_SIZE, BENCH_ORDERS: String(ORDERS), BENCH_CONCURRENCY: String(CONCURRENCY) },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, BENCH_ORDERS: String(ORDERS), BENCH_CONCURRENCY: String(CONCURRENCY) },
   });
   if (loop.status !== 0) throw new Error(`the SQL loop failed: ${loop.stderr}`);
-  const loopRun = JSON.parse(loop.stdout) as { perSecond: number; p50: number; p99: number; cpuPerOrder: number };
+  return JSON.parse(loop.stdout) as { perSecond: number; p50: number; p99: number; cpuPerOrder: number };
+}
+
+/**
+ * c. POST /api/orders beside the same transaction as a plain SQL loop on the shop's core (the target), and behind a
+ * bare node:http server driven by the same load generator (what HTTP and the load generator take on this machine).
+ * The three take turns, ORDER_ROUNDS times (3) after a round that warms them up: a slower minute of this VM falls on
+ * all of them alike. Each ratio is taken within a round; the median round's figures are reported, with every round's.
+ */
+async function measureOrders(shop: ShopProcess) {
+  // Each on a database of its own, seeded alike, that grows by the same orders a round as the shop's.
+  const seeded = async (name: string) => {
+    const url = await createBenchDatabase(name);
+    const database = await openPostgres({ connectionString: url, max: 1 });
+    await seedCatalog(database.db);
+    await database.close();
+    return url;
+  };
+  const loopUrl = await seeded('shop_bench_sql');
+  const bare = await bareOrderServer(await seeded('shop_bench_http'));
+  const rounds: { shop: Awaited<ReturnType<typeof serverOrders>>; bare: Awaited<ReturnType<typeof serverOrders>>; loop: ReturnType<typeof loopOrders> }[] = [];
+  try {
+    // A first round warms every side up and is not counted (a shop runs for days: its JIT has long finished); then
+    // the sides take turns in a rotating order, so none is always first after the machine's quiet moment.
+    for (let round = 0; round <= ORDER_ROUNDS; round++) {
+      const sides = [
+        async () => ({ shop: await serverOrders(shop.origin, shop.child.pid!) }),
+        async () => ({ bare: await serverOrders(bare.origin, bare.pid) }),
+        async () => ({ loop: loopOrders(loopUrl) }),
+      ];
+      const results = {};
+      for (let turn = 0; turn < sides.length; turn++) Object.assign(results, await sides[(round + turn) % sides.length]!());
+      if (round > 0) rounds.push(results as (typeof rounds)[number]);
+    }
+  } finally {
+    await bare.stop();
+  }
+  const byRatio = [...rounds].sort((a, b) => a.shop.perSecond / a.loop.perSecond - b.shop.perSecond / b.loop.perSecond);
+  const { shop: shopRun, bare: bareRun, loop: loopRun } = byRatio[Math.floor(byRatio.length / 2)]!;
+  const all = (of: (r: (typeof rounds)[number]) => number) => rounds.map((r) => `${of(r).toFixed(2)}×`).join(', ');
+  const failures = rounds.reduce((sum, r) => sum + r.shop.failures + r.bare.failures, 0);
   rows.push({
-    measure: `POST /api/orders on PostgreSQL 15, ${ORDERS} guest orders, ${CONCURRENCY} clients, pool ${POOL_SIZE}`,
+    measure: `POST /api/orders on PostgreSQL 15, ${ORDERS} guest orders, ${CONCURRENCY} clients, pool ${POOL_SIZE}; the median of ${ORDER_ROUNDS} rounds`,
     target: '≥ 0.7× plain SQL; p99 ≤ 2× its own',
-    result: `${shopRun.perSecond.toFixed(0)}/s vs ${loopRun.perSecond.toFixed(0)}/s plain SQL: ${ratio(shopRun.perSecond, loopRun.perSecond)}; shop p50 ${shopRun.p50.toFixed(1)} ms, p99 ${shopRun.p99.toFixed(1)} ms, ${cpuPerOrder.toFixed(2)} ms CPU an order (plain SQL p99 ${loopRun.p99.toFixed(1)} ms, ${loopRun.cpuPerOrder.toFixed(2)} ms CPU an order)${shopRun.failures > 0 ? `; ${shopRun.failures} FAILED` : ''}`,
+    result:
+      `${shopRun.perSecond.toFixed(0)}/s vs ${loopRun.perSecond.toFixed(0)}/s plain SQL: ${ratio(shopRun.perSecond, loopRun.perSecond)} (rounds: ${all((r) => r.shop.perSecond / r.loop.perSecond)}); ` +
+      `shop p50 ${shopRun.p50.toFixed(1)} ms, p99 ${shopRun.p99.toFixed(1)} ms, ${shopRun.cpuPerOrder.toFixed(2)} ms CPU an order ` +
+      `(plain SQL p99 ${loopRun.p99.toFixed(1)} ms, ${loopRun.cpuPerOrder.toFixed(2)} ms CPU an order)${failures > 0 ? `; ${failures} FAILED` : ''}`,
+  });
+  rows.push({
+    measure: 'POST /api/orders: the same transaction behind a bare node:http server, the same load generator (same round)',
+    target: '',
+    result:
+      `${bareRun.perSecond.toFixed(0)}/s: ${ratio(bareRun.perSecond, loopRun.perSecond)} the plain SQL loop (rounds: ${all((r) => r.bare.perSecond / r.loop.perSecond)}); ` +
+      `the shop ${ratio(shopRun.perSecond, bareRun.perSecond)} of it (rounds: ${all((r) => r.shop.perSecond / r.bare.perSecond)}); ` +
+      `p99 ${bareRun.p99.toFixed(1)} ms, ${bareRun.cpuPerOrder.toFixed(2)} ms CPU an order; the load generator ${bareRun.loadCpuPerOrder.toFixed(2)} ms CPU an order (for the shop: ${shopRun.loadCpuPerOrder.toFixed(2)})`,
   });
 }
 
@@ -231,7 +314,7 @@ if (onPostgres) {
     // elsewhere; the serving process renders none (decision 0030).
     const shop = await startShop(await freePort(), { ...common, DATA_DIR: dataDir, DATABASE_URL: await createBenchDatabase('shop_bench_web'), MAIL_WORKER: 'true' }, 30_000, {
       cpus: '0',
-      nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+      nodeArgs: [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? [])],
     });
     try {
       if (wanted('a')) await measureProducts(shop, 'PostgreSQL 15');
