@@ -27,3 +27,8 @@ export const plainText = (label: string, missing?: string, control = controlChar
     .string(missing ? { error: missing } : undefined)
     .trim()
     .refine((text) => !hasControlCharacters(text), control);
+
+/** Text as XML character data or an attribute's value: the five characters XML reads as markup, escaped. */
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}

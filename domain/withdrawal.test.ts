@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orthodoxEaster, romanianPublicHolidays, withdrawalLastDay, withdrawalOpen } from './withdrawal';
-
-describe('Romanian public holidays', () => {
-  it('finds Orthodox Easter', () => {
-    expect(['2024', '2025', '2026', '2027'].map((year) => orthodoxEaster(Number(year)))).toEqual(['2024-05-05', '2025-04-20', '2026-04-12', '2027-05-02']);
-  });
-
-  it('lists the fixed holidays and those that follow Easter', () => {
-    const holidays = romanianPublicHolidays(2026);
-    for (const day of ['2026-01-01', '2026-01-24', '2026-04-10', '2026-04-12', '2026-04-13', '2026-05-31', '2026-06-01', '2026-08-15', '2026-11-30', '2026-12-01', '2026-12-26']) {
-      expect(holidays.has(day), day).toBe(true);
-    }
-    expect(holidays.has('2026-04-11')).toBe(false);
-    expect(holidays.has('2026-12-24')).toBe(false);
-    expect(romanianPublicHolidays(2025).has('2025-06-09')).toBe(true); // Rusalii Monday: Easter 20 April + 50 days
-  });
-});
+import { withdrawalLastDay, withdrawalOpen } from './withdrawal';
 
 describe('the last day to withdraw', () => {
   it('is 14 days after the day the goods were received, on a working day', () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { productPath } from '../../../domain/catalog';
 import { LEGAL_PAGES, legalPath } from '../../../domain/legal';
 import { DEFAULT_LOCALE } from '../../../domain/locale';
+import { escapeXml } from '../../../domain/text';
 import type { Catalogue } from '../catalog/catalogue';
 
 /**
@@ -16,8 +17,6 @@ export const PUBLIC_PAGES = ['/', '/shop', ...LEGAL_PAGES.map(legalPath)] as con
 
 /** Crawlers read these once in a while; an hour is fresh enough. */
 const CRAWLER_CACHE = 'public, max-age=3600';
-
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export function robotsTxt(publicUrl: string): string {
   return ['User-agent: *', ...PAGES_CRAWLERS_SKIP.map((page) => `Disallow: ${page}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
