@@ -7,9 +7,10 @@
  * Runs on plain Node (type stripping), so a fresh clone needs nothing but `npm install`.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { BUILT_SEF_FILE, cachedSchematron, EFACTURA_FOLDER } from '../server/modules/invoices/validation.ts';
 import { SERVER_BUILD, STAMP_FILE, sourceStamp } from './sourceStamp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -44,16 +45,20 @@ await build({
   platform: 'node',
   target: 'node24',
   // The packages are bundled too (Node then resolves a handful of files, not thousands, and what the shop does not
-  // use is left out), except those that load files beside themselves (WebAssembly, native addons) and React,
-  // which the server renderer (dist-ssr) loads from node_modules: one copy in memory for both.
-  external: ['@electric-sql/pglite', 'sharp', 'pg-native', 'react', 'react-dom'],
+  // use is left out), except those that load files beside themselves (WebAssembly, native addons, xmllint's
+  // worker), SaxonJS (2.4 MB, loaded only to check an invoice) and React, which the server renderer (dist-ssr) loads
+  // from node_modules: one copy in memory for both.
+  external: ['@electric-sql/pglite', 'sharp', 'pg-native', 'react', 'react-dom', 'xmllint-wasm', 'saxon-js'],
   // Bundled CommonJS packages call require() for Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   chunkNames: 'shared-[hash]',
   logLevel: 'warning',
 });
-// db/client.ts finds the migrations beside itself: in the build, beside the bundle.
+// db/client.ts finds the migrations beside itself: in the build, beside the bundle. So does the invoices' validation
+// its vendored schemas and rules, with the rules compiled once for SaxonJS (from the machine's cache when it has them).
 cpSync(path.join(root, 'db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+cpSync(EFACTURA_FOLDER, path.join(outdir, 'efactura'), { recursive: true, filter: (file) => !file.includes(`${path.sep}examples`) });
+copyFileSync(cachedSchematron(), path.join(outdir, 'efactura', path.relative(EFACTURA_FOLDER, BUILT_SEF_FILE)));
 // The empty cluster a new data folder is loaded from, made once here rather than by initdb in the shop.
 const cluster = spawnSync(process.execPath, ['--liftoff-only', path.join(outdir, 'new-cluster.js')], { cwd: root, stdio: 'inherit' });
 if (cluster.status !== 0) process.exit(cluster.status ?? 1);

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { bucharestSector, efacturaPlace, invoiceAmounts, invoiceId, reportDueDay, seriesOf, type SoldLine, unitNetText } from './invoice';
+import { orderVat, STANDARD_VAT_RATE } from './vat';
+
+/** Lines as an order stores them: each line's VAT computed by the order's own rule (orderVat). */
+function sold(lines: { name: string; unitGross: number; quantity: number; vatRate?: number }[]): SoldLine[] {
+  return lines.map((line) => {
+    const vatRate = line.vatRate ?? STANDARD_VAT_RATE;
+    return { ...line, vatRate, vatAmount: orderVat([{ unitPrice: line.unitGross, quantity: line.quantity }], 0, vatRate).lines[0]! };
+  });
+}
+
+describe('invoice numbers', () => {
+  it('write the series, a dash and at least four digits, so every number has a digit (BR-RO-010)', () => {
+    expect(invoiceId('SST', 42)).toBe('SST-0042');
+    expect(invoiceId('SST', 123_456)).toBe('SST-123456');
+    expect(invoiceId('SST2026', 1)).toBe('SST2026-0001');
+  });
+
+  it('take the year into the series when the owner restarts numbers every year', () => {
+    expect(seriesOf('SST', false, 2026)).toBe('SST');
+    expect(seriesOf('SST', true, 2026)).toBe('SST2026');
+  });
+});
+
+describe('the report to ANAF', () => {
+  it('is due 5 working days after the issue day, weekends and public holidays not counted', () => {
+    // Thursday 26 November 2026: Friday 27, then 2, 3, 4 and 7 December (30 November and 1 December are holidays).
+    expect(reportDueDay('2026-11-26')).toBe('2026-12-07');
+    expect(reportDueDay('2026-11-02')).toBe('2026-11-09');
+  });
+});
+
+describe('invoice amounts', () => {
+  it('split each price into its amount without VAT and its VAT, adding up to what the customer pays, to the ban', () => {
+    const lines = sold([
+      { name: 'Dummy Lighter (Black)', unitGross: 4999, quantity: 2 },
+      { name: 'Dummy Car Key', unitGross: 8999, quantity: 1 },
+      { name: 'Shipping', unitGross: 1999, quantity: 1 },
+    ]);
+    const amounts = invoiceAmounts(lines, true);
+    expect(amounts.gross).toBe(2 * 4999 + 8999 + 1999);
+    expect(amounts.net + amounts.vat).toBe(amounts.gross);
+    expect(amounts.lines.map((line) => line.net + line.vatAmount)).toEqual([9998, 8999, 1999]);
+    // 99.98 lei at 21%: 17.35 of VAT, 82.63 without.
+    expect(amounts.lines[0]).toMatchObject({ gross: 9998, vatAmount: 1735, net: 8263 });
+    expect(amounts.breakdown).toEqual([{ rate: 2100, taxable: amounts.net, vat: amounts.vat }]);
+  });
+
+  it('keep each rate apart, highest first', () => {
+    const amounts = invoiceAmounts(
+      sold([
+        { name: 'Book', unitGross: 3000, quantity: 1, vatRate: 1100 },
+        { name: 'Dummy Marker', unitGross: 2999, quantity: 3 },
+      ]),
+      true,
+    );
+    expect(amounts.breakdown.map((entry) => entry.rate)).toEqual([2100, 1100]);
+    expect(amounts.breakdown[1]).toEqual({ rate: 1100, taxable: 2703, vat: 297 });
+    expect(amounts.gross).toBe(3000 + 3 * 2999);
+  });
+
+  it('hold for any order: lines, rates and totals agree exactly, and each rate’s VAT is its base × rate within a leu (BR-CO-17)', () => {
+    let seed = 7;
+    const random = (max: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return 1 + (seed % max);
+    };
+    for (let order = 0; order < 500; order++) {
+      const lines = sold(
+        Array.from({ length: random(6) }, (_, index) => ({ name: `Line ${index}`, unitGross: random(200_000), quantity: random(10), vatRate: random(3) === 1 ? 1100 : 2100 })),
+      );
+      const amounts = invoiceAmounts(lines, true);
+      expect(amounts.gross).toBe(lines.reduce((sum, line) => sum + line.unitGross * line.quantity, 0));
+      expect(amounts.net).toBe(amounts.lines.reduce((sum, line) => sum + line.net, 0));
+      expect(amounts.net + amounts.vat).toBe(amounts.gross);
+      for (const entry of amounts.breakdown) {
+        expect(Math.abs(entry.vat - (entry.taxable * entry.rate!) / 10_000)).toBeLessThan(100);
+      }
+    }
+  });
+
+  it('charge no VAT for a seller not registered for it: one breakdown without a rate, every line at its price', () => {
+    const amounts = invoiceAmounts(sold([{ name: 'Dummy Lighter', unitGross: 4999, quantity: 2 }]), false);
+    expect(amounts).toMatchObject({ net: 9998, vat: 0, gross: 9998, breakdown: [{ rate: null, taxable: 9998, vat: 0 }] });
+    expect(amounts.lines[0]).toMatchObject({ net: 9998, vatAmount: 0 });
+  });
+});
+
+describe('a unit price without VAT', () => {
+  it('has two decimals, or up to four when the line does not divide into its units', () => {
+    expect(unitNetText(8263, 1)).toBe('82.63');
+    expect(unitNetText(1000, 4)).toBe('2.50');
+    expect(unitNetText(10_000, 3)).toBe('33.3333');
+    expect(unitNetText(8263, 2)).toBe('41.315');
+    expect(unitNetText(0, 1)).toBe('0.00');
+  });
+});
+
+describe('addresses as e-Factura takes them', () => {
+  it('finds the Bucharest sector however it is written, and nothing that only looks like one', () => {
+    expect(bucharestSector('Sector 3')).toBe(3);
+    expect(bucharestSector('București', 'Str. Lipscani nr. 5, sectorul 6')).toBe(6);
+    expect(bucharestSector('Bucuresti, sect. 2')).toBe(2);
+    expect(bucharestSector('București', 'Bd. Unirii 5, bl. S3')).toBeNull();
+    expect(bucharestSector('Sector 7')).toBeNull();
+  });
+
+  it('write the county as ISO 3166-2:RO, and the sector as the city in Bucharest', () => {
+    expect(efacturaPlace({ county: 'CJ', city: 'Cluj-Napoca', street: 'Str. Memorandumului' })).toEqual({ city: 'Cluj-Napoca', countySubentity: 'RO-CJ' });
+    expect(efacturaPlace({ county: 'B', city: 'București, Sector 2', street: 'Str. Icoanei' })).toEqual({ city: 'SECTOR2', countySubentity: 'RO-B' });
+    expect(efacturaPlace({ county: 'B', city: 'București', street: 'Str. Icoanei' })).toBeNull();
+  });
+});

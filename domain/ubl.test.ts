@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceDocument, SELLER } from '../testing/invoiceDocument';
+import { CIUS_RO_CUSTOMIZATION, ublXml } from './ubl';
+
+const text = (xml: string, element: string) => [...xml.matchAll(new RegExp(`<${element}[^>]*>([^<]*)</${element}>`, 'g'))].map((found) => found[1]);
+
+describe('an e-Factura invoice', () => {
+  it('is a UBL Invoice with the CIUS-RO customization, type 380, in lei', () => {
+    const xml = ublXml(invoiceDocument());
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/);
+    expect(text(xml, 'cbc:CustomizationID')).toEqual([CIUS_RO_CUSTOMIZATION]);
+    expect(text(xml, 'cbc:InvoiceTypeCode')).toEqual(['380']);
+    expect(text(xml, 'cbc:DocumentCurrencyCode')).toEqual(['RON']);
+  });
+
+  it('names the buyer as a private person (BT-47 thirteen zeros), in sector 2 of Bucharest', () => {
+    const xml = ublXml(invoiceDocument());
+    expect(xml).toContain('<cac:PartyLegalEntity><cbc:RegistrationName>Ana Popescu</cbc:RegistrationName><cbc:CompanyID>0000000000000</cbc:CompanyID>');
+    expect(text(xml, 'cbc:CityName')).toEqual(['Cluj-Napoca', 'SECTOR2']);
+    expect(text(xml, 'cbc:CountrySubentity')).toEqual(['RO-CJ', 'RO-B']);
+  });
+
+  it('carries each line, the VAT per rate and totals that add up to what the customer pays', () => {
+    const xml = ublXml(invoiceDocument());
+    expect(text(xml, 'cbc:InvoicedQuantity')).toEqual(['2', '1', '1']);
+    expect(text(xml, 'cbc:LineExtensionAmount')).toEqual(['173.52', '82.63', '74.37', '16.52']);
+    expect(text(xml, 'cbc:TaxInclusiveAmount')).toEqual(['209.96']);
+    expect(text(xml, 'cbc:PayableAmount')).toEqual(['209.96']);
+    expect(text(xml, 'cbc:Percent')).toEqual(['21', '21', '21', '21']);
+    expect(text(xml, 'cbc:PaymentMeansCode')).toEqual(['10']);
+    expect(text(xml, 'cbc:Note')).toEqual(['Comanda 10042', 'Ramburs: plata la livrare, către curier']);
+  });
+
+  it('says a card order is paid: the amount paid, nothing left to pay', () => {
+    const document = invoiceDocument();
+    const xml = ublXml({ ...document, payment: { method: 'card', paid: document.amounts.gross } });
+    expect(text(xml, 'cbc:PaymentMeansCode')).toEqual(['48']);
+    expect(text(xml, 'cbc:PrepaidAmount')).toEqual(['209.96']);
+    expect(text(xml, 'cbc:PayableAmount')).toEqual(['0.00']);
+    expect(xml).not.toContain('<cac:PaymentTerms>');
+  });
+
+  it('from a seller not registered for VAT: no VAT number, category O with its reason, no VAT', () => {
+    const xml = ublXml(invoiceDocument({ seller: { ...SELLER, vatPayer: false } }));
+    expect(xml).not.toContain('<cac:PartyTaxScheme>');
+    expect(text(xml, 'cbc:TaxExemptionReasonCode')).toEqual(['VATEX-EU-O']);
+    expect(text(xml, 'cbc:TaxAmount')).toEqual(['0.00', '0.00']);
+    expect(xml).not.toContain('<cbc:Percent>');
+  });
+
+  it('escapes what XML would read as markup', () => {
+    const xml = ublXml(invoiceDocument({ notes: ['Ana & <Ion> "quoted"'] }));
+    expect(xml).toContain('<cbc:Note>Ana &amp; &lt;Ion&gt; &quot;quoted&quot;</cbc:Note>');
+  });
+});
+
+describe('an e-Factura credit note', () => {
+  it('is a CreditNote, type 381, that references the invoice it corrects, with credited quantities', () => {
+    const xml = ublXml(invoiceDocument({ kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-20' } }));
+    expect(xml).toContain('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"');
+    expect(text(xml, 'cbc:CreditNoteTypeCode')).toEqual(['381']);
+    expect(xml).toContain('<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>SST-0001</cbc:ID><cbc:IssueDate>2026-11-20</cbc:IssueDate>');
+    expect(text(xml, 'cbc:CreditedQuantity')).toEqual(['2', '1', '1']);
+    expect(xml).not.toContain('InvoiceLine');
+  });
+});

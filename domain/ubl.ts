@@ -1,0 +1,145 @@
+import { CURRENCY } from './money';
+import {
+  amountText,
+  type EfacturaPlace,
+  type InvoiceAmounts,
+  type InvoicePayment,
+  PAYMENT_MEANS_CODE,
+  PRIVATE_PERSON_ID,
+  unitNetText,
+} from './invoice';
+import { escapeXml } from './text';
+import { vatPercentText } from './vat';
+
+/**
+ * An invoice or a credit note as RO e-Factura takes it: UBL 2.1 with the CIUS-RO customization, elements in the
+ * order the UBL schemas require. Every document is validated before it leaves the shop (the invoices module:
+ * the UBL XSDs and the CIUS-RO Schematron).
+ */
+
+export const CIUS_RO_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1';
+
+/** The payment terms of a cash order (BT-20), and of a credit note: what the shop pays back. */
+export const CASH_ON_DELIVERY_TERMS = 'Ramburs: plata la livrare, către curier';
+export const REFUND_TERMS = 'Suma se restituie cumpărătorului';
+
+/** UN/ECE Recommendation 20: one piece. */
+const UNIT_CODE = 'H87';
+
+export interface UblSeller {
+  name: string;
+  /** The CUI's digits, without RO. */
+  cui: string;
+  vatPayer: boolean;
+  /** Trade register number (J40/1234/2025). */
+  registrationNumber: string;
+  street: string;
+  place: EfacturaPlace;
+  postalCode: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface UblBuyer {
+  name: string;
+  street: string;
+  place: EfacturaPlace;
+  postalCode: string | null;
+  email: string;
+}
+
+export interface UblDocument {
+  kind: 'invoice' | 'creditNote';
+  /** Series and number (BT-1). */
+  id: string;
+  /** YYYY-MM-DD. */
+  issueDate: string;
+  /** When the goods were delivered, if before the issue date (BT-72). */
+  deliveryDate: string | null;
+  seller: UblSeller;
+  buyer: UblBuyer;
+  amounts: InvoiceAmounts;
+  payment: InvoicePayment;
+  /** Free texts (BT-22): the order's number, the legal mentions. */
+  notes: string[];
+  /** What a credit note corrects: the invoice's number and date (BG-3). */
+  corrects?: { id: string; issueDate: string };
+}
+
+/** An element with text, or nothing when the text is empty. */
+const el = (name: string, text: string | null | undefined, attributes = '') => (text ? `<${name}${attributes}>${escapeXml(text)}</${name}>` : '');
+const amount = (name: string, bani: number) => el(name, amountText(bani), ` currencyID="${CURRENCY}"`);
+
+function address(street: string, place: EfacturaPlace, postalCode: string | null): string {
+  return `<cac:PostalAddress>${el('cbc:StreetName', street)}${el('cbc:CityName', place.city)}${el('cbc:PostalZone', postalCode)}${el('cbc:CountrySubentity', place.countySubentity)}<cac:Country>${el('cbc:IdentificationCode', 'RO')}</cac:Country></cac:PostalAddress>`;
+}
+
+function seller(party: UblSeller): string {
+  const vat = party.vatPayer ? `<cac:PartyTaxScheme>${el('cbc:CompanyID', `RO${party.cui}`)}<cac:TaxScheme>${el('cbc:ID', 'VAT')}</cac:TaxScheme></cac:PartyTaxScheme>` : '';
+  const contact = party.email || party.phone ? `<cac:Contact>${el('cbc:Telephone', party.phone)}${el('cbc:ElectronicMail', party.email)}</cac:Contact>` : '';
+  return `<cac:AccountingSupplierParty><cac:Party>${address(party.street, party.place, party.postalCode)}${vat}<cac:PartyLegalEntity>${el('cbc:RegistrationName', party.name)}${el('cbc:CompanyID', party.cui)}${el('cbc:CompanyLegalForm', party.registrationNumber)}</cac:PartyLegalEntity>${contact}</cac:Party></cac:AccountingSupplierParty>`;
+}
+
+function buyer(party: UblBuyer): string {
+  return `<cac:AccountingCustomerParty><cac:Party>${address(party.street, party.place, party.postalCode)}<cac:PartyLegalEntity>${el('cbc:RegistrationName', party.name)}${el('cbc:CompanyID', PRIVATE_PERSON_ID)}</cac:PartyLegalEntity><cac:Contact>${el('cbc:ElectronicMail', party.email)}</cac:Contact></cac:Party></cac:AccountingCustomerParty>`;
+}
+
+/** A VAT category: standard rated (S) with its percent, or not subject to VAT (O) for a seller not registered. */
+function taxCategory(element: 'cac:TaxCategory' | 'cac:ClassifiedTaxCategory', rate: number | null, withExemption: boolean): string {
+  const category =
+    rate === null
+      ? `${el('cbc:ID', 'O')}${withExemption ? `${el('cbc:TaxExemptionReasonCode', 'VATEX-EU-O')}${el('cbc:TaxExemptionReason', 'Neplătitor de TVA')}` : ''}`
+      : `${el('cbc:ID', 'S')}${el('cbc:Percent', vatPercentText(rate))}`;
+  return `<${element}>${category}<cac:TaxScheme>${el('cbc:ID', 'VAT')}</cac:TaxScheme></${element}>`;
+}
+
+/** The document's XML text (UTF-8), an Invoice (type 380) or a CreditNote (type 381) that references its invoice. */
+export function ublXml(document: UblDocument): string {
+  const invoice = document.kind === 'invoice';
+  const root = invoice ? 'Invoice' : 'CreditNote';
+  const { amounts } = document;
+  const vatPayer = document.seller.vatPayer;
+  const paid = document.payment.method === 'card' ? document.payment.paid : 0;
+
+  const lines = amounts.lines
+    .map((line, index) => {
+      const tag = invoice ? 'cac:InvoiceLine' : 'cac:CreditNoteLine';
+      const quantity = el(invoice ? 'cbc:InvoicedQuantity' : 'cbc:CreditedQuantity', String(line.quantity), ` unitCode="${UNIT_CODE}"`);
+      const item = `<cac:Item>${el('cbc:Name', line.name)}${taxCategory('cac:ClassifiedTaxCategory', vatPayer ? line.vatRate : null, false)}</cac:Item>`;
+      const price = `<cac:Price>${el('cbc:PriceAmount', unitNetText(line.net, line.quantity), ` currencyID="${CURRENCY}"`)}</cac:Price>`;
+      return `<${tag}>${el('cbc:ID', String(index + 1))}${quantity}${amount('cbc:LineExtensionAmount', line.net)}${item}${price}</${tag}>`;
+    })
+    .join('');
+  const subtotals = amounts.breakdown
+    .map((entry) => `<cac:TaxSubtotal>${amount('cbc:TaxableAmount', entry.taxable)}${amount('cbc:TaxAmount', entry.vat)}${taxCategory('cac:TaxCategory', entry.rate, true)}</cac:TaxSubtotal>`)
+    .join('');
+  const totals =
+    `<cac:LegalMonetaryTotal>${amount('cbc:LineExtensionAmount', amounts.net)}${amount('cbc:TaxExclusiveAmount', amounts.net)}` +
+    `${amount('cbc:TaxInclusiveAmount', amounts.gross)}${paid > 0 ? amount('cbc:PrepaidAmount', paid) : ''}${amount('cbc:PayableAmount', amounts.gross - paid)}</cac:LegalMonetaryTotal>`;
+  const corrects = document.corrects
+    ? `<cac:BillingReference><cac:InvoiceDocumentReference>${el('cbc:ID', document.corrects.id)}${el('cbc:IssueDate', document.corrects.issueDate)}</cac:InvoiceDocumentReference></cac:BillingReference>`
+    : '';
+  const delivery = document.deliveryDate ? `<cac:Delivery>${el('cbc:ActualDeliveryDate', document.deliveryDate)}</cac:Delivery>` : '';
+
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">` +
+    el('cbc:CustomizationID', CIUS_RO_CUSTOMIZATION) +
+    el('cbc:ID', document.id) +
+    el('cbc:IssueDate', document.issueDate) +
+    el(invoice ? 'cbc:InvoiceTypeCode' : 'cbc:CreditNoteTypeCode', invoice ? '380' : '381') +
+    document.notes.map((note) => el('cbc:Note', note)).join('') +
+    el('cbc:DocumentCurrencyCode', CURRENCY) +
+    corrects +
+    seller(document.seller) +
+    buyer(document.buyer) +
+    delivery +
+    `<cac:PaymentMeans>${el('cbc:PaymentMeansCode', PAYMENT_MEANS_CODE[document.payment.method])}</cac:PaymentMeans>` +
+    // Something left to pay needs its terms (BR-CO-25): cash on delivery, to the courier; a credit note's, refunded.
+    (amounts.gross - paid > 0 ? `<cac:PaymentTerms>${el('cbc:Note', invoice ? CASH_ON_DELIVERY_TERMS : REFUND_TERMS)}</cac:PaymentTerms>` : '') +
+    `<cac:TaxTotal>${amount('cbc:TaxAmount', amounts.vat)}${subtotals}</cac:TaxTotal>` +
+    totals +
+    lines +
+    `</${root}>\n`
+  );
+}

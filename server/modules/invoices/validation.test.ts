@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ublXml } from '../../../domain/ubl';
+import { invoiceDocument, SELLER, soldLines } from '../../../testing/invoiceDocument';
+import { cachedSchematron, EFACTURA_FOLDER, efacturaProblems, schemaProblems, schematronProblems } from './validation';
+
+// The rules compiled for SaxonJS: from this machine's cache (the build fills it), else compiled now, once.
+beforeAll(() => void cachedSchematron(), 300_000);
+
+const problemsOf = (document: ReturnType<typeof invoiceDocument>) => efacturaProblems(ublXml(document), document.kind);
+
+describe('the e-Factura validator', () => {
+  it('accepts ANAF’s own example invoice, against the schema and the rules', async () => {
+    const example = readFileSync(path.join(EFACTURA_FOLDER, 'cius-ro-1.0.9', 'examples', 'ubl_b2g_example0.xml'), 'utf8');
+    expect(await schemaProblems(example, 'invoice')).toEqual([]);
+    expect(await schematronProblems(example)).toEqual([]);
+  });
+
+  it('names each broken rule with its message: an invoice number without a digit (BR-RO-010)', async () => {
+    const problems = await problemsOf(invoiceDocument({ id: 'SST-ABC' }));
+    expect(problems).toContainEqual(expect.objectContaining({ rule: 'BR-RO-010', message: expect.stringContaining('Numarul facturii (BT-1)') }));
+  });
+
+  it('reports what the UBL schema refuses, before the rules', async () => {
+    // The issue date moved before the number: UBL's order of elements is part of the schema.
+    const xml = ublXml(invoiceDocument()).replace(/(<cbc:ID>SST-0001<\/cbc:ID>)(<cbc:IssueDate>[^<]*<\/cbc:IssueDate>)/, '$2$1');
+    const problems = await efacturaProblems(xml, 'invoice');
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.every((problem) => problem.rule === 'XSD')).toBe(true);
+    expect(problems[0]!.message).toMatch(/IssueDate|ID/);
+  });
+});
+
+describe('the shop’s invoices', () => {
+  it('a cash order to Bucharest, sector 2, with shipping: valid', async () => {
+    expect(await problemsOf(invoiceDocument())).toEqual([]);
+  });
+
+  it('a card order paid before the invoice, delivered before it was issued: valid', async () => {
+    const document = invoiceDocument({ deliveryDate: '2026-11-24' });
+    expect(await problemsOf({ ...document, payment: { method: 'card', paid: document.amounts.gross } })).toEqual([]);
+  });
+
+  it('lines at two VAT rates, one of them not divisible into its units: valid', async () => {
+    const lines = soldLines([
+      { name: 'Carte', unitGross: 3000, quantity: 1, vatRate: 1100 },
+      { name: 'Dummy Marker', unitGross: 2999, quantity: 3 },
+      { name: 'Dummy Phone Charger', unitGross: 10_000, quantity: 3 },
+    ]);
+    expect(await problemsOf(invoiceDocument({ lines }))).toEqual([]);
+  });
+
+  it('from a seller not registered for VAT (category O, no VAT amounts): valid', async () => {
+    expect(await problemsOf(invoiceDocument({ seller: { ...SELLER, vatPayer: false } }))).toEqual([]);
+  });
+
+  it('a credit note for a returned order, referencing its invoice: valid', async () => {
+    const document = invoiceDocument({ kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-20' } });
+    expect(await problemsOf(document)).toEqual([]);
+  });
+});

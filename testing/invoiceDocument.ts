@@ -1,0 +1,57 @@
+import { efacturaPlace, invoiceAmounts, type InvoicePayment, type SoldLine } from '../domain/invoice';
+import type { UblDocument, UblSeller } from '../domain/ubl';
+import { orderVat, STANDARD_VAT_RATE } from '../domain/vat';
+
+/** A shop that sells with VAT, in Cluj. */
+export const SELLER: UblSeller = {
+  name: 'EXEMPLU CONCEAL SRL',
+  cui: '12345678',
+  vatPayer: true,
+  registrationNumber: 'J12/3456/2024',
+  street: 'Str. Memorandumului nr. 28',
+  place: { city: 'Cluj-Napoca', countySubentity: 'RO-CJ' },
+  postalCode: '400114',
+  email: 'contact@example.ro',
+  phone: '0722123456',
+};
+
+/** Lines as an order stores them, each line's VAT by the order's own rule. */
+export function soldLines(lines: { name: string; unitGross: number; quantity: number; vatRate?: number }[]): SoldLine[] {
+  return lines.map((line) => {
+    const vatRate = line.vatRate ?? STANDARD_VAT_RATE;
+    return { ...line, vatRate, vatAmount: orderVat([{ unitPrice: line.unitGross, quantity: line.quantity }], 0, vatRate).lines[0]! };
+  });
+}
+
+/** A cash order's invoice to a private person in Bucharest, sector 3: two products and shipping; parts replaceable. */
+export function invoiceDocument(overrides: Partial<UblDocument> & { lines?: SoldLine[] } = {}): UblDocument {
+  const { lines, ...rest } = overrides;
+  const seller = rest.seller ?? SELLER;
+  const payment: InvoicePayment = rest.payment ?? { method: 'cash' };
+  return {
+    kind: 'invoice',
+    id: 'SST-0001',
+    issueDate: '2026-11-26',
+    deliveryDate: null,
+    seller,
+    buyer: {
+      name: 'Ana Popescu',
+      street: 'Str. Icoanei nr. 12',
+      place: efacturaPlace({ county: 'B', city: 'București', street: 'Str. Icoanei nr. 12, Sector 2' })!,
+      postalCode: '020452',
+      email: 'ana@example.ro',
+    },
+    amounts: invoiceAmounts(
+      lines ??
+        soldLines([
+          { name: 'Dummy Lighter (Black)', unitGross: 4999, quantity: 2 },
+          { name: 'Dummy Car Key', unitGross: 8999, quantity: 1 },
+          { name: 'Livrare prin curier', unitGross: 1999, quantity: 1 },
+        ]),
+      seller.vatPayer,
+    ),
+    payment,
+    notes: ['Comanda 10042'],
+    ...rest,
+  };
+}
