@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucharestSector, efacturaPlace, invoiceAmounts, invoiceId, reportDueDay, seriesOf, type SoldLine, unitNetText } from './invoice';
+import { bucharestSector, efacturaPlace, invoiceAction, invoiceAmounts, invoiceId, reportDueDay, seriesOf, type SoldLine, unitNetText } from './invoice';
 import { orderVat, STANDARD_VAT_RATE } from './vat';
 
 /** Lines as an order stores them: each line's VAT computed by the order's own rule (orderVat). */
@@ -110,5 +110,17 @@ describe('addresses as e-Factura takes them', () => {
     expect(efacturaPlace({ county: 'CJ', city: 'Cluj-Napoca', street: 'Str. Memorandumului' })).toEqual({ city: 'Cluj-Napoca', countySubentity: 'RO-CJ' });
     expect(efacturaPlace({ county: 'B', city: 'București, Sector 2', street: 'Str. Icoanei' })).toEqual({ city: 'SECTOR2', countySubentity: 'RO-B' });
     expect(efacturaPlace({ county: 'B', city: 'București', street: 'Str. Icoanei' })).toBeNull();
+  });
+});
+
+describe('what a status change does to invoices', () => {
+  it('issues at payment, at the shop’s moment or on delivery, and credits on cancel or return', () => {
+    expect(invoiceAction('paid', 'shipped')).toBe('issue');
+    expect(invoiceAction('shipped', 'shipped')).toBe('issue');
+    expect(invoiceAction('shipped', 'delivered')).toBeNull();
+    expect(invoiceAction('delivered', 'shipped')).toBe('issue');
+    expect(invoiceAction('confirmed', 'shipped')).toBeNull();
+    expect(invoiceAction('cancelled', 'shipped')).toBe('credit');
+    expect(invoiceAction('returned', 'delivered')).toBe('credit');
   });
 });

@@ -1,5 +1,6 @@
 import { addWorkingDays } from './calendar';
 import { type Bani, toDecimalString } from './money';
+import type { OrderStatus } from './orders';
 import type { VatRate } from './vat';
 
 /**
@@ -22,6 +23,19 @@ export const INVOICE_SERIES_PATTERN = /^[A-Z0-9]{1,10}$/;
  */
 export function seriesOf(series: string, restartEachYear: boolean, year: number): string {
   return restartEachYear ? `${series}${year}` : series;
+}
+
+/** When a cash order's invoice is issued (INVOICE_ON): when the owner marks it shipped, or delivered. */
+export type InvoiceMoment = 'shipped' | 'delivered';
+
+/**
+ * What an order's change into `to` does to its invoices: issue one (a card order once paid; a cash order at the
+ * shop's moment, or once delivered whatever happened before), credit it (cancelled, or returned), or nothing.
+ */
+export function invoiceAction(to: OrderStatus, on: InvoiceMoment): 'issue' | 'credit' | null {
+  if (to === 'paid' || to === on || to === 'delivered') return 'issue';
+  if (to === 'cancelled' || to === 'returned') return 'credit';
+  return null;
 }
 
 /** Working days, after the issue day, within which an invoice must be reported to ANAF (OUG 120/2021 as amended by OUG 89/2025). */

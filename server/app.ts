@@ -35,6 +35,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { type BuildManifest, inlineStylesheet, loadPageRenderer, pageRoutes, sendPage, shellPage } from './modules/pages/routes';
 import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
 import { paymentRoutes } from './modules/payments/routes';
+import type { Invoicing } from './modules/invoices/service';
 import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
@@ -47,6 +48,8 @@ export interface AppDependencies {
   listen: Database['listen'];
   /** The seller's identification (COMPANY_*), embedded in every page the server sends. */
   company: CompanyInfo;
+  /** The shop's invoicing (series, when, the seller): invoices/service.ts's invoicingFrom. */
+  invoicing: Invoicing;
   /** Where the owner's uploaded images are stored and served from (/uploads/…). */
   uploadsDir: string;
   /** Where the log goes: stdout unless given (tests read it). */
@@ -81,11 +84,11 @@ export const SERVER_TIMEOUTS = {
   checkEvery: 1_000,
 } as const;
 
-export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, uploadsDir, logStream, mail }: AppDependencies) {
+export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, invoicing, uploadsDir, logStream, mail }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
-  const checkout = { db, payments, orderLimits: orderLimitsFrom(config) };
+  const checkout = { db, payments, orderLimits: orderLimitsFrom(config), invoicing };
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
   /** The back office's changes must come from these (the same origins better-auth accepts for sign-in). */
   const origins = [authSettings.baseURL, ...(authSettings.trustedOrigins ?? [])];
@@ -146,7 +149,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   await app.register(
     async (admin) => {
       const ownerOf = ownersOnly(admin, auth, origins);
-      await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf });
+      await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing });
       await admin.register(adminProductRoutes, { db, ownerOf });
     },
     { prefix: '/api/admin' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, mailSender, uploadsDirOf } from './env';
+import { invoicingFrom } from './modules/invoices/service';
 
 describe('configuration', () => {
   it('runs with no variables at all', () => {
@@ -63,6 +64,22 @@ describe('configuration', () => {
     expect(loadConfig({ SHIPMENT_OVERDUE_DAYS: '10' }).SHIPMENT_OVERDUE_DAYS).toBe(10);
     expect(() => loadConfig({ SHIPMENT_OVERDUE_DAYS: '2.5' })).toThrow(/SHIPMENT_OVERDUE_DAYS: must be a whole number of days/);
     expect(() => loadConfig({ SHIPMENT_OVERDUE_DAYS: 'a week' })).toThrow(/SHIPMENT_OVERDUE_DAYS: must be a number of days/);
+  });
+
+  it('invoices a cash order when shipped, in series SST from a VAT-registered seller, unless the INVOICE_ and COMPANY_ settings say otherwise', () => {
+    const invoicing = invoicingFrom(loadConfig({}));
+    expect(invoicing).toMatchObject({ series: 'SST', restartEachYear: false, on: 'shipped', seller: { cui: '00000000', vatPayer: true, place: { city: 'SECTOR1', countySubentity: 'RO-B' } } });
+    const own = invoicingFrom(
+      loadConfig({ INVOICE_SERIES: 'FCT', INVOICE_ON: 'delivered', INVOICE_NUMBERS_RESTART_YEARLY: 'true', COMPANY_VAT_PAYER: 'false', COMPANY_CUI: '12345678', COMPANY_COUNTY: 'CJ', COMPANY_CITY: 'Cluj-Napoca' }),
+    );
+    expect(own).toMatchObject({ series: 'FCT', restartEachYear: true, on: 'delivered', seller: { cui: '12345678', vatPayer: false, place: { city: 'Cluj-Napoca', countySubentity: 'RO-CJ' } } });
+    expect(() => loadConfig({ INVOICE_SERIES: 'sst-1' })).toThrow(/INVOICE_SERIES: must be 1 to 10 capital letters or digits/);
+    expect(() => loadConfig({ COMPANY_COUNTY: 'XX' })).toThrow(/COMPANY_COUNTY: must be a county code/);
+  });
+
+  it('refuses a Bucharest office whose address names no sector: e-Factura asks for it', () => {
+    expect(() => loadConfig({ COMPANY_CITY: 'București' })).toThrow(/COMPANY_CITY or COMPANY_STREET must name the Bucharest sector/);
+    expect(loadConfig({ COMPANY_CITY: 'București', COMPANY_STREET: 'Str. Icoanei 12, Sector 2' }).COMPANY_CITY).toBe('București');
   });
 
   it('retries failing mails for 24 hours unless MAIL_GIVE_UP_HOURS says otherwise (0: give up at once)', () => {

@@ -3,6 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CompanyInfo } from '../domain/company';
+import { COUNTY_CODES, POSTAL_CODE_PATTERN } from '../domain/counties';
+import { bucharestSector, INVOICE_SERIES_PATTERN } from '../domain/invoice';
 import { LOCALES } from '../domain/locale';
 import { MAX_ORDER_TOTAL, MAX_ORDER_TOTAL_CEILING } from '../domain/pricing';
 
@@ -98,6 +100,21 @@ const envSchema = z.object({
   COMPANY_ADDRESS: z.string().min(1).max(300).default('Strada Exemplului nr. 1, București, România'),
   COMPANY_EMAIL: z.string().email().default('contact@exemplu.ro'),
   COMPANY_PHONE: z.string().min(1).max(40).default('+40 700 000 000'),
+  /**
+   * The registered office as invoices and e-Factura take it: street with number, city, county (its code: CJ, B…; in
+   * Bucharest the city or street names the sector) and postal code.
+   */
+  COMPANY_STREET: z.string().min(1).max(150).default('Strada Exemplului nr. 1'),
+  COMPANY_CITY: z.string().min(1).max(100).default('București, Sector 1'),
+  COMPANY_COUNTY: z.enum(COUNTY_CODES, { error: 'must be a county code: CJ, B, IS…' }).default('B'),
+  COMPANY_POSTAL_CODE: z.string().regex(POSTAL_CODE_PATTERN, 'must be six digits').default('010001'),
+  /** Whether the seller is registered for VAT; one that is not issues invoices without VAT (category O). */
+  COMPANY_VAT_PAYER: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  /** The invoices' series (letters and digits), and whether their numbers start again at 1 every year (the year then joins the series). */
+  INVOICE_SERIES: z.string().regex(INVOICE_SERIES_PATTERN, 'must be 1 to 10 capital letters or digits').default('SST'),
+  INVOICE_NUMBERS_RESTART_YEARLY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /** When a cash order's invoice is issued: when the owner marks it shipped (it travels in the parcel) or delivered. A card order's, once paid. */
+  INVOICE_ON: z.enum(['shipped', 'delivered']).default('shipped'),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -119,6 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration: MAIL_WORKER=true needs DATABASE_URL: the embedded database is opened by one process, which then sends the mails itself.',
     );
+  }
+  if (parsed.data.COMPANY_COUNTY === 'B' && bucharestSector(parsed.data.COMPANY_CITY, parsed.data.COMPANY_STREET) === null) {
+    throw new Error('Invalid configuration: COMPANY_CITY or COMPANY_STREET must name the Bucharest sector ("București, Sector 1"): e-Factura asks for it.');
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
     throw new Error('Invalid configuration: AUTH_SECRET is required in production (at least 32 random characters).');

@@ -5,6 +5,7 @@ import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
 import { createStripeGateway } from './integrations/stripe';
 import { authSecretOf, companyOf, loadConfig, publicUrl, uploadsDirOf } from './env';
+import { invoicingFrom } from './modules/invoices/service';
 import { postgresConnectionWarnings } from './logging';
 
 const config = loadConfig();
@@ -59,6 +60,7 @@ const app = await buildApp({
     ? await createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
     : null,
   company: companyOf(config),
+  invoicing: invoicingFrom(config),
   uploadsDir: path.resolve(uploadsDirOf(config)),
   // With MAIL_WORKER, `npm run worker` sends the mails (server/worker.ts); this process only writes them.
   mail: config.MAIL_WORKER ? undefined : (await import('./modules/mail/delivery')).mailOf(config, dataDir),

@@ -11,7 +11,8 @@ import { eq } from 'drizzle-orm';
 import { user } from '../db/schema/accounts';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from '../server/app';
-import type { Config } from '../server/env';
+import { type Config, loadConfig } from '../server/env';
+import { type Invoicing, invoicingFrom } from '../server/modules/invoices/service';
 import type { Mailer } from '../server/integrations/mail';
 import type { PaymentGateway } from '../server/integrations/stripe';
 import { setRole } from '../server/modules/accounts/service';
@@ -64,7 +65,12 @@ export interface TestAppOptions {
   log?: { level: Config['LOG_LEVEL']; stream: DestinationStream };
   /** Where uploaded images go: a fresh temporary folder unless given. */
   uploadsDir?: string;
+  /** The shop's invoicing: the defaults' (series SST, invoiced when shipped, a VAT payer in Bucharest) unless given. */
+  invoicing?: Invoicing;
 }
+
+/** The invoicing of a shop configured with the defaults. */
+export const TEST_INVOICING: Invoicing = invoicingFrom(loadConfig({}));
 
 /** A fresh, empty folder for one test app's uploaded images (in the system's temporary folder). */
 export function testUploadsDir(): string {
@@ -93,6 +99,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
     stripe: options.stripe ?? null,
     listen: options.listen ?? (async () => async () => undefined),
     company: TEST_COMPANY,
+    invoicing: options.invoicing ?? TEST_INVOICING,
     uploadsDir,
     logStream: options.log?.stream,
     mail: options.mailer ? { mailer: options.mailer, shop: TEST_SHOP, ownerEmail: null, ownerLocale: options.ownerMailLanguage ?? 'en' } : undefined,

@@ -6,7 +6,7 @@ import { account, session, user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { buildApp } from '../../app';
-import { sessionCookie, TEST_AUTH_SECRET, TEST_COMPANY, TEST_ORIGIN, setUpTestApp, testUploadsDir } from '../../../testing/app';
+import { sessionCookie, TEST_AUTH_SECRET, TEST_COMPANY, TEST_INVOICING, TEST_ORIGIN, setUpTestApp, testUploadsDir } from '../../../testing/app';
 
 const shop = setUpTestApp();
 
@@ -136,6 +136,7 @@ describe('sign-in and sign-out', () => {
       stripe: null,
       listen: shop.database.listen,
       company: TEST_COMPANY,
+      invoicing: TEST_INVOICING,
       uploadsDir,
     });
     try {

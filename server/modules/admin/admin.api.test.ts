@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { user } from '../../../db/schema/accounts';
 import { products } from '../../../db/schema/catalog';
 import { orderEvents, orders } from '../../../db/schema/orders';
+import { invoices } from '../../../db/schema/invoices';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 
@@ -18,6 +19,8 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  // Invoices first: an order that has one cannot be deleted.
+  await shop.database.db.delete(invoices);
   await shop.database.db.delete(orders);
 });
 

@@ -5,6 +5,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders';
+import { invoices } from '../../../db/schema/invoices';
 import { outbox } from '../../../db/schema/outbox';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN, TEST_SHOP } from '../../../testing/app';
 import { type FakeSmtp, startFakeSmtp } from '../../../testing/fakeSmtp';
@@ -32,6 +33,8 @@ afterAll(async () => {
   await smtp?.stop();
 });
 beforeEach(async () => {
+  // Invoices first: an order that has one cannot be deleted.
+  await shop.database.db.delete(invoices);
   await shop.database.db.delete(orders);
   await shop.database.db.delete(outbox);
   smtp.mails.length = 0;

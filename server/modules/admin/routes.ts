@@ -16,6 +16,7 @@ import type { SignedInUser } from '../accounts/service';
 import { listFailedMails, resendMail } from '../mail/failedMails';
 import { CSV_BOM, csvLine } from './csv';
 import { currentCursor, formatCursor, LiveOrders, parseCursor } from './liveOrders';
+import type { Invoicing } from '../invoices/service';
 import { changeStatusAsOwner, dashboard, listOrders, listOwners, ordersForExport, orderForOwner, promoteOwner, SHOP_TIME_ZONE, type OrderFilters } from './service';
 
 const day = (label: string) =>
@@ -66,7 +67,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   overdueDays: number;
   /** The owner asking. */
   ownerOf(request: FastifyRequest): SignedInUser;
-}> = async (app, { db, listen, overdueDays, ownerOf }) => {
+  /** The shop's invoicing: the owner's status changes issue invoices and credit notes. */
+  invoicing: Invoicing;
+}> = async (app, { db, listen, overdueDays, ownerOf, invoicing }) => {
   const live = new LiveOrders(db, listen, app.log);
   /** The query's filters as the service reads them: `overdue` is shipped over `overdueDays` days ago. */
   const filtersOf = ({ status, ...rest }: z.infer<typeof filtersSchema>): OrderFilters =>
@@ -138,7 +141,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     '/orders/:id/status',
     { schema: { params: orderParams, body: statusChangeRequestSchema, response: answers({ 200: adminOrderSchema }) } },
     async (request) => {
-      return changeStatusAsOwner(db, request.params.id, request.body, ownerOf(request));
+      return changeStatusAsOwner(db, request.params.id, request.body, ownerOf(request), invoicing);
     },
   );
 

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrder, AdminOrderRow, Dashboard, OwnerList } from '../../../domain/contracts/admin';
+import type { Invoicing } from '../invoices/service';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
 import { AWAITING_OWNER_STATUSES, becameStatus, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
@@ -285,10 +286,10 @@ export function notAllowedMessage(from: OrderStatus, to: OrderStatus): Message {
  * version the owner was looking at. Answers the order as it is now; 409 when the flow does not allow
  * it or the order changed meanwhile, 404 when there is no such order.
  */
-export async function changeStatusAsOwner(db: Db, id: string, change: StatusChangeRequest, owner: SignedInUser): Promise<AdminOrder> {
+export async function changeStatusAsOwner(db: Db, id: string, change: StatusChangeRequest, owner: SignedInUser, invoicing: Invoicing | null = null): Promise<AdminOrder> {
   const set =
     change.to === 'shipped' ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : change.to === 'cancelled' ? { cancelReason: change.reason } : undefined;
-  const result = await changeOrderStatus(db, id, change.to, { actor: 'owner', actorUserId: owner.id, version: change.version, note: eventNote(change), set });
+  const result = await changeOrderStatus(db, id, change.to, { actor: 'owner', actorUserId: owner.id, version: change.version, note: eventNote(change), set, invoicing });
   if (result === 'unknown_order') throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
   if (result === 'changed') return orderForOwner(db, id);
   const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));

@@ -15,6 +15,7 @@ import {
   cardOrderToPay,
   changeOrderStatus,
   discardOrderWithoutSession,
+  invoiceOrder,
   orderOfSession,
   orderPaymentState,
   placeOrder,
@@ -26,6 +27,7 @@ import {
 } from '../orders/service';
 import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, recordPaymentEvent, verifyStripeEvent, type Payments } from '../payments/service';
 import { orderHits, type OrderLimits, refuseOrder, type Visitor } from './orderLimits';
+import type { Invoicing } from '../invoices/service';
 
 /**
  * Checkout composes orders and payments: orders knows nothing of Stripe, payments knows nothing
@@ -36,6 +38,8 @@ export interface Checkout {
   db: Db;
   payments: Payments;
   orderLimits: OrderLimits;
+  /** The shop's invoicing: a card order is invoiced once paid, and credited if cancelled afterwards. */
+  invoicing?: Invoicing | null;
 }
 
 /**
@@ -177,12 +181,12 @@ async function checkAmount(tx: DbOrTx, orderId: string, session: CheckoutSession
  * compared with the order's total. A second paid session for an order paid already is a double charge: recorded,
  * and the owners are asked to refund it.
  */
-async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: WebhookLog): Promise<WebhookResult> {
+async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: WebhookLog, invoicing: Invoicing | null): Promise<WebhookResult> {
   const { kind, orderId, productId, userId, locale } = session.metadata;
   if (kind === 'order') {
     if (!isOrderId(orderId)) return 'unknown_order';
     // Only awaiting_payment → paid is allowed: a paid, shipped or cancelled order stays as it is.
-    const change = await changeOrderStatus(tx, orderId, 'paid', { actor: 'stripe', set: { paidAt: new Date(), stripeSessionId: session.id } });
+    const change = await changeOrderStatus(tx, orderId, 'paid', { actor: 'stripe', set: { paidAt: new Date(), stripeSessionId: session.id }, invoicing });
     if (change === 'changed') return (await checkAmount(tx, orderId, session, log)) ? 'paid' : 'amount_mismatch';
     if (change !== 'not_allowed') return 'unknown_order';
     // Paid on Stripe's page while the order was being cancelled: the money is taken, so the owners are told to refund it.
@@ -209,6 +213,7 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: Webhoo
     // A redelivered event finds the order it created: its payment time stays the first one.
     if (placed.replayed) return 'already_paid';
     await recordCardPayment(tx, placed.id, { stripeSessionId: session.id, paidAt: new Date() });
+    if (invoicing) await invoiceOrder(tx, placed.id, invoicing);
     // The order is priced now: an owner's price change since the session was made shows here.
     return (await checkAmount(tx, placed.id, session, log)) ? 'order_created' : 'amount_mismatch';
   }
@@ -225,7 +230,7 @@ export async function handleStripeWebhook(checkout: Checkout, rawBody: Buffer, s
   return checkout.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event))) return 'duplicate';
     if (event.happened === 'session_expired') return sessionExpired(tx, event.session);
-    if (event.happened === 'session_paid') return sessionPaid(tx, event.session, log);
+    if (event.happened === 'session_paid') return sessionPaid(tx, event.session, log, checkout.invoicing ?? null);
     return 'ignored';
   });
 }
@@ -264,7 +269,7 @@ export interface Reconciled {
  * (a lost webhook), or cancelled. Safe to run from several processes at once: each change goes through
  * changeOrderStatus, which locks the order and allows only awaiting_payment → paid | cancelled.
  */
-export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payments'>, now = new Date()): Promise<Reconciled> {
+export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payments' | 'invoicing'>, now = new Date()): Promise<Reconciled> {
   const result: Reconciled = { paid: 0, cancelled: 0 };
   const stale = await staleCardOrders(checkout.db, {
     noSessionBefore: new Date(now.getTime() - NO_SESSION_GRACE_MS),
@@ -288,7 +293,13 @@ export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payme
           note: order.stripeSessionId ? 'Card payment not completed: the Stripe session expired' : 'Card payment could not be started',
         });
       }
-      const paidChange = await changeOrderStatus(tx, order.id, 'paid', { from: 'awaiting_payment', actor: 'system', note: 'Paid according to Stripe (its notification never arrived)', set: { paidAt: now } });
+      const paidChange = await changeOrderStatus(tx, order.id, 'paid', {
+        from: 'awaiting_payment',
+        actor: 'system',
+        note: 'Paid according to Stripe (its notification never arrived)',
+        set: { paidAt: now },
+        invoicing: checkout.invoicing ?? null,
+      });
       // What Stripe charged is compared with the order's total, as when its notification comes, in the same transaction.
       if (paidChange === 'changed') await checkAmount(tx, order.id, session, null);
       return paidChange;

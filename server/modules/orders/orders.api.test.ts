@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
+import { invoices } from '../../../db/schema/invoices';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { setUpTestApp, TEST_AUTH_SECRET } from '../../../testing/app';
 import { orderAccessToken } from './accessToken';
@@ -10,6 +11,8 @@ import { orderAccessToken } from './accessToken';
 const shop = setUpTestApp();
 
 beforeEach(async () => {
+  // Invoices first: an order that has one cannot be deleted.
+  await shop.database.db.delete(invoices);
   await shop.database.db.delete(orders);
 });
 

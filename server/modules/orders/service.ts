@@ -23,6 +23,8 @@ import { orderPlacedMailsSql, queuePaidAfterCancelMail, queuePaymentAlertMail, q
 import type { OrderView } from '../../../domain/contracts/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { receivedAtOf } from './received';
+import { invoiceStatusChange, type Invoicing } from '../invoices/service';
+import { invoiceAction } from '../../../domain/invoice';
 
 export interface PlacedOrder {
   id: string;
@@ -589,13 +591,16 @@ export interface StatusChangeOptions {
   version?: number;
   note?: string | null;
   set?: { paidAt?: Date; stripeSessionId?: string; carrier?: string; trackingNumber?: string; cancelReason?: string };
+  /** The shop's invoicing: the change issues the order's invoice, or its credit note, when it calls for one. */
+  invoicing?: Invoicing | null;
 }
 
 /**
  * The one way an order's status changes: only as domain/orders allows from the status it is in.
  * The row is locked while it is checked, so of two concurrent changes one waits and then sees the
  * other's result. Each change bumps the version, writes a timeline event and, into cancelled or
- * returned, puts the order's stock back (once: those statuses are final).
+ * returned, puts the order's stock back (once: those statuses are final); with `invoicing`, it issues
+ * the invoice or the credit note the change calls for (invoices/service.ts), in the same transaction.
  */
 export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus, options: StatusChangeOptions): Promise<StatusChange> {
   return db.transaction(async (tx) => {
@@ -610,13 +615,23 @@ export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus,
     await tx.insert(orderEvents).values({ orderId: id, actor: options.actor, actorUserId: options.actorUserId ?? null, fromStatus: order.status, toStatus: to, note: options.note ?? null });
     if ((RESTOCKING_STATUSES as readonly OrderStatus[]).includes(to)) await putBackStock(tx, id);
     await queueStatusMails(tx, { orderId: id, email: order.email, to, actor: options.actor });
+    if (options.invoicing && invoiceAction(to, options.invoicing.on)) await invoiceOrder(tx, id, options.invoicing);
     return 'changed';
   });
 }
 
+/**
+ * Issues what an order's status calls for (its invoice, its credit note: invoices/service.ts) from the order as it
+ * is now, in the caller's transaction: changeOrderStatus's, or a paid order's placed by Stripe's webhook.
+ */
+export async function invoiceOrder(tx: DbOrTx, id: string, invoicing: Invoicing): Promise<void> {
+  const [view] = await toViews(tx, await tx.select().from(orders).where(eq(orders.id, id)));
+  if (view) await invoiceStatusChange(tx, view, invoicing, new Date());
+}
+
 type OrderRow = typeof orders.$inferSelect;
 
-async function toViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
+async function toViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [lines, receivedAt] = await Promise.all([

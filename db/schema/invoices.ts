@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { UblDocument } from '../../domain/ubl';
+import { orders } from './orders';
+
+/**
+ * The last number each invoice series has given. Numbers come from this row, locked by the transaction that issues
+ * the invoice (never a sequence, which skips a number when its transaction rolls back): a series runs without gaps.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  series: text('series').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * Every invoice and credit note the shop issued, with what it says as issued (the document: seller, buyer, lines,
+ * amounts, payment), never changed afterwards: its e-Factura XML and PDF are made from it (domain/ubl.ts).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind').$type<'invoice' | 'credit_note'>().notNull(),
+    series: text('series').notNull(),
+    number: integer('number').notNull(),
+    /** Series and number as written: SST-0042 (BT-1). */
+    documentId: text('document_id').notNull(),
+    /** The Bucharest day it was issued. */
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    /** A credit note's invoice. */
+    correctsId: uuid('corrects_id').references((): AnyPgColumn => invoices.id),
+    document: jsonb('document').$type<UblDocument>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('invoices_series_number').on(t.series, t.number),
+    unique('invoices_document_id').on(t.documentId),
+    // One invoice per order, and one credit note per invoice.
+    uniqueIndex('invoices_one_per_order').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_one_credit_per_invoice').on(t.correctsId),
+    index('invoices_issue_date_idx').on(t.issueDate),
+    check('invoices_kind', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('invoices_credit_corrects', sql`(${t.kind} = 'credit_note') = (${t.correctsId} is not null)`),
+  ],
+);

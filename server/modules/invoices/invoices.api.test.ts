@@ -1,0 +1,160 @@
+import { asc, eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orderRequestSchema } from '../../../domain/checkout';
+import { ublXml } from '../../../domain/ubl';
+import { invoiceCounters, invoices } from '../../../db/schema/invoices';
+import { orders } from '../../../db/schema/orders';
+import { setUpTestApp, signUpOwner, TEST_INVOICING, TEST_ORIGIN } from '../../../testing/app';
+import { sampleOrder } from '../../../testing/sampleOrder';
+import { changeOrderStatus, placeOrder } from '../orders/service';
+import { cachedSchematron, efacturaProblems } from './validation';
+
+const shop = setUpTestApp();
+let owner: { cookie: string };
+
+beforeAll(async () => {
+  owner = await signUpOwner(shop.app, shop.database.db);
+  cachedSchematron();
+}, 300_000);
+
+beforeEach(async () => {
+  await shop.database.db.delete(invoices);
+  await shop.database.db.delete(invoiceCounters);
+});
+
+/** A cash order placed by a visitor (sampleOrder: Cluj, two lighters and a phone charger), as the shop places it. */
+async function cashOrder(overrides: Record<string, unknown> = {}) {
+  return placeOrder(shop.database.db, orderRequestSchema.parse(sampleOrder(overrides)));
+}
+
+/** The owner moves an order on through the back office's API, as the order page does. */
+async function ownerMoves(id: string, to: string, extra: Record<string, unknown> = {}) {
+  const [order] = await shop.database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, id));
+  const response = await shop.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${id}/status`,
+    payload: { to, version: order!.version, ...extra },
+    headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+const ship = async (id: string) => {
+  await ownerMoves(id, 'confirmed');
+  await ownerMoves(id, 'shipped', { carrier: 'Sameday', trackingNumber: `S-${id.slice(0, 8)}` });
+};
+
+const invoicesOf = (orderId: string) => shop.database.db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.number));
+
+describe('issuing an invoice', () => {
+  it('when the owner marks a cash order shipped: numbered SST-0001, then SST-0002, adding up to the order’s total, valid for e-Factura', async () => {
+    const first = await cashOrder();
+    await ownerMoves(first.id, 'confirmed');
+    expect(await invoicesOf(first.id)).toEqual([]);
+    await ownerMoves(first.id, 'shipped', { carrier: 'Sameday', trackingNumber: 'S-1' });
+    const [invoice] = await invoicesOf(first.id);
+    expect(invoice).toMatchObject({ kind: 'invoice', series: 'SST', number: 1, documentId: 'SST-0001' });
+    const { document } = invoice!;
+    expect(document.amounts.gross).toBe(first.totals.total);
+    expect(document.amounts.net + document.amounts.vat).toBe(first.totals.total);
+    expect(document.buyer).toMatchObject({ name: 'Ana Popescu', street: 'Strada Memorandumului 28', place: { city: 'Cluj-Napoca', countySubentity: 'RO-CJ' }, email: 'ana@example.ro' });
+    expect(document.payment).toEqual({ method: 'cash' });
+    expect(document.amounts.lines.map((line) => line.name)).toEqual(expect.arrayContaining(['Dummy Lighter (Black)']));
+    expect(await efacturaProblems(ublXml(document), 'invoice')).toEqual([]);
+
+    const second = await cashOrder();
+    await ship(second.id);
+    expect((await invoicesOf(second.id)).map((row) => row.documentId)).toEqual(['SST-0002']);
+  });
+
+  it('once per order: delivering an invoiced order issues nothing more', async () => {
+    const order = await cashOrder();
+    await ship(order.id);
+    await ownerMoves(order.id, 'delivered');
+    expect((await invoicesOf(order.id)).map((row) => row.documentId)).toEqual(['SST-0001']);
+  });
+
+  it('with shipping as its own line, and a Bucharest address’s sector as its city', async () => {
+    // One marker: under the free-shipping threshold, so the order pays shipping.
+    const order = await cashOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12, Sector 2', postalCode: '020452', lines: [{ productId: '4', quantity: 1 }] });
+    expect(order.totals.shipping).toBeGreaterThan(0);
+    await ship(order.id);
+    const [invoice] = await invoicesOf(order.id);
+    const document = invoice!.document;
+    expect(document.amounts.lines.at(-1)).toMatchObject({ name: 'Transport', quantity: 1, gross: order.totals.shipping });
+    expect(document.amounts.gross).toBe(order.totals.total);
+    expect(document.buyer.place).toEqual({ city: 'SECTOR2', countySubentity: 'RO-B' });
+    expect(await efacturaProblems(ublXml(document), 'invoice')).toEqual([]);
+  });
+
+  it('for a card order, once it is paid, as paid', async () => {
+    const placed = await placeOrder(shop.database.db, orderRequestSchema.parse(sampleOrder({ paymentMethod: 'card' })), { status: 'awaiting_payment' });
+    expect(await changeOrderStatus(shop.database.db, placed.id, 'paid', { actor: 'stripe', invoicing: TEST_INVOICING })).toBe('changed');
+    const [invoice] = await invoicesOf(placed.id);
+    expect(invoice!.document.payment).toEqual({ method: 'card', paid: placed.totals.total });
+    expect(await efacturaProblems(ublXml(invoice!.document), 'invoice')).toEqual([]);
+  });
+
+  it('when delivered instead, if the shop says so (INVOICE_ON=delivered)', async () => {
+    const invoicing = { ...TEST_INVOICING, on: 'delivered' as const };
+    const order = await cashOrder();
+    for (const to of ['confirmed', 'shipped'] as const) await changeOrderStatus(shop.database.db, order.id, to, { actor: 'owner', invoicing });
+    expect(await invoicesOf(order.id)).toEqual([]);
+    await changeOrderStatus(shop.database.db, order.id, 'delivered', { actor: 'owner', invoicing });
+    expect((await invoicesOf(order.id)).map((row) => row.documentId)).toEqual(['SST-0001']);
+  });
+
+  it('in a series of the year when numbers restart every year', async () => {
+    const order = await cashOrder();
+    await changeOrderStatus(shop.database.db, order.id, 'confirmed', { actor: 'owner' });
+    await changeOrderStatus(shop.database.db, order.id, 'shipped', { actor: 'owner', invoicing: { ...TEST_INVOICING, restartEachYear: true } });
+    const year = new Date().getUTCFullYear();
+    expect((await invoicesOf(order.id)).map((row) => row.documentId)).toEqual([`SST${year}-0001`]);
+  });
+});
+
+describe('invoice numbers', () => {
+  it('run without gaps under 20 concurrent status changes', async () => {
+    const placed = await Promise.all(Array.from({ length: 20 }, () => cashOrder()));
+    for (const order of placed) await changeOrderStatus(shop.database.db, order.id, 'confirmed', { actor: 'owner' });
+    const changes = await Promise.all(placed.map((order) => changeOrderStatus(shop.database.db, order.id, 'shipped', { actor: 'owner', invoicing: TEST_INVOICING })));
+    expect(changes).toEqual(Array(20).fill('changed'));
+    const numbers = (await shop.database.db.select({ number: invoices.number }).from(invoices)).map((row) => row.number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+  });
+
+  it('skip none when a change that issued one rolls back', async () => {
+    const kept = await cashOrder();
+    const rolledBack = await cashOrder();
+    for (const order of [kept, rolledBack]) await changeOrderStatus(shop.database.db, order.id, 'confirmed', { actor: 'owner' });
+    await expect(
+      shop.database.db.transaction(async (tx) => {
+        await changeOrderStatus(tx, rolledBack.id, 'shipped', { actor: 'owner', invoicing: TEST_INVOICING });
+        throw new Error('the owner’s change failed after the invoice');
+      }),
+    ).rejects.toThrow('after the invoice');
+    expect(await invoicesOf(rolledBack.id)).toEqual([]);
+    await changeOrderStatus(shop.database.db, kept.id, 'shipped', { actor: 'owner', invoicing: TEST_INVOICING });
+    expect((await invoicesOf(kept.id)).map((row) => row.documentId)).toEqual(['SST-0001']);
+  });
+});
+
+describe('a credit note', () => {
+  it('credits the whole invoice when an invoiced order comes back, from the same series, once', async () => {
+    const order = await cashOrder();
+    await ship(order.id);
+    await ownerMoves(order.id, 'returned');
+    const [invoice, credit] = await invoicesOf(order.id);
+    expect(credit).toMatchObject({ kind: 'credit_note', documentId: 'SST-0002', correctsId: invoice!.id });
+    expect(credit!.document).toMatchObject({ kind: 'creditNote', corrects: { id: 'SST-0001', issueDate: invoice!.issueDate } });
+    expect(credit!.document.amounts.gross).toBe(invoice!.document.amounts.gross);
+    expect(await efacturaProblems(ublXml(credit!.document), 'creditNote')).toEqual([]);
+  });
+
+  it('is not issued for an order cancelled before it was invoiced', async () => {
+    const order = await cashOrder();
+    await ownerMoves(order.id, 'confirmed');
+    await ownerMoves(order.id, 'cancelled', { reason: 'The customer called to cancel' });
+    expect(await invoicesOf(order.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { lineName } from '../../../domain/catalog';
+import type { OrderView } from '../../../domain/contracts/orders';
+import { efacturaPlace, invoiceAction, type InvoiceMoment, invoiceAmounts, invoiceId, seriesOf, type SoldLine } from '../../../domain/invoice';
+import { bucharestDay } from '../../../domain/locale';
+import type { UblDocument, UblSeller } from '../../../domain/ubl';
+import type { DbOrTx } from '../../../db/client';
+import { invoiceCounters, invoices } from '../../../db/schema/invoices';
+import type { Config } from '../../env';
+
+/**
+ * Issuing invoices and credit notes, in the transaction of the order's change that calls for one (orders calls
+ * `invoiceStatusChange` with the order's view: this module never reads orders itself). Numbers run without gaps.
+ */
+
+/** The shop's invoicing: its series, whether numbers restart each year, when a cash order is invoiced, and the seller. */
+export interface Invoicing {
+  series: string;
+  restartEachYear: boolean;
+  on: InvoiceMoment;
+  seller: UblSeller;
+}
+
+type InvoicingSettings = Pick<
+  Config,
+  | 'INVOICE_SERIES'
+  | 'INVOICE_NUMBERS_RESTART_YEARLY'
+  | 'INVOICE_ON'
+  | 'COMPANY_NAME'
+  | 'COMPANY_CUI'
+  | 'COMPANY_VAT_PAYER'
+  | 'COMPANY_REG_NO'
+  | 'COMPANY_STREET'
+  | 'COMPANY_CITY'
+  | 'COMPANY_COUNTY'
+  | 'COMPANY_POSTAL_CODE'
+  | 'COMPANY_EMAIL'
+  | 'COMPANY_PHONE'
+>;
+
+export function invoicingFrom(config: InvoicingSettings): Invoicing {
+  return {
+    series: config.INVOICE_SERIES,
+    restartEachYear: config.INVOICE_NUMBERS_RESTART_YEARLY,
+    on: config.INVOICE_ON,
+    seller: {
+      name: config.COMPANY_NAME,
+      cui: config.COMPANY_CUI.replace(/^RO/i, '').trim(),
+      vatPayer: config.COMPANY_VAT_PAYER,
+      registrationNumber: config.COMPANY_REG_NO,
+      street: config.COMPANY_STREET,
+      // loadConfig refuses a Bucharest office without its sector.
+      place: efacturaPlace({ county: config.COMPANY_COUNTY, city: config.COMPANY_CITY, street: config.COMPANY_STREET })!,
+      postalCode: config.COMPANY_POSTAL_CODE,
+      email: config.COMPANY_EMAIL,
+      phone: config.COMPANY_PHONE,
+    },
+  };
+}
+
+/** The transport line's name on an invoice. */
+const SHIPPING_LINE = 'Transport';
+
+/** What an order's invoice says: the seller, the buyer and their address, each line and the shipping, the payment. */
+export function orderDocument(order: OrderView, invoicing: Invoicing, head: Pick<UblDocument, 'kind' | 'id' | 'issueDate' | 'corrects'>): UblDocument {
+  const sold: SoldLine[] = order.lines.map((line) => ({
+    name: lineName(line.name, line.colour),
+    quantity: line.quantity,
+    unitGross: line.unitPrice,
+    vatRate: line.vatRate,
+    vatAmount: line.vatAmount,
+  }));
+  if (order.shipping > 0) sold.push({ name: SHIPPING_LINE, quantity: 1, unitGross: order.shipping, vatRate: order.shippingVatRate, vatAmount: order.shippingVat });
+  const street = `${order.street} ${order.streetNumber}`.trim();
+  // An address e-Factura cannot place (Bucharest without its sector, an order from before counties) is kept as it
+  // is: the invoice is issued all the same, and validation names what to correct.
+  const place = efacturaPlace({ county: order.county ?? '', city: order.city, street }) ?? { city: order.city, countySubentity: order.county ? `RO-${order.county}` : '' };
+  return {
+    ...head,
+    deliveryDate: null,
+    seller: invoicing.seller,
+    buyer: { name: `${order.firstName} ${order.lastName}`.trim(), street, place, postalCode: order.postalCode || null, email: order.email },
+    amounts: invoiceAmounts(sold, invoicing.seller.vatPayer),
+    payment: order.paymentMethod === 'card' ? { method: 'card', paid: order.total } : { method: 'cash' },
+    notes: [`Comanda ${order.number}`],
+  };
+}
+
+/**
+ * The series' next number, from its counter row: locked until the transaction ends and rolled back with it, so
+ * numbers are never skipped nor given twice (20 concurrent issues get 20 consecutive numbers).
+ */
+async function nextNumber(tx: DbOrTx, series: string): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ series, last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.series, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning({ last: invoiceCounters.last });
+  return row!.last;
+}
+
+export interface IssuedInvoice {
+  id: string;
+  documentId: string;
+  kind: 'invoice' | 'credit_note';
+}
+
+async function issue(tx: DbOrTx, order: OrderView, invoicing: Invoicing, at: Date, corrects?: { id: string; documentId: string; issueDate: string }) {
+  const issueDate = bucharestDay(at);
+  const series = seriesOf(invoicing.series, invoicing.restartEachYear, Number(issueDate.slice(0, 4)));
+  const number = await nextNumber(tx, series);
+  const documentId = invoiceId(series, number);
+  const kind = corrects ? 'creditNote' : 'invoice';
+  const document = orderDocument(order, invoicing, { kind, id: documentId, issueDate, corrects: corrects && { id: corrects.documentId, issueDate: corrects.issueDate } });
+  const [row] = await tx
+    .insert(invoices)
+    .values({ orderId: order.id, kind: corrects ? 'credit_note' : 'invoice', series, number, documentId, issueDate, correctsId: corrects?.id ?? null, document })
+    .returning({ id: invoices.id, documentId: invoices.documentId, kind: invoices.kind });
+  return row!;
+}
+
+/**
+ * Issues what an order's change into `to` calls for, in that change's transaction (the order's row is locked by
+ * it): its invoice, once per order; or, when an invoiced order is cancelled or comes back, the credit note of the
+ * whole invoice, once. Returns what it issued, or null.
+ */
+export async function invoiceStatusChange(tx: DbOrTx, order: OrderView, invoicing: Invoicing, at: Date): Promise<IssuedInvoice | null> {
+  const action = invoiceAction(order.status, invoicing.on);
+  if (!action) return null;
+  const [invoice] = await tx
+    .select({ id: invoices.id, documentId: invoices.documentId, issueDate: invoices.issueDate })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')));
+  if (action === 'issue') return invoice ? null : issue(tx, order, invoicing, at);
+  if (!invoice) return null;
+  const [credited] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.correctsId, invoice.id));
+  return credited ? null : issue(tx, order, invoicing, at, invoice);
+}
