@@ -36,6 +36,7 @@ import { type BuildManifest, inlineStylesheet, loadPageRenderer, pageRoutes, sen
 import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
 import { paymentRoutes } from './modules/payments/routes';
 import type { Invoicing } from './modules/invoices/service';
+import { checkInvoicesWhileUp } from './modules/invoices/checking';
 import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
@@ -157,6 +158,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL, catalogue });
   // Loaded only by a process that sends mail: the templates and their renderer stay out of one that does not.
   if (mail) (await import('./modules/mail/delivery')).sendMails(app, db, mail, authSettings.secret);
+  // The same process checks each new invoice for e-Factura (invoices/checking.ts), loading the validators only then.
+  if (mail) checkInvoicesWhileUp(app, db);
 
   // Uploaded product images: from the database, through this process's cache folder (images.ts), so every process
   // serves every image; named by their content, so cached forever like the build's assets (decision 0031).

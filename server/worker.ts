@@ -1,6 +1,7 @@
 /**
- * `npm run worker`: sends the outbox's mails for a shop whose serving processes run with MAIL_WORKER=true, so that
- * the processes taking orders never render or send a mail (decision 0030). Same settings as the shop
+ * `npm run worker`: sends the outbox's mails, and checks new invoices for e-Factura, for a shop whose serving processes
+ * run with MAIL_WORKER=true, so that the processes taking orders never render or send a mail nor load the invoice
+ * validators (decision 0030). Same settings as the shop
  * (DATABASE_URL, SMTP_URL, MAIL_FROM, OWNER_EMAIL, AUTH_SECRET…). Several workers may run: each leases its own
  * mails (decision 0013). Stops on SIGTERM or SIGINT once the mails it is sending are sent.
  */
@@ -10,6 +11,7 @@ import { authSecretOf, loadConfig } from './env';
 import { createLogger, postgresConnectionWarnings } from './logging';
 import { deliveryOf, MAIL_POLL_MS, mailOf } from './modules/mail/delivery';
 import { startDeliveryLoop } from './modules/mail/outbox';
+import { startInvoiceChecks } from './modules/invoices/checking';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) {
@@ -26,13 +28,15 @@ const sending = mailOf(config, dataDir);
 // The worker does nothing but mail: it never needs to give way to requests (outbox.ts processIsBusy).
 const loop = startDeliveryLoop(deliveryOf(database.db, sending, await authSecretOf(config, dataDir), log), MAIL_POLL_MS, async () => false);
 log.info({ mail: sending.mailer.target }, 'mail worker sending mail');
+// It checks each new invoice for e-Factura too (invoices/checking.ts): the serving processes never load the validators.
+const invoiceChecks = startInvoiceChecks(database.db, log);
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'mail worker stopping');
-  await loop.stop();
+  await Promise.all([loop.stop(), invoiceChecks.stop()]);
   sending.mailer.close();
   await database.close();
   process.exit(0);

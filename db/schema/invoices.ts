@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { UblDocument } from '../../domain/ubl';
+
+/** One reason e-Factura would refuse a document: its rule (BR-RO-101…, or XSD), the rule's message, and where. */
+export interface InvoiceProblem {
+  rule: string;
+  message: string;
+  location: string | null;
+}
 import { orders } from './orders';
 
 /**
@@ -34,6 +41,12 @@ export const invoices = pgTable(
     correctsId: uuid('corrects_id').references((): AnyPgColumn => invoices.id),
     document: jsonb('document').$type<UblDocument>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Its e-Factura XML, and what validation found in it (empty: valid), once checked (invoices/checking.ts). */
+    xml: text('xml'),
+    problems: jsonb('problems').$type<InvoiceProblem[]>(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** Until when the process checking it has it (another process takes it after, should that one have died). */
+    checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true }),
   },
   (t) => [
     unique('invoices_series_number').on(t.series, t.number),
@@ -42,6 +55,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_per_order').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
     uniqueIndex('invoices_one_credit_per_invoice').on(t.correctsId),
     index('invoices_issue_date_idx').on(t.issueDate),
+    index('invoices_unchecked_idx').on(t.createdAt).where(sql`${t.checkedAt} is null`),
     check('invoices_kind', sql`${t.kind} in ('invoice', 'credit_note')`),
     check('invoices_credit_corrects', sql`(${t.kind} = 'credit_note') = (${t.correctsId} is not null)`),
   ],

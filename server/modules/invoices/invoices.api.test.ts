@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderRequestSchema } from '../../../domain/checkout';
 import { ublXml } from '../../../domain/ubl';
@@ -7,6 +7,7 @@ import { orders } from '../../../db/schema/orders';
 import { setUpTestApp, signUpOwner, TEST_INVOICING, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { changeOrderStatus, placeOrder } from '../orders/service';
+import { checkInvoices } from './checking';
 import { cachedSchematron, efacturaProblems } from './validation';
 
 const shop = setUpTestApp();
@@ -156,5 +157,33 @@ describe('a credit note', () => {
     await ownerMoves(order.id, 'confirmed');
     await ownerMoves(order.id, 'cancelled', { reason: 'The customer called to cancel' });
     expect(await invoicesOf(order.id)).toEqual([]);
+  });
+});
+
+describe('checking invoices for e-Factura', () => {
+  it('stores each one’s XML and what validation found, once, with two checkers at work; an address e-Factura cannot place is named by its rule', async () => {
+    const good = await cashOrder();
+    await ship(good.id);
+    const noSector = await cashOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' });
+    await ship(noSector.id);
+    const checked = await Promise.all([checkInvoices(shop.database.db), checkInvoices(shop.database.db)]);
+    expect(checked[0]! + checked[1]!).toBe(2);
+
+    const [valid] = await invoicesOf(good.id);
+    expect(valid).toMatchObject({ problems: [], checkedAt: expect.any(Date), checkLeaseUntil: null });
+    expect(valid!.xml).toContain('<cbc:ID>SST-0001</cbc:ID>');
+    const [refused] = await invoicesOf(noSector.id);
+    expect(refused!.problems).toContainEqual(expect.objectContaining({ rule: 'BR-RO-101', message: expect.stringContaining('SECTOR-RO') }));
+    expect(await checkInvoices(shop.database.db)).toBe(0);
+  });
+
+  it('leaves an invoice another process is checking, and takes it over once that one’s lease has run out', async () => {
+    const order = await cashOrder();
+    await ship(order.id);
+    await shop.database.db.update(invoices).set({ checkLeaseUntil: sql`now() + interval '1 minute'` });
+    expect(await checkInvoices(shop.database.db)).toBe(0);
+    await shop.database.db.update(invoices).set({ checkLeaseUntil: sql`now() - interval '1 second'` });
+    expect(await checkInvoices(shop.database.db)).toBe(1);
+    expect((await invoicesOf(order.id))[0]!.problems).toEqual([]);
   });
 });

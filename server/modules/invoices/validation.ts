@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { InvoiceProblem } from '../../../db/schema/invoices';
 
 /**
  * Checks an e-Factura document before it leaves the shop, as ANAF will: against the UBL 2.1 schemas (xmllint,
@@ -14,13 +15,8 @@ import { fileURLToPath } from 'node:url';
  * (SaxonJS and the rules hold tens of MB: a job's work, not a request's).
  */
 
-/** One reason a document is refused: the rule (BR-RO-101, BR-CO-15…, or XSD for the schemas) and its message. */
-export interface ValidationProblem {
-  rule: string;
-  message: string;
-  /** Where in the document, when the validator says (an XPath, or a line). */
-  location: string | null;
-}
+/** One reason a document is refused: the rule (BR-RO-101, BR-CO-15…, or XSD for the schemas), its message and where (an XPath, a line). */
+export type ValidationProblem = InvoiceProblem;
 
 export type EfacturaKind = 'invoice' | 'creditNote';
 

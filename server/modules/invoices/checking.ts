@@ -1,0 +1,94 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/client';
+import { invoices } from '../../../db/schema/invoices';
+import { ublXml } from '../../../domain/ubl';
+import { efacturaProblems } from './validation';
+
+/**
+ * Every issued invoice and credit note is checked once, after the transaction that issued it: its e-Factura XML is
+ * made from its document and validated (the UBL schema, then the EN 16931 + CIUS-RO rules), and both are stored with
+ * what validation found. Only a document found valid may be sent to ANAF; the owner sees the others' problems, rule
+ * by rule. Runs in the process that does the background work (the shop on the embedded database, `npm run worker`
+ * beside processes with MAIL_WORKER=true), in several at once without checking anything twice: each takes an
+ * invoice for a while (its lease), as the mail outbox does.
+ */
+
+/** How long a process has an invoice it checks; another takes it after that, should the first have died. */
+export const CHECK_LEASE_SECONDS = 120;
+
+/** How often a process looks for invoices to check (a new invoice is checked within about this long). */
+export const CHECK_EVERY_MS = 5_000;
+
+/** Takes the oldest unchecked invoice nobody has (or whose lease ran out), for CHECK_LEASE_SECONDS. */
+async function takeOne(db: Db) {
+  const unchecked = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(isNull(invoices.checkedAt), sql`(${invoices.checkLeaseUntil} is null or ${invoices.checkLeaseUntil} < now())`))
+    .orderBy(invoices.createdAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [taken] = await db
+    .update(invoices)
+    .set({ checkLeaseUntil: sql`now() + make_interval(secs => ${CHECK_LEASE_SECONDS})` })
+    .where(sql`${invoices.id} = (${unchecked})`)
+    .returning({ id: invoices.id, kind: invoices.kind, document: invoices.document });
+  return taken ?? null;
+}
+
+/** Checks one invoice, if one is waiting; false when none is. Nothing is held in a transaction while it is validated. */
+export async function checkNextInvoice(db: Db): Promise<boolean> {
+  const taken = await takeOne(db);
+  if (!taken) return false;
+  const xml = ublXml(taken.document);
+  const problems = await efacturaProblems(xml, taken.kind === 'credit_note' ? 'creditNote' : 'invoice');
+  await db
+    .update(invoices)
+    .set({ xml, problems, checkedAt: new Date(), checkLeaseUntil: null })
+    .where(and(eq(invoices.id, taken.id), isNull(invoices.checkedAt)));
+  return true;
+}
+
+/** Checks the waiting invoices, at most `max` of them; returns how many it checked. */
+export async function checkInvoices(db: Db, max = 100): Promise<number> {
+  let checked = 0;
+  while (checked < max && (await checkNextInvoice(db))) checked += 1;
+  return checked;
+}
+
+/** Checks waiting invoices every `everyMs` until stopped; a round that fails is logged and tried again at the next. */
+export function startInvoiceChecks(db: Db, log: { warn(details: object, message: string): void }, everyMs = CHECK_EVERY_MS) {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = checkInvoices(db)
+      .then(
+        () => undefined,
+        (err: unknown) => log.warn({ err }, 'checking invoices failed; trying again later'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(run, everyMs);
+  run();
+  return {
+    /** Stops, once the round under way has finished. */
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Checks invoices while the app is up: from when it is ready until it closes. */
+export function checkInvoicesWhileUp(app: FastifyInstance, db: Db): void {
+  let checks: ReturnType<typeof startInvoiceChecks> | undefined;
+  app.addHook('onReady', async () => {
+    checks = startInvoiceChecks(db, app.log);
+  });
+  app.addHook('onClose', async () => checks?.stop());
+}
