@@ -46,9 +46,9 @@ await build({
   target: 'node24',
   // The packages are bundled too (Node then resolves a handful of files, not thousands, and what the shop does not
   // use is left out), except those that load files beside themselves (WebAssembly, native addons, xmllint's
-  // worker), SaxonJS (2.4 MB, loaded only to check an invoice) and React, which the server renderer (dist-ssr) loads
+  // worker, pdfkit's font metrics), SaxonJS (2.4 MB, loaded only to check an invoice) and React, which the server renderer (dist-ssr) loads
   // from node_modules: one copy in memory for both.
-  external: ['@electric-sql/pglite', 'sharp', 'pg-native', 'react', 'react-dom', 'xmllint-wasm', 'saxon-js'],
+  external: ['@electric-sql/pglite', 'sharp', 'pg-native', 'react', 'react-dom', 'xmllint-wasm', 'saxon-js', 'pdfkit'],
   // Bundled CommonJS packages call require() for Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   chunkNames: 'shared-[hash]',
@@ -58,6 +58,8 @@ await build({
 // its vendored schemas and rules, with the rules compiled once for SaxonJS (from the machine's cache when it has them).
 cpSync(path.join(root, 'db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
 cpSync(EFACTURA_FOLDER, path.join(outdir, 'efactura'), { recursive: true, filter: (file) => !file.includes(`${path.sep}examples`) });
+// The invoices' PDF font, beside the bundle too (invoices/pdf.ts).
+cpSync(path.join(root, 'server/modules/invoices/fonts'), path.join(outdir, 'fonts'), { recursive: true });
 copyFileSync(cachedSchematron(), path.join(outdir, 'efactura', path.relative(EFACTURA_FOLDER, BUILT_SEF_FILE)));
 // The empty cluster a new data folder is loaded from, made once here rather than by initdb in the shop.
 const cluster = spawnSync(process.execPath, ['--liftoff-only', path.join(outdir, 'new-cluster.js')], { cwd: root, stdio: 'inherit' });
