@@ -37,6 +37,7 @@ import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
 import { paymentRoutes } from './modules/payments/routes';
 import type { Invoicing } from './modules/invoices/service';
 import { checkInvoicesWhileUp } from './modules/invoices/checking';
+import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
 import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
@@ -152,6 +153,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       const ownerOf = ownersOnly(admin, auth, origins);
       await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing });
       await admin.register(adminProductRoutes, { db, ownerOf });
+      await admin.register(adminInvoiceRoutes, { db });
     },
     { prefix: '/api/admin' },
   );

@@ -80,6 +80,11 @@ describe('every /api/admin route is for the owner only', () => {
     { method: 'PATCH', url: '/api/admin/products/1', body: { price: 'free' }, owner: 400 },
     { method: 'PUT', url: '/api/admin/products/1/images', body: { images: 'all' }, owner: 400 },
     { method: 'DELETE', url: '/api/admin/products/1/images/no-such-image.webp', owner: 404 },
+    { method: 'GET', url: '/api/admin/invoices', owner: 200 },
+    { method: 'GET', url: '/api/admin/invoices?month=2026-13', owner: 400 },
+    { method: 'GET', url: `/api/admin/invoices/${someId}/pdf`, owner: 404 },
+    { method: 'GET', url: `/api/admin/invoices/${someId}/xml`, owner: 404 },
+    { method: 'GET', url: '/api/admin/invoices/not-a-uuid/pdf', owner: 400 },
   ];
 
   it.each(routes.map((route) => [`${route.method} ${route.url.replace(someId, ':id')}`, route] as const))('%s: 401 visitor, 403 customer, then the owner’s answer', async (_name, route) => {

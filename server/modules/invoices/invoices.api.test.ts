@@ -187,3 +187,44 @@ describe('checking invoices for e-Factura', () => {
     expect((await invoicesOf(order.id))[0]!.problems).toEqual([]);
   });
 });
+
+describe('the owner’s invoices', () => {
+  const get = (url: string, cookie: string | null = owner.cookie) => shop.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('lists the month’s invoices with their order, total, e-Factura check and report day; opens each as PDF and XML', async () => {
+    const order = await cashOrder();
+    await ship(order.id);
+    const [{ orderNumber }] = (await get('/api/admin/invoices').then((response) => response.json().invoices)) as [{ orderNumber: number }];
+    const [invoice] = await invoicesOf(order.id);
+    const month = invoice!.issueDate.slice(0, 7);
+    expect((await get('/api/admin/invoices?month=2001-01')).json()).toEqual({ invoices: [] });
+
+    const listed = await get(`/api/admin/invoices?month=${month}`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().invoices).toEqual([
+      expect.objectContaining({ documentId: 'SST-0001', kind: 'invoice', orderId: order.id, orderNumber, total: order.totals.total, check: 'checking', problems: [] }),
+    ]);
+    // Not checked yet: no XML to give.
+    expect((await get(`/api/admin/invoices/${invoice!.id}/xml`)).statusCode).toBe(409);
+
+    await checkInvoices(shop.database.db);
+    expect((await get(`/api/admin/invoices?month=${month}`)).json().invoices[0]).toMatchObject({ check: 'valid', reportDueDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const pdf = await get(`/api/admin/invoices/${invoice!.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const xml = await get(`/api/admin/invoices/${invoice!.id}/xml`);
+    expect(xml.statusCode).toBe(200);
+    expect(xml.headers['content-disposition']).toBe('attachment; filename="SST-0001.xml"');
+    expect(xml.body).toContain('<cbc:ID>SST-0001</cbc:ID>');
+  });
+
+  it('answers 404 for an unknown invoice and 400 for a month or an id it cannot read; nobody but an owner gets in', async () => {
+    expect((await get('/api/admin/invoices/00000000-0000-4000-8000-000000000000/pdf')).json()).toMatchObject({ message: 'No such invoice.' });
+    expect((await get('/api/admin/invoices/not-an-id/pdf')).statusCode).toBe(400);
+    const badMonth = await get('/api/admin/invoices?month=2026-13');
+    expect(badMonth.statusCode).toBe(400);
+    expect(badMonth.json().message).toMatch(/YYYY-MM/);
+    expect((await get('/api/admin/invoices', null)).statusCode).toBe(401);
+  });
+});

@@ -1,11 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { lineName } from '../../../domain/catalog';
 import type { OrderView } from '../../../domain/contracts/orders';
-import { efacturaPlace, invoiceAction, type InvoiceMoment, invoiceAmounts, invoiceId, seriesOf, type SoldLine } from '../../../domain/invoice';
+import type { InvoiceRow } from '../../../domain/contracts/invoices';
+import { efacturaPlace, invoiceAction, type InvoiceMoment, invoiceAmounts, invoiceId, reportDueDay, seriesOf, type SoldLine } from '../../../domain/invoice';
 import { bucharestDay } from '../../../domain/locale';
 import type { UblDocument, UblSeller } from '../../../domain/ubl';
 import type { DbOrTx } from '../../../db/client';
 import { invoiceCounters, invoices } from '../../../db/schema/invoices';
+import { orders } from '../../../db/schema/orders';
+import { AppError } from '../../errors';
 import type { Config } from '../../env';
 
 /**
@@ -135,4 +138,41 @@ export async function invoiceStatusChange(tx: DbOrTx, order: OrderView, invoicin
   if (!invoice) return null;
   const [credited] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.correctsId, invoice.id));
   return credited ? null : issue(tx, order, invoicing, at, invoice);
+}
+
+/** The invoices and credit notes of a month (YYYY-MM, Bucharest days), or the newest 500, newest first, for the owner. */
+export async function listInvoices(db: DbOrTx, month?: string): Promise<InvoiceRow[]> {
+  const rows = await db
+    .select({
+      id: invoices.id,
+      documentId: invoices.documentId,
+      kind: invoices.kind,
+      orderId: invoices.orderId,
+      orderNumber: orders.number,
+      issueDate: invoices.issueDate,
+      document: invoices.document,
+      problems: invoices.problems,
+      checkedAt: invoices.checkedAt,
+    })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(month ? sql`to_char(${invoices.issueDate}, 'YYYY-MM') = ${month}` : undefined)
+    .orderBy(desc(invoices.createdAt), desc(invoices.number))
+    .limit(500);
+  return rows.map(({ document, problems, checkedAt, ...row }) => ({
+    ...row,
+    total: document.amounts.gross,
+    check: checkedAt === null ? 'checking' : (problems ?? []).length === 0 ? 'valid' : 'invalid',
+    problems: (problems ?? []).map(({ rule, message }) => ({ rule, message })),
+    reportDueDay: reportDueDay(row.issueDate),
+  }));
+}
+
+/** An invoice's PDF (made from its document) or its e-Factura XML (once checked); null for no such invoice. */
+export async function invoiceFile(db: DbOrTx, id: string, form: 'pdf' | 'xml'): Promise<{ name: string; body: Buffer | string } | null> {
+  const [invoice] = await db.select({ documentId: invoices.documentId, document: invoices.document, xml: invoices.xml }).from(invoices).where(eq(invoices.id, id));
+  if (!invoice) return null;
+  if (form === 'pdf') return { name: `${invoice.documentId}.pdf`, body: await (await import('./pdf')).invoicePdf(invoice.document) };
+  if (invoice.xml === null) throw new AppError('conflict', { id: 'admin.error.invoiceBeingChecked' }, 'invoice_being_checked');
+  return { name: `${invoice.documentId}.xml`, body: invoice.xml };
 }
