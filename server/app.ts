@@ -37,6 +37,7 @@ import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
 import { paymentRoutes } from './modules/payments/routes';
 import type { Invoicing } from './modules/invoices/service';
 import { checkInvoicesWhileUp } from './modules/invoices/checking';
+import { orderMailSource } from './modules/orders/mailData';
 import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
 import type { PaymentGateway } from './integrations/stripe';
 
@@ -159,7 +160,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   );
   await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL, catalogue });
   // Loaded only by a process that sends mail: the templates and their renderer stay out of one that does not.
-  if (mail) (await import('./modules/mail/delivery')).sendMails(app, db, mail, authSettings.secret);
+  if (mail) (await import('./modules/mail/delivery')).sendMails(app, db, mail, orderMailSource(db, authSettings.secret, mail.shop.url));
   // The same process checks each new invoice for e-Factura (invoices/checking.ts), loading the validators only then.
   if (mail) checkInvoicesWhileUp(app, db);
 

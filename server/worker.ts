@@ -12,6 +12,7 @@ import { createLogger, postgresConnectionWarnings } from './logging';
 import { deliveryOf, MAIL_POLL_MS, mailOf } from './modules/mail/delivery';
 import { startDeliveryLoop } from './modules/mail/outbox';
 import { startInvoiceChecks } from './modules/invoices/checking';
+import { orderMailSource } from './modules/orders/mailData';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) {
@@ -26,7 +27,8 @@ const database = await openPostgres(
 );
 const sending = mailOf(config, dataDir);
 // The worker does nothing but mail: it never needs to give way to requests (outbox.ts processIsBusy).
-const loop = startDeliveryLoop(deliveryOf(database.db, sending, await authSecretOf(config, dataDir), log), MAIL_POLL_MS, async () => false);
+const orderOf = orderMailSource(database.db, await authSecretOf(config, dataDir), sending.shop.url);
+const loop = startDeliveryLoop(deliveryOf(database.db, sending, orderOf, log), MAIL_POLL_MS, async () => false);
 log.info({ mail: sending.mailer.target }, 'mail worker sending mail');
 // It checks each new invoice for e-Factura too (invoices/checking.ts): the serving processes never load the validators.
 const invoiceChecks = startInvoiceChecks(database.db, log);

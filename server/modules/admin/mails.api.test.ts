@@ -13,6 +13,7 @@ import { sampleOrder } from '../../../testing/sampleOrder';
 import { createSmtpMailer } from '../../integrations/mail';
 import { type Delivery, deliverDueMails, messageIdOf } from '../mail/outbox';
 import { renderOutboxMail } from '../mail/rendering';
+import { orderMailSource } from '../orders/mailData';
 import { MAIL_KINDS } from '../mail/service';
 
 // No mailer: nothing is sent but what a test delivers itself with deliverDueMails.
@@ -49,7 +50,7 @@ function delivery(): Delivery {
   return {
     db,
     mailer: createSmtpMailer({ url: smtp.url, from: 'Secret Stash <shop@example.ro>', timeoutMs: 2000 }),
-    render: (row) => renderOutboxMail(db, { shop: TEST_SHOP, secret: TEST_AUTH_SECRET, ownerEmail: null, ownerLocale: 'en' }, row),
+    render: (row) => renderOutboxMail(db, { shop: TEST_SHOP, ownerEmail: null, ownerLocale: 'en' }, row, orderMailSource(db, TEST_AUTH_SECRET, TEST_SHOP.url)),
     domain: DOMAIN,
     log: { info: record, warn: record },
     giveUpAfterMs: 0,

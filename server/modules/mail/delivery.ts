@@ -4,13 +4,13 @@ import type { Db } from '../../../db/client';
 import { type Config, mailSender, publicUrl } from '../../env';
 import { createFileMailer, createSmtpMailer, type Mailer } from '../../integrations/mail';
 import { type Delivery, startDeliveryLoop } from './outbox';
-import { type MailSettings, renderOutboxMail } from './rendering';
+import { type MailSettings, type OrderMailSource, renderOutboxMail } from './rendering';
 
 /** How often a process looks for due mails (a new order's mail leaves within about this long). */
 export const MAIL_POLL_MS = 1000;
 
-/** What a process that sends mail needs beyond the database and AUTH_SECRET: where mails go and who they come from. */
-export type MailSending = Omit<MailSettings, 'secret'> & { mailer: Mailer; giveUpAfterMs?: number };
+/** What a process that sends mail needs beyond the database and its orders: where mails go and who they come from. */
+export type MailSending = MailSettings & { mailer: Mailer; giveUpAfterMs?: number };
 
 /** From the settings: SMTP_URL, or .eml files in DATA_DIR/mail; MAIL_FROM, OWNER_EMAIL, OWNER_MAIL_LANGUAGE, MAIL_GIVE_UP_HOURS. */
 export function mailOf(config: Config, dataDir: string): MailSending {
@@ -25,13 +25,13 @@ export function mailOf(config: Config, dataDir: string): MailSending {
   };
 }
 
-/** The delivery of `sending` on `db`, signing order links with `secret` (AUTH_SECRET). */
-export function deliveryOf(db: Db, sending: MailSending, secret: string, log: Delivery['log']): Delivery {
-  const settings: MailSettings = { shop: sending.shop, secret, ownerEmail: sending.ownerEmail, ownerLocale: sending.ownerLocale };
+/** The delivery of `sending` on `db`, the mails of orders telling each order as `orderOf` gives it. */
+export function deliveryOf(db: Db, sending: MailSending, orderOf: OrderMailSource, log: Delivery['log']): Delivery {
+  const settings: MailSettings = { shop: sending.shop, ownerEmail: sending.ownerEmail, ownerLocale: sending.ownerLocale };
   return {
     db,
     mailer: sending.mailer,
-    render: (row) => renderOutboxMail(db, settings, row),
+    render: (row) => renderOutboxMail(db, settings, row, orderOf),
     domain: new URL(sending.shop.url).hostname,
     log,
     giveUpAfterMs: sending.giveUpAfterMs,
@@ -39,10 +39,10 @@ export function deliveryOf(db: Db, sending: MailSending, secret: string, log: De
 }
 
 /** Runs this process's delivery loop while the app is up: started when it is ready, stopped (its batch finished) when it closes. */
-export function sendMails(app: FastifyInstance, db: Db, sending: MailSending, secret: string): void {
+export function sendMails(app: FastifyInstance, db: Db, sending: MailSending, orderOf: OrderMailSource): void {
   let loop: ReturnType<typeof startDeliveryLoop> | undefined;
   app.addHook('onReady', async () => {
-    loop = startDeliveryLoop(deliveryOf(db, sending, secret, app.log), MAIL_POLL_MS);
+    loop = startDeliveryLoop(deliveryOf(db, sending, orderOf, app.log), MAIL_POLL_MS);
     app.log.info({ mail: sending.mailer.target }, 'sending mail');
   });
   app.addHook('onClose', async () => {

@@ -5,14 +5,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
-import { orderLines, orders, paymentAlerts } from '../../../db/schema/orders';
+import { paymentAlerts } from '../../../db/schema/orders';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
 import { isOrderStatus } from '../../../domain/orders';
-import { withdrawalLastDay } from '../../../domain/withdrawal';
-import { orderAccessToken } from '../orders/accessToken';
-import { lineView } from '../orders/lineView';
-import { receivedAtOf } from '../orders/received';
 import { type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
@@ -32,32 +28,14 @@ import {
 
 export interface MailSettings {
   shop: ShopIdentity;
-  /** Signs the links to orders' guest pages (AUTH_SECRET). */
-  secret: string;
   /** OWNER_EMAIL, or null to write to every owner. */
   ownerEmail: string | null;
   /** The language of the owners' alerts (OWNER_MAIL_LANGUAGE); customers' mails are in the language they ordered in. */
   ownerLocale: Locale;
 }
 
-async function orderMailData(db: Db, settings: MailSettings, orderId: string): Promise<OrderMailData | null> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return null;
-  const [lines, received] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
-    receivedAtOf(db, [orderId]),
-  ]);
-  const receivedAt = received.get(orderId);
-  return {
-    ...order,
-    total: order.totalAmount,
-    paidAt: order.paidAt?.toISOString() ?? null,
-    withdrawalRequestedAt: order.withdrawalRequestedAt?.toISOString() ?? null,
-    withdrawalLastDay: receivedAt ? withdrawalLastDay(receivedAt) : null,
-    lines: lines.map(lineView),
-    statusUrl: `${settings.shop.url}/orders/${order.id}?token=${orderAccessToken(settings.secret, order.id)}`,
-  };
-}
+/** Where the mails of orders get their order (the orders module gives it: orders/mailData.ts); null for one that is gone. */
+export type OrderMailSource = (orderId: string) => Promise<OrderMailData | null>;
 
 /** The payment alert an owners' alert mail tells (payment_alerts), or null when it is gone. */
 async function paymentAlertOf(db: Db, id: string | undefined) {
@@ -66,8 +44,8 @@ async function paymentAlertOf(db: Db, id: string | undefined) {
   return alert ?? null;
 }
 
-async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow): Promise<RenderedParts> {
-  const order = row.orderId ? await orderMailData(db, settings, row.orderId) : null;
+async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow, orderOf: OrderMailSource): Promise<RenderedParts> {
+  const order = row.orderId ? await orderOf(row.orderId) : null;
   if (!order) throw new UnsendableMail(`mail ${row.id}: its order is gone`);
   const parts =
     row.kind === MAIL_KINDS.orderPlaced
@@ -97,9 +75,9 @@ function passwordResetParts(settings: MailSettings, row: OutboxRow): RenderedPar
   return passwordResetMail(settings.shop, { url, minutes: RESET_LINK_MINUTES }, isLocale(row.language) ? row.language : DEFAULT_LOCALE);
 }
 
-/** Makes an outbox row into its mail: an order's from the order as it is now, an account's from the row. */
-export async function renderOutboxMail(db: Db, settings: MailSettings, row: OutboxRow) {
-  const parts = row.kind === MAIL_KINDS.passwordReset ? passwordResetParts(settings, row) : await orderMailParts(db, settings, row);
+/** Makes an outbox row into its mail: an order's from the order as it is now (`orderOf`), an account's from the row. */
+export async function renderOutboxMail(db: Db, settings: MailSettings, row: OutboxRow, orderOf: OrderMailSource) {
+  const parts = row.kind === MAIL_KINDS.passwordReset ? passwordResetParts(settings, row) : await orderMailParts(db, settings, row, orderOf);
   const to = row.recipient === OWNERS ? await ownerAddresses(db, settings) : row.recipient;
   return { ...renderParts(parts), to };
 }
