@@ -8,6 +8,7 @@ const OrdersPage = lazy(() => import('../features/adminOrders/OrdersPage'));
 const OrderPage = lazy(() => import('../features/adminOrders/OrderPage'));
 const OwnersPage = lazy(() => import('../features/adminOwners/OwnersPage'));
 const FailedMailsPage = lazy(() => import('../features/adminMails/FailedMailsPage'));
+const InvoicesPage = lazy(() => import('../features/adminInvoices/InvoicesPage'));
 const AdminProductsPage = lazy(() => import('../features/adminProducts/AdminProductsPage'));
 const EditProductPage = lazy(() => import('../features/adminProducts/EditProductPage'));
 const AdminNotFoundPage = lazy(() => import('./AdminNotFoundPage'));
@@ -25,6 +26,7 @@ export default function AdminApp() {
         <Route path="products" element={<AdminProductsPage />} />
         <Route path="products/new" element={<EditProductPage />} />
         <Route path="products/:id" element={<EditProductPage />} />
+        <Route path="invoices" element={<InvoicesPage />} />
         <Route path="mails" element={<FailedMailsPage />} />
         <Route path="owners" element={<OwnersPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
