@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countyName } from '../../../domain/counties';
+import { shopDay } from '../../../domain/locale';
 import { unitNetText } from '../../../domain/invoice';
 import { formatMoney } from '../../../domain/money';
 import type { UblDocument } from '../../../domain/ubl';
@@ -17,7 +18,8 @@ const REGULAR = path.join(FONTS, 'DejaVuSans.ttf');
 const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
 
 const lei = (bani: number) => formatMoney(bani, 'ro');
-const isoDay = (day: string) => day.split('-').reverse().join('.');
+/** A day as the invoice writes it, in Romanian: "26 noiembrie 2026". */
+const roDay = (day: string) => shopDay(day, 'ro');
 
 /** A place as people read it: "Cluj-Napoca, jud. Cluj"; in Bucharest "București, Sectorul 2". */
 function placeText(place: { city: string; countySubentity: string }, postalCode: string | null): string {
@@ -51,9 +53,9 @@ export async function invoicePdf(document: UblDocument, options: { compress?: bo
   const width = pdf.page.width - left - pdf.page.margins.right;
 
   pdf.font('Bold').fontSize(18).text(title, left, 40);
-  pdf.font('Regular').fontSize(10).text(`Seria și numărul: ${document.id}`).text(`Data emiterii: ${isoDay(document.issueDate)}`);
-  if (document.deliveryDate) pdf.text(`Data livrării: ${isoDay(document.deliveryDate)}`);
-  if (document.corrects) pdf.text(`Stornează factura ${document.corrects.id} din ${isoDay(document.corrects.issueDate)}`);
+  pdf.font('Regular').fontSize(10).text(`Seria și numărul: ${document.id}`).text(`Data emiterii: ${roDay(document.issueDate)}`);
+  if (document.deliveryDate) pdf.text(`Data livrării: ${roDay(document.deliveryDate)}`);
+  if (document.corrects) pdf.text(`Stornează factura ${document.corrects.id} din ${roDay(document.corrects.issueDate)}`);
   for (const note of document.notes) pdf.text(note);
 
   const partiesTop = pdf.y + 14;

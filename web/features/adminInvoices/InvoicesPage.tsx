@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { type InvoiceRow, invoiceListSchema } from '../../../domain/contracts/invoices';
+import { bucharestDay, shopDay } from '../../../domain/locale';
 import { type Column, ScrollingTable } from '../../components/ui/ScrollingTable';
 import { secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -8,8 +9,7 @@ import { useBackOfficeTitle } from '../../lib/backOffice';
 import { useI18n } from '../../lib/i18n';
 
 /** This month in Bucharest, as the month field writes it (YYYY-MM). */
-const thisMonth = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
-const dayText = (day: string) => day.split('-').reverse().join('.');
+const thisMonth = () => bucharestDay(new Date()).slice(0, 7);
 
 /**
  * The shop's invoices and credit notes of a month: each with its order, total, where it stands for e-Factura (being
@@ -80,7 +80,7 @@ export default function InvoicesPage() {
 const COLUMNS = ['number', 'order', 'date', 'total', 'check', 'reportBy', 'files'] as const;
 
 function InvoiceTable({ invoices }: { invoices: InvoiceRow[] }) {
-  const { t, money } = useI18n();
+  const { t, money, locale } = useI18n();
   const columns = COLUMNS.map((column): Column => ({ label: t(`admin.invoices.column.${column}`), align: column === 'total' ? 'right' : 'left' }));
   return (
     <ScrollingTable caption={t('admin.invoices.caption')} columns={columns} minWidth="min-w-[56rem]">
@@ -95,7 +95,7 @@ function InvoiceTable({ invoices }: { invoices: InvoiceRow[] }) {
               {invoice.orderNumber}
             </Link>
           </td>
-          <td className="px-3 py-2 whitespace-nowrap">{dayText(invoice.issueDate)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{shopDay(invoice.issueDate, locale)}</td>
           <td className="px-3 py-2 text-right whitespace-nowrap">{money(invoice.total)}</td>
           <td className="max-w-sm px-3 py-2">
             {invoice.check === 'invalid' ? (
@@ -113,7 +113,7 @@ function InvoiceTable({ invoices }: { invoices: InvoiceRow[] }) {
               t(`admin.invoices.check.${invoice.check}`)
             )}
           </td>
-          <td className="px-3 py-2 whitespace-nowrap">{dayText(invoice.reportDueDay)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{shopDay(invoice.reportDueDay, locale)}</td>
           <td className="px-3 py-2 whitespace-nowrap">
             <a href={`/api/admin/invoices/${invoice.id}/pdf`} className="font-semibold text-brand-dark underline" aria-label={t('admin.invoices.pdfLabel', { number: invoice.documentId })}>
               PDF
