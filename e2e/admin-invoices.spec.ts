@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { sampleOrder } from '../testing/sampleOrder';
-import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
+import { confirmAndShip, expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
 
 /** A guest's cash order through the shop's API, as the checkout places it. */
 async function placeOrder(request: APIRequestContext) {
@@ -14,13 +14,7 @@ test('the owner ships an order: its invoice appears with its number, checked for
   const order = await placeOrder(request);
   await signInAsOwner(page);
   await page.goto(`/admin/orders/${order.id}`);
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Status: Confirmed')).toBeVisible();
-  const ship = page.getByRole('form', { name: 'Ship the order' });
-  await ship.getByLabel('Carrier', { exact: true }).selectOption('Sameday');
-  await ship.getByLabel('Tracking number (AWB)').fill('AWB-E2E-INVOICE');
-  await ship.getByRole('button', { name: 'Ship' }).click();
-  await expect(page.getByText('Status: Shipped')).toBeVisible();
+  await confirmAndShip(page, 'AWB-E2E-INVOICE');
 
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Invoices' }).click();
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();

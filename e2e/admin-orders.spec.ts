@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { shopDay } from '../domain/locale';
 import { withdrawalLastDay } from '../domain/withdrawal';
 import { OWNER } from '../playwright.config';
-import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, test as base, fillShipping } from './fixtures';
+import { answeringToInput, confirmAndShip, expect, expectAccessible, expectNoHorizontalScroll, test as base, fillShipping } from './fixtures';
 
 /**
  * The owner's session, signed in once per worker (sign-in attempts are limited per email), for the
@@ -190,13 +190,7 @@ test.describe('signed in as the owner', () => {
     const customer = await customerPage(browser, baseURL!);
     const order = await placeOrderAsCustomer(customer.page).finally(() => customer.close());
     await page.goto(`/admin/orders/${order.id}`);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('Status: Confirmed')).toBeVisible();
-    const ship = page.getByRole('form', { name: 'Ship the order' });
-    await ship.getByLabel('Carrier', { exact: true }).selectOption('Sameday');
-    await ship.getByLabel('Tracking number (AWB)').fill('AWB-E2E-LATE');
-    await ship.getByRole('button', { name: 'Ship' }).click();
-    await expect(page.getByText('Status: Shipped')).toBeVisible();
+    await confirmAndShip(page, 'AWB-E2E-LATE');
 
     // This shop points out every shipped order (SHIPMENT_OVERDUE_DAYS=0 in playwright.config.ts; 7 days by default).
     await page.goto('/admin');

@@ -99,6 +99,17 @@ export async function signInAsOwner(page: Page) {
   await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
 }
 
+/** The owner, on an order's page in the back office, confirms it and ships it with Sameday under `trackingNumber`. */
+export async function confirmAndShip(page: Page, trackingNumber: string) {
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Status: Confirmed')).toBeVisible();
+  const ship = page.getByRole('form', { name: 'Ship the order' });
+  await ship.getByLabel('Carrier', { exact: true }).selectOption('Sameday');
+  await ship.getByLabel('Tracking number (AWB)').fill(trackingNumber);
+  await ship.getByRole('button', { name: 'Ship' }).click();
+  await expect(page.getByText('Status: Shipped')).toBeVisible();
+}
+
 /** Creates a customer account through the sign-up page, and waits for it to take them home (signed in). */
 export async function signUp(page: Page, email: string, password = 'secret123') {
   await page.goto('/signup');
