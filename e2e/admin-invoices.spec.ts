@@ -6,10 +6,10 @@ import { confirmAndShip, expect, expectAccessible, expectNoHorizontalScroll, sig
 async function placeOrder(request: APIRequestContext) {
   const response = await request.post('/api/orders', { data: sampleOrder({ lines: [{ productId: '2', quantity: 1 }] }) });
   expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string; number: number };
+  return (await response.json()) as { id: string; number: number; accessToken: string };
 }
 
-test('the owner ships an order: its invoice appears with its number, checked for e-Factura, and its PDF opens', async ({ page, request }) => {
+test('the owner ships an order: its invoice appears with its number, checked for e-Factura, its PDF opens, and the customer’s order page links it', async ({ page, request }) => {
   test.setTimeout(60_000);
   const order = await placeOrder(request);
   await signInAsOwner(page);
@@ -39,6 +39,20 @@ test('the owner ships an order: its invoice appears with its number, checked for
   // Another month has none.
   await page.getByRole('textbox', { name: 'Month', exact: true }).fill('2001-01');
   await expect(page.getByRole('status').filter({ hasText: 'No invoices this month.' })).toBeVisible();
+
+  // The order's page shows it too.
+  await page.goto(`/admin/orders/${order.id}`);
+  const invoices = page.getByRole('table', { name: `Invoices and credit notes of order ${order.number}` });
+  await expect(invoices.getByRole('rowheader', { name: number })).toBeVisible();
+
+  // The customer's order page (the signed link of their mails) links the PDF, which opens with that link alone.
+  await page.goto(`/orders/${order.id}?token=${order.accessToken}`);
+  const customerPdf = page.getByRole('link', { name: `Invoice ${number} (PDF)` });
+  await expect(customerPdf).toBeVisible();
+  await expectAccessible(page);
+  const opened = await request.get((await customerPdf.getAttribute('href'))!);
+  expect(opened.status()).toBe(200);
+  expect((await opened.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 test('on a 375 px phone, the invoices page fits the screen and passes axe', async ({ page }) => {

@@ -39,6 +39,7 @@ import type { Invoicing } from './modules/invoices/service';
 import { checkInvoicesWhileUp } from './modules/invoices/checking';
 import { orderMailSource } from './modules/orders/mailData';
 import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
+import { invoiceRoutes } from './modules/invoices/routes';
 import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
@@ -143,6 +144,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await api.register(healthRoutes, { db });
       await api.register(checkoutRoutes, { checkout, auth, cardPaymentsEnabled, secret: authSettings.secret });
       await api.register(orderRoutes, { db, auth, secret: authSettings.secret });
+      await api.register(invoiceRoutes, { db });
       await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
     },

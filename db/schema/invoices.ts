@@ -47,6 +47,13 @@ export const invoices = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     /** Until when the process checking it has it (another process takes it after, should that one have died). */
     checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true }),
+    /**
+     * The secret part of the customer's link to its PDF (/api/invoices/:id/pdf?key=…, on their order page and in the
+     * mails): 122 random bits, so the link cannot be guessed from the order or the invoice.
+     */
+    linkKey: text('link_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
   (t) => [
     unique('invoices_series_number').on(t.series, t.number),

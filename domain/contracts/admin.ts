@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ORDER_ACTORS, ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
 import { orderViewSchema } from './orders';
+import { invoiceRowSchema } from './invoices';
 
 // The back office's answers (/api/admin/*). Amounts in bani, times ISO 8601.
 
@@ -71,6 +72,8 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
    * a second time (`paid_twice`: refund one). `amount` in the currency's smallest unit, as Stripe charged it.
    */
   paymentAlerts: z.array(z.object({ kind: z.enum(['amount_mismatch', 'paid_twice']), amount: z.nullable(z.int()), currency: z.nullable(z.string()), at: z.string() })),
+  /** Its invoice and credit notes, in the order they were issued, as the Invoices page shows them. */
+  invoices: z.array(invoiceRowSchema),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

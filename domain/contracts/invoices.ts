@@ -25,3 +25,14 @@ export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 
 /** GET /api/admin/invoices?month=YYYY-MM: the month's invoices and credit notes, newest first. */
 export const invoiceListSchema = z.object({ invoices: z.array(invoiceRowSchema) });
+
+/** An order's invoice or credit note as its customer sees it: on their order page and in the mails, with its PDF's link. */
+export const customerInvoiceSchema = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  kind: z.enum(['invoice', 'credit_note']),
+  issueDate: z.string(),
+  /** The PDF, for whoever has this path (it holds the invoice's random key): /api/invoices/{id}/pdf?key=… */
+  pdfPath: z.string(),
+});
+export type CustomerInvoice = z.infer<typeof customerInvoiceSchema>;

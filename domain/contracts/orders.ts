@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
+import { customerInvoiceSchema } from './invoices';
 
 const bani = z.int().check(z.nonnegative());
 
@@ -44,6 +45,8 @@ export const orderViewSchema = z.object({
   lines: z.array(
     z.object({ productId: z.nullable(z.string()), name: z.string(), colour: z.nullable(z.string()), unitPrice: bani, quantity: z.int(), vatRate: z.int(), vatAmount: bani }),
   ),
+  /** Its invoice and credit notes, as issued (none before it is invoiced), each with its PDF's link. */
+  invoices: z.array(customerInvoiceSchema),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

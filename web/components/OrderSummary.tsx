@@ -6,7 +6,7 @@ import { useI18n } from '../lib/i18n';
 import { formatOrderDate, ORDER_STATUS_LABELS } from '../lib/orderStatus';
 import { ShipmentTerms } from './ShipmentTerms';
 
-/** An order as its customer sees it (My orders, and the order's own page): number, status, delivery, lines, total and the VAT it includes. */
+/** An order as its customer sees it (My orders, and the order's own page): number, status, delivery, lines, total and the VAT it includes, its invoices' PDFs. */
 export function OrderSummary({ order }: { order: OrderView }) {
   const { t, money, locale } = useI18n();
   const status = ORDER_STATUS_LABELS[order.status];
@@ -30,6 +30,22 @@ export function OrderSummary({ order }: { order: OrderView }) {
             <dd>{money(amount)}</dd>
           </Fragment>
         ))}
+        {order.invoices.length > 0 && (
+          <>
+            <dt className="text-zinc-600">{t('order.term.invoices')}</dt>
+            <dd>
+              <ul>
+                {order.invoices.map((invoice) => (
+                  <li key={invoice.id}>
+                    <a href={invoice.pdfPath} target="_blank" rel="noopener" className="font-semibold text-brand-dark underline">
+                      {t(invoice.kind === 'invoice' ? 'order.invoice' : 'order.creditNote', { number: invoice.documentId })}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
       </dl>
       <ul className="mt-3 space-y-1 border-t border-zinc-200 pt-3 text-sm">
         {order.lines.map((line) => (

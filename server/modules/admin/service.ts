@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrder, AdminOrderRow, Dashboard, OwnerList } from '../../../domain/contracts/admin';
-import type { Invoicing } from '../invoices/service';
+import { type Invoicing, listInvoices } from '../invoices/service';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
 import { AWAITING_OWNER_STATUSES, becameStatus, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
@@ -210,7 +210,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     .from(orders)
     .where(eq(orders.id, id));
   if (!order) throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
-  const [lines, events, alerts] = await Promise.all([
+  const [lines, events, alerts, invoices] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db
       .select({
@@ -231,6 +231,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
       .from(paymentAlerts)
       .where(eq(paymentAlerts.orderId, id))
       .orderBy(asc(paymentAlerts.id)),
+    listInvoices(db, { orderId: id }),
   ]);
   const { row } = order;
   // When it became delivered (a withdrawal request leaves it delivered: not that one).
@@ -268,6 +269,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     version: row.version,
     events: events.map((event) => ({ ...event, id: Number(event.id) })),
     paymentAlerts: alerts,
+    invoices: invoices.reverse(),
   };
 }
 

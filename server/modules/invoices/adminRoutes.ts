@@ -16,7 +16,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.get(
     '/invoices',
     { schema: { querystring: z.object({ month: z.string().regex(MONTH, 'The month must be written YYYY-MM.').optional() }), response: answers({ 200: invoiceListSchema }) } },
-    async (request) => ({ invoices: await listInvoices(db, request.query.month) }),
+    async (request) => ({ invoices: await listInvoices(db, { month: request.query.month }) }),
   );
 
   app.get('/invoices/:id/pdf', { schema: { params: invoiceParams } }, async (request, reply) => {

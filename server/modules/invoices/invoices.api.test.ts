@@ -4,8 +4,9 @@ import { orderRequestSchema } from '../../../domain/checkout';
 import { ublXml } from '../../../domain/ubl';
 import { invoiceCounters, invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
-import { setUpTestApp, signUpOwner, TEST_INVOICING, TEST_ORIGIN } from '../../../testing/app';
+import { setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_INVOICING, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
+import { orderAccessToken } from '../orders/accessToken';
 import { changeOrderStatus, placeOrder } from '../orders/service';
 import { checkInvoices } from './checking';
 import { cachedSchematron, efacturaProblems } from './validation';
@@ -226,5 +227,55 @@ describe('the owner’s invoices', () => {
     expect(badMonth.statusCode).toBe(400);
     expect(badMonth.json().message).toMatch(/YYYY-MM/);
     expect((await get('/api/admin/invoices', null)).statusCode).toBe(401);
+  });
+});
+
+describe('the customer’s invoice', () => {
+  const get = (url: string) => shop.app.inject({ method: 'GET', url });
+
+  it('is on their order page (its signed link) with its PDF, which only its link opens; the owner’s order page lists it with its credit note', async () => {
+    const order = await cashOrder();
+    const page = `/api/orders/${order.id}?token=${orderAccessToken(TEST_AUTH_SECRET, order.id)}`;
+    expect((await get(page)).json().invoices).toEqual([]);
+    await ship(order.id);
+    const [invoice] = (await get(page)).json().invoices as { id: string; documentId: string; kind: string; pdfPath: string }[];
+    expect(invoice).toMatchObject({ documentId: 'SST-0001', kind: 'invoice', pdfPath: expect.stringMatching(/^\/api\/invoices\/[0-9a-f-]{36}\/pdf\?key=[0-9a-f]{32}$/) });
+
+    const pdf = await get(invoice!.pdfPath);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Nobody else: a wrong key, no key, another invoice's key, an id that is no invoice: the same 404.
+    const other = await cashOrder();
+    await ship(other.id);
+    const [otherInvoice] = (await get(`/api/orders/${other.id}?token=${orderAccessToken(TEST_AUTH_SECRET, other.id)}`)).json().invoices as { pdfPath: string }[];
+    const key = new URL(invoice!.pdfPath, TEST_ORIGIN).searchParams.get('key')!;
+    const otherKey = new URL(otherInvoice!.pdfPath, TEST_ORIGIN).searchParams.get('key')!;
+    for (const url of [
+      `/api/invoices/${invoice!.id}/pdf?key=${key.replace(/.$/, (last) => (last === '0' ? '1' : '0'))}`,
+      `/api/invoices/${invoice!.id}/pdf`,
+      `/api/invoices/${invoice!.id}/pdf?key=${otherKey}`,
+      `/api/invoices/00000000-0000-4000-8000-000000000000/pdf?key=${key}`,
+      `/api/invoices/not-an-invoice/pdf?key=${key}`,
+    ]) {
+      const refused = await get(url);
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json()).toMatchObject({ message: 'No such invoice.' });
+    }
+    // The order's page needs its own token: without it, nothing of the order nor its invoice.
+    expect((await get(`/api/orders/${order.id}?token=wrong`)).statusCode).toBe(404);
+
+    await ownerMoves(order.id, 'returned');
+    expect(((await get(page)).json().invoices as { documentId: string; kind: string }[]).map(({ documentId, kind }) => [documentId, kind])).toEqual([
+      ['SST-0001', 'invoice'],
+      ['SST-0003', 'credit_note'],
+    ]);
+    const adminOrder = await shop.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}`, headers: { cookie: owner.cookie } });
+    expect((adminOrder.json().invoices as { documentId: string; check: string }[]).map(({ documentId, check }) => [documentId, check])).toEqual([
+      ['SST-0001', 'checking'],
+      ['SST-0003', 'checking'],
+    ]);
   });
 });

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { lineName } from '../../../domain/catalog';
 import type { OrderView } from '../../../domain/contracts/orders';
-import type { InvoiceRow } from '../../../domain/contracts/invoices';
+import type { CustomerInvoice, InvoiceRow } from '../../../domain/contracts/invoices';
 import { efacturaPlace, invoiceAction, type InvoiceMoment, invoiceAmounts, invoiceId, reportDueDay, seriesOf, type SoldLine } from '../../../domain/invoice';
 import { bucharestDay } from '../../../domain/locale';
 import type { UblDocument, UblSeller } from '../../../domain/ubl';
@@ -140,8 +141,14 @@ export async function invoiceStatusChange(tx: DbOrTx, order: OrderView, invoicin
   return credited ? null : issue(tx, order, invoicing, at, invoice);
 }
 
-/** The invoices and credit notes of a month (YYYY-MM, Bucharest days), or the newest 500, newest first, for the owner. */
-export async function listInvoices(db: DbOrTx, month?: string): Promise<InvoiceRow[]> {
+/** Which invoices the owner lists: a month's (YYYY-MM, Bucharest days), an order's, or (neither) the newest. */
+export interface InvoiceFilter {
+  month?: string;
+  orderId?: string;
+}
+
+/** The invoices and credit notes the filter names, at most the newest 500, newest first, for the owner. */
+export async function listInvoices(db: DbOrTx, filter: InvoiceFilter = {}): Promise<InvoiceRow[]> {
   const rows = await db
     .select({
       id: invoices.id,
@@ -156,7 +163,12 @@ export async function listInvoices(db: DbOrTx, month?: string): Promise<InvoiceR
     })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(month ? sql`to_char(${invoices.issueDate}, 'YYYY-MM') = ${month}` : undefined)
+    .where(
+      and(
+        filter.month ? sql`to_char(${invoices.issueDate}, 'YYYY-MM') = ${filter.month}` : undefined,
+        filter.orderId ? eq(invoices.orderId, filter.orderId) : undefined,
+      ),
+    )
     .orderBy(desc(invoices.createdAt), desc(invoices.number))
     .limit(500);
   return rows.map(({ document, problems, checkedAt, ...row }) => ({
@@ -175,4 +187,34 @@ export async function invoiceFile(db: DbOrTx, id: string, form: 'pdf' | 'xml'): 
   if (form === 'pdf') return { name: `${invoice.documentId}.pdf`, body: await (await import('./pdf')).invoicePdf(invoice.document) };
   if (invoice.xml === null) throw new AppError('conflict', { id: 'admin.error.invoiceBeingChecked' }, 'invoice_being_checked');
   return { name: `${invoice.documentId}.xml`, body: invoice.xml };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The path of an invoice's PDF for its customer: unguessable (its random key), so only those it was given to have it. */
+function customerPdfPath(id: string, linkKey: string): string {
+  return `/api/invoices/${id}/pdf?key=${linkKey}`;
+}
+
+/** Each order's invoice and credit notes, in the order they were issued, with the customer's link to each PDF. */
+export async function invoicesOfOrders(db: DbOrTx, orderIds: string[]): Promise<Map<string, CustomerInvoice[]>> {
+  const byOrder = new Map<string, CustomerInvoice[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ id: invoices.id, orderId: invoices.orderId, documentId: invoices.documentId, kind: invoices.kind, issueDate: invoices.issueDate, linkKey: invoices.linkKey })
+    .from(invoices)
+    .where(inArray(invoices.orderId, orderIds))
+    .orderBy(asc(invoices.createdAt), asc(invoices.number));
+  for (const { orderId, linkKey, ...invoice } of rows) {
+    byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), { ...invoice, pdfPath: customerPdfPath(invoice.id, linkKey) }]);
+  }
+  return byOrder;
+}
+
+/** An invoice's PDF for whoever has its customer link; null for no such invoice or a wrong key (the same answer). */
+export async function customerInvoicePdf(db: DbOrTx, id: string, key: string): Promise<{ name: string; body: Buffer | string } | null> {
+  if (!UUID.test(id)) return null;
+  const [invoice] = await db.select({ linkKey: invoices.linkKey }).from(invoices).where(eq(invoices.id, id));
+  if (!invoice || invoice.linkKey.length !== key.length || !timingSafeEqual(Buffer.from(invoice.linkKey), Buffer.from(key))) return null;
+  return invoiceFile(db, id, 'pdf');
 }

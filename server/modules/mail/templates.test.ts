@@ -37,6 +37,7 @@ const order: OrderMailData = {
   withdrawalLastDay: null,
   locale: 'en',
   statusUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10?token=abc',
+  invoices: [],
 };
 
 describe('order mails', () => {
@@ -81,6 +82,18 @@ describe('order mails', () => {
     const refunded = renderParts(statusMail(shop, { ...order, status: 'cancelled', paymentMethod: 'card', paidAt: '2026-11-23T10:00:00Z', cancelReason: 'Out of stock' })!);
     expect(refunded.text).toContain('The 124.96 RON you paid is refunded to your card.');
     expect(statusMail(shop, { ...order, status: 'confirmed' })).toBeNull();
+  });
+
+  it('link the invoice PDF in the mail that follows its issue (shipped, or delivered), not before it exists', () => {
+    const pdfUrl = 'https://shop.example.ro/api/invoices/0f0e7c1e-5d7b-4b8e-9d59-2f7a4c1b2d3e/pdf?key=k3y';
+    const invoiced = { ...order, carrier: 'Sameday', trackingNumber: '1ONB 24', invoices: [{ documentId: 'SST-0007', kind: 'invoice' as const, pdfUrl }] };
+    for (const status of ['shipped', 'delivered'] as const) {
+      const mail = renderParts(statusMail(shop, { ...invoiced, status })!);
+      expect(mail.text).toContain('Your invoice SST-0007 (PDF)');
+      expect(mail.html).toContain(`href="${pdfUrl}"`);
+    }
+    expect(renderParts(statusMail(shop, { ...invoiced, status: 'shipped', locale: 'ro' })!).text).toContain('Factura ta SST-0007 (PDF)');
+    expect(renderParts(statusMail(shop, { ...order, status: 'shipped', carrier: 'Sameday', trackingNumber: '1' })!).text).not.toContain('invoice');
   });
 });
 

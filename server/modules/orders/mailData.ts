@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
+import { invoicesOfOrders } from '../invoices/service';
 import type { OrderMailSource } from '../mail/rendering';
 import { orderAccessToken } from './accessToken';
 import { lineView } from './lineView';
@@ -9,16 +10,17 @@ import { receivedAtOf } from './received';
 
 /**
  * Orders as their mails tell them, for the mail module, which renders what it is given and never reads orders
- * itself: each order as it is now, with its lines, its withdrawal deadline and the signed link to its page on
+ * itself: each order as it is now, with its lines, its withdrawal deadline, its invoices' PDF links and the signed link to its page on
  * `shopUrl` (AUTH_SECRET `secret`). Null for an order that is gone.
  */
 export function orderMailSource(db: Db, secret: string, shopUrl: string): OrderMailSource {
   return async (orderId) => {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!order) return null;
-    const [lines, received] = await Promise.all([
+    const [lines, received, invoices] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
       receivedAtOf(db, [orderId]),
+      invoicesOfOrders(db, [orderId]),
     ]);
     const receivedAt = received.get(orderId);
     return {
@@ -29,6 +31,7 @@ export function orderMailSource(db: Db, secret: string, shopUrl: string): OrderM
       withdrawalLastDay: receivedAt ? withdrawalLastDay(receivedAt) : null,
       lines: lines.map(lineView),
       statusUrl: `${shopUrl}/orders/${order.id}?token=${orderAccessToken(secret, order.id)}`,
+      invoices: (invoices.get(orderId) ?? []).map(({ documentId, kind, pdfPath }) => ({ documentId, kind, pdfUrl: `${shopUrl}${pdfPath}` })),
     };
   };
 }

@@ -23,7 +23,7 @@ import { orderPlacedMailsSql, queuePaidAfterCancelMail, queuePaymentAlertMail, q
 import type { OrderView } from '../../../domain/contracts/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { receivedAtOf } from './received';
-import { invoiceStatusChange, type Invoicing } from '../invoices/service';
+import { invoicesOfOrders, invoiceStatusChange, type Invoicing } from '../invoices/service';
 import { invoiceAction } from '../../../domain/invoice';
 
 export interface PlacedOrder {
@@ -634,9 +634,10 @@ type OrderRow = typeof orders.$inferSelect;
 async function toViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, receivedAt] = await Promise.all([
+  const [lines, receivedAt, invoicesOf] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
     receivedAtOf(db, ids),
+    invoicesOfOrders(db, ids),
   ]);
   return rows.map((order) => ({
     id: order.id,
@@ -667,6 +668,7 @@ async function toViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]> {
     lines: lines
       .filter((line) => line.orderId === order.id)
       .map(lineView),
+    invoices: invoicesOf.get(order.id) ?? [],
   }));
 }
 

@@ -10,6 +10,7 @@ import { vatByRate, vatPercentText } from '../../../domain/vat';
 import { becameStatus, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
 import { withdrawalOpen } from '../../../domain/withdrawal';
 import { ShipmentTerms } from '../../components/ShipmentTerms';
+import { InvoiceTable } from '../../components/InvoiceTable';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { BUCHAREST_TIME, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
@@ -238,6 +239,14 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
           </ol>
         </Section>
       </div>
+      {order.invoices.length > 0 && (
+        <section aria-labelledby="invoices-title" className="flex flex-col gap-3">
+          <h2 id="invoices-title" className="text-lg font-semibold">
+            {t('admin.order.section.invoices')}
+          </h2>
+          <InvoiceTable invoices={order.invoices} caption={t('admin.order.invoicesCaption', { number: String(order.number) })} withOrder={false} />
+        </section>
+      )}
     </>
   );
 }

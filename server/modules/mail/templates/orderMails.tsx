@@ -48,6 +48,8 @@ export interface OrderMailData {
   locale: Locale;
   /** The customer's page of this order (a signed link that works without an account). */
   statusUrl: string;
+  /** Its invoice and credit notes as issued, each with the customer's link to its PDF (unguessable, no account needed). */
+  invoices: { documentId: string; kind: 'invoice' | 'credit_note'; pdfUrl: string }[];
 }
 
 export interface RenderedParts {
@@ -101,6 +103,17 @@ const StatusLink = ({ order }: { order: OrderMailData }) => (
     </Link>
   </Text>
 );
+
+/** The order's invoice (the mail that follows its issue links it: shipped, or delivered when invoiced then). */
+function InvoiceLink({ order }: { order: OrderMailData }) {
+  const invoice = order.invoices.find((document) => document.kind === 'invoice');
+  if (!invoice) return null;
+  return (
+    <Text style={paragraph}>
+      <Link href={invoice.pdfUrl}>{mailText(order.locale)('mail.invoice', { number: invoice.documentId })}</Link>
+    </Text>
+  );
+}
 
 const BackOfficeLink = ({ shop, order, locale }: { shop: ShopIdentity; order: OrderMailData; locale: Locale }) => (
   <Text style={paragraph}>
@@ -188,6 +201,7 @@ export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedPa
                 <Link href={link}>{t('mail.shipped.follow', { carrier: order.carrier })}</Link>
               </Text>
             )}
+            <InvoiceLink order={order} />
             <StatusLink order={order} />
           </Layout>
         ),
@@ -205,6 +219,7 @@ export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedPa
             <Text style={muted}>
               {order.withdrawalLastDay ? t('mail.delivered.withdrawalUntil', { day: dayValue(order.withdrawalLastDay) }) : t('mail.delivered.withdrawal')}
             </Text>
+            <InvoiceLink order={order} />
             <StatusLink order={order} />
           </Layout>
         ),

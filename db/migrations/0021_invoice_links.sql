@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "link_key" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;
