@@ -40,6 +40,7 @@ import { checkInvoicesWhileUp } from './modules/invoices/checking';
 import { orderMailSource } from './modules/orders/mailData';
 import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
 import { invoiceRoutes } from './modules/invoices/routes';
+import { type AnafReporting, reportWhileUp } from './modules/invoices/reporting';
 import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
@@ -63,6 +64,8 @@ export interface AppDependencies {
    * it this process sends none (mails wait in the outbox for a process that does).
    */
   mail?: MailSending;
+  /** Reporting invoices to ANAF (invoices/reporting.ts), or none when no ANAF application is set up. */
+  anaf?: AnafReporting | null;
 }
 
 /** Hashed build assets and product images never change under the same name. */
@@ -88,7 +91,7 @@ export const SERVER_TIMEOUTS = {
   checkEvery: 1_000,
 } as const;
 
-export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, invoicing, uploadsDir, logStream, mail }: AppDependencies) {
+export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, invoicing, uploadsDir, logStream, mail, anaf = null }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
@@ -156,7 +159,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       const ownerOf = ownersOnly(admin, auth, origins);
       await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing });
       await admin.register(adminProductRoutes, { db, ownerOf });
-      await admin.register(adminInvoiceRoutes, { db });
+      await admin.register(adminInvoiceRoutes, { db, anaf, secret: authSettings.secret, ownerOf });
     },
     { prefix: '/api/admin' },
   );
@@ -165,6 +168,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   if (mail) (await import('./modules/mail/delivery')).sendMails(app, db, mail, orderMailSource(db, authSettings.secret, mail.shop.url));
   // The same process checks each new invoice for e-Factura (invoices/checking.ts), loading the validators only then.
   if (mail) checkInvoicesWhileUp(app, db);
+  // Every process reports checked invoices to ANAF, each taking its own (invoices/reporting.ts).
+  if (anaf) reportWhileUp(app, db, anaf);
 
   // Uploaded product images: from the database, through this process's cache folder (images.ts), so every process
   // serves every image; named by their content, so cached forever like the build's assets (decision 0031).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, mailSender, uploadsDirOf } from './env';
 import { invoicingFrom } from './modules/invoices/service';
+import { anafReportingFrom } from './modules/invoices/reporting';
 
 describe('configuration', () => {
   it('runs with no variables at all', () => {
@@ -80,6 +81,18 @@ describe('configuration', () => {
   it('refuses a Bucharest office whose address names no sector: e-Factura asks for it', () => {
     expect(() => loadConfig({ COMPANY_CITY: 'București' })).toThrow(/COMPANY_CITY or COMPANY_STREET must name the Bucharest sector/);
     expect(loadConfig({ COMPANY_CITY: 'București', COMPANY_STREET: 'Str. Icoanei 12, Sector 2' }).COMPANY_CITY).toBe('București');
+  });
+
+  it('reports to ANAF only with its application’s id, secret and environment together, and an https PUBLIC_URL for the callback', () => {
+    const anaf = { ANAF_CLIENT_ID: 'id', ANAF_CLIENT_SECRET: 'secret', ANAF_ENV: 'prod', PUBLIC_URL: 'https://shop.example.ro' };
+    expect(anafReportingFrom(loadConfig({}), 'http://localhost:3000', 'x'.repeat(32))).toBeNull();
+    const reporting = anafReportingFrom(loadConfig({ ...anaf, COMPANY_CUI: 'RO12345678' }), 'https://shop.example.ro', 'x'.repeat(32))!;
+    expect(reporting).toMatchObject({ cif: '12345678', client: { env: 'prod' } });
+    expect(new URL(reporting.client.authorizeUrl('s')).searchParams.get('redirect_uri')).toBe('https://shop.example.ro/api/admin/anaf/callback');
+    expect(new URL(reporting.client.authorizeUrl('s')).origin).toBe('https://logincert.anaf.ro');
+    expect(() => loadConfig({ ...anaf, ANAF_ENV: undefined })).toThrow(/ANAF_CLIENT_ID, ANAF_CLIENT_SECRET and ANAF_ENV \(test or prod\) go together/);
+    expect(() => loadConfig({ ...anaf, ANAF_ENV: 'staging' })).toThrow(/ANAF_ENV/);
+    expect(() => loadConfig({ ...anaf, PUBLIC_URL: 'http://shop.example.ro' })).toThrow(/PUBLIC_URL to be the shop's https address/);
   });
 
   it('retries failing mails for 24 hours unless MAIL_GIVE_UP_HOURS says otherwise (0: give up at once)', () => {

@@ -115,6 +115,19 @@ const envSchema = z.object({
   INVOICE_NUMBERS_RESTART_YEARLY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /** When a cash order's invoice is issued: when the owner marks it shipped (it travels in the parcel) or delivered. A card order's, once paid. */
   INVOICE_ON: z.enum(['shipped', 'delivered']).default('shipped'),
+  /**
+   * RO e-Factura: the shop's OAuth application registered with ANAF (its callback: PUBLIC_URL/api/admin/anaf/callback,
+   * https), and which ANAF it reports to (test: ANAF's test environment, nothing is declared; prod: for real). Without
+   * them invoices are issued, checked and kept, and the back office says that they are not reported.
+   */
+  ANAF_CLIENT_ID: z.string().min(1).optional(),
+  ANAF_CLIENT_SECRET: z.string().min(1).optional(),
+  ANAF_ENV: z.enum(['test', 'prod']).optional(),
+  /** ANAF's API (…/{test|prod}/FCTEL/rest/) and its OAuth server: the real ones unless pointed elsewhere (a proxy, tests). */
+  ANAF_BASE_URL: z.string().url().default('https://api.anaf.ro'),
+  ANAF_OAUTH_URL: z.string().url().default('https://logincert.anaf.ro'),
+  /** The key ANAF's tokens are encrypted with in the database (32 or more characters); without it, one derived from AUTH_SECRET. */
+  ANAF_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -139,6 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.COMPANY_COUNTY === 'B' && bucharestSector(parsed.data.COMPANY_CITY, parsed.data.COMPANY_STREET) === null) {
     throw new Error('Invalid configuration: COMPANY_CITY or COMPANY_STREET must name the Bucharest sector ("București, Sector 1"): e-Factura asks for it.');
+  }
+  const anaf = [parsed.data.ANAF_CLIENT_ID, parsed.data.ANAF_CLIENT_SECRET, parsed.data.ANAF_ENV];
+  if (anaf.some(Boolean) && !anaf.every(Boolean)) {
+    throw new Error('Invalid configuration: ANAF_CLIENT_ID, ANAF_CLIENT_SECRET and ANAF_ENV (test or prod) go together: set all three to report invoices to ANAF, or none.');
+  }
+  if (parsed.data.ANAF_CLIENT_ID && !parsed.data.PUBLIC_URL?.startsWith('https://')) {
+    throw new Error('Invalid configuration: reporting to ANAF needs PUBLIC_URL to be the shop\'s https address: ANAF sends the owner back to PUBLIC_URL/api/admin/anaf/callback, which must be https.');
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
     throw new Error('Invalid configuration: AUTH_SECRET is required in production (at least 32 random characters).');

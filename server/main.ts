@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { createStripeGateway } from './integrations/stripe';
 import { authSecretOf, companyOf, loadConfig, publicUrl, uploadsDirOf } from './env';
 import { invoicingFrom } from './modules/invoices/service';
+import { anafReportingFrom } from './modules/invoices/reporting';
 import { postgresConnectionWarnings } from './logging';
 
 const config = loadConfig();
@@ -42,13 +43,14 @@ const database = await openDatabase();
 await seedCatalog(database.db);
 
 const baseURL = publicUrl(config);
+const secret = await authSecretOf(config, dataDir);
 const app = await buildApp({
   db: database.db,
   listen: database.listen,
   config,
   auth: {
     baseURL,
-    secret: await authSecretOf(config, dataDir),
+    secret,
     // On a developer's machine the shop answers on both spellings of itself, and behind `npm run dev` (Vite).
     trustedOrigins:
       config.NODE_ENV === 'production'
@@ -61,6 +63,7 @@ const app = await buildApp({
     : null,
   company: companyOf(config),
   invoicing: invoicingFrom(config),
+  anaf: anafReportingFrom(config, baseURL, secret),
   uploadsDir: path.resolve(uploadsDirOf(config)),
   // With MAIL_WORKER, `npm run worker` sends the mails (server/worker.ts); this process only writes them.
   mail: config.MAIL_WORKER ? undefined : (await import('./modules/mail/delivery')).mailOf(config, dataDir),

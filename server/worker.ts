@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: sends the outbox's mails, and checks new invoices for e-Factura, for a shop whose serving processes
+ * `npm run worker`: sends the outbox's mails, checks new invoices for e-Factura and reports them to ANAF, for a shop whose serving processes
  * run with MAIL_WORKER=true, so that the processes taking orders never render or send a mail nor load the invoice
  * validators (decision 0030). Same settings as the shop
  * (DATABASE_URL, SMTP_URL, MAIL_FROM, OWNER_EMAIL, AUTH_SECRET…). Several workers may run: each leases its own
@@ -7,11 +7,12 @@
  */
 import path from 'node:path';
 import { openPostgres } from '../db/client';
-import { authSecretOf, loadConfig } from './env';
+import { authSecretOf, loadConfig, publicUrl } from './env';
 import { createLogger, postgresConnectionWarnings } from './logging';
 import { deliveryOf, MAIL_POLL_MS, mailOf } from './modules/mail/delivery';
 import { startDeliveryLoop } from './modules/mail/outbox';
 import { startInvoiceChecks } from './modules/invoices/checking';
+import { anafReportingFrom, startReporting } from './modules/invoices/reporting';
 import { orderMailSource } from './modules/orders/mailData';
 
 const config = loadConfig();
@@ -27,18 +28,22 @@ const database = await openPostgres(
 );
 const sending = mailOf(config, dataDir);
 // The worker does nothing but mail: it never needs to give way to requests (outbox.ts processIsBusy).
-const orderOf = orderMailSource(database.db, await authSecretOf(config, dataDir), sending.shop.url);
+const secret = await authSecretOf(config, dataDir);
+const orderOf = orderMailSource(database.db, secret, sending.shop.url);
 const loop = startDeliveryLoop(deliveryOf(database.db, sending, orderOf, log), MAIL_POLL_MS, async () => false);
 log.info({ mail: sending.mailer.target }, 'mail worker sending mail');
 // It checks each new invoice for e-Factura too (invoices/checking.ts): the serving processes never load the validators.
 const invoiceChecks = startInvoiceChecks(database.db, log);
+// And reports them to ANAF, as every serving process does (invoices/reporting.ts: each takes its own).
+const anaf = anafReportingFrom(config, publicUrl(config), secret);
+const reporting = anaf ? startReporting(database.db, anaf, log) : null;
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'mail worker stopping');
-  await Promise.all([loop.stop(), invoiceChecks.stop()]);
+  await Promise.all([loop.stop(), invoiceChecks.stop(), reporting?.stop()]);
   sending.mailer.close();
   await database.close();
   process.exit(0);

@@ -13,6 +13,7 @@ import { seedCatalog } from '../db/seed';
 import { buildApp } from '../server/app';
 import { type Config, loadConfig } from '../server/env';
 import { type Invoicing, invoicingFrom } from '../server/modules/invoices/service';
+import type { AnafReporting } from '../server/modules/invoices/reporting';
 import type { Mailer } from '../server/integrations/mail';
 import type { PaymentGateway } from '../server/integrations/stripe';
 import { setRole } from '../server/modules/accounts/service';
@@ -67,6 +68,8 @@ export interface TestAppOptions {
   uploadsDir?: string;
   /** The shop's invoicing: the defaults' (series SST, invoiced when shipped, a VAT payer in Bucharest) unless given. */
   invoicing?: Invoicing;
+  /** Reporting to ANAF (a fake ANAF's); none unless given. */
+  anaf?: AnafReporting;
 }
 
 /** The invoicing of a shop configured with the defaults. */
@@ -102,6 +105,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
     invoicing: options.invoicing ?? TEST_INVOICING,
     uploadsDir,
     logStream: options.log?.stream,
+    anaf: options.anaf ?? null,
     mail: options.mailer ? { mailer: options.mailer, shop: TEST_SHOP, ownerEmail: null, ownerLocale: options.ownerMailLanguage ?? 'en' } : undefined,
   });
   // A folder made for this app goes with it.

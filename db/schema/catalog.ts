@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StoredColourOption } from '../../domain/catalog';
 import type { ProductTranslations } from '../../domain/productTexts';
+import { bytea } from './columns';
 
 export const products = pgTable('products', {
   id: text('id').primaryKey(),
@@ -54,12 +55,6 @@ export const priceHistory = pgTable(
   },
   (t) => [index('price_history_product_idx').on(t.productId, t.changedAt)],
 );
-
-/** Binary data: a Buffer from either driver (pg gives a Buffer, PGlite a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
-});
 
 /**
  * The owner's uploaded product images, each WebP size under its own name (`<hash of the upload>-<width>.webp`, the

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from './columns';
 import type { UblDocument } from '../../domain/ubl';
+
+/** Where an invoice stands with ANAF's RO e-Factura. */
+export type AnafState = 'unsent' | 'uploading' | 'sent' | 'ok' | 'nok';
 
 /** One reason e-Factura would refuse a document: its rule (BR-RO-101…, or XSD), the rule's message, and where. */
 export interface InvoiceProblem {
@@ -54,6 +58,30 @@ export const invoices = pgTable(
     linkKey: text('link_key')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /**
+     * Where it stands with ANAF (invoices/reporting.ts): `unsent`; `uploading` (an upload began: it may have reached
+     * ANAF, so it is looked for there before any new upload); `sent` (ANAF gave its index and processes it); `ok`
+     * (accepted, its signed ZIP kept); `nok` (refused, with ANAF's errors).
+     */
+    anafState: text('anaf_state').$type<AnafState>().notNull().default('unsent'),
+    /** ANAF's index of the upload (index_incarcare), kept before anything else is tried. */
+    anafUploadIndex: text('anaf_upload_index'),
+    /** When the last upload began, and when ANAF's answer came. */
+    anafUploadStartedAt: timestamp('anaf_upload_started_at', { withTimezone: true }),
+    anafUploadedAt: timestamp('anaf_uploaded_at', { withTimezone: true }),
+    /** ANAF's errors for a refused invoice. */
+    anafErrors: jsonb('anaf_errors').$type<string[]>(),
+    /** ANAF's ZIP of the processed invoice (the invoice and ANAF's signature, or its errors): ANAF deletes it after 60 days. */
+    anafZip: bytea('anaf_zip'),
+    /** When ANAF answered for good (ok or nok). */
+    anafDoneAt: timestamp('anaf_done_at', { withTimezone: true }),
+    /** When the job next looks at it, how many times it has tried, and its status calls today (ANAF allows 100 a message a day). */
+    anafNextAt: timestamp('anaf_next_at', { withTimezone: true }).notNull().defaultNow(),
+    anafAttempts: integer('anaf_attempts').notNull().default(0),
+    anafStatusDay: date('anaf_status_day', { mode: 'string' }),
+    anafStatusCalls: integer('anaf_status_calls').notNull().default(0),
+    /** Until when a process reporting it has it (as the mail outbox's leases). */
+    anafLeaseUntil: timestamp('anaf_lease_until', { withTimezone: true }),
   },
   (t) => [
     unique('invoices_series_number').on(t.series, t.number),
@@ -63,7 +91,30 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_credit_per_invoice').on(t.correctsId),
     index('invoices_issue_date_idx').on(t.issueDate),
     index('invoices_unchecked_idx').on(t.createdAt).where(sql`${t.checkedAt} is null`),
+    index('invoices_to_report_idx').on(t.anafNextAt).where(sql`${t.anafState} in ('unsent', 'uploading', 'sent')`),
+    check('invoices_anaf_state', sql`${t.anafState} in ('unsent', 'uploading', 'sent', 'ok', 'nok')`),
     check('invoices_kind', sql`${t.kind} in ('invoice', 'credit_note')`),
     check('invoices_credit_corrects', sql`(${t.kind} = 'credit_note') = (${t.correctsId} is not null)`),
   ],
+);
+
+/**
+ * The shop's sign-in to ANAF (one row): the OAuth tokens, encrypted (invoices/anafTokens.ts), when each ends, and
+ * until when a process is refreshing them (one refresh at a time across processes: ANAF's refresh token rotates).
+ */
+export const anafConnection = pgTable(
+  'anaf_connection',
+  {
+    id: integer('id').primaryKey().default(1),
+    accessToken: text('access_token').notNull(),
+    refreshToken: text('refresh_token').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    connectedBy: text('connected_by').notNull(),
+    refreshingUntil: timestamp('refreshing_until', { withTimezone: true }),
+    /** Why the last refresh failed (the owner must sign in again), or null. */
+    problem: text('problem'),
+  },
+  (t) => [check('anaf_connection_one_row', sql`${t.id} = 1`)],
 );

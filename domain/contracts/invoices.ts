@@ -5,6 +5,13 @@ import * as z from 'zod/mini';
 /** Where an invoice stands for e-Factura: not yet checked, valid (it may be sent), or refused by a rule (not sent). */
 export const INVOICE_CHECKS = ['checking', 'valid', 'invalid'] as const;
 
+/** Where an invoice stands with ANAF, as the owner sees it. */
+export const ANAF_STATES = ['unsent', 'sent', 'ok', 'nok'] as const;
+export type AnafStateShown = (typeof ANAF_STATES)[number];
+
+/** The Invoices page's filter: by ANAF state, or the invoices e-Factura would refuse (never sent). */
+export const INVOICE_STATE_FILTERS = [...ANAF_STATES, 'invalid'] as const;
+
 export const invoiceRowSchema = z.object({
   id: z.string(),
   /** Series and number: SST-0042. */
@@ -20,6 +27,14 @@ export const invoiceRowSchema = z.object({
   problems: z.array(z.object({ rule: z.string(), message: z.string() })),
   /** The last day it may be reported to ANAF (5 working days after its issue). */
   reportDueDay: z.string(),
+  /**
+   * Where it stands with ANAF: not sent; sent (uploaded, or being uploaded: ANAF processes it); ok (accepted, its
+   * signed ZIP kept); nok (refused, with ANAF's errors).
+   */
+  anaf: z.enum(ANAF_STATES),
+  anafErrors: z.array(z.string()),
+  /** ANAF's index of the upload (index_incarcare), once it gave one. */
+  anafIndex: z.nullable(z.string()),
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 
@@ -36,3 +51,21 @@ export const customerInvoiceSchema = z.object({
   pdfPath: z.string(),
 });
 export type CustomerInvoice = z.infer<typeof customerInvoiceSchema>;
+
+/**
+ * GET /api/admin/anaf: whether invoices are reported to ANAF. `off`: no ANAF application is set up (ANAF_CLIENT_ID…);
+ * `signed_out`: set up, but nobody has signed in (or ANAF no longer takes the sign-in: `problem`); `signed_in`.
+ */
+export const anafStatusSchema = z.object({
+  reporting: z.enum(['off', 'signed_out', 'signed_in']),
+  env: z.nullable(z.enum(['test', 'prod'])),
+  signedInBy: z.nullable(z.string()),
+  signedInAt: z.nullable(z.string()),
+  /** The last day (ISO time) the sign-in can be renewed without the owner: each renewal moves it a year on. */
+  signInEndsAt: z.nullable(z.string()),
+  problem: z.nullable(z.string()),
+});
+export type AnafStatus = z.infer<typeof anafStatusSchema>;
+
+/** POST /api/admin/anaf/sign-in: where to send the owner to sign in with their certificate. */
+export const anafSignInSchema = z.object({ url: z.string() });

@@ -1,22 +1,44 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invoiceListSchema } from '../../../domain/contracts/invoices';
+import { anafSignInSchema, anafStatusSchema, INVOICE_STATE_FILTERS, invoiceListSchema } from '../../../domain/contracts/invoices';
 import type { Db } from '../../../db/client';
 import { AppError, answers } from '../../errors';
-import { invoiceFile, listInvoices } from './service';
+import { isSignInState, saveSignIn, signedInToAnaf, signInState } from './anafTokens';
+import type { AnafReporting } from './reporting';
+import { anafZipFile, invoiceFile, listInvoices, sendAgain } from './service';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const invoiceParams = z.object({ id: z.string().uuid('Unknown invoice.') });
 
+/** Where the back office shows how the sign-in at ANAF went. */
+const AFTER_SIGN_IN = '/admin/invoices?anaf=';
+
+export interface AdminInvoiceOptions {
+  db: Db;
+  /** Reporting to ANAF, or null when no ANAF application is set up. */
+  anaf: AnafReporting | null;
+  /** AUTH_SECRET: signs the sign-in's OAuth state. */
+  secret: string;
+  /** The owner making the request (the back office's scope has checked it). */
+  ownerOf: (request: FastifyRequest) => { id: string; email: string };
+}
+
 /**
  * The owner's invoices (registered in the back office's scope, /api/admin, which lets only owners in): the month's
- * list with where each stands for e-Factura, and each one's PDF and e-Factura XML.
+ * list with where each stands for e-Factura and ANAF, each one's PDF, e-Factura XML and ANAF's ZIP, sending a refused
+ * one again; and the shop's sign-in to ANAF (OAuth2 with the owner's certificate).
  */
-export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminInvoiceRoutes: FastifyPluginAsyncZod<AdminInvoiceOptions> = async (app, { db, anaf, secret, ownerOf }) => {
   app.get(
     '/invoices',
-    { schema: { querystring: z.object({ month: z.string().regex(MONTH, 'The month must be written YYYY-MM.').optional() }), response: answers({ 200: invoiceListSchema }) } },
-    async (request) => ({ invoices: await listInvoices(db, { month: request.query.month }) }),
+    {
+      schema: {
+        querystring: z.object({ month: z.string().regex(MONTH, 'The month must be written YYYY-MM.').optional(), state: z.enum(INVOICE_STATE_FILTERS).optional() }),
+        response: answers({ 200: invoiceListSchema }),
+      },
+    },
+    async (request) => ({ invoices: await listInvoices(db, request.query) }),
   );
 
   app.get('/invoices/:id/pdf', { schema: { params: invoiceParams } }, async (request, reply) => {
@@ -30,4 +52,50 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     if (!file) throw new AppError('not_found', { id: 'admin.error.noSuchInvoice' });
     return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.name}"`).header('Cache-Control', 'private, no-store').send(file.body);
   });
+
+  app.get('/invoices/:id/anaf.zip', { schema: { params: invoiceParams } }, async (request, reply) => {
+    const file = await anafZipFile(db, request.params.id);
+    if (!file) throw new AppError('not_found', { id: 'admin.error.noAnafZip' });
+    return reply.header('Content-Type', 'application/zip').header('Content-Disposition', `attachment; filename="${file.name}"`).header('Cache-Control', 'private, no-store').send(file.body);
+  });
+
+  app.post('/invoices/:id/send-again', { schema: { params: invoiceParams, response: answers({ 204: z.null() }) } }, async (request, reply) => {
+    await sendAgain(db, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.get('/anaf', { schema: { response: answers({ 200: anafStatusSchema }) } }, async () => {
+    const signedIn = anaf ? await signedInToAnaf(db) : null;
+    return {
+      reporting: !anaf ? ('off' as const) : signedIn && !signedIn.problem ? ('signed_in' as const) : ('signed_out' as const),
+      env: anaf?.client.env ?? null,
+      signedInBy: signedIn?.connectedBy ?? null,
+      signedInAt: signedIn?.connectedAt.toISOString() ?? null,
+      signInEndsAt: signedIn?.refreshExpiresAt.toISOString() ?? null,
+      problem: signedIn?.problem ?? null,
+    };
+  });
+
+  app.post('/anaf/sign-in', { schema: { response: answers({ 200: anafSignInSchema }) } }, async (request) => {
+    if (!anaf) throw new AppError('conflict', { id: 'admin.error.anafNotSetUp' }, 'anaf_not_set_up');
+    return { url: anaf.client.authorizeUrl(signInState(secret, ownerOf(request).id)) };
+  });
+
+  /** ANAF sends the owner's browser back here after the certificate sign-in, with a code for the tokens. */
+  app.get(
+    '/anaf/callback',
+    { schema: { querystring: z.object({ code: z.string().max(4000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }) } },
+    async (request, reply) => {
+      const { code, state, error } = request.query;
+      const owner = ownerOf(request);
+      if (!anaf || error || !code || !state || !isSignInState(secret, owner.id, state)) return reply.redirect(`${AFTER_SIGN_IN}failed`, 303);
+      try {
+        await saveSignIn(db, anaf.cipher, await anaf.client.exchangeCode(code), owner.email);
+      } catch (failure) {
+        request.log.warn({ reason: (failure as Error).message }, 'signing in to ANAF failed');
+        return reply.redirect(`${AFTER_SIGN_IN}failed`, 303);
+      }
+      return reply.redirect(`${AFTER_SIGN_IN}signed-in`, 303);
+    },
+  );
 };

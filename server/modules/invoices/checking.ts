@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
 import { invoices } from '../../../db/schema/invoices';
 import { ublXml } from '../../../domain/ubl';
+import { everyFewSeconds, type Rounds, whileUp } from './rounds';
 import { efacturaProblems } from './validation';
 
 /**
@@ -58,37 +59,11 @@ export async function checkInvoices(db: Db, max = 100): Promise<number> {
 }
 
 /** Checks waiting invoices every `everyMs` until stopped; a round that fails is logged and tried again at the next. */
-export function startInvoiceChecks(db: Db, log: { warn(details: object, message: string): void }, everyMs = CHECK_EVERY_MS) {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = checkInvoices(db)
-      .then(
-        () => undefined,
-        (err: unknown) => log.warn({ err }, 'checking invoices failed; trying again later'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, everyMs);
-  run();
-  return {
-    /** Stops, once the round under way has finished. */
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startInvoiceChecks(db: Db, log: { warn(details: object, message: string): void }, everyMs = CHECK_EVERY_MS): Rounds {
+  return everyFewSeconds(() => checkInvoices(db), everyMs, (err) => log.warn({ err }, 'checking invoices failed; trying again later'));
 }
 
 /** Checks invoices while the app is up: from when it is ready until it closes. */
 export function checkInvoicesWhileUp(app: FastifyInstance, db: Db): void {
-  let checks: ReturnType<typeof startInvoiceChecks> | undefined;
-  app.addHook('onReady', async () => {
-    checks = startInvoiceChecks(db, app.log);
-  });
-  app.addHook('onClose', async () => checks?.stop());
+  whileUp(app, () => startInvoiceChecks(db, app.log));
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { lineName } from '../../../domain/catalog';
 import type { OrderView } from '../../../domain/contracts/orders';
-import type { CustomerInvoice, InvoiceRow } from '../../../domain/contracts/invoices';
+import type { CustomerInvoice, INVOICE_STATE_FILTERS, InvoiceRow } from '../../../domain/contracts/invoices';
 import { efacturaPlace, invoiceAction, type InvoiceMoment, invoiceAmounts, invoiceId, reportDueDay, seriesOf, type SoldLine } from '../../../domain/invoice';
 import { bucharestDay } from '../../../domain/locale';
 import type { UblDocument, UblSeller } from '../../../domain/ubl';
@@ -145,6 +145,16 @@ export async function invoiceStatusChange(tx: DbOrTx, order: OrderView, invoicin
 export interface InvoiceFilter {
   month?: string;
   orderId?: string;
+  /** Where it stands with ANAF, or `invalid`: refused by e-Factura's rules, never sent. */
+  state?: (typeof INVOICE_STATE_FILTERS)[number];
+}
+
+/** The rows of a state filter ("sent" includes an upload whose answer has not come yet). */
+function stateCondition(state: InvoiceFilter['state']) {
+  if (!state) return undefined;
+  if (state === 'invalid') return sql`jsonb_array_length(${invoices.problems}) > 0`;
+  if (state === 'unsent') return and(eq(invoices.anafState, 'unsent'), sql`coalesce(jsonb_array_length(${invoices.problems}), 0) = 0`);
+  return inArray(invoices.anafState, state === 'sent' ? ['uploading', 'sent'] : [state]);
 }
 
 /** The invoices and credit notes the filter names, at most the newest 500, newest first, for the owner. */
@@ -160,6 +170,9 @@ export async function listInvoices(db: DbOrTx, filter: InvoiceFilter = {}): Prom
       document: invoices.document,
       problems: invoices.problems,
       checkedAt: invoices.checkedAt,
+      anafState: invoices.anafState,
+      anafErrors: invoices.anafErrors,
+      anafIndex: invoices.anafUploadIndex,
     })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
@@ -167,12 +180,15 @@ export async function listInvoices(db: DbOrTx, filter: InvoiceFilter = {}): Prom
       and(
         filter.month ? sql`to_char(${invoices.issueDate}, 'YYYY-MM') = ${filter.month}` : undefined,
         filter.orderId ? eq(invoices.orderId, filter.orderId) : undefined,
+        stateCondition(filter.state),
       ),
     )
     .orderBy(desc(invoices.createdAt), desc(invoices.number))
     .limit(500);
-  return rows.map(({ document, problems, checkedAt, ...row }) => ({
+  return rows.map(({ document, problems, checkedAt, anafState, anafErrors, ...row }) => ({
     ...row,
+    anaf: anafState === 'uploading' ? 'sent' : anafState,
+    anafErrors: anafErrors ?? [],
     total: document.amounts.gross,
     check: checkedAt === null ? 'checking' : (problems ?? []).length === 0 ? 'valid' : 'invalid',
     problems: (problems ?? []).map(({ rule, message }) => ({ rule, message })),
@@ -217,4 +233,26 @@ export async function customerInvoicePdf(db: DbOrTx, id: string, key: string): P
   const [invoice] = await db.select({ linkKey: invoices.linkKey }).from(invoices).where(eq(invoices.id, id));
   if (!invoice || invoice.linkKey.length !== key.length || !timingSafeEqual(Buffer.from(invoice.linkKey), Buffer.from(key))) return null;
   return invoiceFile(db, id, 'pdf');
+}
+
+/** ANAF's ZIP of a reported invoice (the invoice with ANAF's signature, or its errors); null before ANAF answered. */
+export async function anafZipFile(db: DbOrTx, id: string): Promise<{ name: string; body: Buffer } | null> {
+  const [invoice] = await db.select({ documentId: invoices.documentId, zip: invoices.anafZip }).from(invoices).where(eq(invoices.id, id));
+  return invoice?.zip ? { name: `${invoice.documentId}-anaf.zip`, body: invoice.zip } : null;
+}
+
+/**
+ * The owner sends a refused invoice again, the cause fixed (the CIF's rights in SPV, ANAF's own fault): it is
+ * uploaded anew at the job's next round. Only a `nok` one: anything else is reported already or on its way.
+ */
+export async function sendAgain(db: DbOrTx, id: string): Promise<void> {
+  const [invoice] = await db
+    .update(invoices)
+    .set({ anafState: 'unsent', anafErrors: null, anafZip: null, anafDoneAt: null, anafUploadIndex: null, anafNextAt: sql`now()` })
+    .where(and(eq(invoices.id, id), eq(invoices.anafState, 'nok')))
+    .returning({ id: invoices.id });
+  if (invoice) return;
+  const [exists] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id));
+  if (!exists) throw new AppError('not_found', { id: 'admin.error.noSuchInvoice' });
+  throw new AppError('conflict', { id: 'admin.error.invoiceNotRefused' }, 'invoice_not_refused');
 }

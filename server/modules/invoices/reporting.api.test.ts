@@ -1,0 +1,290 @@
+import { unzipSync } from 'fflate';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderRequestSchema } from '../../../domain/checkout';
+import type { Database } from '../../../db/client';
+import { anafConnection, invoices } from '../../../db/schema/invoices';
+import { orders } from '../../../db/schema/orders';
+import { seedCatalog } from '../../../db/seed';
+import { buildTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN, type TestApp } from '../../../testing/app';
+import { createTestDatabase } from '../../../testing/database';
+import { type FakeAnaf, startFakeAnaf } from '../../../testing/fakeAnaf';
+import { sampleOrder } from '../../../testing/sampleOrder';
+import { anafClient } from '../../integrations/anaf/client';
+import { placeOrder } from '../orders/service';
+import { tokenCipher } from './anafTokens';
+import { checkInvoices } from './checking';
+import { ANAF_CALLBACK_PATH, type AnafReporting, reportToAnaf, UPLOAD_AGAIN_AFTER_MS } from './reporting';
+
+// Reporting to ANAF against a fake ANAF (testing/fakeAnaf.ts) that speaks its documented protocol: the OAuth sign-in
+// through the back office, uploads, status, the message list, downloads, 429, token refresh, and the faults. Invoices
+// are never deleted between tests: ANAF (and the fake) refuse a number it has seen, as a repeat.
+
+const CIF = '12345678';
+let anaf: FakeAnaf;
+let database: Database;
+let app: TestApp;
+let owner: { cookie: string; id: string };
+let reporting: AnafReporting;
+
+/** The shop's reporting, against the fake; `timeoutMs` short for the tests that leave an upload unanswered. */
+const reportingWith = (timeoutMs = 5_000): AnafReporting => ({
+  client: anafClient({
+    clientId: 'shop-client',
+    clientSecret: 'shop-secret',
+    env: 'test',
+    apiBaseUrl: anaf.apiBaseUrl,
+    oauthBaseUrl: anaf.oauthBaseUrl,
+    redirectUri: `${TEST_ORIGIN}${ANAF_CALLBACK_PATH}`,
+    timeoutMs,
+  }),
+  cipher: tokenCipher(TEST_AUTH_SECRET),
+  cif: CIF,
+  everyMs: 0,
+});
+
+beforeAll(async () => {
+  anaf = await startFakeAnaf({ clientId: 'shop-client', clientSecret: 'shop-secret', cifs: [CIF] });
+  database = await createTestDatabase();
+  await seedCatalog(database.db);
+  reporting = reportingWith();
+  app = await buildTestApp(database.db, { listen: database.listen, anaf: reporting });
+  owner = await signUpOwner(app, database.db);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await anaf?.close();
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } });
+const post = (url: string) => app.inject({ method: 'POST', url, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
+
+/** The owner signs in at ANAF from the back office: the page's link, ANAF's certificate sign-in, the callback. */
+async function signIn() {
+  const { url } = (await post('/api/admin/anaf/sign-in')).json() as { url: string };
+  const authorize = new URL(url);
+  expect(authorize.pathname).toBe('/anaf-oauth2/v1/authorize');
+  expect(Object.fromEntries(authorize.searchParams)).toMatchObject({ response_type: 'code', client_id: 'shop-client', redirect_uri: `${TEST_ORIGIN}${ANAF_CALLBACK_PATH}`, token_content_type: 'jwt' });
+  // ANAF sends the browser back with a code (after the certificate); the browser carries the owner's cookie.
+  const back = await fetch(url, { redirect: 'manual' });
+  const callback = new URL(back.headers.get('location')!);
+  return get(`${callback.pathname}${callback.search}`);
+}
+
+/** An invoiced order: placed, shipped (which issues its invoice), checked for e-Factura. Its invoice's row. */
+async function invoicedOrder() {
+  const order = await placeOrder(database.db, orderRequestSchema.parse(sampleOrder()));
+  for (const status of ['confirmed', 'shipped'] as const) {
+    const [row] = await database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
+    const extra = status === 'shipped' ? { carrier: 'Sameday', trackingNumber: `S-${order.number}` } : {};
+    const changed = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/status`,
+      payload: { to: status, version: row!.version, ...extra },
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+  }
+  await checkInvoices(database.db);
+  const [invoice] = await database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+  return invoice!;
+}
+
+const invoiceRow = async (id: string) => (await database.db.select().from(invoices).where(eq(invoices.id, id)))[0]!;
+/** Makes every invoice due now (the job's waits are minutes). */
+const dueNow = () => database.db.update(invoices).set({ anafNextAt: sql`now()` });
+/** Rounds until the invoice is done (ok or nok), each after its wait; at most `rounds`. */
+async function reportUntilDone(id: string, rounds = 6, with_ = reporting) {
+  for (let round = 0; round < rounds && !['ok', 'nok'].includes((await invoiceRow(id)).anafState); round += 1) {
+    await dueNow();
+    await reportToAnaf(database.db, with_);
+  }
+  return invoiceRow(id);
+}
+
+describe('signing in to ANAF', () => {
+  it('from the back office: the OAuth code becomes tokens, kept encrypted; a state that is not this owner’s is refused', async () => {
+    expect((await get('/api/admin/anaf')).json()).toMatchObject({ reporting: 'signed_out', env: 'test' });
+    const answer = await signIn();
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe('/admin/invoices?anaf=signed-in');
+    expect((await get('/api/admin/anaf')).json()).toMatchObject({ reporting: 'signed_in', signedInBy: expect.stringContaining('@example.ro'), problem: null });
+    const [row] = await database.db.select().from(anafConnection);
+    expect(row!.accessToken.startsWith('v1.')).toBe(true);
+    const granted = anaf.requests.filter((request) => request.path === '/anaf-oauth2/v1/token').at(-1)!;
+    expect(granted.headers.authorization).toBe(`Basic ${Buffer.from('shop-client:shop-secret').toString('base64')}`);
+    expect(new URLSearchParams(granted.body).get('grant_type')).toBe('authorization_code');
+
+    // A forged or stale state: nothing is asked of ANAF, the owner is told.
+    const grants = anaf.tokenGrants.authorizationCode;
+    const code = anaf.authorize(`${TEST_ORIGIN}${ANAF_CALLBACK_PATH}`);
+    const forged = await get(`${ANAF_CALLBACK_PATH}?code=${code}&state=${Date.now() + 60_000}.forged`);
+    expect(forged.headers.location).toBe('/admin/invoices?anaf=failed');
+    expect((await get(`${ANAF_CALLBACK_PATH}?error=access_denied`)).headers.location).toBe('/admin/invoices?anaf=failed');
+    expect(anaf.tokenGrants.authorizationCode).toBe(grants);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/anaf' })).statusCode).toBe(401);
+  });
+});
+
+describe('reporting an invoice', () => {
+  beforeAll(async () => {
+    if ((await database.db.select().from(anafConnection)).length === 0) await signIn();
+  });
+
+  it('uploads it once to uploadb2c, polls stareMesaj until ok, and keeps ANAF’s signed ZIP; the owner sees it ok', async () => {
+    const invoice = await invoicedOrder();
+    expect(invoice.anafState).toBe('unsent');
+    expect(await reportToAnaf(database.db, reporting)).toBe(1);
+    const sent = await invoiceRow(invoice.id);
+    expect(sent).toMatchObject({ anafState: 'sent', anafUploadIndex: expect.stringMatching(/^\d+$/) });
+    const upload = anaf.requests.find((request) => request.path === '/test/FCTEL/rest/uploadb2c')!;
+    expect(upload.query).toEqual({ standard: 'UBL', cif: CIF });
+    expect(upload.headers.authorization).toMatch(/^Bearer /);
+    expect(upload.body).toBe(invoice.xml);
+    // Not yet due: its first status call is a minute away.
+    expect(await reportToAnaf(database.db, reporting)).toBe(0);
+
+    const done = await reportUntilDone(invoice.id);
+    expect(done).toMatchObject({ anafState: 'ok', anafErrors: null, anafDoneAt: expect.any(Date) });
+    const files = unzipSync(done.anafZip!);
+    expect(Object.keys(files).sort()).toEqual([`${done.anafUploadIndex}.xml`, `semnatura_${done.anafUploadIndex}.xml`]);
+    expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
+
+    const [listed] = (await get('/api/admin/invoices?state=ok')).json().invoices;
+    expect(listed).toMatchObject({ documentId: invoice.documentId, anaf: 'ok', anafIndex: done.anafUploadIndex });
+    const zip = await get(`/api/admin/invoices/${invoice.id}/anaf.zip`);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect((await get('/api/admin/invoices?state=unsent')).json().invoices).toEqual([]);
+  });
+
+  it('sends a credit note as CN', async () => {
+    const invoice = await invoicedOrder();
+    await reportUntilDone(invoice.id);
+    const [row] = await database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, invoice.orderId));
+    await app.inject({ method: 'POST', url: `/api/admin/orders/${invoice.orderId}/status`, payload: { to: 'returned', version: row!.version }, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
+    await checkInvoices(database.db);
+    const [credit] = await database.db.select().from(invoices).where(eq(invoices.kind, 'credit_note'));
+    expect((await reportUntilDone(credit!.id)).anafState).toBe('ok');
+    expect(anaf.uploads().find((upload) => upload.invoiceId === credit!.documentId)).toMatchObject({ standard: 'CN', b2c: true });
+  });
+
+  it('keeps ANAF’s errors of a refused one and shows them; Send again uploads it anew once the cause is fixed', async () => {
+    const invoice = await invoicedOrder();
+    anaf.refuseWhenContains(`<cbc:ID>${invoice.documentId}</cbc:ID>`, 'E: validari globale\n eroare regula: R6.1: CIF-ul vanzatorului nu figureaza in baza de date');
+    const refused = await reportUntilDone(invoice.id);
+    expect(refused).toMatchObject({ anafState: 'nok', anafErrors: [expect.stringContaining('R6.1: CIF-ul vanzatorului nu figureaza')] });
+    const [listed] = (await get('/api/admin/invoices?state=nok')).json().invoices;
+    expect(listed).toMatchObject({ documentId: invoice.documentId, anaf: 'nok', anafErrors: [expect.stringContaining('R6.1')] });
+
+    // Not for an invoice that is not refused; not for one that does not exist.
+    const other = await invoicedOrder();
+    expect((await post(`/api/admin/invoices/${other.id}/send-again`)).statusCode).toBe(409);
+    expect((await post('/api/admin/invoices/00000000-0000-4000-8000-000000000000/send-again')).statusCode).toBe(404);
+    expect((await post(`/api/admin/invoices/${invoice.id}/send-again`)).statusCode).toBe(204);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ anafState: 'unsent', anafErrors: null });
+  });
+
+  it('is never uploaded when e-Factura’s rules refuse it', async () => {
+    const order = await placeOrder(database.db, orderRequestSchema.parse(sampleOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' })));
+    await database.db.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, order.id));
+    const [row] = await database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
+    await app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/status`, payload: { to: 'shipped', version: row!.version, carrier: 'Sameday', trackingNumber: 'X1' }, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
+    await checkInvoices(database.db);
+    const [invalid] = await database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect(invalid!.problems).not.toEqual([]);
+    await dueNow();
+    await reportToAnaf(database.db, reporting);
+    expect(anaf.uploads().filter((upload) => upload.invoiceId === invalid!.documentId)).toEqual([]);
+    expect((await invoiceRow(invalid!.id)).anafState).toBe('unsent');
+    expect((await get('/api/admin/invoices?state=invalid')).json().invoices.map((row: { id: string }) => row.id)).toEqual([invalid!.id]);
+    expect((await get('/api/admin/invoices?state=unsent')).json().invoices.map((row: { id: string }) => row.id)).not.toContain(invalid!.id);
+  });
+});
+
+describe('never reporting an invoice twice', () => {
+  it('after a timeout once ANAF had it: found in listaMesajeFactura by its number, not uploaded again', async () => {
+    const impatient = reportingWith(300);
+    const invoice = await invoicedOrder();
+    anaf.hangNextUploads(1);
+    await expect(reportToAnaf(database.db, impatient)).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(await invoiceRow(invoice.id)).toMatchObject({ anafState: 'uploading', anafUploadIndex: null });
+    anaf.processAll();
+    const found = await reportUntilDone(invoice.id);
+    expect(found).toMatchObject({ anafState: 'ok', anafUploadIndex: anaf.uploads().find((upload) => upload.invoiceId === invoice.documentId)!.index });
+    expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
+    expect(anaf.requests.some((request) => request.path === '/test/FCTEL/rest/listaMesajeFactura' && request.query.cif === CIF)).toBe(true);
+  });
+
+  it('after a timeout while ANAF still processes it: uploaded again only an hour on, and ANAF’s “already sent” answer points at the first upload', async () => {
+    const impatient = reportingWith(300);
+    const invoice = await invoicedOrder();
+    anaf.hangNextUploads(1);
+    await expect(reportToAnaf(database.db, impatient)).rejects.toMatchObject({ kind: 'unavailable' });
+    const first = anaf.uploads().find((upload) => upload.invoiceId === invoice.documentId)!;
+    // Looked for, not found (ANAF has not finished it): not uploaded again yet.
+    await dueNow();
+    await reportToAnaf(database.db, reporting);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ anafState: 'uploading' });
+    expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
+    // An hour on: uploaded again; ANAF refuses the repeat, naming the first, whose outcome becomes the invoice's.
+    await database.db
+      .update(invoices)
+      .set({ anafUploadStartedAt: new Date(Date.now() - UPLOAD_AGAIN_AFTER_MS - 1000) })
+      .where(eq(invoices.id, invoice.id));
+    const done = await reportUntilDone(invoice.id, 10);
+    expect(done).toMatchObject({ anafState: 'ok', anafUploadIndex: first.index });
+    expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId).map((upload) => upload.outcome)).toEqual(['ok', 'nok']);
+  });
+
+  it('with two processes at work: each invoice is uploaded by one of them', async () => {
+    const issued = [await invoicedOrder(), await invoicedOrder(), await invoicedOrder()];
+    await Promise.all([reportToAnaf(database.db, reporting), reportToAnaf(database.db, reporting)]);
+    for (const invoice of issued) expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
+  });
+});
+
+describe('ANAF’s limits and tokens', () => {
+  it('a 429 puts the invoice off for as long as ANAF says, unsent, and ends the round', async () => {
+    const invoice = await invoicedOrder();
+    anaf.throttle(1, 120);
+    await expect(reportToAnaf(database.db, reporting)).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 120 });
+    const row = await invoiceRow(invoice.id);
+    expect(row.anafState).toBe('unsent');
+    expect(row.anafNextAt.getTime() - Date.now()).toBeGreaterThan(100_000);
+    expect((await reportUntilDone(invoice.id)).anafState).toBe('ok');
+  });
+
+  it('an access token ANAF no longer takes is refreshed once, by one process, and the refresh token rotates', async () => {
+    const invoice = await invoicedOrder();
+    const second = await invoicedOrder();
+    const [before] = await database.db.select().from(anafConnection);
+    const refreshes = anaf.tokenGrants.refresh;
+    anaf.expireAccessTokens();
+    await Promise.all([reportToAnaf(database.db, reporting, 1), reportToAnaf(database.db, reporting, 1)]);
+    expect(anaf.tokenGrants.refresh).toBe(refreshes + 1);
+    const [after] = await database.db.select().from(anafConnection);
+    expect(after!.refreshToken).not.toBe(before!.refreshToken);
+    expect((await reportUntilDone(invoice.id)).anafState).toBe('ok');
+    expect((await reportUntilDone(second.id)).anafState).toBe('ok');
+  });
+
+  it('a token about to end is refreshed before it is used; a sign-in ANAF no longer takes stops reporting and tells the owner', async () => {
+    await database.db.update(anafConnection).set({ accessExpiresAt: new Date(Date.now() + 86_400_000) });
+    const refreshes = anaf.tokenGrants.refresh;
+    const invoice = await invoicedOrder();
+    await reportToAnaf(database.db, reporting);
+    expect(anaf.tokenGrants.refresh).toBe(refreshes + 1);
+    expect((await invoiceRow(invoice.id)).anafState).toBe('sent');
+
+    // The refresh token is no longer ANAF's (it rotated elsewhere, or a year went by): the owner must sign in again.
+    await database.db.update(anafConnection).set({ accessExpiresAt: new Date(Date.now() + 86_400_000), refreshToken: reporting.cipher.seal('not-a-token-anaf-knows') });
+    await dueNow();
+    await expect(reportToAnaf(database.db, reporting)).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect((await get('/api/admin/anaf')).json()).toMatchObject({ reporting: 'signed_out', problem: expect.stringContaining('sign in to ANAF again') });
+    expect(await reportToAnaf(database.db, reporting)).toBe(0);
+    await signIn();
+    expect((await reportUntilDone(invoice.id)).anafState).toBe('ok');
+  });
+});

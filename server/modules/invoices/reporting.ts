@@ -1,0 +1,270 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/client';
+import { anafConnection, invoices } from '../../../db/schema/invoices';
+import { bucharestDay } from '../../../domain/locale';
+import { type AnafClient, AnafError, anafClient, anafZipContents } from '../../integrations/anaf/client';
+import type { Config } from '../../env';
+import { accessToken, type TokenCipher, tokenCipher } from './anafTokens';
+import { everyFewSeconds, type Rounds, whileUp } from './rounds';
+
+/**
+ * Reporting every valid invoice and credit note to ANAF's RO e-Factura, never twice (decision 0033):
+ * - `unsent` → `uploading`: the upload's start is written before the upload is made, so a process that dies or
+ *   times out after ANAF took it leaves a trace; ANAF's index is written as soon as it answers (`sent`);
+ * - `uploading` (no answer came): looked for among ANAF's messages (listaMesajeFactura: an accepted invoice whose
+ *   index no invoice has, downloaded and matched by its number) before it may be uploaded again, and only an hour on;
+ *   a second upload that still meets the first is answered `nok` "Factura a mai fost transmisa anterior cu index=…",
+ *   and the first's index is taken from it;
+ * - `sent`: stareMesaj, first after a minute and then ever less often (at most hourly, within ANAF's 100 calls a
+ *   message a day), until `ok` or `nok`; then ANAF's ZIP (the invoice and its signature, or its errors) is kept.
+ * Runs in every process, several at once: each takes a few due invoices for a while (a lease, SKIP LOCKED), as the
+ * mail outbox does; a 429 or a day's quota puts the invoice (and the round) off until ANAF says.
+ */
+
+export interface AnafReporting {
+  client: AnafClient;
+  cipher: TokenCipher;
+  /** The seller's CIF, digits only (COMPANY_CUI without RO). */
+  cif: string;
+  /** How often each process looks for invoices to report: REPORT_EVERY_MS; 0 for never by itself (tests run rounds). */
+  everyMs?: number;
+}
+
+/** Where ANAF sends the owner back after the certificate sign-in (registered with ANAF as the app's callback). */
+export const ANAF_CALLBACK_PATH = '/api/admin/anaf/callback';
+
+/** Reporting as the settings say (ANAF_*), or null without an ANAF application; `secret` is AUTH_SECRET. */
+export function anafReportingFrom(
+  config: Pick<Config, 'ANAF_CLIENT_ID' | 'ANAF_CLIENT_SECRET' | 'ANAF_ENV' | 'ANAF_BASE_URL' | 'ANAF_OAUTH_URL' | 'ANAF_TOKEN_KEY' | 'COMPANY_CUI'>,
+  publicUrl: string,
+  secret: string,
+): AnafReporting | null {
+  if (!config.ANAF_CLIENT_ID || !config.ANAF_CLIENT_SECRET || !config.ANAF_ENV) return null;
+  return {
+    client: anafClient({
+      clientId: config.ANAF_CLIENT_ID,
+      clientSecret: config.ANAF_CLIENT_SECRET,
+      env: config.ANAF_ENV,
+      apiBaseUrl: config.ANAF_BASE_URL,
+      oauthBaseUrl: config.ANAF_OAUTH_URL,
+      redirectUri: `${publicUrl}${ANAF_CALLBACK_PATH}`,
+    }),
+    cipher: tokenCipher(config.ANAF_TOKEN_KEY ?? secret),
+    cif: config.COMPANY_CUI.replace(/^RO/i, '').trim(),
+  };
+}
+
+/** How long a process has the invoices it reports (an upload and a few downloads take well under this). */
+export const REPORT_LEASE_SECONDS = 300;
+/** How often each process looks for invoices to report. */
+export const REPORT_EVERY_MS = 30_000;
+/** Invoices one process takes at once. */
+const BATCH = 10;
+/** An upload with no answer is looked for among ANAF's messages after this long, and uploaded again after an hour. */
+export const LOOK_FOR_LOST_UPLOAD_SECONDS = 120;
+export const UPLOAD_AGAIN_AFTER_MS = 60 * 60_000;
+/** ANAF allows 100 status calls a message a day. */
+export const STATUS_CALLS_A_DAY = 100;
+/** "Factura a mai fost transmisa anterior cu index=5000000001 …": ANAF's answer to a second upload of an invoice. */
+const ALREADY_SENT = /Factura a mai fost transmisa anterior cu index=(\d+)/;
+
+/** Seconds before the next status call after `calls` of them: 1 min, 2, 4 … at most an hour. */
+export function statusDelaySeconds(calls: number): number {
+  return Math.min(60 * 2 ** Math.max(0, calls - 1), 3600);
+}
+
+type Taken = Awaited<ReturnType<typeof takeDue>>[number];
+
+/** Leases up to `limit` due invoices (checked and valid, not yet ok or nok) to this process. */
+async function takeDue(db: Db, limit: number) {
+  const due = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        inArray(invoices.anafState, ['unsent', 'uploading', 'sent']),
+        sql`${invoices.anafNextAt} <= now()`,
+        sql`${invoices.checkedAt} is not null and jsonb_array_length(${invoices.problems}) = 0`,
+        sql`(${invoices.anafLeaseUntil} is null or ${invoices.anafLeaseUntil} < now())`,
+      ),
+    )
+    .orderBy(invoices.anafNextAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(invoices)
+    .set({ anafLeaseUntil: sql`now() + make_interval(secs => ${REPORT_LEASE_SECONDS})` })
+    .where(inArray(invoices.id, due))
+    .returning({
+      id: invoices.id,
+      kind: invoices.kind,
+      documentId: invoices.documentId,
+      xml: invoices.xml,
+      state: invoices.anafState,
+      uploadIndex: invoices.anafUploadIndex,
+      uploadStartedAt: invoices.anafUploadStartedAt,
+      statusDay: invoices.anafStatusDay,
+      statusCalls: invoices.anafStatusCalls,
+    });
+}
+
+const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+
+/** Writes where an invoice now stands and gives it back (its lease ends). */
+async function save(db: Db, id: string, changes: Partial<typeof invoices.$inferInsert>) {
+  await db
+    .update(invoices)
+    .set({ ...changes, anafLeaseUntil: null })
+    .where(eq(invoices.id, id));
+}
+
+/** Calls ANAF with the access token, refreshed once when ANAF refuses it. */
+async function withToken<T>(db: Db, reporting: AnafReporting, call: (token: string) => Promise<T>): Promise<T> {
+  const token = await accessToken(db, reporting.cipher, reporting.client);
+  try {
+    return await call(token);
+  } catch (error) {
+    if (!(error instanceof AnafError && error.kind === 'unauthorized')) throw error;
+    return call(await accessToken(db, reporting.cipher, reporting.client, token));
+  }
+}
+
+/** An accepted or refused invoice's ZIP from ANAF, kept with the outcome. */
+async function finish(db: Db, reporting: AnafReporting, invoice: Taken, uploadIndex: string, downloadId: string, accepted: boolean) {
+  const zip = await withToken(db, reporting, (token) => reporting.client.download(token, downloadId));
+  const { errors } = anafZipContents(zip);
+  const duplicateOf = accepted ? null : (errors.map((error) => ALREADY_SENT.exec(error)?.[1]).find(Boolean) ?? null);
+  if (duplicateOf && duplicateOf !== uploadIndex) {
+    // An upload that repeated one ANAF had already taken: the first one's outcome is the invoice's.
+    await save(db, invoice.id, { anafState: 'sent', anafUploadIndex: duplicateOf, anafStatusCalls: 0, anafNextAt: new Date() });
+    return;
+  }
+  await save(db, invoice.id, {
+    anafState: accepted ? 'ok' : 'nok',
+    anafUploadIndex: uploadIndex,
+    anafZip: Buffer.from(zip),
+    anafErrors: accepted ? null : errors,
+    anafDoneAt: new Date(),
+  });
+}
+
+async function upload(db: Db, reporting: AnafReporting, invoice: Taken) {
+  // Written before the upload: should no answer come, the invoice is looked for at ANAF before it is uploaded again.
+  await db
+    .update(invoices)
+    .set({ anafState: 'uploading', anafUploadStartedAt: sql`now()`, anafAttempts: sql`${invoices.anafAttempts} + 1` })
+    .where(eq(invoices.id, invoice.id));
+  try {
+    const standard = invoice.kind === 'credit_note' ? 'CN' : 'UBL';
+    const index = await withToken(db, reporting, (token) => reporting.client.upload(token, invoice.xml!, { cif: reporting.cif, standard }));
+    await save(db, invoice.id, { anafState: 'sent', anafUploadIndex: index, anafUploadedAt: new Date(), anafStatusCalls: 0, anafNextAt: later(60) });
+  } catch (error) {
+    if (error instanceof AnafError && error.kind === 'refused') {
+      await save(db, invoice.id, { anafState: 'nok', anafErrors: [error.message], anafDoneAt: new Date() });
+    } else if (error instanceof AnafError && (error.kind === 'rate_limited' || error.kind === 'unauthorized')) {
+      // Refused before ANAF took anything: it is as unsent as before.
+      await save(db, invoice.id, { anafState: 'unsent', anafNextAt: later(error.retryAfterSeconds ?? 900) });
+      throw error;
+    } else {
+      await save(db, invoice.id, { anafNextAt: later(LOOK_FOR_LOST_UPLOAD_SECONDS) });
+      throw error;
+    }
+  }
+}
+
+/** An upload whose answer never came: found among ANAF's accepted invoices by its number, or uploaded again in time. */
+async function lookForUpload(db: Db, reporting: AnafReporting, invoice: Taken) {
+  const startedAt = invoice.uploadStartedAt ?? new Date();
+  const days = (Date.now() - startedAt.getTime()) / 86_400_000 + 1;
+  const messages = await withToken(db, reporting, (token) => reporting.client.messages(token, { cif: reporting.cif, days }));
+  const accepted = messages.filter((message) => message.type === 'FACTURA TRIMISA');
+  const indexes = accepted.map((message) => message.uploadIndex);
+  const known = new Set(
+    indexes.length === 0 ? [] : (await db.select({ index: invoices.anafUploadIndex }).from(invoices).where(inArray(invoices.anafUploadIndex, indexes))).map((row) => row.index),
+  );
+  for (const message of accepted.filter((candidate) => !known.has(candidate.uploadIndex)).slice(0, 20)) {
+    const zip = await withToken(db, reporting, (token) => reporting.client.download(token, message.id));
+    if (anafZipContents(zip).document.includes(`<cbc:ID>${invoice.documentId}</cbc:ID>`)) {
+      await save(db, invoice.id, { anafState: 'ok', anafUploadIndex: message.uploadIndex, anafUploadedAt: startedAt, anafZip: Buffer.from(zip), anafErrors: null, anafDoneAt: new Date() });
+      return;
+    }
+  }
+  const uploadAgain = Date.now() - startedAt.getTime() >= UPLOAD_AGAIN_AFTER_MS;
+  await save(db, invoice.id, uploadAgain ? { anafState: 'unsent', anafNextAt: new Date() } : { anafNextAt: later(LOOK_FOR_LOST_UPLOAD_SECONDS) });
+}
+
+async function poll(db: Db, reporting: AnafReporting, invoice: Taken) {
+  const today = bucharestDay(new Date());
+  const calls = invoice.statusDay === today ? invoice.statusCalls : 0;
+  if (calls >= STATUS_CALLS_A_DAY) {
+    await save(db, invoice.id, { anafNextAt: later(3600) });
+    return;
+  }
+  // Counted before the call: a call whose answer is lost counts at ANAF too.
+  await db.update(invoices).set({ anafStatusDay: today, anafStatusCalls: calls + 1 }).where(eq(invoices.id, invoice.id));
+  const index = invoice.uploadIndex!;
+  const status = await withToken(db, reporting, (token) => reporting.client.status(token, index));
+  if (status.state === 'processing') await save(db, invoice.id, { anafNextAt: later(statusDelaySeconds(calls + 1)) });
+  else if (status.state === 'refused') await save(db, invoice.id, { anafState: 'nok', anafErrors: [status.message], anafDoneAt: new Date() });
+  else await finish(db, reporting, invoice, index, status.downloadId, status.state === 'ok');
+}
+
+/** Moves one invoice on; what fails puts it off (ANAF's wait when it says one) and is thrown to the round. */
+async function advance(db: Db, reporting: AnafReporting, invoice: Taken) {
+  try {
+    if (invoice.state === 'unsent') await upload(db, reporting, invoice);
+    else if (invoice.state === 'uploading') await lookForUpload(db, reporting, invoice);
+    else await poll(db, reporting, invoice);
+  } catch (error) {
+    const wait = error instanceof AnafError ? (error.retryAfterSeconds ?? (error.kind === 'unauthorized' ? 900 : 300)) : 300;
+    await db
+      .update(invoices)
+      .set({ anafNextAt: sql`greatest(${invoices.anafNextAt}, ${later(wait)})`, anafLeaseUntil: null })
+      .where(eq(invoices.id, invoice.id));
+    throw error;
+  }
+}
+
+/**
+ * One round: the due invoices this process can take, one after another; stops at the first 429 or quota (the rest
+ * wait for the next round). Nothing when the shop is not signed in to ANAF. Returns how many it moved on, or throws
+ * the round's first failure once the others have been tried.
+ */
+export async function reportToAnaf(db: Db, reporting: AnafReporting, limit = BATCH): Promise<number> {
+  const [signedIn] = await db.select({ problem: anafConnection.problem }).from(anafConnection);
+  if (!signedIn || signedIn.problem) return 0;
+  const taken = await takeDue(db, limit);
+  let moved = 0;
+  let failure: unknown = null;
+  for (const [position, invoice] of taken.entries()) {
+    try {
+      await advance(db, reporting, invoice);
+      moved += 1;
+    } catch (error) {
+      failure ??= error;
+      if (error instanceof AnafError && (error.kind === 'rate_limited' || error.kind === 'unauthorized')) {
+        // ANAF wants a pause (or a new sign-in): the others are given back at once, for a later round.
+        const rest = taken.slice(position + 1).map((row) => row.id);
+        if (rest.length > 0) await db.update(invoices).set({ anafLeaseUntil: null }).where(inArray(invoices.id, rest));
+        break;
+      }
+    }
+  }
+  if (failure) throw failure;
+  return moved;
+}
+
+/** Reports every REPORT_EVERY_MS until stopped; a round that fails is logged (never an invoice's content) and tried again. */
+export function startReporting(db: Db, reporting: AnafReporting, log: { warn(details: object, message: string): void }, everyMs = reporting.everyMs ?? REPORT_EVERY_MS): Rounds {
+  return everyFewSeconds(
+    () => reportToAnaf(db, reporting),
+    everyMs,
+    (error) => log.warn({ kind: error instanceof AnafError ? error.kind : 'error', reason: (error as Error).message }, 'reporting invoices to ANAF failed; trying again later'),
+  );
+}
+
+/** Reports to ANAF while the app is up (unless its rounds are left to the caller: everyMs 0). */
+export function reportWhileUp(app: FastifyInstance, db: Db, reporting: AnafReporting): void {
+  if (reporting.everyMs !== 0) whileUp(app, () => startReporting(db, reporting, app.log));
+}
