@@ -13,6 +13,11 @@ export const ADMIN_MAILS_SHOP_PORT = 4314;
 export const FAKE_SMTP_PORT = 4325;
 /** The fake SMTP server's HTTP control (refuse, accept, the mails it caught): testing/fakeSmtpMain.ts. */
 export const FAKE_SMTP_CONTROL_PORT = 4326;
+/**
+ * The fake ANAF (testing/fakeAnafMain.ts) the shop reports invoices to. It lets the shop's application act for another
+ * CIF than the shop's, so ANAF refuses every upload: the spec sees ANAF's errors and Send again.
+ */
+export const FAKE_ANAF_PORT = 4327;
 /** The owner every e2e shop has (made by `npm run admin -- create` before it starts). */
 export const OWNER = { email: 'owner@example.ro', password: 'owner-password-e2e' } as const;
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
@@ -63,7 +68,23 @@ export default defineConfig({
   },
   webServer: [
     // Every shipped order counts as overdue here, so the back office's spec sees the dashboard point it out.
-    shop(SHOP_PORT, 'test-results/e2e-data', { SHIPMENT_OVERDUE_DAYS: '0' }),
+    shop(SHOP_PORT, 'test-results/e2e-data', {
+      SHIPMENT_OVERDUE_DAYS: '0',
+      ANAF_CLIENT_ID: 'e2e-client',
+      ANAF_CLIENT_SECRET: 'e2e-secret',
+      ANAF_ENV: 'test',
+      ANAF_BASE_URL: `http://127.0.0.1:${FAKE_ANAF_PORT}`,
+      ANAF_OAUTH_URL: `http://127.0.0.1:${FAKE_ANAF_PORT}`,
+      ANAF_REPORT_EVERY_SECONDS: '2',
+    }),
+    {
+      command: 'node --import tsx testing/fakeAnafMain.ts',
+      // Its API answers 401 without a token: it is up.
+      url: `http://127.0.0.1:${FAKE_ANAF_PORT}/test/FCTEL/rest/stareMesaj`,
+      env: { FAKE_ANAF_PORT: String(FAKE_ANAF_PORT), FAKE_ANAF_CLIENT_ID: 'e2e-client', FAKE_ANAF_CLIENT_SECRET: 'e2e-secret', FAKE_ANAF_CIFS: '12345678' },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     {
       command: 'node --import tsx testing/fakeStripeMain.ts',
       url: `http://127.0.0.1:${FAKE_STRIPE_PORT}/health`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucharestSector, efacturaPlace, invoiceAction, invoiceAmounts, invoiceId, reportDueDay, seriesOf, type SoldLine, unitNetText } from './invoice';
+import { bucharestSector, efacturaPlace, invoiceAction, invoiceAmounts, invoiceId, reportDueDay, reportUrgency, seriesOf, signInEndsSoon, type SoldLine, unitNetText } from './invoice';
 import { orderVat, STANDARD_VAT_RATE } from './vat';
 
 /** Lines as an order stores them: each line's VAT computed by the order's own rule (orderVat). */
@@ -28,6 +28,21 @@ describe('the report to ANAF', () => {
     // Thursday 26 November 2026: Friday 27, then 2, 3, 4 and 7 December (30 November and 1 December are holidays).
     expect(reportDueDay('2026-11-26')).toBe('2026-12-07');
     expect(reportDueDay('2026-11-02')).toBe('2026-11-09');
+  });
+
+  it('warns the owner the day before its last day and on it, and says late after it', () => {
+    expect(reportUrgency('2026-12-07', '2026-12-05')).toBeNull();
+    expect(reportUrgency('2026-12-07', '2026-12-06')).toBe('due');
+    expect(reportUrgency('2026-12-07', '2026-12-07')).toBe('due');
+    expect(reportUrgency('2026-12-07', '2026-12-08')).toBe('late');
+    expect(reportUrgency('2027-01-04', '2026-12-31')).toBeNull();
+  });
+
+  it('warns a month before the sign-in at ANAF ends', () => {
+    const now = new Date('2026-11-26T12:00:00Z');
+    expect(signInEndsSoon(new Date('2026-12-27T12:00:00Z'), now)).toBe(false);
+    expect(signInEndsSoon(new Date('2026-12-26T12:00:00Z'), now)).toBe(true);
+    expect(signInEndsSoon(new Date('2026-11-01T12:00:00Z'), now)).toBe(true);
   });
 });
 

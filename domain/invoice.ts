@@ -1,4 +1,4 @@
-import { addWorkingDays } from './calendar';
+import { addDays, addWorkingDays } from './calendar';
 import { type Bani, toDecimalString } from './money';
 import type { OrderStatus } from './orders';
 import type { VatRate } from './vat';
@@ -44,6 +44,23 @@ export const REPORT_WITHIN_WORKING_DAYS = 5;
 /** The last day (YYYY-MM-DD) an invoice issued on `issueDay` may be reported to ANAF. */
 export function reportDueDay(issueDay: string): string {
   return addWorkingDays(issueDay, REPORT_WITHIN_WORKING_DAYS);
+}
+
+/**
+ * How pressing an invoice's report to ANAF is on `today` (YYYY-MM-DD, Bucharest): `late` after its last day, `due`
+ * on that day and the day before (the owner is warned then), null before.
+ */
+export function reportUrgency(dueDay: string, today: string): 'late' | 'due' | null {
+  if (today > dueDay) return 'late';
+  return today >= addDays(dueDay, -1) ? 'due' : null;
+}
+
+/** The owner is warned this many days before the sign-in at ANAF can no longer be renewed by itself. */
+export const SIGN_IN_WARNING_DAYS = 30;
+
+/** Whether the sign-in at ANAF (its refresh token) ends within SIGN_IN_WARNING_DAYS of `now`. */
+export function signInEndsSoon(endsAt: Date, now: Date): boolean {
+  return endsAt.getTime() - now.getTime() <= SIGN_IN_WARNING_DAYS * 86_400_000;
 }
 
 /** One line of what was sold, as the order holds it: prices include VAT, the line's VAT as the order stored it. */

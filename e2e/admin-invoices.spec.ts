@@ -55,6 +55,33 @@ test('the owner ships an order: its invoice appears with its number, checked for
   expect((await opened.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
+test('the owner signs in to ANAF from the invoices page; an invoice ANAF refuses shows why, and Send again sends it anew', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const order = await placeOrder(request);
+  await signInAsOwner(page);
+  await page.goto('/admin/invoices');
+  // To ANAF's sign-in (the certificate, on ANAF's site; the fake ANAF lets the owner through) and back.
+  await page.getByRole('button', { name: /^Sign in to ANAF/ }).click();
+  await expect(page.getByText('You are signed in to ANAF: invoices are being reported.')).toBeVisible();
+  await expect(page.getByText(/^Invoices are reported to ANAF \(ANAF’s test environment: nothing is declared\)\. Signed in by owner@example\.ro/)).toBeVisible();
+
+  await page.goto(`/admin/orders/${order.id}`);
+  await confirmAndShip(page, 'AWB-E2E-ANAF');
+  await page.goto('/admin/invoices');
+  await page.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Refused by ANAF' });
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: String(order.number), exact: true }) });
+  // Checked within seconds, then uploaded at the job's next round (every 2 s here); this shop's ANAF application may not act for its CIF.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(row.getByRole('cell', { name: /Refused by ANAF/ })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row.getByRole('cell', { name: /Nu aveti drept in SPV pentru CIF=00000000/ })).toBeVisible();
+  await expectAccessible(page);
+  const number = (await row.getByRole('rowheader').textContent())!;
+  await row.getByRole('button', { name: `Send again: invoice ${number}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Invoice ${number} will be sent to ANAF again within a minute.` })).toBeVisible();
+});
+
 test('on a 375 px phone, the invoices page fits the screen and passes axe', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signInAsOwner(page);

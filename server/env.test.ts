@@ -93,6 +93,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...anaf, ANAF_ENV: undefined })).toThrow(/ANAF_CLIENT_ID, ANAF_CLIENT_SECRET and ANAF_ENV \(test or prod\) go together/);
     expect(() => loadConfig({ ...anaf, ANAF_ENV: 'staging' })).toThrow(/ANAF_ENV/);
     expect(() => loadConfig({ ...anaf, PUBLIC_URL: 'http://shop.example.ro' })).toThrow(/PUBLIC_URL to be the shop's https address/);
+    // A shop tried out on this machine, against a stand-in for ANAF.
+    expect(loadConfig({ ...anaf, PUBLIC_URL: 'http://127.0.0.1:3000' }).ANAF_ENV).toBe('prod');
+    expect(reporting.everyMs).toBe(30_000);
   });
 
   it('retries failing mails for 24 hours unless MAIL_GIVE_UP_HOURS says otherwise (0: give up at once)', () => {

@@ -128,6 +128,8 @@ const envSchema = z.object({
   ANAF_OAUTH_URL: z.string().url().default('https://logincert.anaf.ro'),
   /** The key ANAF's tokens are encrypted with in the database (32 or more characters); without it, one derived from AUTH_SECRET. */
   ANAF_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How often each process looks for invoices to report to ANAF, in seconds. */
+  ANAF_REPORT_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -157,13 +159,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (anaf.some(Boolean) && !anaf.every(Boolean)) {
     throw new Error('Invalid configuration: ANAF_CLIENT_ID, ANAF_CLIENT_SECRET and ANAF_ENV (test or prod) go together: set all three to report invoices to ANAF, or none.');
   }
-  if (parsed.data.ANAF_CLIENT_ID && !parsed.data.PUBLIC_URL?.startsWith('https://')) {
+  if (parsed.data.ANAF_CLIENT_ID && !parsed.data.PUBLIC_URL?.startsWith('https://') && !isLoopback(parsed.data.PUBLIC_URL)) {
     throw new Error('Invalid configuration: reporting to ANAF needs PUBLIC_URL to be the shop\'s https address: ANAF sends the owner back to PUBLIC_URL/api/admin/anaf/callback, which must be https.');
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
     throw new Error('Invalid configuration: AUTH_SECRET is required in production (at least 32 random characters).');
   }
   return parsed.data;
+}
+
+/** A shop on this machine alone (http://localhost…, http://127.0.0.1…): tried out against a stand-in for ANAF. */
+function isLoopback(url: string | undefined): boolean {
+  return url !== undefined && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
 }
 
 export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ORDER_ACTORS, ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
 import { orderViewSchema } from './orders';
-import { invoiceRowSchema } from './invoices';
+import { invoiceReportingSchema, invoiceRowSchema } from './invoices';
 
 // The back office's answers (/api/admin/*). Amounts in bani, times ISO 8601.
 
@@ -88,6 +88,8 @@ export const dashboardSchema = z.object({
   /** Shipped orders not marked delivered or returned `overdueDays` days after they were shipped (status=overdue lists them). */
   overdueShipments: z.int().check(z.nonnegative()),
   overdueDays: z.int().check(z.nonnegative()),
+  /** Reporting invoices to ANAF, and the invoices it has not accepted yet with their last day. */
+  invoices: invoiceReportingSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -27,6 +27,8 @@ export const invoiceRowSchema = z.object({
   problems: z.array(z.object({ rule: z.string(), message: z.string() })),
   /** The last day it may be reported to ANAF (5 working days after its issue). */
   reportDueDay: z.string(),
+  /** Until ANAF accepts it: `due` the day before that day and on it (the owner is warned), `late` after it; else null. */
+  reportUrgency: z.nullable(z.enum(['due', 'late'])),
   /**
    * Where it stands with ANAF: not sent; sent (uploaded, or being uploaded: ANAF processes it); ok (accepted, its
    * signed ZIP kept); nok (refused, with ANAF's errors).
@@ -69,3 +71,13 @@ export type AnafStatus = z.infer<typeof anafStatusSchema>;
 
 /** POST /api/admin/anaf/sign-in: where to send the owner to sign in with their certificate. */
 export const anafSignInSchema = z.object({ url: z.string() });
+
+/**
+ * The dashboard's e-Factura: whether invoices are reported to ANAF, and every invoice ANAF has not accepted yet (not
+ * sent, sent, refused, or refused by e-Factura's own rules), the oldest first, with the last day to report it.
+ */
+export const invoiceReportingSchema = z.object({
+  anaf: anafStatusSchema,
+  toReport: z.array(invoiceRowSchema),
+});
+export type InvoiceReporting = z.infer<typeof invoiceReportingSchema>;

@@ -3,18 +3,31 @@ import type { InvoiceRow } from '../../domain/contracts/invoices';
 import { shopDay } from '../../domain/locale';
 import { useI18n } from '../lib/i18n';
 import { type Column, ScrollingTable } from './ui/ScrollingTable';
+import { secondaryButton } from './ui/styles';
 
-const COLUMNS = ['number', 'order', 'date', 'total', 'check', 'reportBy', 'files'] as const;
+const COLUMNS = ['number', 'order', 'date', 'total', 'check', 'anaf', 'reportBy', 'files'] as const;
 
 /**
  * The back office's table of invoices and credit notes (the Invoices page, an order's page without its order column):
- * number, order, issue day, total, where each stands for e-Factura with the rules it breaks, its report day, its files.
+ * number, order, issue day, total, where each stands for e-Factura with the rules it breaks, where it stands with ANAF
+ * (with ANAF's errors and Send again for a refused one), its report day (warned when due or late), its files.
  */
-export function InvoiceTable({ invoices, caption, withOrder = true }: { invoices: InvoiceRow[]; caption: string; withOrder?: boolean }) {
+export function InvoiceTable({
+  invoices,
+  caption,
+  withOrder = true,
+  onSendAgain,
+}: {
+  invoices: InvoiceRow[];
+  caption: string;
+  withOrder?: boolean;
+  /** Sends a refused invoice again (the Invoices page); without it, no button. */
+  onSendAgain?: (invoice: InvoiceRow) => void;
+}) {
   const { t, money, locale } = useI18n();
   const columns = COLUMNS.filter((column) => withOrder || column !== 'order').map((column): Column => ({ label: t(`admin.invoices.column.${column}`), align: column === 'total' ? 'right' : 'left' }));
   return (
-    <ScrollingTable caption={caption} columns={columns} minWidth="min-w-[56rem]">
+    <ScrollingTable caption={caption} columns={columns} minWidth="min-w-[64rem]">
       {invoices.map((invoice) => (
         <tr key={invoice.id} className="border-b border-zinc-100 align-top last:border-0">
           <th scope="row" className="px-3 py-2 text-left font-semibold whitespace-nowrap">
@@ -46,7 +59,29 @@ export function InvoiceTable({ invoices, caption, withOrder = true }: { invoices
               t(`admin.invoices.check.${invoice.check}`)
             )}
           </td>
-          <td className="px-3 py-2 whitespace-nowrap">{shopDay(invoice.reportDueDay, locale)}</td>
+          <td className="max-w-sm px-3 py-2">
+            <span className={invoice.anaf === 'nok' ? 'font-semibold text-red-700' : invoice.anaf === 'ok' ? 'font-semibold text-green-800' : ''}>{t(`admin.invoices.anaf.${invoice.anaf}`)}</span>
+            {invoice.anafErrors.length > 0 && (
+              <ul className="mt-1 list-disc pl-5 text-sm text-zinc-700">
+                {invoice.anafErrors.map((error) => (
+                  <li key={error} className="break-words">
+                    {error}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {invoice.anaf === 'nok' && onSendAgain && (
+              <button type="button" className={`${secondaryButton} mt-2`} onClick={() => onSendAgain(invoice)} aria-label={t('admin.invoices.sendAgainLabel', { number: invoice.documentId })}>
+                {t('admin.invoices.sendAgain')}
+              </button>
+            )}
+          </td>
+          <td className="px-3 py-2 whitespace-nowrap">
+            {shopDay(invoice.reportDueDay, locale)}
+            {invoice.reportUrgency && (
+              <span className={`block text-sm font-semibold ${invoice.reportUrgency === 'late' ? 'text-red-700' : 'text-amber-800'}`}>{t(`admin.invoices.urgency.${invoice.reportUrgency}`)}</span>
+            )}
+          </td>
           <td className="px-3 py-2 whitespace-nowrap">
             <a href={`/api/admin/invoices/${invoice.id}/pdf`} className="font-semibold text-brand-dark underline" aria-label={t('admin.invoices.pdfLabel', { number: invoice.documentId })}>
               PDF
@@ -54,6 +89,11 @@ export function InvoiceTable({ invoices, caption, withOrder = true }: { invoices
             {invoice.check !== 'checking' && (
               <a href={`/api/admin/invoices/${invoice.id}/xml`} className="ml-3 font-semibold text-brand-dark underline" aria-label={t('admin.invoices.xmlLabel', { number: invoice.documentId })}>
                 XML
+              </a>
+            )}
+            {(invoice.anaf === 'ok' || invoice.anaf === 'nok') && (
+              <a href={`/api/admin/invoices/${invoice.id}/anaf.zip`} className="ml-3 font-semibold text-brand-dark underline" aria-label={t('admin.invoices.zipLabel', { number: invoice.documentId })}>
+                ZIP
               </a>
             )}
           </td>

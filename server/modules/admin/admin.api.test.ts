@@ -390,7 +390,11 @@ describe('GET /api/admin/dashboard', () => {
     expect(withdrawal.statusCode, withdrawal.body).toBe(201);
     const response = await get('/api/admin/dashboard');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496, failedMails: 0, overdueShipments: 0, overdueDays: 7 });
+    const { invoices, ...figures } = response.json();
+    expect(figures).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496, failedMails: 0, overdueShipments: 0, overdueDays: 7 });
+    // Without an ANAF application the shop says that invoices are not reported; the delivered order's invoice waits.
+    expect(invoices.anaf).toEqual({ reporting: 'off', env: null, signedInBy: null, signedInAt: null, signInEndsAt: null, problem: null });
+    expect(invoices.toReport).toEqual([expect.objectContaining({ orderId: delivered.id, anaf: 'unsent' })]);
   });
 });
 

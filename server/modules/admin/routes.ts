@@ -16,6 +16,7 @@ import type { SignedInUser } from '../accounts/service';
 import { listFailedMails, resendMail } from '../mail/failedMails';
 import { CSV_BOM, csvLine } from './csv';
 import { currentCursor, formatCursor, LiveOrders, parseCursor } from './liveOrders';
+import type { AnafReporting } from '../invoices/reporting';
 import type { Invoicing } from '../invoices/service';
 import { changeStatusAsOwner, dashboard, listOrders, listOwners, ordersForExport, orderForOwner, promoteOwner, SHOP_TIME_ZONE, type OrderFilters } from './service';
 
@@ -69,13 +70,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   ownerOf(request: FastifyRequest): SignedInUser;
   /** The shop's invoicing: the owner's status changes issue invoices and credit notes. */
   invoicing: Invoicing;
-}> = async (app, { db, listen, overdueDays, ownerOf, invoicing }) => {
+  /** Reporting to ANAF, or null when it is not set up: the dashboard says so. */
+  anaf: AnafReporting | null;
+}> = async (app, { db, listen, overdueDays, ownerOf, invoicing, anaf }) => {
   const live = new LiveOrders(db, listen, app.log);
   /** The query's filters as the service reads them: `overdue` is shipped over `overdueDays` days ago. */
   const filtersOf = ({ status, ...rest }: z.infer<typeof filtersSchema>): OrderFilters =>
     status === 'overdue' ? { ...rest, overdueDays } : { ...rest, ...(status ? { status } : {}) };
 
-  app.get('/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async () => dashboard(db, overdueDays));
+  app.get('/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async () => dashboard(db, overdueDays, anaf));
 
   app.get(
     '/orders',

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrder, AdminOrderRow, Dashboard, OwnerList } from '../../../domain/contracts/admin';
-import { type Invoicing, listInvoices } from '../invoices/service';
+import type { AnafReporting } from '../invoices/reporting';
+import { invoiceReporting, type Invoicing, listInvoices } from '../invoices/service';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
 import { AWAITING_OWNER_STATUSES, becameStatus, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
@@ -306,9 +307,9 @@ export async function changeStatusAsOwner(db: Db, id: string, change: StatusChan
  * The dashboard: orders placed today, orders waiting for the owner, what delivered orders brought in
  * this month, how many mails could not be sent, and how many shipments are overdue (`overdueDays`).
  */
-export async function dashboard(db: Db, overdueDays: number): Promise<Dashboard> {
+export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting | null): Promise<Dashboard> {
   const startOf = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
-  const [[today], [waiting], [revenue], failedMails, [overdue]] = await Promise.all([
+  const [[today], [waiting], [revenue], failedMails, [overdue], invoices] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(gte(orders.createdAt, startOf('day'))),
     db
       .select({ n: sql<number>`count(*)::int` })
@@ -321,6 +322,7 @@ export async function dashboard(db: Db, overdueDays: number): Promise<Dashboard>
       .where(and(eq(orders.status, 'delivered'), gte(orderEvents.at, startOf('month')))),
     countFailedMails(db),
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(overdueShipment(overdueDays)),
+    invoiceReporting(db, anaf),
   ]);
   return {
     ordersToday: today?.n ?? 0,
@@ -329,6 +331,7 @@ export async function dashboard(db: Db, overdueDays: number): Promise<Dashboard>
     failedMails,
     overdueShipments: overdue?.n ?? 0,
     overdueDays,
+    invoices,
   };
 }
 

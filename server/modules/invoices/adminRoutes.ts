@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { anafSignInSchema, anafStatusSchema, INVOICE_STATE_FILTERS, invoiceListSchema } from '../../../domain/contracts/invoices';
 import type { Db } from '../../../db/client';
 import { AppError, answers } from '../../errors';
-import { isSignInState, saveSignIn, signedInToAnaf, signInState } from './anafTokens';
+import { isSignInState, saveSignIn, signInState } from './anafTokens';
 import type { AnafReporting } from './reporting';
-import { anafZipFile, invoiceFile, listInvoices, sendAgain } from './service';
+import { anafStatus, anafZipFile, invoiceFile, listInvoices, sendAgain } from './service';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const invoiceParams = z.object({ id: z.string().uuid('Unknown invoice.') });
@@ -64,17 +64,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<AdminInvoiceOptions> = as
     return reply.status(204).send(null);
   });
 
-  app.get('/anaf', { schema: { response: answers({ 200: anafStatusSchema }) } }, async () => {
-    const signedIn = anaf ? await signedInToAnaf(db) : null;
-    return {
-      reporting: !anaf ? ('off' as const) : signedIn && !signedIn.problem ? ('signed_in' as const) : ('signed_out' as const),
-      env: anaf?.client.env ?? null,
-      signedInBy: signedIn?.connectedBy ?? null,
-      signedInAt: signedIn?.connectedAt.toISOString() ?? null,
-      signInEndsAt: signedIn?.refreshExpiresAt.toISOString() ?? null,
-      problem: signedIn?.problem ?? null,
-    };
-  });
+  app.get('/anaf', { schema: { response: answers({ 200: anafStatusSchema }) } }, async () => anafStatus(db, anaf));
 
   app.post('/anaf/sign-in', { schema: { response: answers({ 200: anafSignInSchema }) } }, async (request) => {
     if (!anaf) throw new AppError('conflict', { id: 'admin.error.anafNotSetUp' }, 'anaf_not_set_up');

@@ -57,14 +57,6 @@ export async function saveSignIn(db: Db, cipher: TokenCipher, tokens: AnafTokens
   await db.insert(anafConnection).values({ id: 1, ...row }).onConflictDoUpdate({ target: anafConnection.id, set: row });
 }
 
-/** Whether the shop is signed in to ANAF, who signed in and when, until when it may refresh, and what went wrong. */
-export async function signedInToAnaf(db: Db) {
-  const [row] = await db
-    .select({ connectedBy: anafConnection.connectedBy, connectedAt: anafConnection.connectedAt, refreshExpiresAt: anafConnection.refreshExpiresAt, problem: anafConnection.problem })
-    .from(anafConnection);
-  return row ?? null;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -1,7 +1,10 @@
 import { unzipSync } from 'fflate';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../../domain/calendar';
 import { orderRequestSchema } from '../../../domain/checkout';
+import { reportDueDay } from '../../../domain/invoice';
+import { bucharestDay } from '../../../domain/locale';
 import type { Database } from '../../../db/client';
 import { anafConnection, invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
@@ -107,6 +110,7 @@ async function reportUntilDone(id: string, rounds = 6, with_ = reporting) {
 describe('signing in to ANAF', () => {
   it('from the back office: the OAuth code becomes tokens, kept encrypted; a state that is not this owner’s is refused', async () => {
     expect((await get('/api/admin/anaf')).json()).toMatchObject({ reporting: 'signed_out', env: 'test' });
+    expect((await get('/api/admin/dashboard')).json().invoices.anaf).toMatchObject({ reporting: 'signed_out' });
     const answer = await signIn();
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe('/admin/invoices?anaf=signed-in');
@@ -242,6 +246,26 @@ describe('never reporting an invoice twice', () => {
     const issued = [await invoicedOrder(), await invoicedOrder(), await invoicedOrder()];
     await Promise.all([reportToAnaf(database.db, reporting), reportToAnaf(database.db, reporting)]);
     for (const invoice of issued) expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
+  });
+});
+
+describe('the dashboard', () => {
+  it('lists the invoices ANAF has not accepted with their last day, warns the day before and on it, and says late after', async () => {
+    const invoice = await invoicedOrder();
+    const dashboard = async () => (await get('/api/admin/dashboard')).json().invoices as { anaf: { reporting: string }; toReport: { id: string; reportUrgency: string | null; reportDueDay: string }[] };
+    const listed = async () => (await dashboard()).toReport.find((row) => row.id === invoice.id);
+    expect((await dashboard()).anaf.reporting).toBe('signed_in');
+    expect(await listed()).toMatchObject({ reportUrgency: null, reportDueDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    // Issued as long ago as to be due today (5 working days, at most 11 calendar days with holidays), then later.
+    const today = bucharestDay(new Date());
+    let issued = today;
+    while (reportDueDay(issued) > today) issued = addDays(issued, -1);
+    await database.db.update(invoices).set({ issueDate: issued }).where(eq(invoices.id, invoice.id));
+    expect(await listed()).toMatchObject({ reportUrgency: reportDueDay(issued) === today ? 'due' : 'late' });
+    await database.db.update(invoices).set({ issueDate: addDays(issued, -14) }).where(eq(invoices.id, invoice.id));
+    expect(await listed()).toMatchObject({ reportUrgency: 'late' });
+    expect((await reportUntilDone(invoice.id)).anafState).toBe('ok');
+    expect(await listed()).toBeUndefined();
   });
 });
 

@@ -36,7 +36,7 @@ export const ANAF_CALLBACK_PATH = '/api/admin/anaf/callback';
 
 /** Reporting as the settings say (ANAF_*), or null without an ANAF application; `secret` is AUTH_SECRET. */
 export function anafReportingFrom(
-  config: Pick<Config, 'ANAF_CLIENT_ID' | 'ANAF_CLIENT_SECRET' | 'ANAF_ENV' | 'ANAF_BASE_URL' | 'ANAF_OAUTH_URL' | 'ANAF_TOKEN_KEY' | 'COMPANY_CUI'>,
+  config: Pick<Config, 'ANAF_CLIENT_ID' | 'ANAF_CLIENT_SECRET' | 'ANAF_ENV' | 'ANAF_BASE_URL' | 'ANAF_OAUTH_URL' | 'ANAF_TOKEN_KEY' | 'ANAF_REPORT_EVERY_SECONDS' | 'COMPANY_CUI'>,
   publicUrl: string,
   secret: string,
 ): AnafReporting | null {
@@ -52,6 +52,7 @@ export function anafReportingFrom(
     }),
     cipher: tokenCipher(config.ANAF_TOKEN_KEY ?? secret),
     cif: config.COMPANY_CUI.replace(/^RO/i, '').trim(),
+    everyMs: config.ANAF_REPORT_EVERY_SECONDS * 1000,
   };
 }
 

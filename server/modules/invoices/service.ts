@@ -1,13 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { lineName } from '../../../domain/catalog';
 import type { OrderView } from '../../../domain/contracts/orders';
-import type { CustomerInvoice, INVOICE_STATE_FILTERS, InvoiceRow } from '../../../domain/contracts/invoices';
-import { efacturaPlace, invoiceAction, type InvoiceMoment, invoiceAmounts, invoiceId, reportDueDay, seriesOf, type SoldLine } from '../../../domain/invoice';
+import type { AnafStatus, CustomerInvoice, INVOICE_STATE_FILTERS, InvoiceReporting, InvoiceRow } from '../../../domain/contracts/invoices';
+import { efacturaPlace, invoiceAction, type InvoiceMoment, invoiceAmounts, invoiceId, reportDueDay, reportUrgency, seriesOf, type SoldLine } from '../../../domain/invoice';
 import { bucharestDay } from '../../../domain/locale';
 import type { UblDocument, UblSeller } from '../../../domain/ubl';
 import type { DbOrTx } from '../../../db/client';
-import { invoiceCounters, invoices } from '../../../db/schema/invoices';
+import { anafConnection, invoiceCounters, invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { Config } from '../../env';
@@ -147,6 +147,8 @@ export interface InvoiceFilter {
   orderId?: string;
   /** Where it stands with ANAF, or `invalid`: refused by e-Factura's rules, never sent. */
   state?: (typeof INVOICE_STATE_FILTERS)[number];
+  /** Only those ANAF has not accepted (yet). */
+  unreported?: boolean;
 }
 
 /** The rows of a state filter ("sent" includes an upload whose answer has not come yet). */
@@ -181,12 +183,15 @@ export async function listInvoices(db: DbOrTx, filter: InvoiceFilter = {}): Prom
         filter.month ? sql`to_char(${invoices.issueDate}, 'YYYY-MM') = ${filter.month}` : undefined,
         filter.orderId ? eq(invoices.orderId, filter.orderId) : undefined,
         stateCondition(filter.state),
+        filter.unreported ? ne(invoices.anafState, 'ok') : undefined,
       ),
     )
     .orderBy(desc(invoices.createdAt), desc(invoices.number))
     .limit(500);
+  const today = bucharestDay(new Date());
   return rows.map(({ document, problems, checkedAt, anafState, anafErrors, ...row }) => ({
     ...row,
+    reportUrgency: anafState === 'ok' ? null : reportUrgency(reportDueDay(row.issueDate), today),
     anaf: anafState === 'uploading' ? 'sent' : anafState,
     anafErrors: anafErrors ?? [],
     total: document.amounts.gross,
@@ -255,4 +260,27 @@ export async function sendAgain(db: DbOrTx, id: string): Promise<void> {
   const [exists] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id));
   if (!exists) throw new AppError('not_found', { id: 'admin.error.noSuchInvoice' });
   throw new AppError('conflict', { id: 'admin.error.invoiceNotRefused' }, 'invoice_not_refused');
+}
+
+/** Whether invoices are reported to ANAF (`anaf`: the reporting set up, or null), and the sign-in's state. */
+export async function anafStatus(db: DbOrTx, anaf: { client: { env: 'test' | 'prod' } } | null): Promise<AnafStatus> {
+  const [signedIn] = anaf
+    ? await db
+        .select({ by: anafConnection.connectedBy, at: anafConnection.connectedAt, endsAt: anafConnection.refreshExpiresAt, problem: anafConnection.problem })
+        .from(anafConnection)
+    : [];
+  return {
+    reporting: !anaf ? 'off' : signedIn && !signedIn.problem ? 'signed_in' : 'signed_out',
+    env: anaf?.client.env ?? null,
+    signedInBy: signedIn?.by ?? null,
+    signedInAt: signedIn?.at.toISOString() ?? null,
+    signInEndsAt: signedIn?.endsAt.toISOString() ?? null,
+    problem: signedIn?.problem ?? null,
+  };
+}
+
+/** The dashboard's e-Factura: the reporting's state and the invoices ANAF has not accepted, oldest first. */
+export async function invoiceReporting(db: DbOrTx, anaf: { client: { env: 'test' | 'prod' } } | null): Promise<InvoiceReporting> {
+  const [status, unreported] = await Promise.all([anafStatus(db, anaf), listInvoices(db, { unreported: true })]);
+  return { anaf: status, toReport: unreported.reverse() };
 }

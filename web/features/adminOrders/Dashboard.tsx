@@ -1,8 +1,14 @@
 import { Link } from 'react-router';
 import type { Dashboard as Figures } from '../../../domain/contracts/admin';
+import type { InvoiceReporting } from '../../../domain/contracts/invoices';
+import { signInEndsSoon } from '../../../domain/invoice';
+import { bucharestDay, shopDay } from '../../../domain/locale';
 import { useI18n } from '../../lib/i18n';
 
-/** The three figures on top of the orders, then what needs a look when there is any: mails not sent, shipments overdue. */
+const notice = 'mt-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300';
+const alarm = 'mt-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200';
+
+/** The three figures on top of the orders, then what needs a look when there is any: mails not sent, invoices to report to ANAF, shipments overdue. */
 export function Dashboard({ figures }: { figures: Figures | null }) {
   const { t, money } = useI18n();
   const items = [
@@ -21,15 +27,16 @@ export function Dashboard({ figures }: { figures: Figures | null }) {
         ))}
       </dl>
       {figures && figures.failedMails > 0 && (
-        <p className="mt-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+        <p className={notice}>
           <Link to="/admin/mails" className="font-semibold underline">
             {t('admin.dashboard.failedMails', { count: figures.failedMails })}
           </Link>
           {t('admin.dashboard.failedMailsAfter')}
         </p>
       )}
+      {figures && <InvoiceNotices reporting={figures.invoices} />}
       {figures && figures.overdueShipments > 0 && (
-        <p className="mt-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+        <p className={notice}>
           <Link to="/admin?status=overdue" className="font-semibold underline">
             {t('admin.dashboard.overdueShipments', { count: figures.overdueShipments, days: figures.overdueDays })}
           </Link>
@@ -37,5 +44,50 @@ export function Dashboard({ figures }: { figures: Figures | null }) {
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * e-Factura: that invoices are not reported to ANAF (no application, nobody signed in), that the sign-in ends within a
+ * month, the invoices due tomorrow or today and those late, and how many ANAF has not accepted yet.
+ */
+function InvoiceNotices({ reporting }: { reporting: InvoiceReporting }) {
+  const { t, locale } = useI18n();
+  const { anaf, toReport } = reporting;
+  const due = toReport.filter((invoice) => invoice.reportUrgency === 'due').length;
+  const late = toReport.filter((invoice) => invoice.reportUrgency === 'late').length;
+  const toInvoices = (text: string) => (
+    <Link to="/admin/invoices" className="font-semibold underline">
+      {text}
+    </Link>
+  );
+  return (
+    <>
+      {anaf.reporting !== 'signed_in' && (
+        <p className={toReport.length > 0 ? alarm : notice}>
+          {toInvoices(t(anaf.reporting === 'off' ? 'admin.dashboard.anafOff' : 'admin.dashboard.anafSignedOut'))}
+          {t(anaf.reporting === 'off' ? 'admin.dashboard.anafOffAfter' : 'admin.dashboard.anafSignedOutAfter')}
+        </p>
+      )}
+      {anaf.reporting === 'signed_in' && anaf.signInEndsAt && signInEndsSoon(new Date(anaf.signInEndsAt), new Date()) && (
+        <p className={notice}>
+          {toInvoices(t('admin.dashboard.anafSignInEnds', { day: shopDay(bucharestDay(new Date(anaf.signInEndsAt)), locale) }))}
+          {t('admin.dashboard.anafSignInEndsAfter')}
+        </p>
+      )}
+      {late > 0 && (
+        <p className={alarm}>
+          {toInvoices(t('admin.dashboard.invoicesLate', { count: late }))}
+          {t('admin.dashboard.invoicesAfter')}
+        </p>
+      )}
+      {due > 0 && (
+        <p className={notice}>
+          {toInvoices(t('admin.dashboard.invoicesDue', { count: due }))}
+          {t('admin.dashboard.invoicesAfter')}
+        </p>
+      )}
+      {toReport.length > 0 && <p className="mt-3 text-sm text-zinc-700">{t('admin.dashboard.invoicesWaiting', { count: toReport.length, day: shopDay(toReport[0]!.reportDueDay, locale) })}</p>}
+    </>
   );
 }
