@@ -85,6 +85,16 @@ describe('every /api/admin route is for the owner only', () => {
     { method: 'GET', url: `/api/admin/invoices/${someId}/pdf`, owner: 404 },
     { method: 'GET', url: `/api/admin/invoices/${someId}/xml`, owner: 404 },
     { method: 'GET', url: '/api/admin/invoices/not-a-uuid/pdf', owner: 400 },
+    { method: 'GET', url: '/api/admin/invoices?state=ok', owner: 200 },
+    { method: 'GET', url: '/api/admin/invoices?state=lost', owner: 400 },
+    { method: 'GET', url: `/api/admin/invoices/${someId}/anaf.zip`, owner: 404 },
+    { method: 'GET', url: '/api/admin/invoices.zip?month=2001-01', owner: 404 },
+    { method: 'GET', url: '/api/admin/invoices.zip?month=now', owner: 400 },
+    { method: 'POST', url: `/api/admin/invoices/${someId}/send-again`, owner: 404 },
+    { method: 'GET', url: '/api/admin/anaf', owner: 200 },
+    // This shop has no ANAF application: nothing to sign in to.
+    { method: 'POST', url: '/api/admin/anaf/sign-in', owner: 409 },
+    { method: 'GET', url: '/api/admin/anaf/callback?code=x&state=y', owner: 303 },
   ];
 
   it.each(routes.map((route) => [`${route.method} ${route.url.replace(someId, ':id')}`, route] as const))('%s: 401 visitor, 403 customer, then the owner’s answer', async (_name, route) => {

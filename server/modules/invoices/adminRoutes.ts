@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client';
 import { AppError, answers } from '../../errors';
 import { isSignInState, saveSignIn, signInState } from './anafTokens';
 import type { AnafReporting } from './reporting';
-import { anafStatus, anafZipFile, invoiceFile, listInvoices, sendAgain } from './service';
+import { anafStatus, anafZipFile, invoiceFile, listInvoices, monthArchive, sendAgain } from './service';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const invoiceParams = z.object({ id: z.string().uuid('Unknown invoice.') });
@@ -40,6 +40,12 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<AdminInvoiceOptions> = as
     },
     async (request) => ({ invoices: await listInvoices(db, request.query) }),
   );
+
+  app.get('/invoices.zip', { schema: { querystring: z.object({ month: z.string().regex(MONTH, 'The month must be written YYYY-MM.') }) } }, async (request, reply) => {
+    const archive = await monthArchive(db, request.query.month);
+    if (!archive) throw new AppError('not_found', { id: 'admin.error.noInvoicesThisMonth' });
+    return reply.header('Content-Type', 'application/zip').header('Content-Disposition', `attachment; filename="${archive.name}"`).header('Cache-Control', 'private, no-store').send(archive.body);
+  });
 
   app.get('/invoices/:id/pdf', { schema: { params: invoiceParams } }, async (request, reply) => {
     const file = await invoiceFile(db, request.params.id, 'pdf');

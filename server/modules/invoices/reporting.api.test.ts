@@ -160,6 +160,17 @@ describe('reporting an invoice', () => {
     expect(listed).toMatchObject({ documentId: invoice.documentId, anaf: 'ok', anafIndex: done.anafUploadIndex });
     const zip = await get(`/api/admin/invoices/${invoice.id}/anaf.zip`);
     expect(zip.headers['content-type']).toBe('application/zip');
+
+    // The month for the accountant: each invoice's PDF and XML, and ANAF's ZIP of this one.
+    const month = invoice.issueDate.slice(0, 7);
+    const archive = await get(`/api/admin/invoices.zip?month=${month}`);
+    expect(archive.headers['content-disposition']).toBe(`attachment; filename="facturi-${month}.zip"`);
+    const archived = unzipSync(archive.rawPayload);
+    expect(Object.keys(archived)).toEqual(expect.arrayContaining([`${invoice.documentId}.pdf`, `${invoice.documentId}.xml`, `${invoice.documentId}-anaf.zip`]));
+    expect(new TextDecoder().decode(archived[`${invoice.documentId}.xml`])).toBe(invoice.xml);
+    expect(Buffer.from(archived[`${invoice.documentId}.pdf`]!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get('/api/admin/invoices.zip?month=2001-01')).json()).toMatchObject({ message: 'No invoices were issued that month.' });
+    expect((await get('/api/admin/invoices.zip')).statusCode).toBe(400);
     expect((await get('/api/admin/invoices?state=unsent')).json().invoices).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { strToU8, zipSync } from 'fflate';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { lineName } from '../../../domain/catalog';
 import type { OrderView } from '../../../domain/contracts/orders';
@@ -283,4 +284,26 @@ export async function anafStatus(db: DbOrTx, anaf: { client: { env: 'test' | 'pr
 export async function invoiceReporting(db: DbOrTx, anaf: { client: { env: 'test' | 'prod' } } | null): Promise<InvoiceReporting> {
   const [status, unreported] = await Promise.all([anafStatus(db, anaf), listInvoices(db, { unreported: true })]);
   return { anaf: status, toReport: unreported.reverse() };
+}
+
+/**
+ * A month's invoices and credit notes for the accountant, as one ZIP: each one's PDF, its e-Factura XML (once checked)
+ * and ANAF's signed ZIP (once ANAF answered), named by their number; null for a month without any.
+ */
+export async function monthArchive(db: DbOrTx, month: string): Promise<{ name: string; body: Buffer } | null> {
+  const rows = await db
+    .select({ documentId: invoices.documentId, document: invoices.document, xml: invoices.xml, anafZip: invoices.anafZip })
+    .from(invoices)
+    .where(sql`to_char(${invoices.issueDate}, 'YYYY-MM') = ${month}`)
+    .orderBy(asc(invoices.series), asc(invoices.number));
+  if (rows.length === 0) return null;
+  const { invoicePdf } = await import('./pdf');
+  const files: Record<string, Uint8Array> = {};
+  for (const row of rows) {
+    files[`${row.documentId}.pdf`] = await invoicePdf(row.document);
+    if (row.xml !== null) files[`${row.documentId}.xml`] = strToU8(row.xml);
+    if (row.anafZip !== null) files[`${row.documentId}-anaf.zip`] = row.anafZip;
+  }
+  // PDFs and ZIPs are compressed already: stored as they are.
+  return { name: `facturi-${month}.zip`, body: Buffer.from(zipSync(files, { level: 0 })) };
 }

@@ -89,7 +89,13 @@ export default function InvoicesPage() {
         <button type="button" className={secondaryButton} onClick={() => void load()}>
           {t('admin.invoices.checkAgain')}
         </button>
+        {invoices && invoices.length > 0 && (
+          <a href={`/api/admin/invoices.zip?month=${month}`} className={secondaryButton} download>
+            {t('admin.invoices.download')}
+          </a>
+        )}
       </div>
+      <p className="max-w-3xl text-sm text-zinc-600">{t('admin.invoices.downloadHint')}</p>
       {loadError && (
         <p role="alert" className="text-red-700">
           {loadError}
