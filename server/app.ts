@@ -159,7 +159,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       const ownerOf = ownersOnly(admin, auth, origins);
       await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing, anaf });
       await admin.register(adminProductRoutes, { db, ownerOf });
-      await admin.register(adminInvoiceRoutes, { db, anaf, secret: authSettings.secret, ownerOf });
+      await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret: authSettings.secret, ownerOf });
     },
     { prefix: '/api/admin' },
   );

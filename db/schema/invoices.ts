@@ -43,6 +43,8 @@ export const invoices = pgTable(
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     /** A credit note's invoice. */
     correctsId: uuid('corrects_id').references((): AnyPgColumn => invoices.id),
+    /** When an invoice got its credit note (the order came back or was cancelled, or the owner re-issued it). */
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
     document: jsonb('document').$type<UblDocument>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Its e-Factura XML, and what validation found in it (empty: valid), once checked (invoices/checking.ts). */
@@ -86,8 +88,8 @@ export const invoices = pgTable(
   (t) => [
     unique('invoices_series_number').on(t.series, t.number),
     unique('invoices_document_id').on(t.documentId),
-    // One invoice per order, and one credit note per invoice.
-    uniqueIndex('invoices_one_per_order').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    // One standing invoice per order (a re-issued one is credited first), and one credit note per invoice.
+    uniqueIndex('invoices_one_per_order').on(t.orderId).where(sql`${t.kind} = 'invoice' and ${t.creditedAt} is null`),
     uniqueIndex('invoices_one_credit_per_invoice').on(t.correctsId),
     index('invoices_issue_date_idx').on(t.issueDate),
     index('invoices_unchecked_idx').on(t.createdAt).where(sql`${t.checkedAt} is null`),

@@ -37,6 +37,10 @@ export const invoiceRowSchema = z.object({
   anafErrors: z.array(z.string()),
   /** ANAF's index of the upload (index_incarcare), once it gave one. */
   anafIndex: z.nullable(z.string()),
+  /** An invoice with its credit note (the order came back, or it was re-issued): it can no longer be re-issued. */
+  credited: z.boolean(),
+  /** The buyer as it names them (the re-issue form starts from it); county: its code (CJ, B). */
+  buyer: z.object({ name: z.string(), street: z.string(), city: z.string(), county: z.string(), postalCode: z.string() }),
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 
@@ -81,3 +85,6 @@ export const invoiceReportingSchema = z.object({
   toReport: z.array(invoiceRowSchema),
 });
 export type InvoiceReporting = z.infer<typeof invoiceReportingSchema>;
+
+/** POST /api/admin/invoices/:id/reissue: the corrected invoice (its storno is issued first). */
+export const reissuedSchema = z.object({ id: z.string(), documentId: z.string() });

@@ -17,12 +17,15 @@ export function InvoiceTable({
   caption,
   withOrder = true,
   onSendAgain,
+  onReissue,
 }: {
   invoices: InvoiceRow[];
   caption: string;
   withOrder?: boolean;
   /** Sends a refused invoice again (the Invoices page); without it, no button. */
   onSendAgain?: (invoice: InvoiceRow) => void;
+  /** Re-issues a standing invoice, corrected (the Invoices page); without it, no button. */
+  onReissue?: (invoice: InvoiceRow) => void;
 }) {
   const { t, money, locale } = useI18n();
   const columns = COLUMNS.filter((column) => withOrder || column !== 'order').map((column): Column => ({ label: t(`admin.invoices.column.${column}`), align: column === 'total' ? 'right' : 'left' }));
@@ -95,6 +98,13 @@ export function InvoiceTable({
               <a href={`/api/admin/invoices/${invoice.id}/anaf.zip`} className="ml-3 font-semibold text-brand-dark underline" aria-label={t('admin.invoices.zipLabel', { number: invoice.documentId })}>
                 ZIP
               </a>
+            )}
+            {invoice.kind === 'invoice' && !invoice.credited && onReissue && (
+              <div className="mt-2">
+                <button type="button" className={secondaryButton} onClick={() => onReissue(invoice)} aria-label={t('admin.invoices.reissueLabel', { number: invoice.documentId })}>
+                  {t('admin.invoices.reissue')}
+                </button>
+              </div>
             )}
           </td>
         </tr>

@@ -91,6 +91,13 @@ describe('every /api/admin route is for the owner only', () => {
     { method: 'GET', url: '/api/admin/invoices.zip?month=2001-01', owner: 404 },
     { method: 'GET', url: '/api/admin/invoices.zip?month=now', owner: 400 },
     { method: 'POST', url: `/api/admin/invoices/${someId}/send-again`, owner: 404 },
+    {
+      method: 'POST',
+      url: `/api/admin/invoices/${someId}/reissue`,
+      body: { name: 'Ana Popescu', street: 'Strada Memorandumului 28', city: 'Cluj-Napoca', county: 'CJ', postalCode: '400114' },
+      owner: 404,
+    },
+    { method: 'POST', url: `/api/admin/invoices/${someId}/reissue`, body: { name: 'Ana' }, owner: 400 },
     { method: 'GET', url: '/api/admin/anaf', owner: 200 },
     // This shop has no ANAF application: nothing to sign in to.
     { method: 'POST', url: '/api/admin/anaf/sign-in', owner: 409 },

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anafSignInSchema, anafStatusSchema, INVOICE_STATE_FILTERS, invoiceListSchema } from '../../../domain/contracts/invoices';
+import { anafSignInSchema, anafStatusSchema, INVOICE_STATE_FILTERS, invoiceListSchema, reissuedSchema } from '../../../domain/contracts/invoices';
+import { invoiceCorrectionSchema } from '../../../domain/invoiceCorrection';
 import type { Db } from '../../../db/client';
 import { AppError, answers } from '../../errors';
 import { isSignInState, saveSignIn, signInState } from './anafTokens';
 import type { AnafReporting } from './reporting';
-import { anafStatus, anafZipFile, invoiceFile, listInvoices, monthArchive, sendAgain } from './service';
+import { anafStatus, anafZipFile, type Invoicing, invoiceFile, listInvoices, monthArchive, reissue, sendAgain } from './service';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const invoiceParams = z.object({ id: z.string().uuid('Unknown invoice.') });
@@ -18,6 +19,8 @@ export interface AdminInvoiceOptions {
   db: Db;
   /** Reporting to ANAF, or null when no ANAF application is set up. */
   anaf: AnafReporting | null;
+  /** The shop's invoicing: a re-issued invoice is numbered from its series, with its seller. */
+  invoicing: Invoicing;
   /** AUTH_SECRET: signs the sign-in's OAuth state. */
   secret: string;
   /** The owner making the request (the back office's scope has checked it). */
@@ -29,7 +32,7 @@ export interface AdminInvoiceOptions {
  * list with where each stands for e-Factura and ANAF, each one's PDF, e-Factura XML and ANAF's ZIP, sending a refused
  * one again; and the shop's sign-in to ANAF (OAuth2 with the owner's certificate).
  */
-export const adminInvoiceRoutes: FastifyPluginAsyncZod<AdminInvoiceOptions> = async (app, { db, anaf, secret, ownerOf }) => {
+export const adminInvoiceRoutes: FastifyPluginAsyncZod<AdminInvoiceOptions> = async (app, { db, anaf, invoicing, secret, ownerOf }) => {
   app.get(
     '/invoices',
     {
@@ -63,6 +66,11 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<AdminInvoiceOptions> = as
     const file = await anafZipFile(db, request.params.id);
     if (!file) throw new AppError('not_found', { id: 'admin.error.noAnafZip' });
     return reply.header('Content-Type', 'application/zip').header('Content-Disposition', `attachment; filename="${file.name}"`).header('Cache-Control', 'private, no-store').send(file.body);
+  });
+
+  app.post('/invoices/:id/reissue', { schema: { params: invoiceParams, body: invoiceCorrectionSchema, response: answers({ 201: reissuedSchema }) } }, async (request, reply) => {
+    const invoice = await reissue(db, request.params.id, request.body, invoicing);
+    return reply.status(201).send({ id: invoice.id, documentId: invoice.documentId });
   });
 
   app.post('/invoices/:id/send-again', { schema: { params: invoiceParams, response: answers({ 204: z.null() }) } }, async (request, reply) => {

@@ -161,6 +161,68 @@ describe('a credit note', () => {
   });
 });
 
+describe('re-issuing a wrong invoice', () => {
+  const reissueAs = (id: string, payload: unknown, cookie = owner.cookie) =>
+    shop.app.inject({ method: 'POST', url: `/api/admin/invoices/${id}/reissue`, payload: payload as object, headers: { cookie, origin: TEST_ORIGIN } });
+  const corrected = { name: 'Ana Popescu', street: 'Strada Icoanei 12', city: 'București, Sector 2', county: 'B', postalCode: '020452' };
+
+  it('credits it first, then issues the corrected invoice with the next numbers; both valid for e-Factura; a return credits the corrected one', async () => {
+    const order = await cashOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' });
+    await ship(order.id);
+    await checkInvoices(shop.database.db);
+    const [wrong] = await invoicesOf(order.id);
+    expect(wrong!.problems).toContainEqual(expect.objectContaining({ rule: 'BR-RO-101' }));
+
+    const answer = await reissueAs(wrong!.id, corrected);
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json()).toMatchObject({ documentId: 'SST-0003' });
+    const [, storno, fixed] = await invoicesOf(order.id);
+    expect(storno).toMatchObject({ kind: 'credit_note', documentId: 'SST-0002', correctsId: wrong!.id });
+    expect(storno!.document.buyer).toEqual(wrong!.document.buyer);
+    expect(fixed).toMatchObject({ kind: 'invoice', documentId: 'SST-0003', creditedAt: null });
+    expect(fixed!.document.buyer).toMatchObject({ name: 'Ana Popescu', street: 'Strada Icoanei 12', place: { city: 'SECTOR2', countySubentity: 'RO-B' }, postalCode: '020452' });
+    expect(fixed!.document.amounts).toEqual(wrong!.document.amounts);
+    expect(await efacturaProblems(ublXml(fixed!.document), 'invoice')).toEqual([]);
+    expect((await invoicesOf(order.id))[0]!.creditedAt).not.toBeNull();
+
+    // The wrong one cannot be re-issued again; the owner's list says which are credited.
+    expect((await reissueAs(wrong!.id, corrected)).json()).toMatchObject({ message: 'This invoice has a credit note already: it cannot be re-issued.' });
+    const listed = (await shop.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}`, headers: { cookie: owner.cookie } })).json().invoices as { documentId: string; credited: boolean }[];
+    expect(listed.map(({ documentId, credited }) => [documentId, credited])).toEqual([
+      ['SST-0001', true],
+      ['SST-0002', false],
+      ['SST-0003', false],
+    ]);
+
+    await ownerMoves(order.id, 'returned');
+    const credit = (await invoicesOf(order.id)).at(-1)!;
+    expect(credit).toMatchObject({ kind: 'credit_note', documentId: 'SST-0004', correctsId: fixed!.id });
+  });
+
+  it('once, when the owner sends it twice at once', async () => {
+    const order = await cashOrder();
+    await ship(order.id);
+    const [invoice] = await invoicesOf(order.id);
+    const answers = await Promise.all([reissueAs(invoice!.id, { ...corrected, city: 'Cluj-Napoca', county: 'CJ', postalCode: '400114' }), reissueAs(invoice!.id, { ...corrected, city: 'Cluj-Napoca', county: 'CJ', postalCode: '400114' })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect((await invoicesOf(order.id)).map((row) => row.kind)).toEqual(['invoice', 'credit_note', 'invoice']);
+  });
+
+  it('refuses a buyer without a name, a Bucharest address without its sector, and an unknown invoice, changing nothing', async () => {
+    const order = await cashOrder();
+    await ship(order.id);
+    const [invoice] = await invoicesOf(order.id);
+    const noName = await reissueAs(invoice!.id, { ...corrected, name: '  ' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().message).toBe('Buyer’s name is required.');
+    const noSector = await reissueAs(invoice!.id, { ...corrected, city: 'București' });
+    expect(noSector.statusCode).toBe(400);
+    expect(noSector.json().message).toMatch(/names its sector/);
+    expect((await reissueAs('00000000-0000-4000-8000-000000000000', corrected)).statusCode).toBe(404);
+    expect(await invoicesOf(order.id)).toHaveLength(1);
+  });
+});
+
 describe('checking invoices for e-Factura', () => {
   it('stores each one’s XML and what validation found, once, with two checkers at work; an address e-Factura cannot place is named by its rule', async () => {
     const good = await cashOrder();

@@ -1,13 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { lineName } from '../../../domain/catalog';
 import type { OrderView } from '../../../domain/contracts/orders';
 import type { AnafStatus, CustomerInvoice, INVOICE_STATE_FILTERS, InvoiceReporting, InvoiceRow } from '../../../domain/contracts/invoices';
 import { efacturaPlace, invoiceAction, type InvoiceMoment, invoiceAmounts, invoiceId, reportDueDay, reportUrgency, seriesOf, type SoldLine } from '../../../domain/invoice';
+import type { InvoiceCorrection } from '../../../domain/invoiceCorrection';
 import { bucharestDay } from '../../../domain/locale';
 import type { UblDocument, UblSeller } from '../../../domain/ubl';
-import type { DbOrTx } from '../../../db/client';
+import type { Db, DbOrTx } from '../../../db/client';
 import { anafConnection, invoiceCounters, invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
@@ -110,36 +111,72 @@ export interface IssuedInvoice {
   kind: 'invoice' | 'credit_note';
 }
 
-async function issue(tx: DbOrTx, order: OrderView, invoicing: Invoicing, at: Date, corrects?: { id: string; documentId: string; issueDate: string }) {
+/** Numbers and writes a document of an order: `make` gives it from its number and issue day. */
+async function issue(tx: DbOrTx, orderId: string, invoicing: Invoicing, at: Date, make: (head: { id: string; issueDate: string }) => UblDocument, correctsId?: string) {
   const issueDate = bucharestDay(at);
   const series = seriesOf(invoicing.series, invoicing.restartEachYear, Number(issueDate.slice(0, 4)));
   const number = await nextNumber(tx, series);
-  const documentId = invoiceId(series, number);
-  const kind = corrects ? 'creditNote' : 'invoice';
-  const document = orderDocument(order, invoicing, { kind, id: documentId, issueDate, corrects: corrects && { id: corrects.documentId, issueDate: corrects.issueDate } });
+  const document = make({ id: invoiceId(series, number), issueDate });
   const [row] = await tx
     .insert(invoices)
-    .values({ orderId: order.id, kind: corrects ? 'credit_note' : 'invoice', series, number, documentId, issueDate, correctsId: corrects?.id ?? null, document })
+    .values({ orderId, kind: document.kind === 'creditNote' ? 'credit_note' : 'invoice', series, number, documentId: document.id, issueDate, correctsId: correctsId ?? null, document })
     .returning({ id: invoices.id, documentId: invoices.documentId, kind: invoices.kind });
   return row!;
 }
 
+type StandingInvoice = Pick<typeof invoices.$inferSelect, 'id' | 'orderId' | 'documentId' | 'issueDate' | 'document'>;
+
+/** The storno of a whole invoice (the same lines, buyer and seller as it says), numbered now; the invoice is marked credited. */
+async function credit(tx: DbOrTx, invoice: StandingInvoice, invoicing: Invoicing, at: Date): Promise<IssuedInvoice> {
+  await tx.update(invoices).set({ creditedAt: at }).where(eq(invoices.id, invoice.id));
+  const corrects = { id: invoice.documentId, issueDate: invoice.issueDate };
+  return issue(tx, invoice.orderId, invoicing, at, (head) => ({ ...invoice.document, ...head, kind: 'creditNote', corrects }), invoice.id);
+}
+
+/** An order's standing invoice (not credited), locked until the transaction ends; null when it has none. */
+async function standingInvoice(tx: DbOrTx, where: SQL): Promise<StandingInvoice | null> {
+  const [invoice] = await tx
+    .select({ id: invoices.id, orderId: invoices.orderId, documentId: invoices.documentId, issueDate: invoices.issueDate, document: invoices.document })
+    .from(invoices)
+    .where(and(where, eq(invoices.kind, 'invoice'), isNull(invoices.creditedAt)))
+    .for('update');
+  return invoice ?? null;
+}
+
 /**
  * Issues what an order's change into `to` calls for, in that change's transaction (the order's row is locked by
- * it): its invoice, once per order; or, when an invoiced order is cancelled or comes back, the credit note of the
- * whole invoice, once. Returns what it issued, or null.
+ * it): its invoice, once per order; or, when an invoiced order is cancelled or comes back, the credit note of its
+ * standing invoice, once. Returns what it issued, or null.
  */
 export async function invoiceStatusChange(tx: DbOrTx, order: OrderView, invoicing: Invoicing, at: Date): Promise<IssuedInvoice | null> {
   const action = invoiceAction(order.status, invoicing.on);
   if (!action) return null;
-  const [invoice] = await tx
-    .select({ id: invoices.id, documentId: invoices.documentId, issueDate: invoices.issueDate })
-    .from(invoices)
-    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')));
-  if (action === 'issue') return invoice ? null : issue(tx, order, invoicing, at);
-  if (!invoice) return null;
-  const [credited] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.correctsId, invoice.id));
-  return credited ? null : issue(tx, order, invoicing, at, invoice);
+  if (action === 'issue') {
+    const [any] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice'))).limit(1);
+    return any ? null : issue(tx, order.id, invoicing, at, (head) => orderDocument(order, invoicing, { kind: 'invoice', ...head }));
+  }
+  const invoice = await standingInvoice(tx, eq(invoices.orderId, order.id));
+  return invoice ? credit(tx, invoice, invoicing, at) : null;
+}
+
+/**
+ * Re-issues a wrong invoice (the owner corrected the buyer; the seller as the settings say now): its storno first,
+ * then the corrected invoice, in one transaction, both numbered from the series. Only an invoice still standing:
+ * one already credited answers 409. Returns the new invoice.
+ */
+export async function reissue(db: Db, id: string, buyer: InvoiceCorrection, invoicing: Invoicing, at = new Date()): Promise<IssuedInvoice> {
+  return db.transaction(async (tx) => {
+    const invoice = await standingInvoice(tx, eq(invoices.id, id));
+    if (!invoice) {
+      const [exists] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id));
+      if (!exists) throw new AppError('not_found', { id: 'admin.error.noSuchInvoice' });
+      throw new AppError('conflict', { id: 'admin.error.invoiceNotStanding' }, 'invoice_not_standing');
+    }
+    await credit(tx, invoice, invoicing, at);
+    const street = buyer.street;
+    const corrected = { ...invoice.document.buyer, name: buyer.name, street, place: efacturaPlace({ county: buyer.county, city: buyer.city, street })!, postalCode: buyer.postalCode };
+    return issue(tx, invoice.orderId, invoicing, at, (head) => ({ ...invoice.document, ...head, kind: 'invoice', corrects: undefined, seller: invoicing.seller, buyer: corrected }));
+  });
 }
 
 /** Which invoices the owner lists: a month's (YYYY-MM, Bucharest days), an order's, or (neither) the newest. */
@@ -176,6 +213,7 @@ export async function listInvoices(db: DbOrTx, filter: InvoiceFilter = {}): Prom
       anafState: invoices.anafState,
       anafErrors: invoices.anafErrors,
       anafIndex: invoices.anafUploadIndex,
+      creditedAt: invoices.creditedAt,
     })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
@@ -190,8 +228,16 @@ export async function listInvoices(db: DbOrTx, filter: InvoiceFilter = {}): Prom
     .orderBy(desc(invoices.createdAt), desc(invoices.number))
     .limit(500);
   const today = bucharestDay(new Date());
-  return rows.map(({ document, problems, checkedAt, anafState, anafErrors, ...row }) => ({
+  return rows.map(({ document, problems, checkedAt, anafState, anafErrors, creditedAt, ...row }) => ({
     ...row,
+    credited: creditedAt !== null,
+    buyer: {
+      name: document.buyer.name,
+      street: document.buyer.street,
+      city: document.buyer.place.city,
+      county: document.buyer.place.countySubentity.replace(/^RO-/, ''),
+      postalCode: document.buyer.postalCode ?? '',
+    },
     reportUrgency: anafState === 'ok' ? null : reportUrgency(reportDueDay(row.issueDate), today),
     anaf: anafState === 'uploading' ? 'sent' : anafState,
     anafErrors: anafErrors ?? [],

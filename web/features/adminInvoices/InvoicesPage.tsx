@@ -7,6 +7,7 @@ import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useBackOfficeTitle } from '../../lib/backOffice';
 import { useI18n } from '../../lib/i18n';
+import { ReissueDialog } from './ReissueDialog';
 
 /** This month in Bucharest, as the month field writes it (YYYY-MM). */
 const thisMonth = () => bucharestDay(new Date()).slice(0, 7);
@@ -29,6 +30,7 @@ export default function InvoicesPage() {
   const [invoices, setInvoices] = useState<InvoiceRow[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [reissuing, setReissuing] = useState<InvoiceRow | null>(null);
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -116,7 +118,20 @@ export default function InvoicesPage() {
           {t('admin.invoices.count', { count: invoices.length })}
         </p>
       )}
-      {invoices && invoices.length > 0 && <InvoiceTable invoices={invoices} caption={t('admin.invoices.caption')} onSendAgain={(invoice) => void sendAgain(invoice)} />}
+      {invoices && invoices.length > 0 && (
+        <InvoiceTable invoices={invoices} caption={t('admin.invoices.caption')} onSendAgain={(invoice) => void sendAgain(invoice)} onReissue={setReissuing} />
+      )}
+      {reissuing && (
+        <ReissueDialog
+          invoice={reissuing}
+          onClose={() => setReissuing(null)}
+          onDone={(newNumber) => {
+            setNotice(t('admin.invoices.reissued', { number: reissuing.documentId, newNumber }));
+            setReissuing(null);
+            void load();
+          }}
+        />
+      )}
     </div>
   );
 }
