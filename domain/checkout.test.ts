@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleOrder } from '../testing/sampleOrder';
-import { orderRequestSchema, shippingComplete, shippingSchema } from './checkout';
+import { cityWithSector, orderRequestSchema, shippingComplete, shippingSchema } from './checkout';
 import { emailSchema } from './email';
 import { issueValues } from './issueValues';
 
@@ -54,7 +54,7 @@ describe('shipping step', () => {
   });
 
   it('needs one of the counties, by its code', () => {
-    expect(shippingSchema.parse({ ...shipping, county: 'B', postalCode: '010011' }).county).toBe('B');
+    expect(shippingSchema.parse({ ...shipping, county: 'BV', postalCode: '500030' }).county).toBe('BV');
     for (const county of ['', 'Cluj', 'XX', undefined]) {
       expect(firstError(shippingSchema.safeParse({ ...shipping, county })), String(county)).toBe('checkout.error.county.required');
     }
@@ -67,15 +67,29 @@ describe('shipping step', () => {
   });
 
   it('asks about a postal code of another county, and takes it once the customer confirms it', () => {
-    const mismatch = { ...shipping, county: 'B', postalCode: '400114' };
+    const mismatch = { ...shipping, county: 'BV', postalCode: '400114' };
     const refused = shippingSchema.safeParse(mismatch);
     expect(refused.error?.issues).toEqual([
-      expect.objectContaining({ path: ['postalCode'], message: 'checkout.error.postalCode.mismatch', params: { postalCode: '400114', county: 'București' } }),
+      expect.objectContaining({ path: ['postalCode'], message: 'checkout.error.postalCode.mismatch', params: { postalCode: '400114', county: 'Brașov' } }),
     ]);
-    expect(issueValues(refused.error!.issues[0]!)).toMatchObject({ postalCode: '400114', county: 'București' });
+    expect(issueValues(refused.error!.issues[0]!)).toMatchObject({ postalCode: '400114', county: 'Brașov' });
     expect(shippingSchema.parse({ ...mismatch, postalCodeConfirmed: true }).postalCode).toBe('400114');
-    expect(orderRequestSchema.safeParse({ ...order, county: 'B' }).success).toBe(false);
-    expect(orderRequestSchema.safeParse({ ...order, county: 'B', postalCodeConfirmed: true }).success).toBe(true);
+    expect(orderRequestSchema.safeParse({ ...order, county: 'BV' }).success).toBe(false);
+    expect(orderRequestSchema.safeParse({ ...order, county: 'BV', postalCodeConfirmed: true }).success).toBe(true);
+  });
+
+  it('asks a Bucharest address for its sector unless the city, street or number names it; the order’s city then names it', () => {
+    const bucharest = { ...shipping, county: 'B', city: 'București', postalCode: '020452' };
+    expect(shippingSchema.safeParse(bucharest).error?.issues).toEqual([expect.objectContaining({ path: ['sector'], message: 'checkout.error.sector.required' })]);
+    expect(shippingSchema.safeParse({ ...bucharest, sector: '7' }).success).toBe(false);
+    expect(shippingSchema.safeParse({ ...bucharest, sector: '2' }).success).toBe(true);
+    expect(shippingSchema.safeParse({ ...bucharest, streetNumber: '12, sect. 2' }).success).toBe(true);
+    expect(shippingSchema.safeParse({ ...bucharest, city: 'București, Sectorul 2' }).success).toBe(true);
+    expect(cityWithSector({ ...bucharest, sector: '2' })).toBe('București, Sector 2');
+    expect(cityWithSector({ ...bucharest, city: 'Bucuresti sector 4', sector: '2' })).toBe('Bucuresti sector 4');
+    expect(cityWithSector({ ...shipping, sector: '2' })).toBe('Cluj-Napoca');
+    expect(orderRequestSchema.safeParse({ ...order, ...bucharest }).success).toBe(false);
+    expect(orderRequestSchema.safeParse({ ...order, ...bucharest, sector: '3' }).success).toBe(true);
   });
 });
 

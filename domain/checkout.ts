@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_PER_LINE } from './cart';
-import { COUNTY_CODES, type CountyCode, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from './counties';
+import { BUCHAREST_SECTORS, bucharestSector, COUNTY_CODES, type CountyCode, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from './counties';
 import { PAYMENT_METHODS } from './orders';
 import { emailSchema } from './email';
 import { phoneInE164 } from './phone';
@@ -56,6 +56,8 @@ const shippingFields = z.object({
   }),
   /** The customer checked a postal code that does not fit the county and keeps it as typed. */
   postalCodeConfirmed: z.boolean({ error: 'postalCodeConfirmed must be true or false.' }).optional(),
+  /** Bucharest's sector, asked when the address does not name it (e-Factura and the couriers need it). */
+  sector: z.enum(BUCHAREST_SECTORS, { error: key('checkout.error.sector.required') }).optional(),
 });
 
 /**
@@ -72,7 +74,21 @@ function postalCodeChecked(shipping: { county: string; postalCode: string; posta
   });
 }
 
-export const shippingSchema = shippingFields.superRefine(postalCodeChecked);
+/** A Bucharest address whose city, street and number name no sector needs the sector chosen. */
+export function sectorToAsk(shipping: { county: string; city: string; street: string; streetNumber: string }): boolean {
+  return shipping.county === 'B' && bucharestSector(shipping.city, shipping.street, shipping.streetNumber) === null;
+}
+
+function sectorChecked(shipping: { county: string; city: string; street: string; streetNumber: string; sector?: string }, context: z.RefinementCtx) {
+  if (!shipping.sector && sectorToAsk(shipping)) context.addIssue({ code: 'custom', path: ['sector'], message: key('checkout.error.sector.required') });
+}
+
+/** The city as the order keeps it: with the sector chosen when the address did not name it ("București, Sector 2"). */
+export function cityWithSector(shipping: { county: string | null; city: string; street: string; streetNumber: string; sector?: string }): string {
+  return shipping.sector && shipping.county === 'B' && sectorToAsk({ ...shipping, county: 'B' }) ? `${shipping.city}, Sector ${shipping.sector}` : shipping.city;
+}
+
+export const shippingSchema = shippingFields.superRefine(postalCodeChecked).superRefine(sectorChecked);
 
 export type ShippingDetails = z.infer<typeof shippingSchema>;
 
@@ -124,7 +140,8 @@ export const orderRequestSchema = shippingFields
     .min(16, 'idempotencyKey must be 16 to 100 characters.')
     .max(100, 'idempotencyKey must be 16 to 100 characters.'),
   })
-  .superRefine(postalCodeChecked);
+  .superRefine(postalCodeChecked)
+  .superRefine(sectorChecked);
 
 /** An order to place: as the API parsed it, or as Stripe collected it for a paid order (which may name no county). */
 export type OrderRequest = Omit<z.infer<typeof orderRequestSchema>, 'county'> & { county: CountyCode | null };

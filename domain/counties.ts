@@ -66,6 +66,10 @@ export function countyName(code: string | null | undefined): string | null {
 /** Romanian postal codes are six digits. */
 export const POSTAL_CODE_PATTERN = /^\d{6}$/;
 
+/** Bucharest's six sectors, as the checkout offers them. */
+export const BUCHAREST_SECTORS = ['1', '2', '3', '4', '5', '6'] as const;
+export type BucharestSector = (typeof BUCHAREST_SECTORS)[number];
+
 /**
  * Whether a six-digit postal code is one of the county's; true when either is unknown (nothing to
  * compare), so only a real mismatch asks the customer to check.
@@ -105,4 +109,13 @@ export function countyFromText(text: string | null | undefined): CountyCode | nu
 export function placeLine(place: { postalCode: string; city: string; county: string | null }): string {
   const county = countyName(place.county);
   return `${place.postalCode} ${place.city}${county ? `, ${county}` : ''}`;
+}
+
+/** The Bucharest sector (1–6) an address names ("Sector 3", "sectorul 3", "sect. 3"), or null. */
+export function bucharestSector(...texts: (string | null | undefined)[]): number | null {
+  for (const text of texts) {
+    const found = /\b(?:sectorul|sector|sect\.)\s*([1-6])\b/i.exec(text ?? '');
+    if (found) return Number(found[1]);
+  }
+  return null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bucharestSector, efacturaPlace, invoiceAction, invoiceAmounts, invoiceId, reportDueDay, reportUrgency, seriesOf, signInEndsSoon, type SoldLine, unitNetText } from './invoice';
+import { bucharestSector } from './counties';
+import { efacturaPlace, invoiceAction, invoiceAmounts, invoiceId, reportDueDay, reportUrgency, seriesOf, signInEndsSoon, type SoldLine, unitNetText } from './invoice';
 import { orderVat, STANDARD_VAT_RATE } from './vat';
 
 /** Lines as an order stores them: each line's VAT computed by the order's own rule (orderVat). */

@@ -1,4 +1,5 @@
 import { addDays, addWorkingDays } from './calendar';
+import { bucharestSector } from './counties';
 import { type Bani, toDecimalString } from './money';
 import type { OrderStatus } from './orders';
 import type { VatRate } from './vat';
@@ -141,15 +142,6 @@ export function unitNetText(net: Bani, quantity: number): string {
 
 /** An amount as e-Factura writes it: lei with exactly two decimals ("1234.50"). */
 export const amountText = toDecimalString;
-
-/** The Bucharest sector (1–6) an address names ("Sector 3", "sectorul 3", "sect. 3"), or null. */
-export function bucharestSector(...texts: (string | null | undefined)[]): number | null {
-  for (const text of texts) {
-    const found = /\b(?:sectorul|sector|sect\.)\s*([1-6])\b/i.exec(text ?? '');
-    if (found) return Number(found[1]);
-  }
-  return null;
-}
 
 /** A Romanian address as e-Factura takes it: the county as ISO 3166-2:RO ("RO-CJ"); in Bucharest the city is its sector ("SECTOR3"). */
 export interface EfacturaPlace {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { key, textField } from './adminFields';
-import { COUNTY_CODES, POSTAL_CODE_PATTERN } from './counties';
-import { bucharestSector } from './invoice';
+import { bucharestSector, COUNTY_CODES, POSTAL_CODE_PATTERN } from './counties';
 
 const text = (label: Parameters<typeof textField>[0], max: number) => textField(label, max, 'admin.field.required');
 

@@ -235,6 +235,15 @@ test('email and shipping gates, whitespace-only fields, and back moves that keep
   await page.getByRole('checkbox', { name: 'The postal code is correct' }).check();
   await expect(postalCode).not.toHaveAttribute('aria-invalid');
 
+  // A Bucharest address that names no sector is asked for it (e-Factura and the couriers need it).
+  const sector = page.getByRole('combobox', { name: 'Sector' });
+  await toPayment.click();
+  await expect(sector).toHaveAttribute('aria-invalid', 'true');
+  await expect(sector).toBeFocused();
+  await expect(sector).toHaveAccessibleDescription('Choose the sector of your Bucharest address.');
+  await sector.selectOption({ label: 'Sector 2' });
+  await expect(sector).not.toHaveAttribute('aria-invalid');
+
   // A phone number that is not one is refused next to the field, whatever characters it is typed with.
   const phone = page.getByLabel('Phone number');
   for (const wrong of ['call me', '0722 123']) {
@@ -259,7 +268,7 @@ test('email and shipping gates, whitespace-only fields, and back moves that keep
   const answer = await placed;
   expect(answer.status()).toBe(201);
   const stored = await (await page.request.get(`/api/orders/${(await answer.json()).id}?email=ana@example.ro`)).json();
-  expect(stored).toMatchObject({ county: 'B', postalCode: '400114', phoneNumber: '+40712345678' });
+  expect(stored).toMatchObject({ county: 'B', city: 'Cluj-Napoca, Sector 2', postalCode: '400114', phoneNumber: '+40712345678' });
 });
 
 test('a deep link to a later step lands on the first step still missing', async ({ page }) => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CompanyInfo } from '../domain/company';
 import { COUNTY_CODES, POSTAL_CODE_PATTERN } from '../domain/counties';
-import { bucharestSector, INVOICE_SERIES_PATTERN } from '../domain/invoice';
+import { bucharestSector } from '../domain/counties';
+import { INVOICE_SERIES_PATTERN } from '../domain/invoice';
 import { LOCALES } from '../domain/locale';
 import { MAX_ORDER_TOTAL, MAX_ORDER_TOTAL_CEILING } from '../domain/pricing';
 

@@ -239,6 +239,8 @@ describe('POST /api/orders', () => {
       { ...base, county: 'B', postalCodeConfirmed: false },
       /^Postal code 400114 does not match the county chosen \(București\)\. Please check it; if it is correct, confirm it\.$/,
     ],
+    ['a Bucharest address that names no sector, with none chosen', { ...base, county: 'B', city: 'București', postalCode: '030167' }, /^Choose the sector of your Bucharest address\.$/],
+    ['a sector that is not one', { ...base, county: 'B', city: 'București', postalCode: '030167', sector: '7' }, /^Choose the sector of your Bucharest address\.$/],
     ['a phone number too short', { ...base, phoneNumber: '0722 123' }, /^Enter a valid phone number, like 0722 123 456 or \+40 722 123 456\.$/],
     ['a phone number no network has', { ...base, phoneNumber: '+40 122 123 456' }, /^Enter a valid phone number/],
     ['a confirmation that is not a boolean', { ...base, county: 'B', postalCodeConfirmed: 'yes' }, /postalCodeConfirmed must be true or false/],
@@ -296,17 +298,22 @@ describe('POST /api/orders: county, postal code and phone', () => {
   });
 
   it('places an order whose postal code the customer confirmed, though it is not one of the county’s', async () => {
-    const response = await post(validOrder({ county: 'B', postalCode: '400114', postalCodeConfirmed: true }));
+    const response = await post(validOrder({ county: 'B', postalCode: '400114', postalCodeConfirmed: true, sector: '1' }));
     expect(response.statusCode).toBe(201);
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, response.json().id));
     expect(order).toMatchObject({ county: 'B', postalCode: '400114' });
   });
 
-  it('places an order whose postal code fits the county without asking', async () => {
-    const response = await post(validOrder({ county: 'B', postalCode: '030167', city: 'București' }));
+  it('places an order whose postal code fits the county without asking; a Bucharest address gets the sector chosen in its city', async () => {
+    const response = await post(validOrder({ county: 'B', postalCode: '030167', city: 'București', sector: '3' }));
     expect(response.statusCode).toBe(201);
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, response.json().id));
-    expect(order).toMatchObject({ county: 'B', postalCode: '030167', city: 'București' });
+    expect(order).toMatchObject({ county: 'B', postalCode: '030167', city: 'București, Sector 3' });
+    // An address that names its sector needs none chosen, and keeps its city as typed.
+    const named = await post(validOrder({ county: 'B', postalCode: '030167', city: 'București', streetNumber: '12, Sector 3' }));
+    expect(named.statusCode).toBe(201);
+    const [kept] = await shop.database.db.select().from(orders).where(eq(orders.id, named.json().id));
+    expect(kept!.city).toBe('București');
   });
 });
 

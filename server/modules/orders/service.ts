@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { lineName, type StoredColourOption } from '../../../domain/catalog';
-import type { OrderRequest } from '../../../domain/checkout';
+import { cityWithSector, type OrderRequest } from '../../../domain/checkout';
 import { stockViewChanges } from '../../../domain/catalog';
 import { DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
 import { colourNameIn, productNameIn, type ProductTranslations } from '../../../domain/productTexts';
@@ -50,7 +50,7 @@ function requestHash(request: OrderRequest): string {
     request.lastName,
     request.country,
     request.county,
-    request.city,
+    cityWithSector(request),
     request.street,
     request.streetNumber,
     request.postalCode,
@@ -378,7 +378,7 @@ export async function placeOrder(
       email: request.email,
       country: request.country,
       county: request.county,
-      city: request.city,
+      city: cityWithSector(request),
       street: request.street,
       streetNumber: request.streetNumber,
       postalCode: request.postalCode,

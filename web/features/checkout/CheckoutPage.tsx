@@ -8,7 +8,7 @@ import { primaryButton } from '../../components/ui/styles';
 import { useSession } from '../../lib/session';
 import { useCart } from '../../lib/cart/CartProvider';
 import { CartStep } from './CartStep';
-import { attemptFor, STEPS, stepToShow, type Step, type SubmitAttempt } from './checkoutSteps';
+import { attemptFor, shippingOf, STEPS, stepToShow, type Step, type SubmitAttempt } from './checkoutSteps';
 import { EmailStep } from './EmailStep';
 import { PaymentStep } from './PaymentStep';
 import { ShippingStep } from './ShippingStep';
@@ -28,7 +28,7 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { cart, clear } = useCart();
-  const { draft, setEmail, setShippingField, setPostalCodeConfirmed, reset } = useCheckoutDraft(t('checkout.shipping.defaultCountry'));
+  const { draft, setEmail, setShippingField, setPostalCodeConfirmed, setSector, reset } = useCheckoutDraft(t('checkout.shipping.defaultCountry'));
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<OrderFailure | null>(null);
   const attempt = useRef<SubmitAttempt | null>(null);
@@ -62,8 +62,7 @@ export default function CheckoutPage() {
   async function placeOrder(paymentMethod: PaymentMethod) {
     if (submitting) return;
     const payload: OrderPayload = {
-      ...draft.shipping,
-      postalCodeConfirmed: draft.postalCodeConfirmed,
+      ...shippingOf(draft),
       email: draft.email,
       lines: cart.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity, colour: line.colour })),
       paymentMethod,
@@ -122,6 +121,8 @@ export default function CheckoutPage() {
           <ShippingStep
             values={draft.shipping}
             postalCodeConfirmed={draft.postalCodeConfirmed}
+            sector={draft.sector}
+            onSectorChange={setSector}
             onChange={setShippingField}
             onConfirmPostalCode={setPostalCodeConfirmed}
             onBack={() => go('email')}

@@ -1,6 +1,6 @@
 import { type ChangeEvent, useState } from 'react';
-import { SHIPPING_FIELDS, shippingComplete, shippingSchema, type ShippingField } from '../../../domain/checkout';
-import { COUNTIES, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from '../../../domain/counties';
+import { SHIPPING_FIELDS, sectorToAsk, shippingComplete, shippingSchema, type ShippingField } from '../../../domain/checkout';
+import { BUCHAREST_SECTORS, type BucharestSector, COUNTIES, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from '../../../domain/counties';
 import { issueValues } from '../../../domain/issueValues';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { useI18n } from '../../lib/i18n';
@@ -31,16 +31,20 @@ function postalCodeToCheck(values: Record<ShippingField, string>): boolean {
 interface ShippingStepProps {
   values: Record<ShippingField, string>;
   postalCodeConfirmed: boolean;
+  /** Bucharest's sector, asked when the address does not name it. */
+  sector: BucharestSector | '';
+  onSectorChange(sector: BucharestSector | ''): void;
   onChange(field: ShippingField, value: string): void;
   onConfirmPostalCode(confirmed: boolean): void;
   onBack(): void;
   onContinue(): void;
 }
 
-export function ShippingStep({ values, postalCodeConfirmed, onChange, onConfirmPostalCode, onBack, onContinue }: ShippingStepProps) {
+export function ShippingStep({ values, postalCodeConfirmed, sector, onSectorChange, onChange, onConfirmPostalCode, onBack, onContinue }: ShippingStepProps) {
   const { t } = useI18n();
-  const [errors, setErrors] = useState<Partial<Record<ShippingField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<ShippingField | 'sector', string>>>({});
   const checkPostalCode = postalCodeToCheck(values);
+  const askSector = sectorToAsk(values);
 
   return (
     <form
@@ -48,17 +52,17 @@ export function ShippingStep({ values, postalCodeConfirmed, onChange, onConfirmP
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const result = shippingSchema.safeParse({ ...values, postalCodeConfirmed });
+        const result = shippingSchema.safeParse({ ...values, postalCodeConfirmed, ...(askSector && sector ? { sector } : {}) });
         if (result.success) {
           setErrors({});
           onContinue();
           return;
         }
-        const found: Partial<Record<ShippingField, string>> = {};
+        const found: Partial<Record<ShippingField | 'sector', string>> = {};
         // The schema's messages are catalogue keys (domain/checkout.ts), their values the issue's own.
-        for (const issue of result.error.issues) found[issue.path[0] as ShippingField] ??= t(issue.message as ShopMessageId, issueValues(issue));
+        for (const issue of result.error.issues) found[issue.path[0] as ShippingField | 'sector'] ??= t(issue.message as ShopMessageId, issueValues(issue));
         setErrors(found);
-        const first = FIELDS.find((field) => found[field]);
+        const first = [...FIELDS, 'sector' as const].find((field) => found[field]);
         if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       }}
     >
@@ -128,6 +132,38 @@ export function ShippingStep({ values, postalCodeConfirmed, onChange, onConfirmP
             </div>
           );
         })}
+        {askSector && (
+          <div>
+            <label htmlFor="shipping-sector" className="block font-medium">
+              {t('checkout.field.sector')}
+            </label>
+            <select
+              id="shipping-sector"
+              name="sector"
+              required
+              value={sector}
+              aria-invalid={errors.sector ? true : undefined}
+              aria-describedby={errors.sector ? 'shipping-sector-error' : undefined}
+              onChange={(event) => {
+                onSectorChange(event.target.value as BucharestSector | '');
+                if (errors.sector) setErrors((current) => ({ ...current, sector: undefined }));
+              }}
+              className={inputClass}
+            >
+              <option value="">{t('checkout.shipping.chooseSector')}</option>
+              {BUCHAREST_SECTORS.map((number) => (
+                <option key={number} value={number}>
+                  {t('checkout.shipping.sectorOption', { sector: number })}
+                </option>
+              ))}
+            </select>
+            {errors.sector && (
+              <p id="shipping-sector-error" className="mt-1 text-sm text-red-700">
+                {errors.sector}
+              </p>
+            )}
+          </div>
+        )}
       </div>
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <button type="button" onClick={onBack} className={secondaryButton}>

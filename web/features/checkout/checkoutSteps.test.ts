@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptFor, stepToShow } from './checkoutSteps';
+import { attemptFor, shippingOf, stepToShow } from './checkoutSteps';
 import type { CheckoutDraft } from './useCheckoutDraft';
 
 const shipping = {
@@ -13,10 +13,11 @@ const shipping = {
   postalCode: '400114',
   phoneNumber: '0722123456',
 };
-const complete: CheckoutDraft = { email: 'ana@example.ro', shipping, postalCodeConfirmed: false };
+const complete: CheckoutDraft = { email: 'ana@example.ro', shipping, postalCodeConfirmed: false, sector: '' };
 const noEmail: CheckoutDraft = { ...complete, email: 'ana@' };
 const noCity: CheckoutDraft = { ...complete, shipping: { ...shipping, city: ' ' } };
-const otherCounty: CheckoutDraft = { ...complete, shipping: { ...shipping, county: 'B' } };
+const otherCounty: CheckoutDraft = { ...complete, shipping: { ...shipping, county: 'BV' } };
+const bucharest: CheckoutDraft = { ...complete, shipping: { ...shipping, county: 'B', city: 'București', postalCode: '020452' } };
 
 describe('stepToShow', () => {
   it('opens the step asked for when the steps before it are done', () => {
@@ -32,6 +33,15 @@ describe('stepToShow', () => {
     expect(stepToShow('payment', noCity)).toBe('shipping');
     expect(stepToShow('payment', otherCounty)).toBe('shipping');
     expect(stepToShow('payment', { ...otherCounty, postalCodeConfirmed: true })).toBe('payment');
+  });
+
+  it('asks a Bucharest address for its sector unless the address names it', () => {
+    expect(stepToShow('payment', bucharest)).toBe('shipping');
+    expect(stepToShow('payment', { ...bucharest, sector: '2' })).toBe('payment');
+    expect(stepToShow('payment', { ...bucharest, shipping: { ...bucharest.shipping, streetNumber: '12, Sector 2' } })).toBe('payment');
+    expect(shippingOf({ ...bucharest, sector: '2' })).toMatchObject({ city: 'București', sector: '2' });
+    // A sector chosen for an address that names its own (or is not in Bucharest) is not sent.
+    expect(shippingOf({ ...complete, sector: '2' })).not.toHaveProperty('sector');
   });
 
   it('shows the cart for a step it does not know', () => {

@@ -1,8 +1,13 @@
-import { shippingSchema } from '../../../domain/checkout';
+import { sectorToAsk, shippingSchema } from '../../../domain/checkout';
 import { EMAIL_PATTERN } from '../../../domain/email';
 import type { CheckoutDraft } from './useCheckoutDraft';
 
 export const STEPS = ['cart', 'email', 'shipping', 'payment'] as const;
+
+/** The shipping details as the order sends them: the fields, the postal code's confirmation, and the sector when one was asked. */
+export function shippingOf(draft: CheckoutDraft) {
+  return { ...draft.shipping, postalCodeConfirmed: draft.postalCodeConfirmed, ...(draft.sector && sectorToAsk(draft.shipping) ? { sector: draft.sector } : {}) };
+}
 export type Step = (typeof STEPS)[number];
 
 /**
@@ -14,7 +19,7 @@ export function stepToShow(requested: string | null, draft: CheckoutDraft): Step
   const asked = STEPS.find((step) => step === requested) ?? 'cart';
   const emailDone = EMAIL_PATTERN.test(draft.email.trim());
   if ((asked === 'shipping' || asked === 'payment') && !emailDone) return 'email';
-  if (asked === 'payment' && !shippingSchema.safeParse({ ...draft.shipping, postalCodeConfirmed: draft.postalCodeConfirmed }).success) return 'shipping';
+  if (asked === 'payment' && !shippingSchema.safeParse(shippingOf(draft)).success) return 'shipping';
   return asked;
 }
 

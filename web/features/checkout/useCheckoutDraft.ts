@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { SHIPPING_FIELDS, type ShippingField } from '../../../domain/checkout';
+import { BUCHAREST_SECTORS, type BucharestSector } from '../../../domain/counties';
 
 export interface CheckoutDraft {
   email: string;
   shipping: Record<ShippingField, string>;
   /** The customer confirmed a postal code that does not fit the county (reset when either changes). */
   postalCodeConfirmed: boolean;
+  /** Bucharest's sector, chosen when the address does not name it ('' until then). */
+  sector: BucharestSector | '';
 }
 
 const STORAGE_KEY = 'secret-stash.checkout.v1';
@@ -14,6 +17,7 @@ const STORAGE_KEY = 'secret-stash.checkout.v1';
 const emptyDraft = (country: string): CheckoutDraft => ({
   email: '',
   postalCodeConfirmed: false,
+  sector: '',
   shipping: { ...(Object.fromEntries(Object.keys(SHIPPING_FIELDS).map((key) => [key, ''])) as Record<ShippingField, string>), country },
 });
 
@@ -23,6 +27,7 @@ function loadDraft(country: string): CheckoutDraft {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<CheckoutDraft> | null;
     if (typeof saved?.email === 'string') draft.email = saved.email;
     if (saved?.postalCodeConfirmed === true) draft.postalCodeConfirmed = true;
+    draft.sector = BUCHAREST_SECTORS.find((sector) => sector === saved?.sector) ?? '';
     for (const key of Object.keys(SHIPPING_FIELDS) as ShippingField[]) {
       const value = saved?.shipping?.[key];
       if (typeof value === 'string') draft.shipping[key] = value;
@@ -57,6 +62,7 @@ export function useCheckoutDraft(country: string) {
         postalCodeConfirmed: field === 'postalCode' || field === 'county' ? false : current.postalCodeConfirmed,
       })),
     setPostalCodeConfirmed: (postalCodeConfirmed: boolean) => setDraft((current) => ({ ...current, postalCodeConfirmed })),
+    setSector: (sector: BucharestSector | '') => setDraft((current) => ({ ...current, sector })),
     reset: () => {
       sessionStorage.removeItem(STORAGE_KEY);
       setDraft(emptyDraft(country));
