@@ -29,6 +29,16 @@ async function cashOrder(overrides: Record<string, unknown> = {}) {
   return placeOrder(shop.database.db, orderRequestSchema.parse(sampleOrder(overrides)));
 }
 
+/**
+ * A Bucharest order whose address names no sector, as orders placed before the checkout asked for it were (the
+ * checkout now refuses one): placed with a sector, then its city as it was typed.
+ */
+async function sectorlessOrder() {
+  const order = await cashOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452', sector: '2' });
+  await shop.database.db.update(orders).set({ city: 'București' }).where(eq(orders.id, order.id));
+  return order;
+}
+
 /** The owner moves an order on through the back office's API, as the order page does. */
 async function ownerMoves(id: string, to: string, extra: Record<string, unknown> = {}) {
   const [order] = await shop.database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, id));
@@ -167,7 +177,7 @@ describe('re-issuing a wrong invoice', () => {
   const corrected = { name: 'Ana Popescu', street: 'Strada Icoanei 12', city: 'București, Sector 2', county: 'B', postalCode: '020452' };
 
   it('credits it first, then issues the corrected invoice with the next numbers; both valid for e-Factura; a return credits the corrected one', async () => {
-    const order = await cashOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' });
+    const order = await sectorlessOrder();
     await ship(order.id);
     await checkInvoices(shop.database.db);
     const [wrong] = await invoicesOf(order.id);
@@ -227,7 +237,7 @@ describe('checking invoices for e-Factura', () => {
   it('stores each one’s XML and what validation found, once, with two checkers at work; an address e-Factura cannot place is named by its rule', async () => {
     const good = await cashOrder();
     await ship(good.id);
-    const noSector = await cashOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' });
+    const noSector = await sectorlessOrder();
     await ship(noSector.id);
     const checked = await Promise.all([checkInvoices(shop.database.db), checkInvoices(shop.database.db)]);
     expect(checked[0]! + checked[1]!).toBe(2);

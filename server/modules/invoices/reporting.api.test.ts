@@ -201,9 +201,18 @@ describe('reporting an invoice', () => {
     expect(await invoiceRow(invoice.id)).toMatchObject({ anafState: 'unsent', anafErrors: null });
   });
 
+  it('keeps ANAF’s refusal of the upload itself (ExecutionStatus 1: no right in SPV for the CIF) as refused, with its message', async () => {
+    const invoice = await invoicedOrder();
+    const otherCif = { ...reporting, cif: '87654321' };
+    await reportToAnaf(database.db, otherCif);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ anafState: 'nok', anafUploadIndex: null, anafErrors: ['Nu aveti drept in SPV pentru CIF=87654321'] });
+    expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toEqual([]);
+  });
+
   it('is never uploaded when e-Factura’s rules refuse it', async () => {
-    const order = await placeOrder(database.db, orderRequestSchema.parse(sampleOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' })));
-    await database.db.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, order.id));
+    // A Bucharest address without its sector, as orders placed before the checkout asked for it were.
+    const order = await placeOrder(database.db, orderRequestSchema.parse(sampleOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452', sector: '2' })));
+    await database.db.update(orders).set({ status: 'confirmed', city: 'București' }).where(eq(orders.id, order.id));
     const [row] = await database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
     await app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/status`, payload: { to: 'shipped', version: row!.version, carrier: 'Sameday', trackingNumber: 'X1' }, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
     await checkInvoices(database.db);
