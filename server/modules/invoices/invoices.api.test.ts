@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderRequestSchema } from '../../../domain/checkout';
 import { ublXml } from '../../../domain/ubl';
 import { invoiceCounters, invoices } from '../../../db/schema/invoices';
-import { orders } from '../../../db/schema/orders';
+import { orderLines, orders } from '../../../db/schema/orders';
 import { setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_INVOICING, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { orderAccessToken } from '../orders/accessToken';
@@ -97,6 +97,30 @@ describe('issuing an invoice', () => {
     expect(document.amounts.gross).toBe(order.totals.total);
     expect(document.buyer.place).toEqual({ city: 'SECTOR2', countySubentity: 'RO-B' });
     expect(await efacturaProblems(ublXml(document), 'invoice')).toEqual([]);
+  });
+
+  it('adding up to what the customer pays with free shipping, and with lines at two VAT rates', async () => {
+    // Six lighters: over the free-shipping threshold, so no transport line.
+    const free = await cashOrder({ lines: [{ productId: '1', quantity: 6, colour: 'Black' }] });
+    expect(free.totals.shipping).toBe(0);
+    await ship(free.id);
+    const [freeInvoice] = await invoicesOf(free.id);
+    expect(freeInvoice!.document.amounts.lines.map((line) => line.name)).not.toContain('Transport');
+    expect(freeInvoice!.document.amounts.gross).toBe(free.totals.total);
+    expect(await efacturaProblems(ublXml(freeInvoice!.document), 'invoice')).toEqual([]);
+
+    // An order whose lines carry two rates (a product sold at the reduced 11%, as the order stored it).
+    const mixed = await cashOrder();
+    const [charger] = await shop.database.db.select().from(orderLines).where(and(eq(orderLines.orderId, mixed.id), eq(orderLines.productId, '5')));
+    const gross = charger!.unitPrice * charger!.quantity;
+    await shop.database.db.update(orderLines).set({ vatRate: 1100, vatAmount: Math.round((gross * 1100) / 11100) }).where(eq(orderLines.id, charger!.id));
+    await ship(mixed.id);
+    const [mixedInvoice] = await invoicesOf(mixed.id);
+    const { amounts } = mixedInvoice!.document;
+    expect(amounts.breakdown.map((rate) => rate.rate)).toEqual([2100, 1100]);
+    expect(amounts.gross).toBe(mixed.totals.total);
+    expect(amounts.net + amounts.vat).toBe(mixed.totals.total);
+    expect(await efacturaProblems(ublXml(mixedInvoice!.document), 'invoice')).toEqual([]);
   });
 
   it('for a card order, once it is paid, as paid', async () => {

@@ -14,6 +14,7 @@ import { createTestDatabase } from '../../../testing/database';
 import { type FakeAnaf, startFakeAnaf } from '../../../testing/fakeAnaf';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { anafClient } from '../../integrations/anaf/client';
+import { countHits } from '../../rateLimits';
 import { placeOrder } from '../orders/service';
 import { tokenCipher } from './anafTokens';
 import { checkInvoices } from './checking';
@@ -297,6 +298,20 @@ describe('ANAF’s limits and tokens', () => {
     const row = await invoiceRow(invoice.id);
     expect(row.anafState).toBe('unsent');
     expect(row.anafNextAt.getTime() - Date.now()).toBeGreaterThan(100_000);
+    expect((await reportUntilDone(invoice.id)).anafState).toBe('ok');
+  });
+
+  it('counts every process’s calls against ANAF’s limit a minute, and waits for the next minute past it', async () => {
+    const invoice = await invoicedOrder();
+    const calls = anaf.requests.length;
+    // Another process has made this minute's one allowed call already.
+    const limit = { name: 'anaf:calls', max: 1, windowSeconds: 60 };
+    await countHits(database.db, [{ limit, value: CIF }]);
+    await expect(reportToAnaf(database.db, { ...reporting, callsPerMinute: 1 })).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSeconds: expect.any(Number) });
+    expect(anaf.requests.length).toBe(calls);
+    const row = await invoiceRow(invoice.id);
+    expect(row.anafState).toBe('unsent');
+    expect(row.anafNextAt.getTime()).toBeGreaterThan(Date.now());
     expect((await reportUntilDone(invoice.id)).anafState).toBe('ok');
   });
 

@@ -5,6 +5,7 @@ import { anafConnection, invoices } from '../../../db/schema/invoices';
 import { bucharestDay } from '../../../domain/locale';
 import { type AnafClient, AnafError, anafClient, anafZipContents } from '../../integrations/anaf/client';
 import type { Config } from '../../env';
+import { countHits } from '../../rateLimits';
 import { accessToken, type TokenCipher, tokenCipher } from './anafTokens';
 import { everyFewSeconds, type Rounds, whileUp } from './rounds';
 
@@ -19,7 +20,8 @@ import { everyFewSeconds, type Rounds, whileUp } from './rounds';
  * - `sent`: stareMesaj, first after a minute and then ever less often (at most hourly, within ANAF's 100 calls a
  *   message a day), until `ok` or `nok`; then ANAF's ZIP (the invoice and its signature, or its errors) is kept.
  * Runs in every process, several at once: each takes a few due invoices for a while (a lease, SKIP LOCKED), as the
- * mail outbox does; a 429 or a day's quota puts the invoice (and the round) off until ANAF says.
+ * mail outbox does; a 429 or a day's quota puts the invoice (and the round) off until ANAF says, and the calls of
+ * every process are counted against ANAF's 1,000 a minute.
  */
 
 export interface AnafReporting {
@@ -29,6 +31,8 @@ export interface AnafReporting {
   cif: string;
   /** How often each process looks for invoices to report: REPORT_EVERY_MS; 0 for never by itself (tests run rounds). */
   everyMs?: number;
+  /** ANAF's calls a minute, counted across every process: ANAF_CALLS_A_MINUTE (tests lower it). */
+  callsPerMinute?: number;
 }
 
 /** Where ANAF sends the owner back after the certificate sign-in (registered with ANAF as the app's callback). */
@@ -65,6 +69,8 @@ const BATCH = 10;
 /** An upload with no answer is looked for among ANAF's messages after this long, and uploaded again after an hour. */
 export const LOOK_FOR_LOST_UPLOAD_SECONDS = 120;
 export const UPLOAD_AGAIN_AFTER_MS = 60 * 60_000;
+/** ANAF allows 1,000 calls a minute. */
+export const ANAF_CALLS_A_MINUTE = 1000;
 /** ANAF allows 100 status calls a message a day. */
 export const STATUS_CALLS_A_DAY = 100;
 /** "Factura a mai fost transmisa anterior cu index=5000000001 …": ANAF's answer to a second upload of an invoice. */
@@ -120,14 +126,26 @@ async function save(db: Db, id: string, changes: Partial<typeof invoices.$inferI
     .where(eq(invoices.id, id));
 }
 
-/** Calls ANAF with the access token, refreshed once when ANAF refuses it. */
+/**
+ * Counts a call to ANAF in the shared counters (server/rateLimits.ts), across every process; past ANAF's calls a
+ * minute, refuses it as ANAF's 429 would, until the minute is over.
+ */
+async function countCall(db: Db, reporting: AnafReporting): Promise<void> {
+  const [refused] = await countHits(db, [{ limit: { name: 'anaf:calls', max: reporting.callsPerMinute ?? ANAF_CALLS_A_MINUTE, windowSeconds: 60 }, value: reporting.cif }]);
+  if (refused) throw new AnafError('rate_limited', 'The shop has made as many calls to ANAF as ANAF allows in a minute.', refused.retryAfter);
+}
+
+/** Calls ANAF with the access token, refreshed once when ANAF refuses it; each call counted against ANAF's limit. */
 async function withToken<T>(db: Db, reporting: AnafReporting, call: (token: string) => Promise<T>): Promise<T> {
   const token = await accessToken(db, reporting.cipher, reporting.client);
+  await countCall(db, reporting);
   try {
     return await call(token);
   } catch (error) {
     if (!(error instanceof AnafError && error.kind === 'unauthorized')) throw error;
-    return call(await accessToken(db, reporting.cipher, reporting.client, token));
+    const refreshed = await accessToken(db, reporting.cipher, reporting.client, token);
+    await countCall(db, reporting);
+    return call(refreshed);
   }
 }
 
