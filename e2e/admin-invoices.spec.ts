@@ -80,6 +80,13 @@ test('the owner signs in to ANAF from the invoices page; an invoice ANAF refuses
   const number = (await row.getByRole('rowheader').textContent())!;
   await row.getByRole('button', { name: `Send again: invoice ${number}` }).click();
   await expect(page.getByRole('status').filter({ hasText: `Invoice ${number} will be sent to ANAF again within a minute.` })).toBeVisible();
+
+  // The dashboard lists the invoices ANAF has not accepted (the oldest five: other specs' come first), each with the
+  // day to report it by and where it stands.
+  await page.goto('/admin');
+  const toReport = page.getByRole('region', { name: /^Invoices not yet accepted by ANAF \(\d+\)$/ });
+  await expect(toReport.getByRole('listitem').first()).toContainText(/^SST-\d{4,}, order \d+: report by \d{1,2} \w+ \d{4} · (Refused by ANAF|Not sent|Sent, being processed|Refused by the e-Factura rules)/);
+  await expectAccessible(page);
 });
 
 test('the owner re-issues an invoice with the buyer corrected: credited first, then the corrected one, valid', async ({ page, request }) => {

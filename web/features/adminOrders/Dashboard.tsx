@@ -5,6 +5,9 @@ import { signInEndsSoon } from '../../../domain/invoice';
 import { bucharestDay, shopDay } from '../../../domain/locale';
 import { useI18n } from '../../lib/i18n';
 
+/** The invoices to report the dashboard lists (the oldest first); the Invoices page has them all. */
+const TO_REPORT_SHOWN = 5;
+
 const notice = 'mt-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300';
 const alarm = 'mt-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200';
 
@@ -87,7 +90,30 @@ function InvoiceNotices({ reporting }: { reporting: InvoiceReporting }) {
           {t('admin.dashboard.invoicesAfter')}
         </p>
       )}
-      {toReport.length > 0 && <p className="mt-3 text-sm text-zinc-700">{t('admin.dashboard.invoicesWaiting', { count: toReport.length, day: shopDay(toReport[0]!.reportDueDay, locale) })}</p>}
+      {toReport.length > 0 && (
+        <section aria-labelledby="to-report-title" className="mt-3 rounded-xl bg-white p-4 ring-1 ring-zinc-200">
+          <h2 id="to-report-title" className="font-semibold">
+            {t('admin.dashboard.toReportHeading', { count: toReport.length })}
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {toReport.slice(0, TO_REPORT_SHOWN).map((invoice) => (
+              <li key={invoice.id}>
+                <Link to={`/admin/orders/${invoice.orderId}`} className="font-semibold text-brand-dark underline">
+                  {t('admin.dashboard.toReportItem', { number: invoice.documentId, order: String(invoice.orderNumber) })}
+                </Link>
+                {': '}
+                {t('admin.dashboard.toReportBy', { day: shopDay(invoice.reportDueDay, locale) })} · {t(invoice.check === 'invalid' ? 'admin.invoices.check.invalid' : `admin.invoices.anaf.${invoice.anaf}`)}
+                {invoice.reportUrgency && (
+                  <strong className={invoice.reportUrgency === 'late' ? 'text-red-700' : 'text-amber-800'}> · {t(`admin.invoices.urgency.${invoice.reportUrgency}`)}</strong>
+                )}
+              </li>
+            ))}
+          </ul>
+          {toReport.length > TO_REPORT_SHOWN && (
+            <p className="mt-2 text-sm">{toInvoices(t('admin.dashboard.toReportMore', { count: toReport.length - TO_REPORT_SHOWN }))}</p>
+          )}
+        </section>
+      )}
     </>
   );
 }
