@@ -1,3 +1,4 @@
+import { withoutDiacritics } from './text';
 /**
  * Romania's 41 counties (județe) and București, by the code on number plates and in ISO 3166-2:RO,
  * with the first two digits of their postal codes.
@@ -82,9 +83,7 @@ export function postalCodeFitsCounty(postalCode: string, code: string | null | u
 
 /** Lower case, without diacritics (both cedilla and comma forms), hyphens and spaces as one space. */
 const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  withoutDiacritics(text)
     .toLowerCase()
     .replace(/[\s-]+/g, ' ')
     .trim();

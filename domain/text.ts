@@ -32,3 +32,8 @@ export const plainText = (label: string, missing?: string, control = controlChar
 export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
+
+/** The text without its diacritics (ă â î ș ț, comma and cedilla forms alike), for those that take plain letters. */
+export function withoutDiacritics(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '');
+}

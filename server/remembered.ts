@@ -15,3 +15,27 @@ export function rememberedByHeader<T>(read: (header: string | undefined) => T, s
     return value;
   };
 }
+
+/**
+ * What `load` gives, loaded once and shared by concurrent callers (a courier's token, its service list); forgotten
+ * when loading fails, or when `forget` is called (a token the service no longer takes), so the next call loads again.
+ */
+export function sharedOnce<T>(load: () => Promise<T>): { get(): Promise<T>; forget(stale?: Promise<T>): void } {
+  let value: Promise<T> | null = null;
+  return {
+    get() {
+      if (!value) {
+        const loading = load();
+        value = loading;
+        loading.catch(() => {
+          if (value === loading) value = null;
+        });
+      }
+      return value;
+    },
+    /** Forgets the value (only if it is still `stale`, when given: another caller may have loaded a new one). */
+    forget(stale) {
+      if (!stale || value === stale) value = null;
+    },
+  };
+}

@@ -13,6 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { strToU8, zipSync } from 'fflate';
+import { bucharest } from './bucharestClock';
 
 /** Which ANAF environment an API path named: /test/FCTEL/rest/… or /prod/FCTEL/rest/…. */
 export type AnafEnvironment = 'test' | 'prod';
@@ -128,24 +129,6 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const THROTTLED = 'S-au facut deja 1000 de apeluri in ultimele 60 de minute';
 const DAY_MS = 86_400_000;
 
-const bucharestFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Bucharest',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** A date's wall-clock parts in Bucharest. */
-function bucharest(date: Date) {
-  const parts: Record<string, string> = {};
-  for (const part of bucharestFormat.formatToParts(date)) parts[part.type] = part.value;
-  const get = (type: string) => parts[type] ?? '';
-  return { y: get('year'), mo: get('month'), d: get('day'), h: get('hour'), mi: get('minute'), s: get('second') };
-}
 
 /** yyyyMMddHHmm in Bucharest, as ANAF's dateResponse and data_creare. */
 function stamp(date: Date) {

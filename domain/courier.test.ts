@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { awbReference, cashOnDelivery, courierAddress, courierPhone, parcelWeightGrams } from './courier';
+
+describe('an order as couriers take it', () => {
+  it('names the county and locality; Bucharest’s sector as “Sectorul N”, however the address wrote it', () => {
+    expect(courierAddress({ county: 'CJ', city: 'Cluj-Napoca', street: 'Strada Memorandumului', streetNumber: '28', postalCode: '400114' })).toEqual({
+      county: 'Cluj',
+      locality: 'Cluj-Napoca',
+      address: 'Strada Memorandumului 28',
+      postalCode: '400114',
+    });
+    for (const [city, streetNumber] of [
+      ['București, Sector 2', '12'],
+      ['Bucuresti', '12, sect. 2'],
+      ['SECTOR2', '12'],
+    ]) {
+      expect(courierAddress({ county: 'B', city: city!, street: 'Strada Icoanei', streetNumber: streetNumber!, postalCode: '020452' })).toMatchObject({ county: 'București', locality: 'Sectorul 2' });
+    }
+  });
+
+  it('cannot place Bucharest without its sector, nor an order without a county', () => {
+    expect(courierAddress({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' })).toBeNull();
+    expect(courierAddress({ county: null, city: 'Cluj-Napoca', street: 'Strada Memorandumului', streetNumber: '28', postalCode: '400114' })).toBeNull();
+  });
+
+  it('strips diacritics for a courier that needs plain letters', () => {
+    expect(courierAddress({ county: 'IS', city: 'Iași', street: 'Șoseaua Ștefan cel Mare', streetNumber: '3', postalCode: '700064' }, { plain: true })).toMatchObject({
+      county: 'Iasi',
+      locality: 'Iasi',
+      address: 'Soseaua Stefan cel Mare 3',
+    });
+  });
+
+  it('gives the phone as dialled from Romania', () => {
+    expect(courierPhone('+40722123456')).toBe('0722123456');
+    expect(courierPhone('+4930901820')).toBe('004930901820');
+  });
+
+  it('collects the total of a cash order, nothing for a card order', () => {
+    expect(cashOnDelivery({ paymentMethod: 'cod', total: 12496 })).toBe(12496);
+    expect(cashOnDelivery({ paymentMethod: 'card', total: 12496 })).toBe(0);
+  });
+
+  it('weighs the parcel as its products, the default for one without a weight', () => {
+    expect(parcelWeightGrams([{ weightGrams: 120, quantity: 2 }, { weightGrams: null, quantity: 1 }], 500)).toBe(740);
+    expect(parcelWeightGrams([], 500)).toBe(500);
+  });
+
+  it('refers to the order by its number, with a suffix for each AWB after the first', () => {
+    expect(awbReference(10042, 0)).toBe('10042');
+    expect(awbReference(10042, 1)).toBe('10042-2');
+    expect(awbReference(10042, 2)).toBe('10042-3');
+  });
+});

@@ -1,0 +1,76 @@
+import { bucharestSector, countyName } from './counties';
+import type { Bani } from './money';
+import type { PaymentMethod } from './orders';
+import { phoneDialledFromRomania } from './phone';
+import { withoutDiacritics } from './text';
+
+/**
+ * The rules of handing an order to a courier (issue 33), the same for every courier: the address as couriers take it,
+ * the cash to collect, the parcel's weight and the AWB's reference. The couriers' own shapes are their adapters'
+ * (server/integrations/couriers/).
+ */
+
+/** The couriers the shop talks to. */
+export const COURIERS = ['sameday', 'fan'] as const;
+export type CourierId = (typeof COURIERS)[number];
+
+/** Each courier's name as the shop writes it (the order's carrier, its tracking page: domain/orderChanges.ts). */
+export const COURIER_NAMES: Record<CourierId, string> = { sameday: 'Sameday', fan: 'FAN Courier' };
+
+/** An order's delivery address as a courier takes it: county and locality by name, Bucharest's sector as "Sectorul N". */
+export interface CourierAddress {
+  county: string;
+  locality: string;
+  /** Street and number, as the customer wrote them. */
+  address: string;
+  postalCode: string;
+}
+
+/**
+ * The address of an order for a courier; `plain` strips diacritics (for a courier that needs ASCII). Null when the
+ * courier could not place it: no county (an order from before counties were asked), or Bucharest with no sector.
+ */
+export function courierAddress(
+  order: { county: string | null; city: string; street: string; streetNumber: string; postalCode: string },
+  { plain = false } = {},
+): CourierAddress | null {
+  const county = countyName(order.county);
+  if (!county) return null;
+  const address = `${order.street} ${order.streetNumber}`.trim();
+  let locality = order.city.trim();
+  if (order.county === 'B') {
+    const sector = bucharestSector(order.city, order.street, order.streetNumber);
+    if (sector === null) return null;
+    locality = `Sectorul ${sector}`;
+  }
+  const text = (value: string) => (plain ? withoutDiacritics(value) : value);
+  return { county: text(county), locality: text(locality), address: text(address), postalCode: order.postalCode };
+}
+
+/** The phone as the courier's driver dials it: from Romania (0722123456; 0049… for another country's). */
+export const courierPhone = phoneDialledFromRomania;
+
+/** The cash the courier collects: the order's total for cash on delivery, nothing for a card order (paid already). */
+export function cashOnDelivery(order: { paymentMethod: PaymentMethod; total: Bani }): Bani {
+  return order.paymentMethod === 'cod' ? order.total : 0;
+}
+
+/** The parcel's weight in grams: the sum of the products' own weights, the default for a product without one. */
+export function parcelWeightGrams(lines: readonly { weightGrams: number | null; quantity: number }[], defaultGrams: number): number {
+  const total = lines.reduce((sum, line) => sum + (line.weightGrams ?? defaultGrams) * line.quantity, 0);
+  return total > 0 ? total : defaultGrams;
+}
+
+/**
+ * The AWB's reference: the order's number, with a suffix from the second AWB of an order on (10042, 10042-2…), since
+ * a courier (Sameday) refuses a reference it has already seen.
+ */
+export function awbReference(orderNumber: number, earlierAwbs: number): string {
+  return earlierAwbs === 0 ? String(orderNumber) : `${orderNumber}-${earlierAwbs + 1}`;
+}
+
+/**
+ * Where a parcel stands, in the shop's terms: on its way (or not yet picked up), delivered, coming back (refused or
+ * returned: the order becomes returned), or a status the shop does not know (shown to the owner, nothing changed).
+ */
+export type ParcelState = 'in_transit' | 'delivered' | 'returned' | 'unknown';

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courierAddress } from '../../../domain/courier';
+import { type FakeSameday, startFakeSameday } from '../../../testing/fakeSameday';
+import type { Shipment } from './courier';
+import { samedayCourier } from './sameday';
+
+// The Sameday adapter against a stand-in speaking Sameday's protocol (testing/fakeSameday.ts, from the official
+// SDK's requests and its test fixtures).
+
+let sameday: FakeSameday;
+beforeAll(async () => {
+  sameday = await startFakeSameday({ username: 'shop', password: 'secret' });
+});
+afterAll(async () => sameday?.close());
+
+const courier = (overrides: Partial<Parameters<typeof samedayCourier>[0]> = {}) => samedayCourier({ username: 'shop', password: 'secret', baseUrl: sameday.url, timeoutMs: 2_000, ...overrides });
+
+let references = 0;
+/** A cash order of 124.96 lei to Cluj, two parcels, as the back office sends it. */
+const shipment = (overrides: Partial<Shipment> = {}): Shipment => ({
+  reference: `10042-${++references}`,
+  recipient: { name: 'Ana Popescu', phone: '0722123456', email: 'ana@example.ro' },
+  to: { address: courierAddress({ county: 'CJ', city: 'Cluj-Napoca', street: 'Strada Memorandumului', streetNumber: '28', postalCode: '400114' })! },
+  parcels: 2,
+  weightGrams: 1500,
+  cashOnDelivery: 12496,
+  declaredValue: 12496,
+  note: 'Fragil',
+  openPackage: true,
+  ...overrides,
+});
+
+describe('the Sameday adapter', () => {
+  it('signs in once with the X-Auth headers, and creates an AWB from the bracket form fields Sameday reads', async () => {
+    const adapter = courier();
+    const created = await adapter.create(shipment());
+    expect(created).toMatchObject({ awb: expect.stringMatching(/^1SDY\d+$/), cost: expect.any(Number), parcels: [expect.stringMatching(/001$/), expect.stringMatching(/002$/)] });
+    const login = sameday.requests.find((request) => request.path === '/api/authenticate')!;
+    expect(login.headers['x-auth-username']).toBe('shop');
+    expect(login.headers['x-auth-password']).toBe('secret');
+    const post = sameday.requests.filter((request) => request.path === '/api/awb').at(-1)!;
+    expect(post.headers['x-auth-token']).toEqual(expect.any(String));
+    expect(post.form).toMatchObject({
+      pickupPoint: '1',
+      contactPerson: '2',
+      packageNumber: '2',
+      packageWeight: '1.5',
+      service: '7',
+      cashOnDelivery: '124.96',
+      insuredValue: '124.96',
+      'awbRecipient[name]': 'Ana Popescu',
+      'awbRecipient[phoneNumber]': '0722123456',
+      'awbRecipient[countyString]': 'Cluj',
+      'awbRecipient[cityString]': 'Cluj-Napoca',
+      'awbRecipient[address]': 'Strada Memorandumului 28',
+      'awbRecipient[postalCode]': '400114',
+      'parcels[0][weight]': '0.75',
+      'parcels[1][weight]': '0.75',
+      'serviceTaxes[0]': '23',
+      observation: 'Fragil',
+    });
+    const logins = sameday.logins;
+    await adapter.create(shipment());
+    expect(sameday.logins).toBe(logins);
+  });
+
+  it('sends a Bucharest address’s sector as “Sectorul N”, and a locker delivery with the locker service', async () => {
+    const adapter = courier();
+    await adapter.create(shipment({ to: { address: courierAddress({ county: 'B', city: 'București, Sector 2', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' })! } }));
+    expect(sameday.requests.filter((request) => request.path === '/api/awb').at(-1)!.form).toMatchObject({ 'awbRecipient[countyString]': 'București', 'awbRecipient[cityString]': 'Sectorul 2' });
+    await adapter.create(shipment({ to: { lockerId: '2101' }, openPackage: false }));
+    const toLocker = sameday.requests.filter((request) => request.path === '/api/awb').at(-1)!.form;
+    expect(toLocker).toMatchObject({ lockerLastMile: '2101', service: '15' });
+    expect(toLocker).not.toHaveProperty('awbRecipient[address]');
+  });
+
+  it('signs in again once when Sameday no longer takes the token', async () => {
+    const adapter = courier();
+    await adapter.create(shipment());
+    const logins = sameday.logins;
+    sameday.expireTokens();
+    await adapter.create(shipment());
+    expect(sameday.logins).toBe(logins + 1);
+    await expect(courier({ password: 'wrong' }).create(shipment())).rejects.toMatchObject({ kind: 'unauthorized' });
+  });
+
+  it('names each field Sameday refuses, and a reference it has seen; nothing is created', async () => {
+    const adapter = courier();
+    sameday.refuseField(['awbRecipient', 'phoneNumber'], 'Invalid phone number.');
+    const before = sameday.awbs().length;
+    await expect(adapter.create(shipment())).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'awbRecipient.phoneNumber', message: 'Invalid phone number.' }] });
+    const once = shipment();
+    await adapter.create(once);
+    await expect(adapter.create(once)).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'clientInternalReference', message: expect.any(String) }] });
+    expect(sameday.awbs().length).toBe(before + 1);
+  });
+
+  it('answers a courier that is down or slow with “unavailable”', async () => {
+    const adapter = courier({ timeoutMs: 300 });
+    await adapter.create(shipment());
+    sameday.down(true);
+    await expect(adapter.create(shipment())).rejects.toMatchObject({ kind: 'unavailable' });
+    sameday.down(false);
+    sameday.slowDown(1_000);
+    await expect(adapter.create(shipment())).rejects.toMatchObject({ kind: 'unavailable' });
+    sameday.slowDown(0);
+  });
+
+  it('gives the label as PDF bytes, tracks delivered, refused and unknown statuses, and cancels an AWB not yet picked up', async () => {
+    const adapter = courier();
+    const { awb } = await adapter.create(shipment());
+    const label = await adapter.label(awb, 'A6');
+    expect(label.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await adapter.track(awb)).state).toBe('in_transit');
+    sameday.inTransit(awb);
+    sameday.deliver(awb);
+    const delivered = await adapter.track(awb);
+    expect(delivered.state).toBe('delivered');
+    expect(delivered.events.map((event) => event.code)).toEqual(['1', '33', '9']);
+    expect(delivered.events[2]!.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    await expect(adapter.cancel(awb)).rejects.toMatchObject({ kind: 'refused' });
+
+    const refused = (await adapter.create(shipment())).awb;
+    sameday.refuse(refused);
+    expect((await adapter.track(refused)).state).toBe('returned');
+    const odd = (await adapter.create(shipment())).awb;
+    sameday.unknownStatus(odd);
+    expect((await adapter.track(odd)).state).toBe('unknown');
+
+    const cancelled = (await adapter.create(shipment())).awb;
+    await adapter.cancel(cancelled);
+    expect(sameday.awbs().find((stored) => stored.awbNumber === cancelled)!.deleted).toBe(true);
+  });
+
+  it('lists every easybox locker, page after page', async () => {
+    const lockers = await courier().lockers!();
+    expect(lockers.map((locker) => locker.id).sort()).toEqual(['1001', '2101', '2102']);
+    expect(lockers.find((locker) => locker.id === '1001')).toMatchObject({ city: 'Sectorul 4', county: 'Bucuresti', address: expect.any(String) });
+  });
+});

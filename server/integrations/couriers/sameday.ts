@@ -1,0 +1,229 @@
+import type { ParcelState } from '../../../domain/courier';
+import { toDecimalString } from '../../../domain/money';
+import { sharedOnce } from '../../remembered';
+import { type Courier, type CourierEvent, CourierError, type CreatedAwb, type Locker, type Shipment, type Tracking } from './courier';
+
+/**
+ * Sameday's API, as its official SDK (sameday-courier/php-sdk) speaks it: a token from POST /api/authenticate
+ * (X-Auth-Username, X-Auth-Password, remember_me) sent as X-AUTH-TOKEN, kept by the process and taken again when
+ * Sameday refuses it; AWBs created from PHP-style bracket form fields (POST /api/awb), their label, status and
+ * deletion; services, pickup points and easybox lockers from its paginated lists.
+ */
+
+export interface SamedaySettings {
+  username: string;
+  password: string;
+  /** https://api.sameday.ro, or the demo https://sameday-api.demo.zitec.com (SAMEDAY_ENV), or SAMEDAY_BASE_URL. */
+  baseUrl: string;
+  /** The pickup point and its contact person; the account's default pickup point when absent. */
+  pickupPoint?: string;
+  /** The service (its id) for deliveries to an address; the account's default service when absent. */
+  service?: string;
+  timeoutMs?: number;
+}
+
+/** Sameday's hosts (its WooCommerce plugin's). */
+export const SAMEDAY_HOSTS = { prod: 'https://api.sameday.ro', demo: 'https://sameday-api.demo.zitec.com' } as const;
+
+/**
+ * The status ids the shop knows (from Sameday's SDK fixtures): issued, out for delivery, delivered, refused. Any
+ * other is shown to the owner as a status the shop does not know (nothing changes on the order).
+ */
+const KNOWN_STATUSES = new Set([1, 9, 28, 33]);
+
+interface SamedayEvent {
+  statusId: number;
+  status: string;
+  statusLabel: string;
+  statusDate: string;
+  county: string;
+  transitLocation: string;
+}
+
+interface SamedayStatus {
+  expeditionSummary: { delivered: boolean; canceled: boolean };
+  parcelsStatus: { inReturn?: boolean }[];
+  expeditionHistory: SamedayEvent[];
+}
+
+interface Page<T> {
+  data: T[];
+  pages: number;
+  currentPage: number;
+}
+
+/** Every field error of Sameday's "Validation Failed" answer, by its path (awbRecipient.phoneNumber). */
+function fieldErrors(node: unknown, path: string[] = []): { field: string; message: string }[] {
+  if (!node || typeof node !== 'object') return [];
+  const { errors, children } = node as { errors?: unknown; children?: Record<string, unknown> };
+  const own = Array.isArray(errors) ? errors.filter((error): error is string => typeof error === 'string').map((message) => ({ field: path.join('.'), message })) : [];
+  const nested = Object.entries(children ?? {}).flatMap(([name, child]) => fieldErrors(child, [...path, name]));
+  return [...own, ...nested];
+}
+
+/** "2019-02-26T09:37:28+0200" (Sameday's) as ISO 8601 in UTC. */
+function isoTime(text: string): string {
+  const date = new Date(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+}
+
+/** Lei as Sameday writes amounts ("199.99"). */
+const lei = (bani: number) => toDecimalString(bani);
+/** Grams as Sameday's kilograms. */
+const kg = (grams: number) => String(Math.max(0.01, Math.round(grams / 10) / 100));
+
+export function samedayCourier(settings: SamedaySettings): Courier {
+  const base = settings.baseUrl.replace(/\/$/, '');
+  const timeoutMs = settings.timeoutMs ?? 20_000;
+  /** The process's token (and the login under way, which concurrent calls share). */
+  const token = sharedOnce(login);
+
+  async function send(path: string, init: RequestInit = {}): Promise<Response> {
+    try {
+      return await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new CourierError('unavailable', `Sameday did not answer: ${(error as Error).message}`);
+    }
+  }
+
+  async function login(): Promise<string> {
+    const response = await send('/api/authenticate', {
+      method: 'POST',
+      headers: { 'X-Auth-Username': settings.username, 'X-Auth-Password': settings.password, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ remember_me: '1' }),
+    });
+    if (response.status === 401 || response.status === 403) throw new CourierError('unauthorized', 'Sameday refused the account’s user name or password.');
+    if (!response.ok) throw new CourierError('unavailable', `Sameday answered ${response.status} to the sign-in.`);
+    const { token: issued } = (await response.json()) as { token?: string };
+    if (!issued) throw new CourierError('unavailable', 'Sameday gave no token.');
+    return issued;
+  }
+
+  /** A call with the process's token; signed in again once when Sameday refuses the token. */
+  async function call(path: string, init: RequestInit = {}): Promise<Response> {
+    for (let attempt = 0; ; attempt += 1) {
+      const current = token.get();
+      const response = await send(path, { ...init, headers: { ...init.headers, 'X-AUTH-TOKEN': await current } });
+      if ((response.status === 401 || response.status === 403) && attempt === 0) {
+        token.forget(current);
+        continue;
+      }
+      if (response.status === 401 || response.status === 403) throw new CourierError('unauthorized', 'Sameday refused the account’s token.');
+      if (response.status >= 500) throw new CourierError('unavailable', `Sameday answered ${response.status}.`);
+      if (response.status >= 400) {
+        const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: unknown };
+        throw new CourierError('refused', answer.message ?? `Sameday answered ${response.status}.`, fieldErrors(answer.errors));
+      }
+      return response;
+    }
+  }
+
+  async function everyPage<T>(path: string): Promise<T[]> {
+    const items: T[] = [];
+    for (let page = 1; page <= 100; page += 1) {
+      const answer = (await (await call(`${path}?page=${page}&countPerPage=500`)).json()) as Page<T>;
+      items.push(...answer.data);
+      if (page >= answer.pages) break;
+    }
+    return items;
+  }
+
+  /** The pickup point and its contact person: the settings', or the account's default. */
+  const pickupPoint = sharedOnce(async () => {
+    const points = await everyPage<{ id: number; defaultPickupPoint: boolean; pickupPointContactPerson: { id: number; defaultContactPerson: boolean }[] }>(
+      '/api/client/pickup-points',
+    );
+    const point = points.find((candidate) => (settings.pickupPoint ? String(candidate.id) === settings.pickupPoint : candidate.defaultPickupPoint)) ?? points[0];
+    if (!point) throw new CourierError('refused', 'The Sameday account has no pickup point.');
+    const person = point.pickupPointContactPerson.find((candidate) => candidate.defaultContactPerson) ?? point.pickupPointContactPerson[0];
+    return { id: String(point.id), contactPerson: String(person?.id ?? '') };
+  });
+
+  type Service = { id: number; serviceCode: string; defaultServices: boolean; serviceOptionalTaxes: { id: number; taxCode: string }[] };
+  const services = sharedOnce(() => everyPage<Service>('/api/client/services'));
+
+  /** The service of a shipment: the one it names, the locker service for a locker, the settings' or the default. */
+  async function serviceFor(shipment: Shipment): Promise<Service> {
+    const list = await services.get();
+    const wanted = shipment.service ?? ('lockerId' in shipment.to ? undefined : settings.service);
+    const service =
+      (wanted ? list.find((candidate) => String(candidate.id) === wanted) : undefined) ??
+      ('lockerId' in shipment.to ? list.find((candidate) => candidate.serviceCode === 'LN') : undefined) ??
+      list.find((candidate) => candidate.defaultServices) ??
+      list[0];
+    if (!service) throw new CourierError('refused', 'The Sameday account has no service.');
+    return service;
+  }
+
+  return {
+    id: 'sameday',
+
+    async create(shipment: Shipment): Promise<CreatedAwb> {
+      const [point, service] = await Promise.all([pickupPoint.get(), serviceFor(shipment)]);
+      const form = new URLSearchParams({
+        pickupPoint: point.id,
+        contactPerson: point.contactPerson,
+        packageType: '0',
+        packageNumber: String(shipment.parcels),
+        packageWeight: kg(shipment.weightGrams),
+        service: String(service.id),
+        awbPayment: '1',
+        cashOnDelivery: lei(shipment.cashOnDelivery),
+        cashOnDeliveryReturns: '1',
+        insuredValue: lei(shipment.declaredValue),
+        thirdPartyPickup: '0',
+        'awbRecipient[name]': shipment.recipient.name,
+        'awbRecipient[phoneNumber]': shipment.recipient.phone,
+        'awbRecipient[personType]': '0',
+        'awbRecipient[email]': shipment.recipient.email,
+        observation: shipment.note,
+        clientInternalReference: shipment.reference,
+      });
+      if ('lockerId' in shipment.to) form.set('lockerLastMile', shipment.to.lockerId);
+      else {
+        form.set('awbRecipient[address]', shipment.to.address.address);
+        form.set('awbRecipient[cityString]', shipment.to.address.locality);
+        form.set('awbRecipient[countyString]', shipment.to.address.county);
+        form.set('awbRecipient[postalCode]', shipment.to.address.postalCode);
+      }
+      for (let parcel = 0; parcel < shipment.parcels; parcel += 1) form.set(`parcels[${parcel}][weight]`, kg(shipment.weightGrams / shipment.parcels));
+      const opening = service.serviceOptionalTaxes.find((tax) => tax.taxCode === 'OPCG');
+      if (shipment.openPackage && opening) form.set('serviceTaxes[0]', String(opening.id));
+      const answer = (await (
+        await call('/api/awb', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })
+      ).json()) as { awbNumber: string; awbCost?: number; parcels?: { awbNumber: string }[] };
+      return { awb: answer.awbNumber, cost: typeof answer.awbCost === 'number' ? Math.round(answer.awbCost * 100) : null, parcels: (answer.parcels ?? []).map((parcel) => parcel.awbNumber) };
+    },
+
+    async label(awb: string, format: 'A4' | 'A6'): Promise<Buffer> {
+      return Buffer.from(await (await call(`/api/awb/download/${encodeURIComponent(awb)}/${format}`)).arrayBuffer());
+    },
+
+    async track(awb: string): Promise<Tracking> {
+      const status = (await (await call(`/api/client/awb/${encodeURIComponent(awb)}/status`)).json()) as SamedayStatus;
+      // Sameday lists the newest first; oldest first here, events of one second in Sameday's order.
+      const history = [...status.expeditionHistory].reverse().sort((a, b) => isoTime(a.statusDate).localeCompare(isoTime(b.statusDate)));
+      const events: CourierEvent[] = history.map((event) => ({
+        at: isoTime(event.statusDate),
+        code: String(event.statusId),
+        label: event.statusLabel || event.status,
+        location: event.transitLocation || event.county,
+      }));
+      const last = history.at(-1);
+      let state: ParcelState = 'in_transit';
+      if (status.expeditionSummary.delivered) state = 'delivered';
+      else if (status.expeditionSummary.canceled || status.parcelsStatus.some((parcel) => parcel.inReturn)) state = 'returned';
+      else if (last && !KNOWN_STATUSES.has(last.statusId)) state = 'unknown';
+      return { awb, state, events };
+    },
+
+    async cancel(awb: string): Promise<void> {
+      await call(`/api/awb/${encodeURIComponent(awb)}`, { method: 'DELETE' });
+    },
+
+    async lockers(): Promise<Locker[]> {
+      const lockers = await everyPage<{ lockerId: number; name: string; county: string; city: string; address: string; postalCode: string | null }>('/api/client/lockers');
+      return lockers.map((locker) => ({ id: String(locker.lockerId), name: locker.name, county: locker.county, city: locker.city, address: locker.address, postalCode: locker.postalCode ?? '' }));
+    },
+  };
+}
