@@ -41,6 +41,8 @@ import { orderMailSource } from './modules/orders/mailData';
 import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { type AnafReporting, reportWhileUp } from './modules/invoices/reporting';
+import { adminShippingRoutes } from './modules/shipping/adminRoutes';
+import type { Shipping } from './modules/shipping/couriers';
 import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
@@ -66,7 +68,12 @@ export interface AppDependencies {
   mail?: MailSending;
   /** Reporting invoices to ANAF (invoices/reporting.ts), or none when no ANAF application is set up. */
   anaf?: AnafReporting | null;
+  /** The couriers the shop is set up with (shipping/couriers.ts); none: Create AWB is not offered. */
+  shipping?: Shipping;
 }
+
+/** A shop with no courier set up: orders are shipped by hand. */
+const NO_COURIERS: Shipping = { couriers: new Map(), defaultCourier: null, defaultWeightGrams: 500 };
 
 /** Hashed build assets and product images never change under the same name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -91,7 +98,7 @@ export const SERVER_TIMEOUTS = {
   checkEvery: 1_000,
 } as const;
 
-export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, invoicing, uploadsDir, logStream, mail, anaf = null }: AppDependencies) {
+export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, invoicing, uploadsDir, logStream, mail, anaf = null, shipping = NO_COURIERS }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
@@ -160,6 +167,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing, anaf });
       await admin.register(adminProductRoutes, { db, ownerOf });
       await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret: authSettings.secret, ownerOf });
+      await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });
     },
     { prefix: '/api/admin' },
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, mailSender, uploadsDirOf } from './env';
 import { invoicingFrom } from './modules/invoices/service';
 import { anafReportingFrom } from './modules/invoices/reporting';
+import { shippingFrom } from './modules/shipping/couriers';
 
 describe('configuration', () => {
   it('runs with no variables at all', () => {
@@ -96,6 +97,16 @@ describe('configuration', () => {
     // A shop tried out on this machine, against a stand-in for ANAF.
     expect(loadConfig({ ...anaf, PUBLIC_URL: 'http://127.0.0.1:3000' }).ANAF_ENV).toBe('prod');
     expect(reporting.everyMs).toBe(30_000);
+  });
+
+  it('ships with Sameday only with its user name, password and environment together; without any courier, by hand', () => {
+    expect(shippingFrom(loadConfig({})).couriers.size).toBe(0);
+    const sameday = shippingFrom(loadConfig({ SAMEDAY_USERNAME: 'shop', SAMEDAY_PASSWORD: 'secret', SAMEDAY_ENV: 'demo' }));
+    expect([...sameday.couriers.keys()]).toEqual(['sameday']);
+    expect(sameday).toMatchObject({ defaultCourier: 'sameday', defaultWeightGrams: 500 });
+    expect(() => loadConfig({ SAMEDAY_USERNAME: 'shop', SAMEDAY_PASSWORD: 'secret' })).toThrow(/SAMEDAY_USERNAME, SAMEDAY_PASSWORD and SAMEDAY_ENV \(demo or prod\) go together/);
+    expect(() => loadConfig({ COURIER_DEFAULT: 'sameday' })).toThrow(/COURIER_DEFAULT=sameday needs Sameday set up/);
+    expect(() => loadConfig({ PARCEL_WEIGHT_GRAMS: '0' })).toThrow(/PARCEL_WEIGHT_GRAMS/);
   });
 
   it('retries failing mails for 24 hours unless MAIL_GIVE_UP_HOURS says otherwise (0: give up at once)', () => {

@@ -129,6 +129,21 @@ const envSchema = z.object({
   ANAF_OAUTH_URL: z.string().url().default('https://logincert.anaf.ro'),
   /** The key ANAF's tokens are encrypted with in the database (32 or more characters); without it, one derived from AUTH_SECRET. */
   ANAF_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Sameday (issue 33): the API account's user name and password, and which Sameday it talks to (demo: Sameday's demo
+   * environment; prod: for real); the pickup point and the service (their ids) when not the account's defaults.
+   */
+  SAMEDAY_USERNAME: z.string().min(1).optional(),
+  SAMEDAY_PASSWORD: z.string().min(1).optional(),
+  SAMEDAY_ENV: z.enum(['demo', 'prod']).optional(),
+  /** Sameday's API, when not the environment's own (a proxy, tests). */
+  SAMEDAY_BASE_URL: z.string().url().optional(),
+  SAMEDAY_PICKUP_POINT: z.string().regex(/^\d+$/, 'must be a pickup point id').optional(),
+  SAMEDAY_SERVICE: z.string().regex(/^\d+$/, 'must be a service id').optional(),
+  /** The courier Create AWB offers first; the first one set up when absent. */
+  COURIER_DEFAULT: z.enum(['sameday']).optional(),
+  /** The weight of a product whose own weight the back office does not give, in grams. */
+  PARCEL_WEIGHT_GRAMS: z.coerce.number().int().min(1).max(50_000).default(500),
   /** How often each process looks for invoices to report to ANAF, in seconds. */
   ANAF_REPORT_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
@@ -159,6 +174,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const anaf = [parsed.data.ANAF_CLIENT_ID, parsed.data.ANAF_CLIENT_SECRET, parsed.data.ANAF_ENV];
   if (anaf.some(Boolean) && !anaf.every(Boolean)) {
     throw new Error('Invalid configuration: ANAF_CLIENT_ID, ANAF_CLIENT_SECRET and ANAF_ENV (test or prod) go together: set all three to report invoices to ANAF, or none.');
+  }
+  const sameday = [parsed.data.SAMEDAY_USERNAME, parsed.data.SAMEDAY_PASSWORD, parsed.data.SAMEDAY_ENV];
+  if (sameday.some(Boolean) && !sameday.every(Boolean)) {
+    throw new Error('Invalid configuration: SAMEDAY_USERNAME, SAMEDAY_PASSWORD and SAMEDAY_ENV (demo or prod) go together: set all three to ship with Sameday, or none.');
+  }
+  if (parsed.data.COURIER_DEFAULT === 'sameday' && !parsed.data.SAMEDAY_USERNAME) {
+    throw new Error('Invalid configuration: COURIER_DEFAULT=sameday needs Sameday set up (SAMEDAY_USERNAME, SAMEDAY_PASSWORD, SAMEDAY_ENV).');
   }
   if (parsed.data.ANAF_CLIENT_ID && !parsed.data.PUBLIC_URL?.startsWith('https://') && !isLoopback(parsed.data.PUBLIC_URL)) {
     throw new Error('Invalid configuration: reporting to ANAF needs PUBLIC_URL to be the shop\'s https address: ANAF sends the owner back to PUBLIC_URL/api/admin/anaf/callback, which must be https.');

@@ -25,6 +25,8 @@ const statusOf: Record<AppErrorKind, number> = {
  */
 export class AppError extends Error {
   readonly values?: Record<string, unknown>;
+  /** An outside service's refusal field by field: each field's name (a catalogue key) and what the service said. */
+  fields?: { field: MessageId; message: string }[];
 
   constructor(
     readonly kind: AppErrorKind,
@@ -108,7 +110,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       // The log reads in English, whatever the visitor's language.
       if (error.cause) request.log.error({ err: error.cause }, translate('en', error.message, error.values));
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
-      return reply.status(statusOf[error.kind]).send({ error: error.kind, message: inTheirLanguage(error.message, error.values), code: error.code } satisfies ApiErrorBody);
+      const fields = error.fields?.map(({ field, message }) => ({ field: inTheirLanguage(field), message }));
+      return reply
+        .status(statusOf[error.kind])
+        .send({ error: error.kind, message: inTheirLanguage(error.message, error.values), code: error.code, ...(fields ? { fields } : {}) } satisfies ApiErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A schema's message is a catalogue key where the form shows it too (domain/checkout.ts).

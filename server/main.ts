@@ -7,6 +7,7 @@ import { createStripeGateway } from './integrations/stripe';
 import { authSecretOf, companyOf, loadConfig, publicUrl, uploadsDirOf } from './env';
 import { invoicingFrom } from './modules/invoices/service';
 import { anafReportingFrom } from './modules/invoices/reporting';
+import { shippingFrom } from './modules/shipping/couriers';
 import { postgresConnectionWarnings } from './logging';
 
 const config = loadConfig();
@@ -64,6 +65,7 @@ const app = await buildApp({
   company: companyOf(config),
   invoicing: invoicingFrom(config),
   anaf: anafReportingFrom(config, baseURL, secret),
+  shipping: shippingFrom(config),
   uploadsDir: path.resolve(uploadsDirOf(config)),
   // With MAIL_WORKER, `npm run worker` sends the mails (server/worker.ts); this process only writes them.
   mail: config.MAIL_WORKER ? undefined : (await import('./modules/mail/delivery')).mailOf(config, dataDir),

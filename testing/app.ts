@@ -14,6 +14,7 @@ import { buildApp } from '../server/app';
 import { type Config, loadConfig } from '../server/env';
 import { type Invoicing, invoicingFrom } from '../server/modules/invoices/service';
 import type { AnafReporting } from '../server/modules/invoices/reporting';
+import type { Shipping } from '../server/modules/shipping/couriers';
 import type { Mailer } from '../server/integrations/mail';
 import type { PaymentGateway } from '../server/integrations/stripe';
 import { setRole } from '../server/modules/accounts/service';
@@ -70,6 +71,8 @@ export interface TestAppOptions {
   invoicing?: Invoicing;
   /** Reporting to ANAF (a fake ANAF's); none unless given. */
   anaf?: AnafReporting;
+  /** The couriers (fake couriers'); none unless given. */
+  shipping?: Shipping;
 }
 
 /** The invoicing of a shop configured with the defaults. */
@@ -106,6 +109,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
     uploadsDir,
     logStream: options.log?.stream,
     anaf: options.anaf ?? null,
+    shipping: options.shipping,
     mail: options.mailer ? { mailer: options.mailer, shop: TEST_SHOP, ownerEmail: null, ownerLocale: options.ownerMailLanguage ?? 'en' } : undefined,
   });
   // A folder made for this app goes with it.

@@ -30,6 +30,8 @@ export const products = pgTable('products', {
   translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
   /** Hidden products are not shown or sold, but stay in past orders. */
   active: boolean('active').notNull().default(true),
+  /** Its weight in grams, packed, for the couriers' parcels; null: PARCEL_WEIGHT_GRAMS. */
+  weightGrams: integer('weight_grams'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   check('products_price_non_negative', sql`${t.price} >= 0`),

@@ -13,6 +13,8 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   code: z.optional(z.string()),
+  /** An outside service's refusal, field by field: the field's name in the visitor's language and what it said. */
+  fields: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

@@ -58,6 +58,25 @@ export interface Locker {
   postalCode: string;
 }
 
+/** A field of a shipment as the shop names it, whatever the courier calls it (or the courier's own name for another). */
+export type CourierField =
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'address'
+  | 'locality'
+  | 'county'
+  | 'postalCode'
+  | 'parcels'
+  | 'weight'
+  | 'cashOnDelivery'
+  | 'declaredValue'
+  | 'note'
+  | 'locker'
+  | 'reference'
+  | 'account'
+  | (string & {});
+
 /**
  * What went wrong, in terms the owner can act on:
  * - `refused`: the courier refused the request; `fields` names each field with the courier's message;
@@ -68,7 +87,7 @@ export class CourierError extends Error {
   constructor(
     readonly kind: 'refused' | 'unavailable' | 'unauthorized',
     message: string,
-    readonly fields: { field: string; message: string }[] = [],
+    readonly fields: { field: CourierField; message: string }[] = [],
   ) {
     super(message);
     this.name = 'CourierError';

@@ -88,10 +88,10 @@ describe('the Sameday adapter', () => {
     const adapter = courier();
     sameday.refuseField(['awbRecipient', 'phoneNumber'], 'Invalid phone number.');
     const before = sameday.awbs().length;
-    await expect(adapter.create(shipment())).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'awbRecipient.phoneNumber', message: 'Invalid phone number.' }] });
+    await expect(adapter.create(shipment())).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'phone', message: 'Invalid phone number.' }] });
     const once = shipment();
     await adapter.create(once);
-    await expect(adapter.create(once)).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'clientInternalReference', message: expect.any(String) }] });
+    await expect(adapter.create(once)).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'reference', message: expect.any(String) }] });
     expect(sameday.awbs().length).toBe(before + 1);
   });
 

@@ -1,7 +1,7 @@
 import type { ParcelState } from '../../../domain/courier';
 import { toDecimalString } from '../../../domain/money';
 import { sharedOnce } from '../../remembered';
-import { type Courier, type CourierEvent, CourierError, type CreatedAwb, type Locker, type Shipment, type Tracking } from './courier';
+import { type Courier, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Locker, type Shipment, type Tracking } from './courier';
 
 /**
  * Sameday's API, as its official SDK (sameday-courier/php-sdk) speaks it: a token from POST /api/authenticate
@@ -52,11 +52,37 @@ interface Page<T> {
   currentPage: number;
 }
 
+/** Sameday's fields (their paths) as the shop names them (CourierField); any other keeps its path. */
+const FIELDS: Record<string, CourierField> = {
+  'awbRecipient.name': 'name',
+  'awbRecipient.phoneNumber': 'phone',
+  'awbRecipient.email': 'email',
+  'awbRecipient.address': 'address',
+  'awbRecipient.cityString': 'locality',
+  'awbRecipient.city': 'locality',
+  'awbRecipient.countyString': 'county',
+  'awbRecipient.county': 'county',
+  'awbRecipient.postalCode': 'postalCode',
+  packageNumber: 'parcels',
+  packageWeight: 'weight',
+  parcels: 'weight',
+  cashOnDelivery: 'cashOnDelivery',
+  insuredValue: 'declaredValue',
+  observation: 'note',
+  lockerLastMile: 'locker',
+  clientInternalReference: 'reference',
+  pickupPoint: 'account',
+  contactPerson: 'account',
+  service: 'account',
+};
+
 /** Every field error of Sameday's "Validation Failed" answer, by its path (awbRecipient.phoneNumber). */
 function fieldErrors(node: unknown, path: string[] = []): { field: string; message: string }[] {
   if (!node || typeof node !== 'object') return [];
   const { errors, children } = node as { errors?: unknown; children?: Record<string, unknown> };
-  const own = Array.isArray(errors) ? errors.filter((error): error is string => typeof error === 'string').map((message) => ({ field: path.join('.'), message })) : [];
+  const name = path.join('.');
+  const field = FIELDS[name] ?? FIELDS[path[0] ?? ''] ?? name;
+  const own = Array.isArray(errors) ? errors.filter((error): error is string => typeof error === 'string').map((message) => ({ field, message })) : [];
   const nested = Object.entries(children ?? {}).flatMap(([name, child]) => fieldErrors(child, [...path, name]));
   return [...own, ...nested];
 }

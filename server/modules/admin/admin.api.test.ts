@@ -99,6 +99,12 @@ describe('every /api/admin route is for the owner only', () => {
     },
     { method: 'POST', url: `/api/admin/invoices/${someId}/reissue`, body: { name: 'Ana' }, owner: 400 },
     { method: 'GET', url: '/api/admin/anaf', owner: 200 },
+    // This shop has no courier: no AWB is made, whatever is asked.
+    { method: 'GET', url: `/api/admin/orders/${someId}/awb`, owner: 404 },
+    { method: 'POST', url: `/api/admin/orders/${someId}/awb`, body: { courier: 'sameday', parcels: 1, weightGrams: 500, declaredValue: 100, openPackage: false, version: 1 }, owner: 404 },
+    { method: 'POST', url: `/api/admin/orders/${someId}/awb`, body: { courier: 'pigeon' }, owner: 400 },
+    { method: 'GET', url: `/api/admin/shipments/${someId}/label`, owner: 404 },
+    { method: 'GET', url: `/api/admin/shipments/${someId}/label?format=A5`, owner: 400 },
     // This shop has no ANAF application: nothing to sign in to.
     { method: 'POST', url: '/api/admin/anaf/sign-in', owner: 409 },
     { method: 'GET', url: '/api/admin/anaf/callback?code=x&state=y', owner: 303 },

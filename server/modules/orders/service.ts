@@ -688,6 +688,16 @@ export async function findOrder(db: Db, id: string, who: { userId: string | null
   return view!;
 }
 
+/**
+ * An order's view by its id, with its version (a change made from an older version is refused), for a module that
+ * acts on it for the owner (shipping); null for no such order.
+ */
+export async function orderView(db: DbOrTx, id: string): Promise<(OrderView & { version: number }) | null> {
+  const rows = await db.select().from(orders).where(eq(orders.id, id));
+  const [view] = await toViews(db, rows);
+  return view ? { ...view, version: rows[0]!.version } : null;
+}
+
 /** The order a Stripe Checkout Session pays (null before it exists), with the account it belongs to. */
 export async function orderOfSession(db: Db, stripeSessionId: string) {
   const [order] = await db

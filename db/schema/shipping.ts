@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { CourierId } from '../../domain/courier';
+import { orders } from './orders';
+
+/** Where a shipment stands: with the courier (on its way), delivered, coming back or back (returned), or cancelled. */
+export type ShipmentStatus = 'active' | 'delivered' | 'returned' | 'cancelled';
+
+/**
+ * Every AWB the shop created with a courier (issue 33): for which order, its number and its parcels', what it costs,
+ * the cash the courier collects, where it stands; tracked by a job in every process (a lease, as the mail outbox).
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    courier: text('courier').$type<CourierId>().notNull(),
+    awb: text('awb').notNull(),
+    /** The AWB's reference at the courier: the order's number, with a suffix from the second AWB on. */
+    reference: text('reference').notNull(),
+    parcelAwbs: jsonb('parcel_awbs').$type<string[]>().notNull().default([]),
+    parcels: integer('parcels').notNull(),
+    weightGrams: integer('weight_grams').notNull(),
+    /** Bani: what the courier charges the shop (when it says), the cash it collects, the declared value. */
+    cost: integer('cost'),
+    cashOnDelivery: integer('cash_on_delivery').notNull(),
+    declaredValue: integer('declared_value').notNull(),
+    /** The locker it goes to (Sameday easybox), or null for the order's address. */
+    lockerId: text('locker_id'),
+    status: text('status').$type<ShipmentStatus>().notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The courier's last status the shop does not know (shown to the owner), or null. */
+    unknownStatus: text('unknown_status'),
+    /** When the tracking job next asks the courier, when it last did, and until when a process has it. */
+    trackAt: timestamp('track_at', { withTimezone: true }).notNull().defaultNow(),
+    trackedAt: timestamp('tracked_at', { withTimezone: true }),
+    trackLeaseUntil: timestamp('track_lease_until', { withTimezone: true }),
+    /** How many of the courier's events are in the order's timeline already. */
+    eventsSeen: integer('events_seen').notNull().default(0),
+  },
+  (t) => [
+    unique('shipments_courier_awb').on(t.courier, t.awb),
+    index('shipments_order_idx').on(t.orderId),
+    index('shipments_to_track_idx').on(t.trackAt).where(sql`${t.status} = 'active'`),
+    check('shipments_status', sql`${t.status} in ('active', 'delivered', 'returned', 'cancelled')`),
+  ],
+);

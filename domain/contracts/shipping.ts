@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+import { COURIERS } from '../courier';
+
+// The back office's shipping (/api/admin/orders/:id/awb, /api/admin/shipments). Amounts in bani, weights in grams.
+
+/** An AWB of an order: its courier and number, its parcels, what it costs, the cash to collect, where it stands. */
+export const shipmentSchema = z.object({
+  id: z.string(),
+  courier: z.enum(COURIERS),
+  courierName: z.string(),
+  awb: z.string(),
+  parcelAwbs: z.array(z.string()),
+  parcels: z.int(),
+  weightGrams: z.int(),
+  cost: z.nullable(z.int()),
+  cashOnDelivery: z.int(),
+  status: z.enum(['active', 'delivered', 'returned', 'cancelled']),
+  /** The courier's last status the shop does not know, or null. */
+  unknownStatus: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type ShipmentView = z.infer<typeof shipmentSchema>;
+
+/**
+ * GET /api/admin/orders/:id/awb: what Create AWB offers for the order: the couriers set up (the default first), and
+ * the form filled in (1 parcel, the products' weight, the order's total as declared value); the cash to collect,
+ * shown and never typed. No couriers: none is set up.
+ */
+export const awbDraftSchema = z.object({
+  couriers: z.array(z.object({ id: z.enum(COURIERS), name: z.string(), openPackage: z.boolean() })),
+  parcels: z.int(),
+  weightGrams: z.int(),
+  declaredValue: z.int(),
+  cashOnDelivery: z.int(),
+  note: z.string(),
+  /** Whether the order's address is one the couriers can take (a county; Bucharest with its sector). */
+  addressOk: z.boolean(),
+});
+export type AwbDraft = z.infer<typeof awbDraftSchema>;

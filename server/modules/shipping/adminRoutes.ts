@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { awbRequestSchema } from '../../../domain/awbRequest';
+import { awbDraftSchema, shipmentSchema } from '../../../domain/contracts/shipping';
+import type { Db } from '../../../db/client';
+import { answers } from '../../errors';
+import type { Invoicing } from '../invoices/service';
+import type { Shipping } from './couriers';
+import { awbDraft, createAwb, shipmentLabel } from './service';
+
+const orderParams = z.object({ id: z.string().uuid('Unknown order id.') });
+const shipmentParams = z.object({ id: z.string().uuid('Unknown AWB.') });
+
+/**
+ * The owner's shipping (in the back office's scope, /api/admin, owners only): what Create AWB offers for an order,
+ * creating it (which ships the order), and an AWB's label.
+ */
+export const adminShippingRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  shipping: Shipping;
+  invoicing: Invoicing;
+  ownerOf: (request: FastifyRequest) => { id: string };
+}> = async (app, { db, shipping, invoicing, ownerOf }) => {
+  app.get('/orders/:id/awb', { schema: { params: orderParams, response: answers({ 200: awbDraftSchema }) } }, async (request) => awbDraft(db, request.params.id, shipping));
+
+  app.post('/orders/:id/awb', { schema: { params: orderParams, body: awbRequestSchema, response: answers({ 201: shipmentSchema }) } }, async (request, reply) =>
+    reply.status(201).send(await createAwb(db, request.params.id, request.body, shipping, ownerOf(request), invoicing)),
+  );
+
+  app.get(
+    '/shipments/:id/label',
+    { schema: { params: shipmentParams, querystring: z.object({ format: z.enum(['A4', 'A6'], 'The format is A4 or A6.').default('A6') }) } },
+    async (request, reply) => {
+      const label = await shipmentLabel(db, request.params.id, shipping, request.query.format);
+      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${label.name}"`).header('Cache-Control', 'private, no-store').send(label.body);
+    },
+  );
+};

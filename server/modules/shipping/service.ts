@@ -1,0 +1,185 @@
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import type { AwbRequest } from '../../../domain/awbRequest';
+import type { AwbDraft, ShipmentView } from '../../../domain/contracts/shipping';
+import type { OrderView } from '../../../domain/contracts/orders';
+import { awbReference, cashOnDelivery, COURIER_NAMES, type CourierId, courierAddress, courierPhone, parcelWeightGrams } from '../../../domain/courier';
+import type { Db } from '../../../db/client';
+import { products } from '../../../db/schema/catalog';
+import { shipments } from '../../../db/schema/shipping';
+import type { MessageId } from '../../../locales/messages';
+import { AppError } from '../../errors';
+import { CourierError, type CourierField } from '../../integrations/couriers/courier';
+import type { Invoicing } from '../invoices/service';
+import { changeOrderStatus, orderView } from '../orders/service';
+import type { Shipping } from './couriers';
+
+/**
+ * Shipping an order with a courier (issue 33): Create AWB from the order (the cash to collect from the order, never
+ * typed), which marks it shipped with the courier and the AWB, as the manual Ship does; the AWB's label.
+ */
+
+/** The statuses an order may get an AWB in. */
+const SHIPPABLE = ['confirmed', 'paid'] as const;
+
+async function shippableOrder(db: Db, id: string): Promise<OrderView & { version: number }> {
+  const order = await orderView(db, id);
+  if (!order) throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
+  if (!(SHIPPABLE as readonly string[]).includes(order.status)) throw new AppError('conflict', { id: 'admin.awb.problem.notNow', values: { status: order.status } }, 'not_shippable');
+  return order;
+}
+
+/** The order's parcel weight: its products' own weights (PARCEL_WEIGHT_GRAMS for one without). */
+async function orderWeight(db: Db, order: OrderView, defaultGrams: number): Promise<number> {
+  const ids = order.lines.map((line) => line.productId).filter((id): id is string => id !== null);
+  const weights = new Map(
+    ids.length === 0 ? [] : (await db.select({ id: products.id, weightGrams: products.weightGrams }).from(products).where(inArray(products.id, ids))).map((row) => [row.id, row.weightGrams]),
+  );
+  return parcelWeightGrams(
+    order.lines.map((line) => ({ weightGrams: (line.productId === null ? null : weights.get(line.productId)) ?? null, quantity: line.quantity })),
+    defaultGrams,
+  );
+}
+
+/** What Create AWB offers for an order: the couriers set up (the default first) and the form filled in. */
+export async function awbDraft(db: Db, orderId: string, shipping: Shipping): Promise<AwbDraft> {
+  const order = await shippableOrder(db, orderId);
+  const ids = [...shipping.couriers.keys()].sort((a, b) => Number(b === shipping.defaultCourier) - Number(a === shipping.defaultCourier));
+  return {
+    couriers: ids.map((id) => ({ id, name: COURIER_NAMES[id], openPackage: id === 'sameday' })),
+    parcels: 1,
+    weightGrams: await orderWeight(db, order, shipping.defaultWeightGrams),
+    declaredValue: order.total,
+    cashOnDelivery: cashOnDelivery(order),
+    note: '',
+    addressOk: courierAddress(order) !== null,
+  };
+}
+
+/** The shop's name of each field a courier may refuse (CourierField), as the form and the error name it. */
+const FIELD_LABELS: Record<string, MessageId> = {
+  name: 'admin.awb.field.name',
+  phone: 'admin.awb.field.phone',
+  email: 'admin.awb.field.email',
+  address: 'admin.awb.field.address',
+  locality: 'admin.awb.field.locality',
+  county: 'admin.awb.field.county',
+  postalCode: 'admin.awb.field.postalCode',
+  parcels: 'admin.awb.field.parcels',
+  weight: 'admin.awb.field.weight',
+  cashOnDelivery: 'admin.awb.field.cashOnDelivery',
+  declaredValue: 'admin.awb.field.declaredValue',
+  note: 'admin.awb.field.note',
+  locker: 'admin.awb.field.locker',
+  reference: 'admin.awb.field.reference',
+  account: 'admin.awb.field.account',
+};
+
+/** A courier's failure as the owner reads it: what went wrong, and each refused field by the shop's name for it. */
+function courierProblem(error: unknown, courier: CourierId): AppError {
+  if (!(error instanceof CourierError)) return new AppError('unavailable', { id: 'admin.awb.problem.courierDown', values: { courier: COURIER_NAMES[courier] } }, 'courier_unavailable', undefined, error);
+  const values = { courier: COURIER_NAMES[courier] };
+  if (error.kind === 'unavailable') return new AppError('unavailable', { id: 'admin.awb.problem.courierDown', values }, 'courier_unavailable');
+  if (error.kind === 'unauthorized') return new AppError('unavailable', { id: 'admin.awb.problem.courierAccount', values }, 'courier_account');
+  const refused = new AppError('bad_request', { id: 'admin.awb.problem.refused', values }, 'courier_refused');
+  refused.fields = error.fields.map(({ field, message }: { field: CourierField; message: string }) => ({ field: FIELD_LABELS[field] ?? (field as MessageId), message }));
+  return refused;
+}
+
+/**
+ * Creates the order's AWB with the courier, then, in one transaction, records it and marks the order shipped with the
+ * courier and the AWB (the manual Ship's change: timeline, customer mail, invoice). The courier's refusal changes
+ * nothing; should the order have changed meanwhile (another owner shipped it), the AWB is cancelled at the courier.
+ */
+export async function createAwb(db: Db, orderId: string, request: AwbRequest, shipping: Shipping, owner: { id: string }, invoicing: Invoicing | null): Promise<ShipmentView> {
+  const order = await shippableOrder(db, orderId);
+  if (order.version !== request.version) throw new AppError('conflict', { id: 'admin.error.orderChangedMeanwhile', values: { status: order.status } }, 'stale');
+  const courier = shipping.couriers.get(request.courier);
+  if (!courier) throw new AppError('bad_request', { id: 'admin.awb.problem.notSetUp', values: { courier: COURIER_NAMES[request.courier] } }, 'courier_not_set_up');
+  const address = courierAddress(order, { plain: false });
+  if (!address) throw new AppError('bad_request', { id: 'admin.awb.problem.address' }, 'address_not_shippable');
+  const [earlier] = await db.select({ n: count() }).from(shipments).where(eq(shipments.orderId, orderId));
+  const reference = awbReference(order.number, earlier?.n ?? 0);
+  const shipment = {
+    reference,
+    recipient: { name: `${order.firstName} ${order.lastName}`.trim(), phone: courierPhone(order.phoneNumber), email: order.email },
+    to: { address },
+    parcels: request.parcels,
+    weightGrams: request.weightGrams,
+    cashOnDelivery: cashOnDelivery(order),
+    declaredValue: request.declaredValue,
+    note: request.note ?? '',
+    openPackage: request.openPackage,
+  };
+  let created: Awaited<ReturnType<typeof courier.create>>;
+  try {
+    created = await courier.create(shipment);
+  } catch (error) {
+    throw courierProblem(error, request.courier);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(shipments)
+        .values({
+          orderId,
+          courier: request.courier,
+          awb: created.awb,
+          reference,
+          parcelAwbs: created.parcels,
+          parcels: request.parcels,
+          weightGrams: request.weightGrams,
+          cost: created.cost,
+          cashOnDelivery: shipment.cashOnDelivery,
+          declaredValue: request.declaredValue,
+        })
+        .returning();
+      const changed = await changeOrderStatus(tx, orderId, 'shipped', {
+        actor: 'owner',
+        actorUserId: owner.id,
+        version: request.version,
+        set: { carrier: COURIER_NAMES[request.courier], trackingNumber: created.awb },
+        invoicing,
+      });
+      if (changed !== 'changed') throw new AppError('conflict', { id: 'admin.error.orderChangedMeanwhile', values: { status: order.status } }, 'stale');
+      return shipmentView(row!);
+    });
+  } catch (error) {
+    // The AWB exists at the courier but not in the shop: cancelled there, so no parcel is picked up for nothing.
+    await courier.cancel(created.awb).catch(() => undefined);
+    throw error;
+  }
+}
+
+function shipmentView(row: typeof shipments.$inferSelect): ShipmentView {
+  return {
+    id: row.id,
+    courier: row.courier,
+    courierName: COURIER_NAMES[row.courier],
+    awb: row.awb,
+    parcelAwbs: row.parcelAwbs,
+    parcels: row.parcels,
+    weightGrams: row.weightGrams,
+    cost: row.cost,
+    cashOnDelivery: row.cashOnDelivery,
+    status: row.status,
+    unknownStatus: row.unknownStatus,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** An order's AWBs, oldest first, for its page in the back office. */
+export async function shipmentsOfOrder(db: Db, orderId: string): Promise<ShipmentView[]> {
+  return (await db.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.createdAt))).map(shipmentView);
+}
+
+/** An AWB's label from its courier, as a PDF in A6 or A4. */
+export async function shipmentLabel(db: Db, id: string, shipping: Shipping, format: 'A4' | 'A6'): Promise<{ name: string; body: Buffer }> {
+  const [row] = await db.select({ courier: shipments.courier, awb: shipments.awb }).from(shipments).where(eq(shipments.id, id));
+  const courier = row && shipping.couriers.get(row.courier);
+  if (!row || !courier) throw new AppError('not_found', { id: 'admin.error.noSuchShipment' });
+  try {
+    return { name: `AWB-${row.awb}-${format}.pdf`, body: await courier.label(row.awb, format) };
+  } catch (error) {
+    throw courierProblem(error, row.courier);
+  }
+}

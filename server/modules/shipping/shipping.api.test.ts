@@ -1,0 +1,163 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderRequestSchema } from '../../../domain/checkout';
+import type { Database } from '../../../db/client';
+import { products } from '../../../db/schema/catalog';
+import { orderEvents, orders } from '../../../db/schema/orders';
+import { outbox } from '../../../db/schema/outbox';
+import { shipments } from '../../../db/schema/shipping';
+import { seedCatalog } from '../../../db/seed';
+import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../../../testing/app';
+import { createTestDatabase } from '../../../testing/database';
+import { type FakeSameday, startFakeSameday } from '../../../testing/fakeSameday';
+import { sampleOrder } from '../../../testing/sampleOrder';
+import { changeOrderStatus, placeOrder } from '../orders/service';
+import { shippingFrom } from './couriers';
+
+// Create AWB against a stand-in for Sameday (testing/fakeSameday.ts), on the embedded database or PostgreSQL.
+
+let sameday: FakeSameday;
+let database: Database;
+let app: TestApp;
+let owner: { cookie: string };
+
+beforeAll(async () => {
+  sameday = await startFakeSameday({ username: 'shop', password: 'secret' });
+  database = await createTestDatabase();
+  await seedCatalog(database.db);
+  const shipping = shippingFrom({ SAMEDAY_USERNAME: 'shop', SAMEDAY_PASSWORD: 'secret', SAMEDAY_ENV: 'demo', SAMEDAY_BASE_URL: sameday.url, PARCEL_WEIGHT_GRAMS: 500 });
+  app = await buildTestApp(database.db, { listen: database.listen, shipping });
+  owner = await signUpOwner(app, database.db);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await sameday?.close();
+});
+
+const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
+
+/** A confirmed cash order (sampleOrder: two lighters and a phone charger, to Cluj). */
+async function confirmedOrder(overrides: Record<string, unknown> = {}) {
+  const order = await placeOrder(database.db, orderRequestSchema.parse(sampleOrder(overrides)));
+  if (overrides.paymentMethod === 'card') {
+    await database.db.update(orders).set({ status: 'awaiting_payment' }).where(eq(orders.id, order.id));
+    await changeOrderStatus(database.db, order.id, 'paid', { actor: 'stripe' });
+  } else await changeOrderStatus(database.db, order.id, 'confirmed', { actor: 'owner' });
+  const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+  return row!;
+}
+
+const lastAwbForm = () => sameday.requests.filter((request) => request.path === '/api/awb').at(-1)!.form;
+const request = (order: { version: number }, overrides: Record<string, unknown> = {}) => ({ courier: 'sameday', parcels: 1, weightGrams: 1500, declaredValue: 12496, openPackage: false, version: order.version, ...overrides });
+
+describe('Create AWB', () => {
+  it('offers the courier with the form filled in: the products’ weight, the total as cash to collect and declared value', async () => {
+    await database.db.update(products).set({ weightGrams: 80 }).where(eq(products.id, '1'));
+    const order = await confirmedOrder();
+    const draft = await asOwner('GET', `/api/admin/orders/${order.id}/awb`);
+    expect(draft.statusCode, draft.body).toBe(200);
+    // Two lighters of 80 g and a charger without a weight (PARCEL_WEIGHT_GRAMS, 500 g).
+    expect(draft.json()).toEqual({ couriers: [{ id: 'sameday', name: 'Sameday', openPackage: true }], parcels: 1, weightGrams: 660, declaredValue: order.totalAmount, cashOnDelivery: order.totalAmount, note: '', addressOk: true });
+    const card = await confirmedOrder({ paymentMethod: 'card' });
+    expect((await asOwner('GET', `/api/admin/orders/${card.id}/awb`)).json()).toMatchObject({ cashOnDelivery: 0 });
+  });
+
+  it('creates the AWB with the order’s cash and address, and ships the order with it: timeline, the customer’s mail', async () => {
+    const order = await confirmedOrder();
+    const created = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order, { parcels: 2, note: 'Fragil', openPackage: true, cashOnDelivery: 1 }));
+    expect(created.statusCode, created.body).toBe(201);
+    const shipment = created.json();
+    expect(shipment).toMatchObject({ courier: 'sameday', courierName: 'Sameday', awb: expect.stringMatching(/^1SDY/), parcels: 2, cashOnDelivery: order.totalAmount, status: 'active' });
+    // The cash to collect is the order's, whatever the request says; the reference, its number.
+    expect(lastAwbForm()).toMatchObject({
+      cashOnDelivery: (order.totalAmount / 100).toFixed(2),
+      clientInternalReference: String(order.number),
+      // The order's +40712345678 as dialled from Romania.
+      'awbRecipient[phoneNumber]': '0712345678',
+      'awbRecipient[countyString]': 'Cluj',
+      observation: 'Fragil',
+      'serviceTaxes[0]': '23',
+    });
+    const [shipped] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(shipped).toMatchObject({ status: 'shipped', carrier: 'Sameday', trackingNumber: shipment.awb });
+    const events = await database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, 'shipped')));
+    expect(events).toHaveLength(1);
+    const mails = await database.db.select().from(outbox).where(eq(outbox.orderId, order.id));
+    expect(mails.some((mail) => mail.data.status === 'shipped')).toBe(true);
+    const page = (await asOwner('GET', `/api/admin/orders/${order.id}`)).json();
+    expect(page.shipments).toEqual([expect.objectContaining({ awb: shipment.awb })]);
+
+    const label = await asOwner('GET', `/api/admin/shipments/${shipment.id}/label?format=A6`);
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+    expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('a card order’s AWB collects nothing', async () => {
+    const order = await confirmedOrder({ paymentMethod: 'card' });
+    expect((await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order))).statusCode).toBe(201);
+    expect(lastAwbForm().cashOnDelivery).toBe('0.00');
+  });
+
+  it('shows the courier’s refusal field by field in the owner’s language, and changes nothing on the order', async () => {
+    const order = await confirmedOrder();
+    sameday.refuseField(['awbRecipient', 'phoneNumber'], 'Invalid phone number.');
+    const refused = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'courier_refused', message: 'Sameday refused the AWB: nothing changed on the order. Correct what it says and try again.', fields: [{ field: 'Recipient’s phone', message: 'Invalid phone number.' }] });
+    sameday.refuseField(['awbRecipient', 'phoneNumber'], 'Număr de telefon invalid.');
+    const inRomanian = await app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/awb`, payload: request(order), headers: { cookie: owner.cookie, origin: TEST_ORIGIN, 'accept-language': 'ro' } });
+    expect(inRomanian.json().fields).toEqual([{ field: 'Telefonul destinatarului', message: 'Număr de telefon invalid.' }]);
+    const [unchanged] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(unchanged).toMatchObject({ status: 'confirmed', version: order.version, trackingNumber: null });
+    expect(await database.db.select().from(shipments).where(eq(shipments.orderId, order.id))).toEqual([]);
+  });
+
+  it('a courier that is down or slow: a clear message, nothing changes', async () => {
+    const order = await confirmedOrder();
+    sameday.down(true);
+    const down = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order));
+    sameday.down(false);
+    expect(down.statusCode).toBe(503);
+    expect(down.json().message).toBe('Sameday did not answer: nothing changed on the order. Try again in a few minutes.');
+    const [unchanged] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(unchanged!.status).toBe('confirmed');
+  });
+
+  it('an order changed while the courier made its AWB (the customer cancelled): the AWB is cancelled at the courier, the order kept as changed', async () => {
+    const order = await confirmedOrder();
+    sameday.slowDown(400);
+    const creating = asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await changeOrderStatus(database.db, order.id, 'cancelled', { actor: 'owner', set: { cancelReason: 'The customer called to cancel' } })).toBe('changed');
+    const answer = await creating;
+    sameday.slowDown(0);
+    expect(answer.statusCode).toBe(409);
+    const made = sameday.awbs().filter((awb) => awb.form.clientInternalReference === String(order.number));
+    expect(made).toHaveLength(1);
+    expect(made[0]!.deleted).toBe(true);
+    expect(await database.db.select().from(shipments).where(eq(shipments.orderId, order.id))).toEqual([]);
+    const [kept] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({ status: 'cancelled', trackingNumber: null });
+  });
+
+  it('refuses an order changed meanwhile, one not confirmed, and an address couriers cannot take, before asking the courier', async () => {
+    const before = sameday.awbs().length;
+    const order = await confirmedOrder();
+    expect((await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order, { version: order.version - 1 }))).statusCode).toBe(409);
+    const pending = await placeOrder(database.db, orderRequestSchema.parse(sampleOrder()));
+    const notYet = await asOwner('POST', `/api/admin/orders/${pending.id}/awb`, request({ version: 1 }));
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().message).toBe('An AWB is created for a confirmed or paid order; this one is pending.');
+    const bucharest = await confirmedOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452', sector: '2' });
+    await database.db.update(orders).set({ city: 'București' }).where(eq(orders.id, bucharest.id));
+    expect((await asOwner('GET', `/api/admin/orders/${bucharest.id}/awb`)).json().addressOk).toBe(false);
+    expect((await asOwner('POST', `/api/admin/orders/${bucharest.id}/awb`, request(bucharest))).json()).toMatchObject({ code: 'address_not_shippable' });
+    const bad = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order, { parcels: 0 }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Parcels must be at least 1.');
+    expect(sameday.awbs().length).toBe(before);
+  });
+});
