@@ -43,6 +43,7 @@ import { invoiceRoutes } from './modules/invoices/routes';
 import { type AnafReporting, reportWhileUp } from './modules/invoices/reporting';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import type { Shipping } from './modules/shipping/couriers';
+import { trackWhileUp } from './modules/shipping/tracking';
 import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
@@ -73,7 +74,7 @@ export interface AppDependencies {
 }
 
 /** A shop with no courier set up: orders are shipped by hand. */
-const NO_COURIERS: Shipping = { couriers: new Map(), defaultCourier: null, defaultWeightGrams: 500 };
+const NO_COURIERS: Shipping = { couriers: new Map(), defaultCourier: null, defaultWeightGrams: 500, trackEverySeconds: 1800 };
 
 /** Hashed build assets and product images never change under the same name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -178,6 +179,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   if (mail) checkInvoicesWhileUp(app, db);
   // Every process reports checked invoices to ANAF, each taking its own (invoices/reporting.ts).
   if (anaf) reportWhileUp(app, db, anaf);
+  // And follows the parcels with their couriers (shipping/tracking.ts).
+  trackWhileUp(app, db, shipping, invoicing);
 
   // Uploaded product images: from the database, through this process's cache folder (images.ts), so every process
   // serves every image; named by their content, so cached forever like the build's assets (decision 0031).

@@ -144,6 +144,8 @@ const envSchema = z.object({
   COURIER_DEFAULT: z.enum(['sameday']).optional(),
   /** The weight of a product whose own weight the back office does not give, in grams. */
   PARCEL_WEIGHT_GRAMS: z.coerce.number().int().min(1).max(50_000).default(500),
+  /** How often each active AWB is asked about at its courier, in minutes (a fraction for tests). */
+  COURIER_TRACK_EVERY_MINUTES: z.coerce.number().min(0.01).max(1440).default(30),
   /** How often each process looks for invoices to report to ANAF, in seconds. */
   ANAF_REPORT_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { CourierId } from '../../domain/courier';
 import { orders } from './orders';
 
@@ -38,8 +38,6 @@ export const shipments = pgTable(
     trackAt: timestamp('track_at', { withTimezone: true }).notNull().defaultNow(),
     trackedAt: timestamp('tracked_at', { withTimezone: true }),
     trackLeaseUntil: timestamp('track_lease_until', { withTimezone: true }),
-    /** How many of the courier's events are in the order's timeline already. */
-    eventsSeen: integer('events_seen').notNull().default(0),
   },
   (t) => [
     unique('shipments_courier_awb').on(t.courier, t.awb),
@@ -47,4 +45,21 @@ export const shipments = pgTable(
     index('shipments_to_track_idx').on(t.trackAt).where(sql`${t.status} = 'active'`),
     check('shipments_status', sql`${t.status} in ('active', 'delivered', 'returned', 'cancelled')`),
   ],
+);
+
+/** The courier's events about a shipment, as it reported them (its time, code, words and place): the order's timeline shows them. */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    location: text('location').notNull().default(''),
+  },
+  // An event reported again (every poll gives the whole history) is written once.
+  (t) => [unique('shipment_events_once').on(t.shipmentId, t.at, t.code)],
 );

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ORDER_ACTORS, ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
 import { orderViewSchema } from './orders';
 import { invoiceReportingSchema, invoiceRowSchema } from './invoices';
-import { shipmentSchema } from './shipping';
+import { courierEventSchema, shipmentSchema } from './shipping';
 
 // The back office's answers (/api/admin/*). Amounts in bani, times ISO 8601.
 
@@ -75,8 +75,9 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   paymentAlerts: z.array(z.object({ kind: z.enum(['amount_mismatch', 'paid_twice']), amount: z.nullable(z.int()), currency: z.nullable(z.string()), at: z.string() })),
   /** Its invoice and credit notes, in the order they were issued, as the Invoices page shows them. */
   invoices: z.array(invoiceRowSchema),
-  /** The AWBs created for it with a courier, oldest first. */
+  /** The AWBs created for it with a courier, oldest first, and the couriers' events about them (the timeline's). */
   shipments: z.array(shipmentSchema),
+  courierEvents: z.array(courierEventSchema),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

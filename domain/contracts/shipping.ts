@@ -37,3 +37,14 @@ export const awbDraftSchema = z.object({
   addressOk: z.boolean(),
 });
 export type AwbDraft = z.infer<typeof awbDraftSchema>;
+
+/** One of the courier's events about an order's parcel: when, which AWB, the courier's code, words and place. */
+export const courierEventSchema = z.object({
+  at: z.string(),
+  courierName: z.string(),
+  awb: z.string(),
+  code: z.string(),
+  label: z.string(),
+  location: z.string(),
+});
+export type CourierEventView = z.infer<typeof courierEventSchema>;

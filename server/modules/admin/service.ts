@@ -2,7 +2,7 @@ import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sq
 import type { AdminOrder, AdminOrderRow, Dashboard, OwnerList } from '../../../domain/contracts/admin';
 import type { AnafReporting } from '../invoices/reporting';
 import { invoiceReporting, type Invoicing, listInvoices } from '../invoices/service';
-import { shipmentsOfOrder } from '../shipping/service';
+import { courierEventsOfOrder, shipmentsOfOrder } from '../shipping/service';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
 import { AWAITING_OWNER_STATUSES, becameStatus, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
@@ -212,7 +212,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     .from(orders)
     .where(eq(orders.id, id));
   if (!order) throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
-  const [lines, events, alerts, invoices, shipped] = await Promise.all([
+  const [lines, events, alerts, invoices, shipped, courierEvents] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db
       .select({
@@ -235,6 +235,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
       .orderBy(asc(paymentAlerts.id)),
     listInvoices(db, { orderId: id }),
     shipmentsOfOrder(db, id),
+    courierEventsOfOrder(db, id),
   ]);
   const { row } = order;
   // When it became delivered (a withdrawal request leaves it delivered: not that one).
@@ -274,6 +275,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     paymentAlerts: alerts,
     invoices: invoices.reverse(),
     shipments: shipped,
+    courierEvents,
   };
 }
 

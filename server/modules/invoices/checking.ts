@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
 import { invoices } from '../../../db/schema/invoices';
 import { ublXml } from '../../../domain/ubl';
-import { everyFewSeconds, type Rounds, whileUp } from './rounds';
+import { everyFewSeconds, type Rounds, whileUp } from '../../rounds';
 import { efacturaProblems } from './validation';
 
 /**

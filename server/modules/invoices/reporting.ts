@@ -7,7 +7,7 @@ import { type AnafClient, AnafError, anafClient, anafZipContents } from '../../i
 import type { Config } from '../../env';
 import { countHits } from '../../rateLimits';
 import { accessToken, type TokenCipher, tokenCipher } from './anafTokens';
-import { everyFewSeconds, type Rounds, whileUp } from './rounds';
+import { everyFewSeconds, type Rounds, whileUp } from '../../rounds';
 
 /**
  * Reporting every valid invoice and credit note to ANAF's RO e-Factura, never twice (decision 0033):

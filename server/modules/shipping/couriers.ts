@@ -10,11 +10,23 @@ export interface Shipping {
   defaultCourier: CourierId | null;
   /** A product's weight when the back office gives none, in grams. */
   defaultWeightGrams: number;
+  /** How often each active AWB is asked about (COURIER_TRACK_EVERY_MINUTES), in seconds. */
+  trackEverySeconds: number;
+  /** false: no process tracks by itself (tests run the rounds). */
+  trackInBackground?: boolean;
 }
 
 type ShippingSettings = Pick<
   Config,
-  'SAMEDAY_USERNAME' | 'SAMEDAY_PASSWORD' | 'SAMEDAY_ENV' | 'SAMEDAY_BASE_URL' | 'SAMEDAY_PICKUP_POINT' | 'SAMEDAY_SERVICE' | 'COURIER_DEFAULT' | 'PARCEL_WEIGHT_GRAMS'
+  | 'SAMEDAY_USERNAME'
+  | 'SAMEDAY_PASSWORD'
+  | 'SAMEDAY_ENV'
+  | 'SAMEDAY_BASE_URL'
+  | 'SAMEDAY_PICKUP_POINT'
+  | 'SAMEDAY_SERVICE'
+  | 'COURIER_DEFAULT'
+  | 'PARCEL_WEIGHT_GRAMS'
+  | 'COURIER_TRACK_EVERY_MINUTES'
 >;
 
 /** The couriers as the settings set them up (none without an account: Create AWB is then not offered). */
@@ -32,7 +44,12 @@ export function shippingFrom(config: ShippingSettings): Shipping {
       }),
     );
   }
-  return { couriers, defaultCourier: config.COURIER_DEFAULT ?? couriers.keys().next().value ?? null, defaultWeightGrams: config.PARCEL_WEIGHT_GRAMS };
+  return {
+    couriers,
+    defaultCourier: config.COURIER_DEFAULT ?? couriers.keys().next().value ?? null,
+    defaultWeightGrams: config.PARCEL_WEIGHT_GRAMS,
+    trackEverySeconds: Math.round(config.COURIER_TRACK_EVERY_MINUTES * 60),
+  };
 }
 
 /** A courier's name as the owner reads it. */

@@ -1,11 +1,11 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { AwbRequest } from '../../../domain/awbRequest';
-import type { AwbDraft, ShipmentView } from '../../../domain/contracts/shipping';
+import type { AwbDraft, CourierEventView, ShipmentView } from '../../../domain/contracts/shipping';
 import type { OrderView } from '../../../domain/contracts/orders';
 import { awbReference, cashOnDelivery, COURIER_NAMES, type CourierId, courierAddress, courierPhone, parcelWeightGrams } from '../../../domain/courier';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
-import { shipments } from '../../../db/schema/shipping';
+import { shipmentEvents, shipments } from '../../../db/schema/shipping';
 import type { MessageId } from '../../../locales/messages';
 import { AppError } from '../../errors';
 import { CourierError, type CourierField } from '../../integrations/couriers/courier';
@@ -182,4 +182,15 @@ export async function shipmentLabel(db: Db, id: string, shipping: Shipping, form
   } catch (error) {
     throw courierProblem(error, row.courier);
   }
+}
+
+/** The couriers' events about an order's parcels, oldest first. */
+export async function courierEventsOfOrder(db: Db, orderId: string): Promise<CourierEventView[]> {
+  const rows = await db
+    .select({ at: shipmentEvents.at, courier: shipments.courier, awb: shipments.awb, code: shipmentEvents.code, label: shipmentEvents.label, location: shipmentEvents.location })
+    .from(shipmentEvents)
+    .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipmentId))
+    .where(eq(shipments.orderId, orderId))
+    .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id));
+  return rows.map(({ at, courier, ...event }) => ({ ...event, at: at.toISOString(), courierName: COURIER_NAMES[courier] }));
 }

@@ -12,7 +12,8 @@ import { createTestDatabase } from '../../../testing/database';
 import { type FakeSameday, startFakeSameday } from '../../../testing/fakeSameday';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { changeOrderStatus, placeOrder } from '../orders/service';
-import { shippingFrom } from './couriers';
+import { type Shipping, shippingFrom } from './couriers';
+import { trackShipments } from './tracking';
 
 // Create AWB against a stand-in for Sameday (testing/fakeSameday.ts), on the embedded database or PostgreSQL.
 
@@ -20,12 +21,16 @@ let sameday: FakeSameday;
 let database: Database;
 let app: TestApp;
 let owner: { cookie: string };
+let shipping: Shipping;
 
 beforeAll(async () => {
   sameday = await startFakeSameday({ username: 'shop', password: 'secret' });
   database = await createTestDatabase();
   await seedCatalog(database.db);
-  const shipping = shippingFrom({ SAMEDAY_USERNAME: 'shop', SAMEDAY_PASSWORD: 'secret', SAMEDAY_ENV: 'demo', SAMEDAY_BASE_URL: sameday.url, PARCEL_WEIGHT_GRAMS: 500 });
+  shipping = {
+    ...shippingFrom({ SAMEDAY_USERNAME: 'shop', SAMEDAY_PASSWORD: 'secret', SAMEDAY_ENV: 'demo', SAMEDAY_BASE_URL: sameday.url, PARCEL_WEIGHT_GRAMS: 500, COURIER_TRACK_EVERY_MINUTES: 30 }),
+    trackInBackground: false,
+  };
   app = await buildTestApp(database.db, { listen: database.listen, shipping });
   owner = await signUpOwner(app, database.db);
 }, 120_000);
@@ -159,5 +164,83 @@ describe('Create AWB', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Parcels must be at least 1.');
     expect(sameday.awbs().length).toBe(before);
+  });
+});
+
+describe('tracking', () => {
+  /** A shipped order: its AWB created through the back office. */
+  async function shippedOrder(overrides: Record<string, unknown> = {}) {
+    const order = await confirmedOrder(overrides);
+    const created = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order));
+    expect(created.statusCode, created.body).toBe(201);
+    return { order, awb: created.json().awb as string, shipmentId: created.json().id as string };
+  }
+  const dueNow = () => database.db.update(shipments).set({ trackAt: new Date(Date.now() - 1000) }).where(eq(shipments.status, 'active'));
+  const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const shipmentRow = async (id: string) => (await database.db.select().from(shipments).where(eq(shipments.id, id)))[0]!;
+
+  it('moves a delivered parcel’s order to delivered by itself, with the courier’s events in its timeline; asked again only when due', async () => {
+    const { order, awb, shipmentId } = await shippedOrder();
+    sameday.inTransit(awb);
+    await dueNow();
+    await trackShipments(database.db, shipping, null);
+    expect((await orderRow(order.id)).status).toBe('shipped');
+    const calls = sameday.statusCalls.get(awb);
+    await trackShipments(database.db, shipping, null);
+    expect(sameday.statusCalls.get(awb)).toBe(calls);
+
+    sameday.deliver(awb);
+    await dueNow();
+    await trackShipments(database.db, shipping, null);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'delivered' });
+    expect(await shipmentRow(shipmentId)).toMatchObject({ status: 'delivered', unknownStatus: null });
+    const page = (await asOwner('GET', `/api/admin/orders/${order.id}`)).json();
+    expect(page.events.at(-1)).toMatchObject({ actor: 'system', from: 'shipped', to: 'delivered', note: 'Sameday: Colet livrat' });
+    expect(page.courierEvents.map((event: { code: string }) => event.code)).toEqual(['1', '33', '9']);
+  });
+
+  it('a refused parcel makes the order returned, its stock put back once; an unknown status is kept for the owner and changes nothing', async () => {
+    await database.db.update(products).set({ stock: 50 }).where(eq(products.id, '5'));
+    const { order, awb } = await shippedOrder();
+    const [stockBefore] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, '5'));
+    sameday.refuse(awb);
+    await dueNow();
+    await trackShipments(database.db, shipping, null);
+    expect((await orderRow(order.id)).status).toBe('returned');
+    const [stockAfter] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, '5'));
+    expect(stockAfter!.stock).toBe(stockBefore!.stock! + 1);
+    await dueNow();
+    await trackShipments(database.db, shipping, null);
+    const [stockLater] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, '5'));
+    expect(stockLater!.stock).toBe(stockAfter!.stock);
+
+    const odd = await shippedOrder();
+    sameday.unknownStatus(odd.awb);
+    await dueNow();
+    await trackShipments(database.db, shipping, null);
+    expect((await orderRow(odd.order.id)).status).toBe('shipped');
+    expect((await shipmentRow(odd.shipmentId)).unknownStatus).toMatch(/^999 /);
+  });
+
+  it('two processes at once ask about each AWB once in a round', async () => {
+    const parcels = [await shippedOrder(), await shippedOrder(), await shippedOrder()];
+    await dueNow();
+    const before = parcels.map((parcel) => sameday.statusCalls.get(parcel.awb) ?? 0);
+    await Promise.all([trackShipments(database.db, shipping, null), trackShipments(database.db, shipping, null)]);
+    expect(parcels.map((parcel, index) => (sameday.statusCalls.get(parcel.awb) ?? 0) - before[index]!)).toEqual([1, 1, 1]);
+  });
+
+  it('a courier that is down: the AWB is asked about again at the next round, nothing changes', async () => {
+    const { order, awb, shipmentId } = await shippedOrder();
+    sameday.deliver(awb);
+    await dueNow();
+    sameday.down(true);
+    await expect(trackShipments(database.db, shipping, null)).rejects.toMatchObject({ kind: 'unavailable' });
+    sameday.down(false);
+    expect((await orderRow(order.id)).status).toBe('shipped');
+    expect((await shipmentRow(shipmentId)).trackLeaseUntil).toBeNull();
+    await dueNow();
+    await trackShipments(database.db, shipping, null);
+    expect((await orderRow(order.id)).status).toBe('delivered');
   });
 });

@@ -1,0 +1,90 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { COURIER_NAMES } from '../../../domain/courier';
+import type { Db } from '../../../db/client';
+import { shipmentEvents, shipments } from '../../../db/schema/shipping';
+import { everyFewSeconds, type Rounds, whileUp } from '../../rounds';
+import type { Invoicing } from '../invoices/service';
+import { changeOrderStatus } from '../orders/service';
+import type { Shipping } from './couriers';
+
+/**
+ * Following every parcel with its courier (issue 33): a job in every process asks the courier about each active AWB
+ * every COURIER_TRACK_EVERY_MINUTES (30 by default), a few at a time (a lease, SKIP LOCKED, as the mail outbox), so two processes never ask
+ * twice in one round. It keeps the courier's events (the order's timeline shows them), moves the order to delivered
+ * or returned by itself (a refused parcel comes back: returned, its stock put back once, as the owner's change does),
+ * and keeps a status it does not know for the owner to see, changing nothing.
+ */
+
+/** How many AWBs a process takes at once. */
+const BATCH = 20;
+/** How long a process has the AWBs it asks about. */
+const LEASE_SECONDS = 300;
+
+async function takeDue(db: Db, limit: number) {
+  const due = db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(eq(shipments.status, 'active'), sql`${shipments.trackAt} <= now()`, sql`(${shipments.trackLeaseUntil} is null or ${shipments.trackLeaseUntil} < now())`))
+    .orderBy(shipments.trackAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(shipments)
+    .set({ trackLeaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(inArray(shipments.id, due))
+    .returning({ id: shipments.id, orderId: shipments.orderId, courier: shipments.courier, awb: shipments.awb });
+}
+
+/**
+ * One round: the due AWBs this process can take, asked about one after another. Returns how many it asked about, or
+ * throws the round's first failure once the others have been tried (a courier down: asked again next round).
+ */
+export async function trackShipments(db: Db, shipping: Shipping, invoicing: Invoicing | null): Promise<number> {
+  const taken = await takeDue(db, BATCH);
+  let failure: unknown = null;
+  let tracked = 0;
+  for (const shipment of taken) {
+    const next = sql`now() + make_interval(secs => ${shipping.trackEverySeconds})`;
+    try {
+      const courier = shipping.couriers.get(shipment.courier);
+      if (!courier) throw new Error(`${shipment.courier} is no longer set up`);
+      const tracking = await courier.track(shipment.awb);
+      await db.transaction(async (tx) => {
+        if (tracking.events.length > 0) {
+          await tx
+            .insert(shipmentEvents)
+            .values(tracking.events.map((event) => ({ shipmentId: shipment.id, at: new Date(event.at), code: event.code, label: event.label, location: event.location })))
+            .onConflictDoNothing();
+        }
+        const last = tracking.events.at(-1);
+        const said = last ? `${COURIER_NAMES[shipment.courier]}: ${last.label}` : null;
+        if (tracking.state === 'delivered' || tracking.state === 'returned') {
+          // Only from shipped: an order the owner moved on already is left as it is.
+          await changeOrderStatus(tx, shipment.orderId, tracking.state, { actor: 'system', from: 'shipped', note: said, invoicing });
+        }
+        const status = tracking.state === 'delivered' || tracking.state === 'returned' ? tracking.state : 'active';
+        await tx
+          .update(shipments)
+          .set({ status, unknownStatus: tracking.state === 'unknown' ? (last ? `${last.code} ${last.label}` : '?') : null, trackedAt: new Date(), trackAt: next, trackLeaseUntil: null })
+          .where(eq(shipments.id, shipment.id));
+      });
+      tracked += 1;
+    } catch (error) {
+      failure ??= error;
+      await db.update(shipments).set({ trackAt: next, trackLeaseUntil: null }).where(eq(shipments.id, shipment.id));
+    }
+  }
+  if (failure) throw failure;
+  return tracked;
+}
+
+/** Looks for due AWBs every minute (or as often as they are due, when more often) until stopped; a failing round is logged. */
+export function startTracking(db: Db, shipping: Shipping, invoicing: Invoicing | null, log: { warn(details: object, message: string): void }): Rounds {
+  return everyFewSeconds(() => trackShipments(db, shipping, invoicing), Math.min(60, shipping.trackEverySeconds) * 1000, (error) => log.warn({ reason: (error as Error).message }, 'tracking parcels failed; trying again later'));
+}
+
+/** Tracks parcels while the app is up, when a courier is set up. */
+export function trackWhileUp(app: FastifyInstance, db: Db, shipping: Shipping, invoicing: Invoicing | null): void {
+  if (shipping.couriers.size > 0 && shipping.trackInBackground !== false) whileUp(app, () => startTracking(db, shipping, invoicing, app.log));
+}
