@@ -18,6 +18,9 @@ export const FAKE_SMTP_CONTROL_PORT = 4326;
  * CIF than the shop's, so ANAF refuses every upload: the spec sees ANAF's errors and Send again.
  */
 export const FAKE_ANAF_PORT = 4327;
+/** The fake Sameday (testing/fakeSamedayMain.ts) the shop creates AWBs with, and its control (a parcel delivered…). */
+export const FAKE_SAMEDAY_PORT = 4328;
+export const FAKE_SAMEDAY_CONTROL_PORT = 4329;
 /** The owner every e2e shop has (made by `npm run admin -- create` before it starts). */
 export const OWNER = { email: 'owner@example.ro', password: 'owner-password-e2e' } as const;
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
@@ -76,7 +79,20 @@ export default defineConfig({
       ANAF_BASE_URL: `http://127.0.0.1:${FAKE_ANAF_PORT}`,
       ANAF_OAUTH_URL: `http://127.0.0.1:${FAKE_ANAF_PORT}`,
       ANAF_REPORT_EVERY_SECONDS: '2',
+      SAMEDAY_USERNAME: 'e2e-shop',
+      SAMEDAY_PASSWORD: 'e2e-secret',
+      SAMEDAY_ENV: 'demo',
+      SAMEDAY_BASE_URL: `http://127.0.0.1:${FAKE_SAMEDAY_PORT}`,
+      // Every 3 seconds: the spec sees a parcel the fake courier delivers become delivered.
+      COURIER_TRACK_EVERY_MINUTES: '0.05',
     }),
+    {
+      command: 'node --import tsx testing/fakeSamedayMain.ts',
+      url: `http://127.0.0.1:${FAKE_SAMEDAY_CONTROL_PORT}/health`,
+      env: { FAKE_SAMEDAY_PORT: String(FAKE_SAMEDAY_PORT), FAKE_SAMEDAY_CONTROL_PORT: String(FAKE_SAMEDAY_CONTROL_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     {
       command: 'node --import tsx testing/fakeAnafMain.ts',
       // Its API answers 401 without a token: it is up.

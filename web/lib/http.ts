@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** An outside service's refusal, field by field (the field's name in the visitor's language, what it said). */
+    readonly fields: { field: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,7 +30,8 @@ export async function fetchApi<T>(path: string, init?: RequestInit): Promise<T> 
   if (!response.ok) {
     const error = (body ?? {}) as Partial<ApiErrorBody>;
     const message = typeof error.message === 'string' ? error.message : `Request failed with status ${response.status}`;
-    throw new ApiError(response.status, message, typeof error.code === 'string' ? error.code : undefined);
+    const fields = Array.isArray(error.fields) ? error.fields.filter((field) => typeof field?.field === 'string' && typeof field.message === 'string') : [];
+    throw new ApiError(response.status, message, typeof error.code === 'string' ? error.code : undefined, fields);
   }
   return body as T;
 }

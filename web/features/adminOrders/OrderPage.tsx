@@ -16,6 +16,7 @@ import { ApiError, apiRequest } from '../../lib/api';
 import { BUCHAREST_TIME, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
 import type { AdminMessageId } from '../../../locales/messages';
+import { CreateAwb } from './CreateAwb';
 import { Field } from './Field';
 
 const errorText = (t: Translate, error: unknown) => (error instanceof ApiError ? error.message : t('admin.somethingWrong'));
@@ -64,7 +65,7 @@ export default function OrderPage() {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-xl bg-white p-4 ring-1 ring-zinc-200">
+    <section aria-labelledby={id} className="min-w-0 rounded-xl bg-white p-4 ring-1 ring-zinc-200">
       <h2 id={id} className="mb-3 text-lg font-semibold">
         {title}
       </h2>
@@ -122,7 +123,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
       <Actions order={order} onChanged={onChanged} reload={reload} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title={t('admin.order.section.items')}>
-          <table className="w-full text-sm">
+          <table className="w-full text-xs sm:text-sm">
             <thead className="text-left text-zinc-600">
               <tr>
                 <th scope="col" className="py-1 font-medium">
@@ -222,20 +223,56 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
             )}
           </dl>
         </Section>
+        {order.shipments.length > 0 && (
+          <Section title={t('admin.order.section.shipments')}>
+            <ul className="space-y-3 text-sm">
+              {order.shipments.map((shipment) => (
+                <li key={shipment.id}>
+                  <p>
+                    <span className="font-semibold">
+                      {shipment.courierName} {shipment.awb}
+                    </span>{' '}
+                    · {t(`admin.shipment.status.${shipment.status}`)}
+                    {shipment.cost !== null && <> · {t('admin.shipment.cost', { amount: money(shipment.cost) })}</>}
+                  </p>
+                  {shipment.unknownStatus && <p className="mt-1 text-amber-900">{t('admin.shipment.unknown', { status: shipment.unknownStatus })}</p>}
+                  <p className="mt-1 flex flex-wrap gap-3">
+                    <a href={`/api/admin/shipments/${shipment.id}/label?format=A6`} target="_blank" rel="noopener" className="font-semibold text-brand-dark underline" aria-label={t('admin.shipment.labelA6', { awb: shipment.awb })}>
+                      {t('admin.shipment.label')} (A6)
+                    </a>
+                    <a href={`/api/admin/shipments/${shipment.id}/label?format=A4`} target="_blank" rel="noopener" className="font-semibold text-brand-dark underline" aria-label={t('admin.shipment.labelA4', { awb: shipment.awb })}>
+                      A4
+                    </a>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        )}
         <Section title={t('admin.order.section.timeline')}>
           <ol className="space-y-3 text-sm">
-            {order.events.map((event) => (
-              <li key={event.id} className="border-l-2 border-zinc-300 pl-3">
-                <p className="font-medium">{eventTitle(t, event)}</p>
-                <p className="text-zinc-600">
-                  {time(event.at)} · {actorName(t, event)}
-                </p>
-                {becameStatus(event, 'shipped') && order.carrier && order.trackingNumber && (
-                  <p className="mt-1">{t('admin.order.event.shipment', { carrier: order.carrier, trackingNumber: order.trackingNumber })}</p>
-                )}
-                {event.note && <p className="mt-1">{event.note}</p>}
-              </li>
-            ))}
+            {timelineOf(order).map((entry) =>
+              'id' in entry ? (
+                <li key={entry.id} className="border-l-2 border-zinc-300 pl-3">
+                  <p className="font-medium">{eventTitle(t, entry)}</p>
+                  <p className="text-zinc-600">
+                    {time(entry.at)} · {actorName(t, entry)}
+                  </p>
+                  {becameStatus(entry, 'shipped') && order.carrier && order.trackingNumber && (
+                    <p className="mt-1">{t('admin.order.event.shipment', { carrier: order.carrier, trackingNumber: order.trackingNumber })}</p>
+                  )}
+                  {entry.note && <p className="mt-1">{entry.note}</p>}
+                </li>
+              ) : (
+                <li key={`${entry.awb}-${entry.at}-${entry.code}`} className="border-l-2 border-brand/40 pl-3">
+                  <p className="font-medium">{t('admin.order.event.courier', { courier: entry.courierName, awb: entry.awb, label: entry.label })}</p>
+                  <p className="text-zinc-600">
+                    {time(entry.at)}
+                    {entry.location && <> · {entry.location}</>}
+                  </p>
+                </li>
+              ),
+            )}
           </ol>
         </Section>
       </div>
@@ -249,6 +286,11 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
       )}
     </>
   );
+}
+
+/** The order's own events and its couriers' events, by their time. */
+function timelineOf(order: AdminOrder): (OrderEvent | AdminOrder['courierEvents'][number])[] {
+  return [...order.events, ...order.courierEvents].sort((a, b) => a.at.localeCompare(b.at));
 }
 
 function eventTitle(t: Translate, event: OrderEvent) {
@@ -346,6 +388,15 @@ function Actions({ order, onChanged, reload }: { order: AdminOrder; onChanged: (
                 </button>
               ))}
           </div>
+          {targets.includes('shipped') && (
+            <CreateAwb
+              order={order}
+              onShipped={async (message) => {
+                onChanged(await reload());
+                setDone(message);
+              }}
+            />
+          )}
           {targets.includes('shipped') && (
             <form
               aria-label={t('admin.order.shipForm')}

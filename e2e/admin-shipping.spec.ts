@@ -1,0 +1,64 @@
+import type { APIRequestContext } from '@playwright/test';
+import { FAKE_SAMEDAY_CONTROL_PORT } from '../playwright.config';
+import { sampleOrder } from '../testing/sampleOrder';
+import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
+
+/** A guest's cash order through the shop's API, as the checkout places it. */
+async function placeOrder(request: APIRequestContext) {
+  const response = await request.post('/api/orders', { data: sampleOrder({ lines: [{ productId: '3', quantity: 1 }] }) });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string; number: number };
+}
+
+test('the owner creates the AWB from the order, opens its label, and sees the order delivered once the courier reports it', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const order = await placeOrder(request);
+  await signInAsOwner(page);
+  await page.goto(`/admin/orders/${order.id}`);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Status: Confirmed')).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Create AWB' });
+  await expect(form.getByRole('combobox', { name: 'Courier' })).toHaveValue('sameday');
+  await expect(form.getByRole('textbox', { name: 'Parcels' })).toHaveValue('1');
+  await expect(form.getByText(/^The courier collects [\d.,]+ RON from the customer/)).toBeVisible();
+  await expectAccessible(page);
+  // A wrong number is refused before anything is sent.
+  await form.getByRole('textbox', { name: 'Parcels' }).fill('0');
+  await form.getByRole('button', { name: 'Create AWB' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Parcels must be at least 1.');
+  await form.getByRole('textbox', { name: 'Parcels' }).fill('1');
+  await form.getByRole('checkbox', { name: 'The customer may open the parcel before paying' }).check();
+  await form.getByRole('button', { name: 'Create AWB' }).click();
+
+  const created = page.getByRole('status').filter({ hasText: /^AWB 1SDY\d+ created with Sameday: the order is shipped\.$/ });
+  await expect(created).toBeVisible();
+  const awb = (await created.textContent())!.match(/AWB (\S+) created/)![1]!;
+  await expect(page.getByText('Status: Shipped')).toBeVisible();
+  const awbs = page.getByRole('region', { name: 'AWBs' });
+  await expect(awbs).toContainText(`Sameday ${awb} · With the courier`);
+  const label = await page.request.get((await awbs.getByRole('link', { name: `Print label (A6): AWB ${awb}` }).getAttribute('href'))!);
+  expect(label.status()).toBe(200);
+  expect((await label.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The courier delivers it; the shop asks every 3 seconds here and moves the order on by itself.
+  expect((await request.post(`http://127.0.0.1:${FAKE_SAMEDAY_CONTROL_PORT}/deliver?awb=${awb}`)).status()).toBe(200);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText('Status: Delivered')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(`Sameday (${awb}): Colet livrat`);
+  await expect(awbs).toContainText(`Sameday ${awb} · Delivered`);
+  await expectAccessible(page);
+});
+
+test('on a 375 px phone, Create AWB fits the screen and passes axe', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const order = await placeOrder(request);
+  await signInAsOwner(page);
+  await page.goto(`/admin/orders/${order.id}`);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('form', { name: 'Create AWB' }).getByRole('button', { name: 'Create AWB' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+});
