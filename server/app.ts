@@ -71,6 +71,8 @@ export interface AppDependencies {
   anaf?: AnafReporting | null;
   /** The couriers the shop is set up with (shipping/couriers.ts); none: Create AWB is not offered. */
   shipping?: Shipping;
+  /** The back office's live stream's safety poll, in milliseconds (admin/liveOrders.ts SAFETY_POLL_MS by default). */
+  livePollMs?: number;
 }
 
 /** A shop with no courier set up: orders are shipped by hand. */
@@ -99,7 +101,7 @@ export const SERVER_TIMEOUTS = {
   checkEvery: 1_000,
 } as const;
 
-export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, invoicing, uploadsDir, logStream, mail, anaf = null, shipping = NO_COURIERS }: AppDependencies) {
+export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, invoicing, uploadsDir, logStream, mail, anaf = null, shipping = NO_COURIERS, livePollMs }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
@@ -165,7 +167,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   await app.register(
     async (admin) => {
       const ownerOf = ownersOnly(admin, auth, origins);
-      await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing, anaf });
+      await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing, anaf, livePollMs });
       await admin.register(adminProductRoutes, { db, ownerOf });
       await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret: authSettings.secret, ownerOf });
       await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });

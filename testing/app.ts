@@ -73,6 +73,8 @@ export interface TestAppOptions {
   anaf?: AnafReporting;
   /** The couriers (fake couriers'); none unless given. */
   shipping?: Shipping;
+  /** The live order stream's safety poll, when a test needs it longer than its wait. */
+  livePollMs?: number;
 }
 
 /** The invoicing of a shop configured with the defaults. */
@@ -110,6 +112,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
     logStream: options.log?.stream,
     anaf: options.anaf ?? null,
     shipping: options.shipping,
+    livePollMs: options.livePollMs,
     mail: options.mailer ? { mailer: options.mailer, shop: TEST_SHOP, ownerEmail: null, ownerLocale: options.ownerMailLanguage ?? 'en' } : undefined,
   });
   // A folder made for this app goes with it.

@@ -72,6 +72,9 @@ export async function eventsAfter(db: Db, cursor: StreamCursor, limit: number): 
 export const ORDER_EVENTS_CHANNEL = 'order_events';
 /** Read again every few seconds while anyone watches, in case a notification was lost. */
 export const SAFETY_POLL_MS = 5_000;
+/** After a notification whose events are held back: look again every HELD_BACK_RETRY_MS, at most this many times. */
+const HELD_BACK_RETRY_MS = 250;
+const HELD_BACK_TRIES = 120;
 const BATCH = 500;
 
 interface Subscriber {
@@ -90,6 +93,13 @@ export class LiveOrders {
   private poll: NodeJS.Timeout | undefined;
   private reading = false;
   private readAgain = false;
+  /**
+   * A notification not yet followed by an event: its transaction's events are held back while an older transaction
+   * is still running (`finished`), anywhere on the cluster. The reader looks again shortly, HELD_BACK_TRIES times,
+   * rather than at the safety poll.
+   */
+  private heldBack = 0;
+  private heldBackTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -100,7 +110,10 @@ export class LiveOrders {
 
   /** Sends `send` every event after `cursor`, now and as they come; returns the way to stop. */
   async subscribe(cursor: StreamCursor, send: Subscriber['send']): Promise<() => void> {
-    this.listening ??= this.listen(ORDER_EVENTS_CHANNEL, () => this.wake()).catch((err: unknown) => {
+    this.listening ??= this.listen(ORDER_EVENTS_CHANNEL, () => {
+      this.heldBack = HELD_BACK_TRIES;
+      this.wake();
+    }).catch((err: unknown) => {
       this.log.warn({ err }, 'listening for order events failed; the live stream polls instead');
       return null;
     });
@@ -134,6 +147,13 @@ export class LiveOrders {
         if (this.subscribers.size === 0) break;
         const from = [...this.subscribers].map((subscriber) => subscriber.cursor).reduce((a, b) => (after(a, b) ? b : a));
         const events = await eventsAfter(this.db, from, BATCH);
+        if (events.length > 0) this.heldBack = 0;
+        else if (this.heldBack > 0) {
+          // Notified, yet nothing to read: held back by an older transaction still running. Look again shortly.
+          this.heldBack -= 1;
+          clearTimeout(this.heldBackTimer);
+          this.heldBackTimer = setTimeout(() => this.wake(), HELD_BACK_RETRY_MS).unref();
+        }
         for (const subscriber of this.subscribers) {
           const due = events.filter((delivered) => after(delivered.cursor, subscriber.cursor));
           if (due.length === 0) continue;
@@ -151,6 +171,7 @@ export class LiveOrders {
 
   async close() {
     this.subscribers.clear();
+    clearTimeout(this.heldBackTimer);
     clearInterval(this.poll);
     this.poll = undefined;
     const unlisten = await this.listening;

@@ -18,7 +18,8 @@ import { CSV_BOM, csvLine } from './csv';
 import { currentCursor, formatCursor, LiveOrders, parseCursor } from './liveOrders';
 import type { AnafReporting } from '../invoices/reporting';
 import type { Invoicing } from '../invoices/service';
-import { changeStatusAsOwner, dashboard, listOrders, listOwners, ordersForExport, orderForOwner, promoteOwner, SHOP_TIME_ZONE, type OrderFilters } from './service';
+import { SHOP_TIME_ZONE } from '../../../domain/locale';
+import { changeStatusAsOwner, dashboard, listOrders, listOwners, ordersForExport, orderForOwner, promoteOwner, type OrderFilters } from './service';
 
 const day = (label: string) =>
   z
@@ -72,8 +73,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   invoicing: Invoicing;
   /** Reporting to ANAF, or null when it is not set up: the dashboard says so. */
   anaf: AnafReporting | null;
-}> = async (app, { db, listen, overdueDays, ownerOf, invoicing, anaf }) => {
-  const live = new LiveOrders(db, listen, app.log);
+  /** The live stream's safety poll (SAFETY_POLL_MS unless a test says otherwise). */
+  livePollMs?: number;
+}> = async (app, { db, listen, overdueDays, ownerOf, invoicing, anaf, livePollMs }) => {
+  const live = new LiveOrders(db, listen, app.log, livePollMs);
   /** The query's filters as the service reads them: `overdue` is shipped over `overdueDays` days ago. */
   const filtersOf = ({ status, ...rest }: z.infer<typeof filtersSchema>): OrderFilters =>
     status === 'overdue' ? { ...rest, overdueDays } : { ...rest, ...(status ? { status } : {}) };
