@@ -44,11 +44,14 @@ export function chooseLocale(choice: string | undefined | null, browserLanguage:
 
 /** A time as the shop tells it, Bucharest's, in `locale`: "24 November 2026 at 14:05", "24 noiembrie 2026 la 14:05". */
 export function shopTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Bucharest' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: SHOP_TIME_ZONE }).format(new Date(iso));
 }
 
 /** The Bucharest day (YYYY-MM-DD) an instant falls on: the shop's days, whatever the reader's clock says. */
-export const bucharestDay = (at: Date | string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date(at));
+/** The shop's time zone: its days, months and times are Bucharest's. */
+export const SHOP_TIME_ZONE = 'Europe/Bucharest';
+
+export const bucharestDay = (at: Date | string) => new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date(at));
 
 /** A day (YYYY-MM-DD) as the shop tells it, in `locale`: "7 December 2026", "7 decembrie 2026". */
 export function shopDay(day: string, locale: Locale): string {

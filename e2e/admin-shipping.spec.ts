@@ -52,6 +52,31 @@ test('the owner creates the AWB from the order, opens its label, and sees the or
   await expectAccessible(page);
 });
 
+test('the owner cancels an AWB the courier has not picked up: the order is back to be shipped; the day’s labels print in one PDF', async ({ page, request }) => {
+  const order = await placeOrder(request);
+  await signInAsOwner(page);
+  await page.goto(`/admin/orders/${order.id}`);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const form = page.getByRole('form', { name: 'Create AWB' });
+  await form.getByRole('button', { name: 'Create AWB' }).click();
+  await expect(page.getByText('Status: Shipped')).toBeVisible();
+  const awb = (await page.getByRole('status').filter({ hasText: /^AWB \S+ created/ }).textContent())!.match(/AWB (\S+) created/)![1]!;
+
+  await page.getByRole('button', { name: `Cancel AWB ${awb}` }).click();
+  await expect(page.getByText('Status: Confirmed')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'AWBs' })).toContainText(`Sameday ${awb} · Cancelled`);
+  await expectAccessible(page);
+  // Shipped again, with a new AWB.
+  await form.getByRole('button', { name: 'Create AWB' }).click();
+  await expect(page.getByText('Status: Shipped')).toBeVisible();
+
+  await page.goto('/admin');
+  const labels = page.getByRole('link', { name: /AWBs? created today: print their labels \(PDF\)$/ });
+  const pdf = await page.request.get((await labels.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
 test('on a 375 px phone, Create AWB fits the screen and passes axe', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const order = await placeOrder(request);

@@ -94,6 +94,8 @@ export const dashboardSchema = z.object({
   overdueDays: z.int().check(z.nonnegative()),
   /** Reporting invoices to ANAF, and the invoices it has not accepted yet with their last day. */
   invoices: invoiceReportingSchema,
+  /** AWBs created today (Bucharest): their labels print in one PDF (GET /api/admin/shipments/labels). */
+  awbsToday: z.int().check(z.nonnegative()),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

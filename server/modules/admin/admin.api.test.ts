@@ -104,6 +104,9 @@ describe('every /api/admin route is for the owner only', () => {
     { method: 'POST', url: `/api/admin/orders/${someId}/awb`, body: { courier: 'sameday', parcels: 1, weightGrams: 500, declaredValue: 100, openPackage: false, version: 1 }, owner: 404 },
     { method: 'POST', url: `/api/admin/orders/${someId}/awb`, body: { courier: 'pigeon' }, owner: 400 },
     { method: 'GET', url: `/api/admin/shipments/${someId}/label`, owner: 404 },
+    { method: 'POST', url: `/api/admin/shipments/${someId}/cancel`, owner: 404 },
+    { method: 'GET', url: '/api/admin/shipments/labels', owner: 404 },
+    { method: 'GET', url: '/api/admin/shipments/labels?day=today', owner: 400 },
     { method: 'GET', url: `/api/admin/shipments/${someId}/label?format=A5`, owner: 400 },
     // This shop has no ANAF application: nothing to sign in to.
     { method: 'POST', url: '/api/admin/anaf/sign-in', owner: 409 },
@@ -414,7 +417,7 @@ describe('GET /api/admin/dashboard', () => {
     const response = await get('/api/admin/dashboard');
     expect(response.statusCode).toBe(200);
     const { invoices, ...figures } = response.json();
-    expect(figures).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496, failedMails: 0, overdueShipments: 0, overdueDays: 7 });
+    expect(figures).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496, failedMails: 0, overdueShipments: 0, overdueDays: 7, awbsToday: 0 });
     // Without an ANAF application the shop says that invoices are not reported; the delivered order's invoice waits.
     expect(invoices.anaf).toEqual({ reporting: 'off', env: null, signedInBy: null, signedInAt: null, signInEndsAt: null, problem: null });
     expect(invoices.toReport).toEqual([expect.objectContaining({ orderId: delivered.id, anaf: 'unsent' })]);

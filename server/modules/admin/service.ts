@@ -2,10 +2,11 @@ import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sq
 import type { AdminOrder, AdminOrderRow, Dashboard, OwnerList } from '../../../domain/contracts/admin';
 import type { AnafReporting } from '../invoices/reporting';
 import { invoiceReporting, type Invoicing, listInvoices } from '../invoices/service';
-import { courierEventsOfOrder, shipmentsOfOrder } from '../shipping/service';
+import { awbsCreatedToday, courierEventsOfOrder, shipmentsOfOrder } from '../shipping/service';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
 import { AWAITING_OWNER_STATUSES, becameStatus, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
+import { SHOP_TIME_ZONE } from '../../../domain/locale';
 import type { Message } from '../../../locales/messages';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
@@ -17,9 +18,6 @@ import { countFailedMails } from '../mail/failedMails';
 import { lineView } from '../orders/lineView';
 import { became } from '../orders/received';
 import { changeOrderStatus } from '../orders/service';
-
-/** The shop's days and months are Bucharest's, whatever the server's clock zone. */
-export const SHOP_TIME_ZONE = 'Europe/Bucharest';
 
 /** A timestamptz as ISO 8601 in UTC, written by PostgreSQL (both drivers then hand over the same text). */
 export const isoTime = (column: SQL | AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -314,7 +312,7 @@ export async function changeStatusAsOwner(db: Db, id: string, change: StatusChan
  */
 export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting | null): Promise<Dashboard> {
   const startOf = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
-  const [[today], [waiting], [revenue], failedMails, [overdue], invoices] = await Promise.all([
+  const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(gte(orders.createdAt, startOf('day'))),
     db
       .select({ n: sql<number>`count(*)::int` })
@@ -328,6 +326,7 @@ export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting
     countFailedMails(db),
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(overdueShipment(overdueDays)),
     invoiceReporting(db, anaf),
+    awbsCreatedToday(db),
   ]);
   return {
     ordersToday: today?.n ?? 0,
@@ -337,6 +336,7 @@ export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting
     overdueShipments: overdue?.n ?? 0,
     overdueDays,
     invoices,
+    awbsToday,
   };
 }
 

@@ -621,6 +621,28 @@ export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus,
 }
 
 /**
+ * Takes a shipped order back to where it was before it was shipped (confirmed, or paid), its carrier and tracking
+ * number cleared: its AWB was cancelled at the courier before the parcel was picked up (shipping/service.ts). In the
+ * caller's transaction; 'not_allowed' for an order that is not shipped. The customer is not written to (a new AWB
+ * tells them the new tracking number).
+ */
+export async function unship(tx: DbOrTx, id: string, change: { actorUserId: string; note: string }): Promise<StatusChange> {
+  const [order] = await tx.select({ status: orders.status, version: orders.version }).from(orders).where(eq(orders.id, id)).for('update');
+  if (!order) return 'unknown_order';
+  if (order.status !== 'shipped') return 'not_allowed';
+  const [shipped] = await tx
+    .select({ from: orderEvents.fromStatus })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, id), eq(orderEvents.toStatus, 'shipped')))
+    .orderBy(desc(orderEvents.id))
+    .limit(1);
+  const back = shipped?.from === 'paid' ? 'paid' : 'confirmed';
+  await tx.update(orders).set({ status: back, carrier: null, trackingNumber: null, version: order.version + 1 }).where(eq(orders.id, id));
+  await tx.insert(orderEvents).values({ orderId: id, actor: 'owner', actorUserId: change.actorUserId, fromStatus: 'shipped', toStatus: back, note: change.note });
+  return 'changed';
+}
+
+/**
  * Issues what an order's status calls for (its invoice, its credit note: invoices/service.ts) from the order as it
  * is now, in the caller's transaction: changeOrderStatus's, or a paid order's placed by Stripe's webhook.
  */

@@ -2,12 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { awbRequestSchema } from '../../../domain/awbRequest';
+import { bucharestDay } from '../../../domain/locale';
 import { awbDraftSchema, shipmentSchema } from '../../../domain/contracts/shipping';
 import type { Db } from '../../../db/client';
 import { answers } from '../../errors';
 import type { Invoicing } from '../invoices/service';
 import type { Shipping } from './couriers';
-import { awbDraft, createAwb, shipmentLabel } from './service';
+import { awbDraft, cancelAwb, createAwb, labelsOfDay, shipmentLabel } from './service';
 
 const orderParams = z.object({ id: z.string().uuid('Unknown order id.') });
 const shipmentParams = z.object({ id: z.string().uuid('Unknown AWB.') });
@@ -27,6 +28,27 @@ export const adminShippingRoutes: FastifyPluginAsyncZod<{
   app.post('/orders/:id/awb', { schema: { params: orderParams, body: awbRequestSchema, response: answers({ 201: shipmentSchema }) } }, async (request, reply) =>
     reply.status(201).send(await createAwb(db, request.params.id, request.body, shipping, ownerOf(request), invoicing)),
   );
+
+  app.get(
+    '/shipments/labels',
+    {
+      schema: {
+        querystring: z.object({
+          day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The day must be written YYYY-MM-DD.').optional(),
+          format: z.enum(['A4', 'A6'], 'The format is A4 or A6.').default('A6'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const labels = await labelsOfDay(db, request.query.day ?? bucharestDay(new Date()), shipping, request.query.format);
+      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${labels.name}"`).header('Cache-Control', 'private, no-store').send(labels.body);
+    },
+  );
+
+  app.post('/shipments/:id/cancel', { schema: { params: shipmentParams, response: answers({ 204: z.null() }) } }, async (request, reply) => {
+    await cancelAwb(db, request.params.id, shipping, ownerOf(request));
+    return reply.status(204).send(null);
+  });
 
   app.get(
     '/shipments/:id/label',

@@ -1,8 +1,9 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AwbRequest } from '../../../domain/awbRequest';
 import type { AwbDraft, CourierEventView, ShipmentView } from '../../../domain/contracts/shipping';
 import type { OrderView } from '../../../domain/contracts/orders';
 import { awbReference, cashOnDelivery, COURIER_NAMES, type CourierId, courierAddress, courierPhone, parcelWeightGrams } from '../../../domain/courier';
+import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { shipmentEvents, shipments } from '../../../db/schema/shipping';
@@ -10,7 +11,7 @@ import type { MessageId } from '../../../locales/messages';
 import { AppError } from '../../errors';
 import { CourierError, type CourierField } from '../../integrations/couriers/courier';
 import type { Invoicing } from '../invoices/service';
-import { changeOrderStatus, orderView } from '../orders/service';
+import { changeOrderStatus, orderView, unship } from '../orders/service';
 import type { Shipping } from './couriers';
 
 /**
@@ -193,4 +194,65 @@ export async function courierEventsOfOrder(db: Db, orderId: string): Promise<Cou
     .where(eq(shipments.orderId, orderId))
     .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id));
   return rows.map(({ at, courier, ...event }) => ({ ...event, at: at.toISOString(), courierName: COURIER_NAMES[courier] }));
+}
+
+/**
+ * Cancels an AWB the courier has not picked up yet (the courier refuses once it has) and takes its order back to
+ * where it was before it was shipped, to be shipped again (a new AWB, or by hand). Only the order's current AWB.
+ */
+export async function cancelAwb(db: Db, id: string, shipping: Shipping, owner: { id: string }): Promise<void> {
+  const [row] = await db.select().from(shipments).where(eq(shipments.id, id));
+  const courier = row && shipping.couriers.get(row.courier);
+  if (!row || !courier) throw new AppError('not_found', { id: 'admin.error.noSuchShipment' });
+  const order = await orderView(db, row.orderId);
+  if (row.status !== 'active' || order?.status !== 'shipped' || order.trackingNumber !== row.awb) {
+    throw new AppError('conflict', { id: 'admin.awb.problem.notCancellable' }, 'not_cancellable');
+  }
+  try {
+    await courier.cancel(row.awb);
+  } catch (error) {
+    if (error instanceof CourierError && error.kind === 'refused') {
+      throw new AppError('conflict', { id: 'admin.awb.problem.courierKeepsIt', values: { courier: COURIER_NAMES[row.courier], reason: error.message } }, 'courier_keeps_it');
+    }
+    throw courierProblem(error, row.courier);
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(shipments).set({ status: 'cancelled' }).where(eq(shipments.id, id));
+    await unship(tx, row.orderId, { actorUserId: owner.id, note: `AWB ${row.awb} (${COURIER_NAMES[row.courier]})` });
+  });
+}
+
+/** The AWBs created on a Bucharest day (YYYY-MM-DD), not cancelled, oldest first. */
+function createdOn(day: string) {
+  return and(sql`(${shipments.createdAt} at time zone ${SHOP_TIME_ZONE})::date = ${day}::date`, ne(shipments.status, 'cancelled'));
+}
+
+/** How many AWBs were created today (Bucharest): the dashboard offers their labels in one PDF. */
+export async function awbsCreatedToday(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(shipments).where(createdOn(bucharestDay(new Date())));
+  return row?.n ?? 0;
+}
+
+/**
+ * Labels for the day: the label of every AWB created on `day`, one after another in one PDF, to print in one go.
+ * A courier that does not give one is said so (nothing half printed).
+ */
+export async function labelsOfDay(db: Db, day: string, shipping: Shipping, format: 'A4' | 'A6'): Promise<{ name: string; body: Buffer }> {
+  const rows = await db.select({ courier: shipments.courier, awb: shipments.awb }).from(shipments).where(createdOn(day)).orderBy(asc(shipments.createdAt));
+  if (rows.length === 0) throw new AppError('not_found', { id: 'admin.error.noAwbsThatDay' });
+  const { PDFDocument } = await import('@cantoo/pdf-lib');
+  const merged = await PDFDocument.create();
+  for (const row of rows) {
+    const courier = shipping.couriers.get(row.courier);
+    if (!courier) throw new AppError('unavailable', { id: 'admin.awb.problem.notSetUp', values: { courier: COURIER_NAMES[row.courier] } }, 'courier_not_set_up');
+    let label: Buffer;
+    try {
+      label = await courier.label(row.awb, format);
+    } catch (error) {
+      throw courierProblem(error, row.courier);
+    }
+    const source = await PDFDocument.load(label);
+    for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+  }
+  return { name: `AWB-${day}-${format}.pdf`, body: Buffer.from(await merged.save()) };
 }

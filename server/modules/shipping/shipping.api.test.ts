@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderRequestSchema } from '../../../domain/checkout';
 import type { Database } from '../../../db/client';
@@ -242,5 +242,61 @@ describe('tracking', () => {
     await dueNow();
     await trackShipments(database.db, shipping, null);
     expect((await orderRow(order.id)).status).toBe('delivered');
+  });
+});
+
+describe('Cancel AWB', () => {
+  it('cancels an AWB not yet picked up and puts the order back to be shipped; a new AWB takes the next reference', async () => {
+    const order = await confirmedOrder();
+    const created = (await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order))).json();
+    const cancelled = await asOwner('POST', `/api/admin/shipments/${created.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(204);
+    expect(sameday.awbs().find((awb) => awb.awbNumber === created.awb)!.deleted).toBe(true);
+    const [back] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(back).toMatchObject({ status: 'confirmed', carrier: null, trackingNumber: null });
+    const [row] = await database.db.select().from(shipments).where(eq(shipments.id, created.id));
+    expect(row!.status).toBe('cancelled');
+    const page = (await asOwner('GET', `/api/admin/orders/${order.id}`)).json();
+    expect(page.events.at(-1)).toMatchObject({ from: 'shipped', to: 'confirmed', note: `AWB ${created.awb} (Sameday)` });
+
+    expect((await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(back!))).statusCode).toBe(201);
+    expect(lastAwbForm().clientInternalReference).toBe(`${order.number}-2`);
+    // The cancelled one is not the order's AWB any more.
+    expect((await asOwner('POST', `/api/admin/shipments/${created.id}/cancel`)).statusCode).toBe(409);
+  });
+
+  it('a paid card order goes back to paid', async () => {
+    const order = await confirmedOrder({ paymentMethod: 'card' });
+    const created = (await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order))).json();
+    expect((await asOwner('POST', `/api/admin/shipments/${created.id}/cancel`)).statusCode).toBe(204);
+    const [back] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(back!.status).toBe('paid');
+  });
+
+  it('refuses once the courier has the parcel, changing nothing', async () => {
+    const order = await confirmedOrder();
+    const created = (await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order))).json();
+    sameday.inTransit(created.awb);
+    const refused = await asOwner('POST', `/api/admin/shipments/${created.id}/cancel`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Sameday cannot cancel this AWB any more \(.+\): the parcel is on its way\.$/);
+    const [kept] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({ status: 'shipped', trackingNumber: created.awb });
+  });
+});
+
+describe('labels for the day', () => {
+  it('prints every label of the AWBs created today in one PDF, the cancelled ones left out; the dashboard offers it', async () => {
+    const count = (await asOwner('GET', '/api/admin/dashboard')).json().awbsToday as number;
+    expect(count).toBeGreaterThan(0);
+    const labels = await asOwner('GET', '/api/admin/shipments/labels?format=A6');
+    expect(labels.statusCode).toBe(200);
+    expect(labels.headers['content-type']).toBe('application/pdf');
+    const { PDFDocument } = await import('@cantoo/pdf-lib');
+    // The stand-in's labels are one page each.
+    expect((await PDFDocument.load(labels.rawPayload)).getPageCount()).toBe(count);
+    const active = await database.db.select({ id: shipments.id }).from(shipments).where(ne(shipments.status, 'cancelled'));
+    expect(count).toBe(active.length);
+    expect((await asOwner('GET', '/api/admin/shipments/labels?day=2001-01-01')).json()).toMatchObject({ message: 'No AWB was created that day.' });
   });
 });

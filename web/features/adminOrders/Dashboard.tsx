@@ -37,6 +37,13 @@ export function Dashboard({ figures }: { figures: Figures | null }) {
           {t('admin.dashboard.failedMailsAfter')}
         </p>
       )}
+      {figures && figures.awbsToday > 0 && (
+        <p className="mt-3">
+          <a href="/api/admin/shipments/labels" target="_blank" rel="noopener" className="font-semibold text-brand-dark underline">
+            {t('admin.dashboard.labelsToday', { count: figures.awbsToday })}
+          </a>
+        </p>
+      )}
       {figures && <InvoiceNotices reporting={figures.invoices} />}
       {figures && figures.overdueShipments > 0 && (
         <p className={notice}>

@@ -244,6 +244,9 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
                       A4
                     </a>
                   </p>
+                  {shipment.status === 'active' && order.status === 'shipped' && order.trackingNumber === shipment.awb && (
+                    <CancelAwb shipment={shipment} onCancelled={async () => onChanged(await reload())} />
+                  )}
                 </li>
               ))}
             </ul>
@@ -285,6 +288,37 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
         </section>
       )}
     </>
+  );
+}
+
+/** Cancel AWB: the courier cancels it while it has not picked the parcel up; the order is back to be shipped. */
+function CancelAwb({ shipment, onCancelled }: { shipment: AdminOrder['shipments'][number]; onCancelled: () => Promise<void> }) {
+  const { t } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  async function cancel() {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await apiRequest(`/admin/shipments/${shipment.id}/cancel`, null, { method: 'POST' });
+      await onCancelled();
+    } catch (failure) {
+      setMessage({ text: errorText(t, failure), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="mt-2">
+      <button type="button" className={secondaryButton} disabled={busy} onClick={() => void cancel()} aria-label={t('admin.shipment.cancelLabel', { awb: shipment.awb })}>
+        {t('admin.shipment.cancel')}
+      </button>
+      {message && (
+        <p role="alert" className="mt-1 text-red-700">
+          {message.text}
+        </p>
+      )}
+    </div>
   );
 }
 
