@@ -21,6 +21,8 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 const isWhole = (value: unknown): value is number => Number.isSafeInteger(value);
+/** A product weighs at most 50 kg packed (a courier's parcel's ceiling). */
+const MAX_WEIGHT_GRAMS = 50_000;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
 /** An amount in bani, from 0.01 RON to MAX_PRICE. */
@@ -61,6 +63,11 @@ const productFields = {
     .refine((colours) => new Set(colours.map((colour) => colour.name.toLowerCase())).size === colours.length, key('admin.product.problem.colourTwice')),
   /** Units in stock; null: not counted (never sold out). */
   stock: stock('admin.product.form.stock'),
+  /** Its weight packed, in grams, for the couriers' parcels; null: PARCEL_WEIGHT_GRAMS. */
+  weightGrams: typed(isWhole, 'admin.field.wholeNumber', 'admin.product.form.weight')
+    .refine((value) => value >= 1, about('admin.field.atLeast', 'admin.product.form.weight', { min: 1 }))
+    .refine((value) => value <= MAX_WEIGHT_GRAMS, about('admin.field.atMost', 'admin.product.form.weight', { max: MAX_WEIGHT_GRAMS }))
+    .nullable(),
   active: yesOrNo('admin.product.form.shown'),
   stripePriceId: textField('admin.product.form.stripePriceId', 206)
     .refine((value) => STRIPE_PRICE_ID_PATTERN.test(value), key('admin.product.problem.stripePriceId'))
@@ -104,6 +111,7 @@ export const productCreateSchema = z.strictObject(
     keyFeatures: productFields.keyFeatures.default([]),
     colourOptions: productFields.colourOptions.default([]),
     stock: productFields.stock.default(null),
+    weightGrams: productFields.weightGrams.default(null),
     active: productFields.active.default(true),
     stripePriceId: productFields.stripePriceId.default(null),
     translations: translationsSchema.default({}),
@@ -125,6 +133,7 @@ export const productChangeSchema = z
       price: productFields.price.optional(),
       colourOptions: productFields.colourOptions.optional(),
       stock: productFields.stock.optional(),
+      weightGrams: productFields.weightGrams.optional(),
       active: productFields.active.optional(),
       stripePriceId: productFields.stripePriceId.optional(),
       /** All its translations at once: what is left out is no longer translated. */

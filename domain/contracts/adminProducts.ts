@@ -29,6 +29,8 @@ export const adminProductSchema = z.object({
   price: bani,
   /** Units left; null: not counted. */
   stock: z.nullable(z.int()),
+  /** Its weight packed, in grams; null: the shop's default (PARCEL_WEIGHT_GRAMS). */
+  weightGrams: z.nullable(z.int()),
   active: z.boolean(),
   /** The first is the main image. */
   images: z.array(z.string()),

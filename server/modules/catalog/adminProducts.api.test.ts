@@ -123,6 +123,17 @@ describe('creating and changing products', () => {
     await shop.database.db.delete(products).where(eq(products.id, product.id));
   });
 
+  it('keeps a product’s weight for the couriers’ parcels, in whole grams, or none (the shop’s default)', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const weighed = await asOwner(owner, 'PATCH', '/api/admin/products/2', { weightGrams: 120 });
+    expect(weighed.statusCode).toBe(200);
+    expect(weighed.json().product).toMatchObject({ id: '2', weightGrams: 120 });
+    const refused = await asOwner(owner, 'PATCH', '/api/admin/products/2', { weightGrams: 0.5 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Weight packed (grams) must be a whole number.');
+    expect((await asOwner(owner, 'PATCH', '/api/admin/products/2', { weightGrams: null })).json().product.weightGrams).toBeNull();
+  });
+
   it('changes a price: the storefront shows it on its next load, and the history records it with the owner', async () => {
     const owner = await signUpOwner(shop.app, shop.database.db);
     const response = await asOwner(owner, 'PATCH', '/api/admin/products/3', { price: 3499 });

@@ -22,6 +22,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     description: row.description,
     price: row.price,
     stock: row.stock,
+    weightGrams: row.weightGrams,
     active: row.active,
     images: row.images,
     stripePriceId: row.stripePriceId,

@@ -116,6 +116,9 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
         <Field label={t('admin.product.form.stock')} hint={t('admin.product.form.stockHint')}>
           {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="numeric" value={values.stock} onChange={(event) => set('stock', event.target.value)} className={inputClass} />}
         </Field>
+        <Field label={t('admin.product.form.weight')} hint={t('admin.product.form.weightHint')}>
+          {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="numeric" value={values.weightGrams} onChange={(event) => set('weightGrams', event.target.value)} className={inputClass} />}
+        </Field>
         <Field label={t('admin.product.form.stripePriceId')} hint={t('admin.product.form.stripePriceIdHint')}>
           {({ id, hintId }) => (
             <input id={id} aria-describedby={hintId} autoComplete="off" spellCheck={false} value={values.stripePriceId} onChange={(event) => set('stripePriceId', event.target.value)} className={inputClass} />

@@ -24,6 +24,7 @@ const lighter: AdminProduct = {
   description: 'Looks like a lighter.',
   price: 3999,
   stock: 4,
+  weightGrams: 80,
   active: true,
   images: ['/images/products/dummy-lighter.svg'],
   stripePriceId: null,
@@ -34,9 +35,16 @@ const lighter: AdminProduct = {
 };
 
 describe('the product form', () => {
+  it('reads the weight in grams, empty for the shop’s default, and refuses anything else', () => {
+    expect(productFromForm({ ...formValuesOf(lighter), weightGrams: ' 120 ' })).toMatchObject({ product: { weightGrams: 120 } });
+    expect(productFromForm({ ...formValuesOf(lighter), weightGrams: '' })).toMatchObject({ product: { weightGrams: null } });
+    expect(productFromForm({ ...formValuesOf(lighter), weightGrams: '0.5' })).toEqual({ problem: 'The weight is a whole number of grams, or empty.' });
+    expect(productFromForm({ ...formValuesOf(lighter), weightGrams: '0' })).toEqual({ problem: 'Weight packed (grams) must be at least 1.' });
+  });
+
   it('shows amounts in RON and key features one per line, and sends them back unchanged in bani', () => {
     const values = formValuesOf(lighter);
-    expect(values).toMatchObject({ price: '39.99', stock: '4', keyFeatures: 'Real shell\nHidden base' });
+    expect(values).toMatchObject({ price: '39.99', stock: '4', weightGrams: '80', keyFeatures: 'Real shell\nHidden base' });
     expect(values.colourOptions).toEqual([{ name: 'Black', available: true, stock: '3', nameRo: 'Negru' }, { name: 'Red', available: false, stock: '', nameRo: '' }]);
     expect(values).toMatchObject({ nameRo: 'Brichetă', descriptionRo: 'Arată ca o brichetă.', keyFeaturesRo: 'Carcasă adevărată\nBază ascunsă' });
     const { id, images, createdAt, ...editable } = lighter;
@@ -141,6 +149,6 @@ describe('the product form', () => {
   it('starts a new product hidden, with nothing filled in', () => {
     // No address yet: the server makes one from the name.
     expect(formValuesOf()).not.toHaveProperty('slug');
-    expect(formValuesOf()).toEqual({ name: '', description: '', keyFeatures: '', price: '', stock: '', active: false, stripePriceId: '', colourOptions: [], nameRo: '', descriptionRo: '', keyFeaturesRo: '' });
+    expect(formValuesOf()).toEqual({ name: '', description: '', keyFeatures: '', price: '', stock: '', weightGrams: '', active: false, stripePriceId: '', colourOptions: [], nameRo: '', descriptionRo: '', keyFeaturesRo: '' });
   });
 });

@@ -16,6 +16,8 @@ export interface ProductFormValues {
   keyFeatures: string;
   price: string;
   stock: string;
+  /** Grams as typed; empty: the shop's default weight. */
+  weightGrams: string;
   active: boolean;
   stripePriceId: string;
   /** Each colour's stock as typed, like the product's: empty when not counted. */
@@ -53,6 +55,7 @@ export function formValuesOf(product?: AdminProduct): ProductFormValues {
     keyFeatures: product?.keyFeatures.join('\n') ?? '',
     price: product ? toDecimalString(product.price) : '',
     stock: stockAsText(product?.stock ?? null),
+    weightGrams: stockAsText(product?.weightGrams ?? null),
     active: product?.active ?? false,
     stripePriceId: product?.stripePriceId ?? '',
     colourOptions: product?.colourOptions.map((colour) => ({ ...colour, stock: stockAsText(colour.stock), nameRo: ro?.colours?.[colour.name] ?? '' })) ?? [],
@@ -111,6 +114,9 @@ export function productFromForm(t: Translate, values: ProductFormValues): { prod
   if (price === null) return { problem: t('admin.product.problem.price') };
   const stock = stockOf(values.stock);
   if (stock === undefined) return { problem: t('admin.product.problem.stock') };
+  // A whole number, or empty: read as stock is.
+  const weightGrams = stockOf(values.weightGrams);
+  if (weightGrams === undefined) return { problem: t('admin.product.problem.weight') };
   const colourOptions = [];
   for (const colour of values.colourOptions) {
     const colourStock = stockOf(colour.stock);
@@ -126,6 +132,7 @@ export function productFromForm(t: Translate, values: ProductFormValues): { prod
     keyFeatures: keyFeaturesFromLines(values.keyFeatures),
     price,
     stock,
+    weightGrams,
     active: values.active,
     stripePriceId: values.stripePriceId.trim() === '' ? null : values.stripePriceId.trim(),
     colourOptions,
