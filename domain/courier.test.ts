@@ -7,6 +7,8 @@ describe('an order as couriers take it', () => {
       county: 'Cluj',
       locality: 'Cluj-Napoca',
       address: 'Strada Memorandumului 28',
+      street: 'Strada Memorandumului',
+      number: '28',
       postalCode: '400114',
     });
     for (const [city, streetNumber] of [

@@ -21,8 +21,10 @@ export const COURIER_NAMES: Record<CourierId, string> = { sameday: 'Sameday', fa
 export interface CourierAddress {
   county: string;
   locality: string;
-  /** Street and number, as the customer wrote them. */
+  /** Street and number, as the customer wrote them; and each apart, for a courier that takes them apart (FAN). */
   address: string;
+  street: string;
+  number: string;
   postalCode: string;
 }
 
@@ -44,7 +46,14 @@ export function courierAddress(
     locality = `Sectorul ${sector}`;
   }
   const text = (value: string) => (plain ? withoutDiacritics(value) : value);
-  return { county: text(county), locality: text(locality), address: text(address), postalCode: order.postalCode };
+  return {
+    county: text(county),
+    locality: text(locality),
+    address: text(address),
+    street: text(order.street.trim()),
+    number: text(order.streetNumber.trim()),
+    postalCode: order.postalCode,
+  };
 }
 
 /** The phone as the courier's driver dials it: from Romania (0722123456; 0049… for another country's). */

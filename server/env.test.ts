@@ -99,7 +99,7 @@ describe('configuration', () => {
     expect(reporting.everyMs).toBe(30_000);
   });
 
-  it('ships with Sameday only with its user name, password and environment together; without any courier, by hand', () => {
+  it('ships with Sameday and FAN Courier only with each one’s settings together; without any courier, by hand', () => {
     expect(shippingFrom(loadConfig({})).couriers.size).toBe(0);
     const sameday = shippingFrom(loadConfig({ SAMEDAY_USERNAME: 'shop', SAMEDAY_PASSWORD: 'secret', SAMEDAY_ENV: 'demo' }));
     expect([...sameday.couriers.keys()]).toEqual(['sameday']);
@@ -107,6 +107,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ SAMEDAY_USERNAME: 'shop', SAMEDAY_PASSWORD: 'secret' })).toThrow(/SAMEDAY_USERNAME, SAMEDAY_PASSWORD and SAMEDAY_ENV \(demo or prod\) go together/);
     expect(() => loadConfig({ COURIER_DEFAULT: 'sameday' })).toThrow(/COURIER_DEFAULT=sameday needs Sameday set up/);
     expect(() => loadConfig({ PARCEL_WEIGHT_GRAMS: '0' })).toThrow(/PARCEL_WEIGHT_GRAMS/);
+    // FAN Courier beside it, offered first when COURIER_DEFAULT says so.
+    const both = shippingFrom(loadConfig({ SAMEDAY_USERNAME: 'shop', SAMEDAY_PASSWORD: 'secret', SAMEDAY_ENV: 'demo', FAN_USERNAME: 'clienttest', FAN_PASSWORD: 'testing', FAN_CLIENT_ID: '7032158', COURIER_DEFAULT: 'fan' }));
+    expect([...both.couriers.keys()].sort()).toEqual(['fan', 'sameday']);
+    expect(both.defaultCourier).toBe('fan');
+    expect(() => loadConfig({ FAN_USERNAME: 'clienttest', FAN_PASSWORD: 'testing' })).toThrow(/FAN_USERNAME, FAN_PASSWORD and FAN_CLIENT_ID go together/);
+    expect(() => loadConfig({ FAN_USERNAME: 'a', FAN_PASSWORD: 'b', FAN_CLIENT_ID: 'C-1' })).toThrow(/FAN_CLIENT_ID/);
+    expect(() => loadConfig({ COURIER_DEFAULT: 'fan' })).toThrow(/COURIER_DEFAULT=fan needs FAN Courier set up/);
   });
 
   it('retries failing mails for 24 hours unless MAIL_GIVE_UP_HOURS says otherwise (0: give up at once)', () => {

@@ -140,8 +140,14 @@ const envSchema = z.object({
   SAMEDAY_BASE_URL: z.string().url().optional(),
   SAMEDAY_PICKUP_POINT: z.string().regex(/^\d+$/, 'must be a pickup point id').optional(),
   SAMEDAY_SERVICE: z.string().regex(/^\d+$/, 'must be a service id').optional(),
+  /** FAN Courier (API v2): the account's user name and password and its client id (FAN's test account: 7032158). */
+  FAN_USERNAME: z.string().min(1).optional(),
+  FAN_PASSWORD: z.string().min(1).optional(),
+  FAN_CLIENT_ID: z.string().regex(/^\d+$/, 'must be FAN Courier\'s client id (digits)').optional(),
+  /** FAN Courier's API, when not https://api.fancourier.ro (a proxy, tests). */
+  FAN_BASE_URL: z.string().url().optional(),
   /** The courier Create AWB offers first; the first one set up when absent. */
-  COURIER_DEFAULT: z.enum(['sameday']).optional(),
+  COURIER_DEFAULT: z.enum(['sameday', 'fan']).optional(),
   /** The weight of a product whose own weight the back office does not give, in grams. */
   PARCEL_WEIGHT_GRAMS: z.coerce.number().int().min(1).max(50_000).default(500),
   /** How often each active AWB is asked about at its courier, in minutes (a fraction for tests). */
@@ -181,8 +187,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (sameday.some(Boolean) && !sameday.every(Boolean)) {
     throw new Error('Invalid configuration: SAMEDAY_USERNAME, SAMEDAY_PASSWORD and SAMEDAY_ENV (demo or prod) go together: set all three to ship with Sameday, or none.');
   }
+  const fan = [parsed.data.FAN_USERNAME, parsed.data.FAN_PASSWORD, parsed.data.FAN_CLIENT_ID];
+  if (fan.some(Boolean) && !fan.every(Boolean)) {
+    throw new Error('Invalid configuration: FAN_USERNAME, FAN_PASSWORD and FAN_CLIENT_ID go together: set all three to ship with FAN Courier, or none.');
+  }
   if (parsed.data.COURIER_DEFAULT === 'sameday' && !parsed.data.SAMEDAY_USERNAME) {
     throw new Error('Invalid configuration: COURIER_DEFAULT=sameday needs Sameday set up (SAMEDAY_USERNAME, SAMEDAY_PASSWORD, SAMEDAY_ENV).');
+  }
+  if (parsed.data.COURIER_DEFAULT === 'fan' && !parsed.data.FAN_USERNAME) {
+    throw new Error('Invalid configuration: COURIER_DEFAULT=fan needs FAN Courier set up (FAN_USERNAME, FAN_PASSWORD, FAN_CLIENT_ID).');
   }
   if (parsed.data.ANAF_CLIENT_ID && !parsed.data.PUBLIC_URL?.startsWith('https://') && !isLoopback(parsed.data.PUBLIC_URL)) {
     throw new Error('Invalid configuration: reporting to ANAF needs PUBLIC_URL to be the shop\'s https address: ANAF sends the owner back to PUBLIC_URL/api/admin/anaf/callback, which must be https.');

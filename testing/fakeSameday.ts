@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bucharest } from './bucharestClock';
+import { labelPdf } from './labelPdf';
 
 /** One request the fake received, as it arrived. */
 export interface SamedayRecordedRequest {
@@ -304,28 +305,9 @@ function statusStamp(date: Date) {
   return `${p.y}-${p.mo}-${p.d}T${p.h}:${p.mi}:${p.s}${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
 }
 
-/** A small valid PDF (correct xref offsets) showing the AWB, its parcels and the format, on an A4 or A6 page. */
-function labelPdf(awb: SamedayAwb, format: 'A4' | 'A6') {
-  const [width, height] = format === 'A4' ? [595, 842] : [298, 420];
-  const lines = [`Sameday AWB ${awb.awbNumber}`, `Format ${format}`, ...awb.parcels.map((parcel) => `Colet ${parcel.position}: ${parcel.awbNumber}`)];
-  const text = `BT /F1 12 Tf 24 ${height - 40} Td 16 TL ${lines.map((line) => `(${line.replace(/[()\\]/g, '\\$&')}) '`).join(' ')} ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>`,
-    `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(pdf));
-    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(pdf);
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF`;
-  return Buffer.from(pdf);
+/** The AWB's label: its number, the format and its parcels, on an A4 or A6 page. */
+function samedayLabel(awb: SamedayAwb, format: 'A4' | 'A6') {
+  return labelPdf([[`Sameday AWB ${awb.awbNumber}`, `Format ${format}`, ...awb.parcels.map((parcel) => `Colet ${parcel.position}: ${parcel.awbNumber}`)]], format);
 }
 
 /** Adds an error at a field path of Sameday's errors tree ({children: {field: {errors: […], children: {…}}}}). */
@@ -687,7 +669,7 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
       if (!awb) return apiError(res, 404, 'Awb not found');
       const format = download[2]!;
       if (format !== 'A4' && format !== 'A6') return apiError(res, 400, 'Invalid format. Allowed: A4, A6');
-      return send(res, 200, 'application/pdf', labelPdf(awb, format), { 'content-disposition': `inline; filename="${awb.awbNumber}.pdf"` });
+      return send(res, 200, 'application/pdf', samedayLabel(awb, format), { 'content-disposition': `inline; filename="${awb.awbNumber}.pdf"` });
     }
     const single = path.match(/^\/api\/awb\/([^/]+)$/);
     if (single) {

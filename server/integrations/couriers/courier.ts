@@ -48,6 +48,13 @@ export interface Tracking {
   events: CourierEvent[];
 }
 
+/** Cash on delivery the courier has paid out to the shop: for which AWB, how much (bani), on which day (YYYY-MM-DD). */
+export interface CashPaidOut {
+  awb: string;
+  amount: Bani;
+  paidOn: string;
+}
+
 /** A locker (Sameday easybox…) a parcel can be delivered to. */
 export interface Locker {
   id: string;
@@ -104,4 +111,6 @@ export interface Courier {
   cancel(awb: string): Promise<void>;
   /** The courier's lockers, where it has them. */
   lockers?(): Promise<Locker[]>;
+  /** The cash on delivery it paid out on a day (YYYY-MM-DD), where it reports it (FAN's bank transfers). */
+  cashPaidOut?(day: string): Promise<CashPaidOut[]>;
 }

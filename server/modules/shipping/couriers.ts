@@ -1,6 +1,7 @@
 import { COURIER_NAMES, type CourierId } from '../../../domain/courier';
 import type { Config } from '../../env';
 import type { Courier } from '../../integrations/couriers/courier';
+import { FAN_HOST, fanCourier } from '../../integrations/couriers/fan';
 import { SAMEDAY_HOSTS, samedayCourier } from '../../integrations/couriers/sameday';
 
 /** The couriers the shop is set up with (their adapters, shared by the process), the default first, and the default weight. */
@@ -27,6 +28,10 @@ type ShippingSettings = Pick<
   | 'COURIER_DEFAULT'
   | 'PARCEL_WEIGHT_GRAMS'
   | 'COURIER_TRACK_EVERY_MINUTES'
+  | 'FAN_USERNAME'
+  | 'FAN_PASSWORD'
+  | 'FAN_CLIENT_ID'
+  | 'FAN_BASE_URL'
 >;
 
 /** The couriers as the settings set them up (none without an account: Create AWB is then not offered). */
@@ -42,6 +47,12 @@ export function shippingFrom(config: ShippingSettings): Shipping {
         pickupPoint: config.SAMEDAY_PICKUP_POINT,
         service: config.SAMEDAY_SERVICE,
       }),
+    );
+  }
+  if (config.FAN_USERNAME && config.FAN_PASSWORD && config.FAN_CLIENT_ID) {
+    couriers.set(
+      'fan',
+      fanCourier({ username: config.FAN_USERNAME, password: config.FAN_PASSWORD, clientId: config.FAN_CLIENT_ID, baseUrl: config.FAN_BASE_URL ?? FAN_HOST }),
     );
   }
   return {

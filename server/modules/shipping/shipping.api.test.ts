@@ -9,6 +9,7 @@ import { shipments } from '../../../db/schema/shipping';
 import { seedCatalog } from '../../../db/seed';
 import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
+import { type FakeFan, startFakeFan } from '../../../testing/fakeFan';
 import { type FakeSameday, startFakeSameday } from '../../../testing/fakeSameday';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { changeOrderStatus, placeOrder } from '../orders/service';
@@ -18,6 +19,7 @@ import { trackShipments } from './tracking';
 // Create AWB against a stand-in for Sameday (testing/fakeSameday.ts), on the embedded database or PostgreSQL.
 
 let sameday: FakeSameday;
+let fan: FakeFan;
 let database: Database;
 let app: TestApp;
 let owner: { cookie: string };
@@ -25,10 +27,22 @@ let shipping: Shipping;
 
 beforeAll(async () => {
   sameday = await startFakeSameday({ username: 'shop', password: 'secret' });
+  fan = await startFakeFan({ username: 'clienttest', password: 'testing', clientId: '7032158' });
   database = await createTestDatabase();
   await seedCatalog(database.db);
   shipping = {
-    ...shippingFrom({ SAMEDAY_USERNAME: 'shop', SAMEDAY_PASSWORD: 'secret', SAMEDAY_ENV: 'demo', SAMEDAY_BASE_URL: sameday.url, PARCEL_WEIGHT_GRAMS: 500, COURIER_TRACK_EVERY_MINUTES: 30 }),
+    ...shippingFrom({
+      SAMEDAY_USERNAME: 'shop',
+      SAMEDAY_PASSWORD: 'secret',
+      SAMEDAY_ENV: 'demo',
+      SAMEDAY_BASE_URL: sameday.url,
+      FAN_USERNAME: 'clienttest',
+      FAN_PASSWORD: 'testing',
+      FAN_CLIENT_ID: '7032158',
+      FAN_BASE_URL: fan.url,
+      PARCEL_WEIGHT_GRAMS: 500,
+      COURIER_TRACK_EVERY_MINUTES: 30,
+    }),
     trackInBackground: false,
   };
   app = await buildTestApp(database.db, { listen: database.listen, shipping });
@@ -39,6 +53,7 @@ afterAll(async () => {
   await app?.close();
   await database?.close();
   await sameday?.close();
+  await fan?.close();
 });
 
 const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
@@ -64,7 +79,7 @@ describe('Create AWB', () => {
     const draft = await asOwner('GET', `/api/admin/orders/${order.id}/awb`);
     expect(draft.statusCode, draft.body).toBe(200);
     // Two lighters of 80 g and a charger without a weight (PARCEL_WEIGHT_GRAMS, 500 g).
-    expect(draft.json()).toEqual({ couriers: [{ id: 'sameday', name: 'Sameday', openPackage: true }], parcels: 1, weightGrams: 660, declaredValue: order.totalAmount, cashOnDelivery: order.totalAmount, note: '', addressOk: true });
+    expect(draft.json()).toEqual({ couriers: [{ id: 'sameday', name: 'Sameday', openPackage: true }, { id: 'fan', name: 'FAN Courier', openPackage: false }], parcels: 1, weightGrams: 660, declaredValue: order.totalAmount, cashOnDelivery: order.totalAmount, note: '', addressOk: true });
     const card = await confirmedOrder({ paymentMethod: 'card' });
     expect((await asOwner('GET', `/api/admin/orders/${card.id}/awb`)).json()).toMatchObject({ cashOnDelivery: 0 });
   });
@@ -98,6 +113,17 @@ describe('Create AWB', () => {
     expect(label.statusCode).toBe(200);
     expect(label.headers['content-type']).toBe('application/pdf');
     expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('with FAN Courier the same way: the order shipped with FAN Courier and its AWB, the cash to its collector account', async () => {
+    const order = await confirmedOrder();
+    const created = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order, { courier: 'fan' }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ courier: 'fan', courierName: 'FAN Courier', awb: expect.stringMatching(/^\d{13}$/) });
+    const sent = fan.requests.filter((call) => call.path === '/intern-awb').at(-1)!.json as { shipments: { info: { service: string; cod: number } }[] };
+    expect(sent.shipments[0]!.info).toMatchObject({ service: 'Cont Colector', cod: order.totalAmount / 100 });
+    const [shipped] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(shipped).toMatchObject({ status: 'shipped', carrier: 'FAN Courier', trackingNumber: created.json().awb });
   });
 
   it('a card order’s AWB collects nothing', async () => {

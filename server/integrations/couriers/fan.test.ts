@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courierAddress } from '../../../domain/courier';
+import { bucharestDay } from '../../../domain/locale';
+import { type FakeFan, startFakeFan } from '../../../testing/fakeFan';
+import type { Shipment } from './courier';
+import { fanCourier } from './fan';
+
+// The FAN Courier adapter against a stand-in speaking FAN's API v2 (testing/fakeFan.ts, from its documented clients).
+
+let fan: FakeFan;
+beforeAll(async () => {
+  fan = await startFakeFan({ username: 'shop', password: 'secret', clientId: '7032158' });
+});
+afterAll(async () => fan?.close());
+
+const courier = (overrides: Partial<Parameters<typeof fanCourier>[0]> = {}) => fanCourier({ username: 'shop', password: 'secret', clientId: '7032158', baseUrl: fan.url, timeoutMs: 2_000, ...overrides });
+
+/** A cash order of 124.96 lei to Iași: FAN takes it without diacritics. */
+const shipment = (overrides: Partial<Shipment> = {}): Shipment => ({
+  reference: '10042',
+  recipient: { name: 'Ștefan Popescu', phone: '0722123456', email: 'stefan@example.ro' },
+  to: { address: courierAddress({ county: 'IS', city: 'Iași', street: 'Șoseaua Ștefan cel Mare', streetNumber: '3', postalCode: '700064' })! },
+  parcels: 1,
+  weightGrams: 1500,
+  cashOnDelivery: 12496,
+  declaredValue: 12496,
+  note: 'Fragil',
+  openPackage: false,
+  ...overrides,
+});
+
+describe('the FAN Courier adapter', () => {
+  it('signs in for a Bearer token and creates the AWB from FAN’s JSON, without diacritics, the COD to the collector account', async () => {
+    const adapter = courier();
+    const created = await adapter.create(shipment());
+    expect(created).toMatchObject({ awb: expect.stringMatching(/^\d{13}$/), cost: 3053 });
+    const post = fan.requests.filter((request) => request.path === '/intern-awb').at(-1)!;
+    expect(post.headers.authorization).toMatch(/^Bearer /);
+    expect(post.json).toMatchObject({
+      clientId: 7032158,
+      shipments: [
+        {
+          info: { service: 'Cont Colector', packages: { parcel: 1, envelope: 0 }, weight: 2, cod: 124.96, declaredValue: 124.96, observation: 'Fragil' },
+          recipient: { name: 'Stefan Popescu', phone: '0722123456', address: { county: 'Iasi', locality: 'Iasi', street: 'Soseaua Stefan cel Mare', streetNo: '3', zipCode: '700064' } },
+        },
+      ],
+    });
+    await adapter.create(shipment({ cashOnDelivery: 0 }));
+    expect((fan.requests.filter((request) => request.path === '/intern-awb').at(-1)!.json as { shipments: { info: { service: string; cod: number } }[] }).shipments[0]!.info).toMatchObject({
+      service: 'Standard',
+      cod: 0,
+    });
+  });
+
+  it('signs in again once when FAN no longer takes the token; a wrong password is said so', async () => {
+    const adapter = courier();
+    await adapter.create(shipment());
+    const logins = fan.logins;
+    fan.expireTokens();
+    await adapter.create(shipment());
+    expect(fan.logins).toBe(logins + 1);
+    await expect(courier({ password: 'wrong' }).create(shipment())).rejects.toMatchObject({ kind: 'unauthorized' });
+  });
+
+  it('names the field FAN refuses, from its per-shipment errors; a courier down or slow is unavailable', async () => {
+    const adapter = courier({ timeoutMs: 300 });
+    fan.refuseField('recipient.phone', 'Numarul de telefon nu este valid');
+    await expect(adapter.create(shipment())).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'phone', message: 'Numarul de telefon nu este valid' }] });
+    fan.down(true);
+    await expect(adapter.create(shipment())).rejects.toMatchObject({ kind: 'unavailable' });
+    fan.down(false);
+    fan.slowDown(1_000);
+    await expect(adapter.create(shipment())).rejects.toMatchObject({ kind: 'unavailable' });
+    fan.slowDown(0);
+  });
+
+  it('gives the label as PDF bytes, maps the S-codes (S2 delivered, S6 refused to returned, an unknown one), and cancels an AWB not yet picked up', async () => {
+    const adapter = courier();
+    const { awb } = await adapter.create(shipment());
+    expect((await adapter.label(awb, 'A6')).subarray(0, 5).toString()).toBe('%PDF-');
+    fan.pickUp(awb);
+    fan.inTransit(awb);
+    expect((await adapter.track(awb)).state).toBe('in_transit');
+    fan.deliver(awb);
+    const delivered = await adapter.track(awb);
+    expect(delivered.state).toBe('delivered');
+    expect(delivered.events.map((event) => event.code)).toEqual(['C0', 'H10', 'S2']);
+    expect(delivered.events[2]!.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    await expect(adapter.cancel(awb)).rejects.toMatchObject({ kind: 'refused' });
+
+    const refused = (await adapter.create(shipment())).awb;
+    fan.pickUp(refused);
+    fan.refuse(refused);
+    expect((await adapter.track(refused)).state).toBe('returned');
+    const odd = (await adapter.create(shipment())).awb;
+    fan.unknownStatus(odd);
+    expect((await adapter.track(odd)).state).toBe('unknown');
+
+    const cancelled = (await adapter.create(shipment())).awb;
+    await adapter.cancel(cancelled);
+    expect(fan.awbs().find((stored) => String(stored.awbNumber) === cancelled)!.deleted).toBe(true);
+  });
+
+  it('reads the cash on delivery FAN paid out on a day', async () => {
+    const adapter = courier();
+    const { awb } = await adapter.create(shipment());
+    fan.pickUp(awb);
+    fan.deliver(awb);
+    const today = bucharestDay(new Date());
+    fan.payOut(awb, today);
+    expect(await adapter.cashPaidOut!(today)).toContainEqual({ awb, amount: 12496, paidOn: today });
+    expect(await adapter.cashPaidOut!('2001-01-01')).toEqual([]);
+  });
+});
