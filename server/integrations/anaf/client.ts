@@ -156,10 +156,9 @@ export function anafClient(settings: AnafSettings) {
 
   const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
-  /** A JSON answer of the message lists and downloads: its `eroare`, when it has one, is thrown. */
+  /** A JSON answer of the message lists and downloads, with ANAF's `eroare` when it refused (ANAF may call it text/plain). */
   async function json<T>(response: Response): Promise<T & { eroare?: string }> {
-    const answer = JSON.parse(await response.text()) as T & { eroare?: string };
-    return answer;
+    return JSON.parse(await response.text()) as T & { eroare?: string };
   }
 
   return {
