@@ -5,6 +5,7 @@ import { anafSignInSchema, anafStatusSchema, INVOICE_STATE_FILTERS, invoiceListS
 import { invoiceCorrectionSchema } from '../../../domain/invoiceCorrection';
 import type { Db } from '../../../db/client';
 import { AppError, answers } from '../../errors';
+import { sendPrivateFile } from '../../files';
 import { isSignInState, saveSignIn, signInState } from './anafTokens';
 import type { AnafReporting } from './reporting';
 import { anafStatus, anafZipFile, type Invoicing, invoiceFile, listInvoices, monthArchive, reissue, sendAgain } from './service';
@@ -47,25 +48,25 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<AdminInvoiceOptions> = as
   app.get('/invoices.zip', { schema: { querystring: z.object({ month: z.string().regex(MONTH, 'The month must be written YYYY-MM.') }) } }, async (request, reply) => {
     const archive = await monthArchive(db, request.query.month);
     if (!archive) throw new AppError('not_found', { id: 'admin.error.noInvoicesThisMonth' });
-    return reply.header('Content-Type', 'application/zip').header('Content-Disposition', `attachment; filename="${archive.name}"`).header('Cache-Control', 'private, no-store').send(archive.body);
+    return sendPrivateFile(reply, archive, 'application/zip', 'attachment');
   });
 
   app.get('/invoices/:id/pdf', { schema: { params: invoiceParams } }, async (request, reply) => {
     const file = await invoiceFile(db, request.params.id, 'pdf');
     if (!file) throw new AppError('not_found', { id: 'admin.error.noSuchInvoice' });
-    return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${file.name}"`).header('Cache-Control', 'private, no-store').send(file.body);
+    return sendPrivateFile(reply, file, 'application/pdf', 'inline');
   });
 
   app.get('/invoices/:id/xml', { schema: { params: invoiceParams } }, async (request, reply) => {
     const file = await invoiceFile(db, request.params.id, 'xml');
     if (!file) throw new AppError('not_found', { id: 'admin.error.noSuchInvoice' });
-    return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.name}"`).header('Cache-Control', 'private, no-store').send(file.body);
+    return sendPrivateFile(reply, file, 'application/xml; charset=utf-8', 'attachment');
   });
 
   app.get('/invoices/:id/anaf.zip', { schema: { params: invoiceParams } }, async (request, reply) => {
     const file = await anafZipFile(db, request.params.id);
     if (!file) throw new AppError('not_found', { id: 'admin.error.noAnafZip' });
-    return reply.header('Content-Type', 'application/zip').header('Content-Disposition', `attachment; filename="${file.name}"`).header('Cache-Control', 'private, no-store').send(file.body);
+    return sendPrivateFile(reply, file, 'application/zip', 'attachment');
   });
 
   app.post('/invoices/:id/reissue', { schema: { params: invoiceParams, body: invoiceCorrectionSchema, response: answers({ 201: reissuedSchema }) } }, async (request, reply) => {

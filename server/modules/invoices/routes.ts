@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../errors';
+import { sendPrivateFile } from '../../files';
 import { customerInvoicePdf } from './service';
 
 /**
@@ -15,7 +16,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request, reply) => {
       const file = await customerInvoicePdf(db, request.params.id, request.query.key);
       if (!file) throw new AppError('not_found', { id: 'error.invoice.notFound' });
-      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${file.name}"`).header('Cache-Control', 'private, no-store').send(file.body);
+      return sendPrivateFile(reply, file, 'application/pdf', 'inline');
     },
   );
 };

@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { anafConnection, invoiceCounters, invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
+import type { ServedFile } from '../../files';
 import type { Config } from '../../env';
 
 /**
@@ -249,7 +250,7 @@ export async function listInvoices(db: DbOrTx, filter: InvoiceFilter = {}): Prom
 }
 
 /** An invoice's PDF (made from its document) or its e-Factura XML (once checked); null for no such invoice. */
-export async function invoiceFile(db: DbOrTx, id: string, form: 'pdf' | 'xml'): Promise<{ name: string; body: Buffer | string } | null> {
+export async function invoiceFile(db: DbOrTx, id: string, form: 'pdf' | 'xml'): Promise<ServedFile | null> {
   const [invoice] = await db.select({ documentId: invoices.documentId, document: invoices.document, xml: invoices.xml }).from(invoices).where(eq(invoices.id, id));
   if (!invoice) return null;
   if (form === 'pdf') return { name: `${invoice.documentId}.pdf`, body: await (await import('./pdf')).invoicePdf(invoice.document) };
@@ -280,7 +281,7 @@ export async function invoicesOfOrders(db: DbOrTx, orderIds: string[]): Promise<
 }
 
 /** An invoice's PDF for whoever has its customer link; null for no such invoice or a wrong key (the same answer). */
-export async function customerInvoicePdf(db: DbOrTx, id: string, key: string): Promise<{ name: string; body: Buffer | string } | null> {
+export async function customerInvoicePdf(db: DbOrTx, id: string, key: string): Promise<ServedFile | null> {
   if (!UUID.test(id)) return null;
   const [invoice] = await db.select({ linkKey: invoices.linkKey }).from(invoices).where(eq(invoices.id, id));
   if (!invoice || invoice.linkKey.length !== key.length || !timingSafeEqual(Buffer.from(invoice.linkKey), Buffer.from(key))) return null;
@@ -288,7 +289,7 @@ export async function customerInvoicePdf(db: DbOrTx, id: string, key: string): P
 }
 
 /** ANAF's ZIP of a reported invoice (the invoice with ANAF's signature, or its errors); null before ANAF answered. */
-export async function anafZipFile(db: DbOrTx, id: string): Promise<{ name: string; body: Buffer } | null> {
+export async function anafZipFile(db: DbOrTx, id: string): Promise<ServedFile | null> {
   const [invoice] = await db.select({ documentId: invoices.documentId, zip: invoices.anafZip }).from(invoices).where(eq(invoices.id, id));
   return invoice?.zip ? { name: `${invoice.documentId}-anaf.zip`, body: invoice.zip } : null;
 }
@@ -336,7 +337,7 @@ export async function invoiceReporting(db: DbOrTx, anaf: { client: { env: 'test'
  * A month's invoices and credit notes for the accountant, as one ZIP: each one's PDF, its e-Factura XML (once checked)
  * and ANAF's signed ZIP (once ANAF answered), named by their number; null for a month without any.
  */
-export async function monthArchive(db: DbOrTx, month: string): Promise<{ name: string; body: Buffer } | null> {
+export async function monthArchive(db: DbOrTx, month: string): Promise<ServedFile | null> {
   const rows = await db
     .select({ documentId: invoices.documentId, document: invoices.document, xml: invoices.xml, anafZip: invoices.anafZip })
     .from(invoices)

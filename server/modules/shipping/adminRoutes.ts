@@ -6,6 +6,7 @@ import { bucharestDay } from '../../../domain/locale';
 import { awbDraftSchema, shipmentSchema } from '../../../domain/contracts/shipping';
 import type { Db } from '../../../db/client';
 import { answers } from '../../errors';
+import { sendPrivateFile } from '../../files';
 import type { Invoicing } from '../invoices/service';
 import type { Shipping } from './couriers';
 import { awbDraft, cancelAwb, createAwb, labelsOfDay, shipmentLabel } from './service';
@@ -41,7 +42,7 @@ export const adminShippingRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const labels = await labelsOfDay(db, request.query.day ?? bucharestDay(new Date()), shipping, request.query.format);
-      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${labels.name}"`).header('Cache-Control', 'private, no-store').send(labels.body);
+      return sendPrivateFile(reply, labels, 'application/pdf', 'inline');
     },
   );
 
@@ -55,7 +56,7 @@ export const adminShippingRoutes: FastifyPluginAsyncZod<{
     { schema: { params: shipmentParams, querystring: z.object({ format: z.enum(['A4', 'A6'], 'The format is A4 or A6.').default('A6') }) } },
     async (request, reply) => {
       const label = await shipmentLabel(db, request.params.id, shipping, request.query.format);
-      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${label.name}"`).header('Cache-Control', 'private, no-store').send(label.body);
+      return sendPrivateFile(reply, label, 'application/pdf', 'inline');
     },
   );
 };

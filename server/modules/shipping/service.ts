@@ -9,6 +9,7 @@ import { products } from '../../../db/schema/catalog';
 import { shipmentEvents, shipments } from '../../../db/schema/shipping';
 import type { MessageId } from '../../../locales/messages';
 import { AppError } from '../../errors';
+import type { ServedFile } from '../../files';
 import { CourierError, type CourierField } from '../../integrations/couriers/courier';
 import type { Invoicing } from '../invoices/service';
 import { changeOrderStatus, orderView, unship } from '../orders/service';
@@ -174,7 +175,7 @@ export async function shipmentsOfOrder(db: Db, orderId: string): Promise<Shipmen
 }
 
 /** An AWB's label from its courier, as a PDF in A6 or A4. */
-export async function shipmentLabel(db: Db, id: string, shipping: Shipping, format: 'A4' | 'A6'): Promise<{ name: string; body: Buffer }> {
+export async function shipmentLabel(db: Db, id: string, shipping: Shipping, format: 'A4' | 'A6'): Promise<ServedFile> {
   const [row] = await db.select({ courier: shipments.courier, awb: shipments.awb }).from(shipments).where(eq(shipments.id, id));
   const courier = row && shipping.couriers.get(row.courier);
   if (!row || !courier) throw new AppError('not_found', { id: 'admin.error.noSuchShipment' });
@@ -237,7 +238,7 @@ export async function awbsCreatedToday(db: Db): Promise<number> {
  * Labels for the day: the label of every AWB created on `day`, one after another in one PDF, to print in one go.
  * A courier that does not give one is said so (nothing half printed).
  */
-export async function labelsOfDay(db: Db, day: string, shipping: Shipping, format: 'A4' | 'A6'): Promise<{ name: string; body: Buffer }> {
+export async function labelsOfDay(db: Db, day: string, shipping: Shipping, format: 'A4' | 'A6'): Promise<ServedFile> {
   const rows = await db.select({ courier: shipments.courier, awb: shipments.awb }).from(shipments).where(createdOn(day)).orderBy(asc(shipments.createdAt));
   if (rows.length === 0) throw new AppError('not_found', { id: 'admin.error.noAwbsThatDay' });
   const { PDFDocument } = await import('@cantoo/pdf-lib');
