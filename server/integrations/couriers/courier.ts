@@ -1,5 +1,6 @@
 import type { CourierAddress, CourierId, ParcelState } from '../../../domain/courier';
 import type { Bani } from '../../../domain/money';
+import { sharedOnce } from '../../remembered';
 
 /**
  * One interface for every courier the shop talks to (issue 33); one adapter each (sameday.ts…), tested against a
@@ -113,4 +114,66 @@ export interface Courier {
   lockers?(): Promise<Locker[]>;
   /** The cash on delivery it paid out on a day (YYYY-MM-DD), where it reports it (FAN's bank transfers). */
   cashPaidOut?(day: string): Promise<CashPaidOut[]>;
+}
+
+/** How one courier's API is reached: what is common to them all is courierApi's. */
+export interface CourierApiSettings {
+  /** The courier's name, in the errors' messages. */
+  name: string;
+  baseUrl: string;
+  timeoutMs?: number;
+  /** Its sign-in: the request, and where the answer's JSON holds the token. */
+  signIn: { path: string; init: RequestInit; token(answer: unknown): string | undefined };
+  /** The headers that carry the token on every other call. */
+  headers(token: string): Record<string, string>;
+  /** The statuses with which the courier refuses a token (signed in again once). */
+  tokenRefused: readonly number[];
+  /** What a 4xx answer (not the token's) says: its message and, where the courier names them, its fields. */
+  refusal(response: Response): Promise<CourierError>;
+}
+
+/**
+ * A courier's API as every adapter uses it: each request given `timeoutMs` (no answer in time, or no connection, is
+ * `unavailable`); a token signed in for once by the process and shared by concurrent calls, signed in for again once
+ * when the courier refuses it; 5xx `unavailable`, the account refused `unauthorized`, any other 4xx the courier's
+ * refusal.
+ */
+export function courierApi(settings: CourierApiSettings) {
+  const base = settings.baseUrl.replace(/\/$/, '');
+  const timeoutMs = settings.timeoutMs ?? 20_000;
+
+  async function send(path: string, init: RequestInit = {}): Promise<Response> {
+    try {
+      return await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new CourierError('unavailable', `${settings.name} did not answer: ${(error as Error).message}`);
+    }
+  }
+
+  const token = sharedOnce(async () => {
+    const response = await send(settings.signIn.path, settings.signIn.init);
+    if (response.status === 401 || response.status === 403) throw new CourierError('unauthorized', `${settings.name} refused the account’s user name or password.`);
+    if (!response.ok) throw new CourierError('unavailable', `${settings.name} answered ${response.status} to the sign-in.`);
+    const issued = settings.signIn.token(await response.json());
+    if (!issued) throw new CourierError('unavailable', `${settings.name} gave no token.`);
+    return issued;
+  });
+
+  /** A call with the process's token; signed in again once when the courier refuses the token. */
+  async function call(path: string, init: RequestInit = {}): Promise<Response> {
+    for (let attempt = 0; ; attempt += 1) {
+      const current = token.get();
+      const response = await send(path, { ...init, headers: { ...init.headers, ...settings.headers(await current) } });
+      if (settings.tokenRefused.includes(response.status) && attempt === 0) {
+        token.forget(current);
+        continue;
+      }
+      if (response.status === 401 || response.status === 403) throw new CourierError('unauthorized', `${settings.name} refused the account (its token, or its client id).`);
+      if (response.status >= 500) throw new CourierError('unavailable', `${settings.name} answered ${response.status}.`);
+      if (response.status >= 400) throw await settings.refusal(response);
+      return response;
+    }
+  }
+
+  return { call };
 }

@@ -1,8 +1,7 @@
 import { withoutDiacritics } from '../../../domain/text';
 import { toDecimalString } from '../../../domain/money';
 import type { ParcelState } from '../../../domain/courier';
-import { sharedOnce } from '../../remembered';
-import { type CashPaidOut, type Courier, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Shipment, type Tracking } from './courier';
+import { type CashPaidOut, type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Shipment, type Tracking } from './courier';
 
 /**
  * FAN Courier's API v2 (https://api.fancourier.ro), as its documented clients speak it: POST /login for a Bearer token
@@ -67,48 +66,26 @@ function isoTime(text: string): string {
 const lei = (bani: number) => Number(toDecimalString(bani));
 
 export function fanCourier(settings: FanSettings): Courier {
-  const base = settings.baseUrl.replace(/\/$/, '');
-  const timeoutMs = settings.timeoutMs ?? 20_000;
-
-  async function send(path: string, init: RequestInit = {}): Promise<Response> {
-    try {
-      return await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      throw new CourierError('unavailable', `FAN Courier did not answer: ${(error as Error).message}`);
-    }
-  }
-
-  const token = sharedOnce(async () => {
-    const response = await send('/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ username: settings.username, password: settings.password }),
-    });
-    if (response.status === 401 || response.status === 403) throw new CourierError('unauthorized', 'FAN Courier refused the account’s user name or password.');
-    if (!response.ok) throw new CourierError('unavailable', `FAN Courier answered ${response.status} to the sign-in.`);
-    const answer = (await response.json()) as { data?: { token?: string } };
-    if (!answer.data?.token) throw new CourierError('unavailable', 'FAN Courier gave no token.');
-    return answer.data.token;
+  const { call } = courierApi({
+    name: 'FAN Courier',
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
+    signIn: {
+      path: '/login',
+      init: {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ username: settings.username, password: settings.password }),
+      },
+      token: (answer) => (answer as { data?: { token?: string } }).data?.token,
+    },
+    headers: (token) => ({ Accept: 'application/json', Authorization: `Bearer ${token}` }),
+    tokenRefused: [401],
+    async refusal(response) {
+      const answer = (await response.json().catch(() => ({}))) as { message?: string };
+      return new CourierError('refused', answer.message ?? `FAN Courier answered ${response.status}.`);
+    },
   });
-
-  /** A call with the process's token; signed in again once when FAN refuses the token. */
-  async function call(path: string, init: RequestInit = {}): Promise<Response> {
-    for (let attempt = 0; ; attempt += 1) {
-      const current = token.get();
-      const response = await send(path, { ...init, headers: { Accept: 'application/json', ...init.headers, Authorization: `Bearer ${await current}` } });
-      if (response.status === 401 && attempt === 0) {
-        token.forget(current);
-        continue;
-      }
-      if (response.status === 401 || response.status === 403) throw new CourierError('unauthorized', 'FAN Courier refused the account (its token or client id).');
-      if (response.status >= 500) throw new CourierError('unavailable', `FAN Courier answered ${response.status}.`);
-      if (response.status >= 400) {
-        const answer = (await response.json().catch(() => ({}))) as { message?: string };
-        throw new CourierError('refused', answer.message ?? `FAN Courier answered ${response.status}.`);
-      }
-      return response;
-    }
-  }
 
   const query = (params: Record<string, string | string[]>) => {
     const search = new URLSearchParams();

@@ -1,7 +1,7 @@
 import type { ParcelState } from '../../../domain/courier';
 import { toDecimalString } from '../../../domain/money';
 import { sharedOnce } from '../../remembered';
-import { type Courier, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Locker, type Shipment, type Tracking } from './courier';
+import { type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Locker, type Shipment, type Tracking } from './courier';
 
 /**
  * Sameday's API, as its official SDK (sameday-courier/php-sdk) speaks it: a token from POST /api/authenticate
@@ -99,50 +99,26 @@ const lei = (bani: number) => toDecimalString(bani);
 const kg = (grams: number) => String(Math.max(0.01, Math.round(grams / 10) / 100));
 
 export function samedayCourier(settings: SamedaySettings): Courier {
-  const base = settings.baseUrl.replace(/\/$/, '');
-  const timeoutMs = settings.timeoutMs ?? 20_000;
-  /** The process's token (and the login under way, which concurrent calls share). */
-  const token = sharedOnce(login);
-
-  async function send(path: string, init: RequestInit = {}): Promise<Response> {
-    try {
-      return await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (error) {
-      throw new CourierError('unavailable', `Sameday did not answer: ${(error as Error).message}`);
-    }
-  }
-
-  async function login(): Promise<string> {
-    const response = await send('/api/authenticate', {
-      method: 'POST',
-      headers: { 'X-Auth-Username': settings.username, 'X-Auth-Password': settings.password, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ remember_me: '1' }),
-    });
-    if (response.status === 401 || response.status === 403) throw new CourierError('unauthorized', 'Sameday refused the account’s user name or password.');
-    if (!response.ok) throw new CourierError('unavailable', `Sameday answered ${response.status} to the sign-in.`);
-    const { token: issued } = (await response.json()) as { token?: string };
-    if (!issued) throw new CourierError('unavailable', 'Sameday gave no token.');
-    return issued;
-  }
-
-  /** A call with the process's token; signed in again once when Sameday refuses the token. */
-  async function call(path: string, init: RequestInit = {}): Promise<Response> {
-    for (let attempt = 0; ; attempt += 1) {
-      const current = token.get();
-      const response = await send(path, { ...init, headers: { ...init.headers, 'X-AUTH-TOKEN': await current } });
-      if ((response.status === 401 || response.status === 403) && attempt === 0) {
-        token.forget(current);
-        continue;
-      }
-      if (response.status === 401 || response.status === 403) throw new CourierError('unauthorized', 'Sameday refused the account’s token.');
-      if (response.status >= 500) throw new CourierError('unavailable', `Sameday answered ${response.status}.`);
-      if (response.status >= 400) {
-        const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: unknown };
-        throw new CourierError('refused', answer.message ?? `Sameday answered ${response.status}.`, fieldErrors(answer.errors));
-      }
-      return response;
-    }
-  }
+  const { call } = courierApi({
+    name: 'Sameday',
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
+    signIn: {
+      path: '/api/authenticate',
+      init: {
+        method: 'POST',
+        headers: { 'X-Auth-Username': settings.username, 'X-Auth-Password': settings.password, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ remember_me: '1' }),
+      },
+      token: (answer) => (answer as { token?: string }).token,
+    },
+    headers: (token) => ({ 'X-AUTH-TOKEN': token }),
+    tokenRefused: [401, 403],
+    async refusal(response) {
+      const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: unknown };
+      return new CourierError('refused', answer.message ?? `Sameday answered ${response.status}.`, fieldErrors(answer.errors));
+    },
+  });
 
   async function everyPage<T>(path: string): Promise<T[]> {
     const items: T[] = [];
