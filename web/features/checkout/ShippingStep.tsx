@@ -5,6 +5,7 @@ import { issueValues } from '../../../domain/issueValues';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { useI18n } from '../../lib/i18n';
 import type { ShopMessageId } from '../../../locales/messages';
+import { shippingOf } from './checkoutSteps';
 import { StepHeading } from './ui';
 
 /** Browser autofill tokens; a house number has none of its own. */
@@ -52,7 +53,7 @@ export function ShippingStep({ values, postalCodeConfirmed, sector, onSectorChan
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const result = shippingSchema.safeParse({ ...values, postalCodeConfirmed, ...(askSector && sector ? { sector } : {}) });
+        const result = shippingSchema.safeParse(shippingOf({ shipping: values, postalCodeConfirmed, sector }));
         if (result.success) {
           setErrors({});
           onContinue();

@@ -5,7 +5,7 @@ import type { CheckoutDraft } from './useCheckoutDraft';
 export const STEPS = ['cart', 'email', 'shipping', 'payment'] as const;
 
 /** The shipping details as the order sends them: the fields, the postal code's confirmation, and the sector when one was asked. */
-export function shippingOf(draft: CheckoutDraft) {
+export function shippingOf(draft: Pick<CheckoutDraft, 'shipping' | 'postalCodeConfirmed' | 'sector'>) {
   return { ...draft.shipping, postalCodeConfirmed: draft.postalCodeConfirmed, ...(draft.sector && sectorToAsk(draft.shipping) ? { sector: draft.sector } : {}) };
 }
 export type Step = (typeof STEPS)[number];
