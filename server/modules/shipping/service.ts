@@ -97,7 +97,7 @@ export async function createAwb(db: Db, orderId: string, request: AwbRequest, sh
   if (order.version !== request.version) throw new AppError('conflict', { id: 'admin.error.orderChangedMeanwhile', values: { status: order.status } }, 'stale');
   const courier = shipping.couriers.get(request.courier);
   if (!courier) throw new AppError('bad_request', { id: 'admin.awb.problem.notSetUp', values: { courier: COURIER_NAMES[request.courier] } }, 'courier_not_set_up');
-  const address = courierAddress(order, { plain: false });
+  const address = courierAddress(order);
   if (!address) throw new AppError('bad_request', { id: 'admin.awb.problem.address' }, 'address_not_shippable');
   const [earlier] = await db.select({ n: count() }).from(shipments).where(eq(shipments.orderId, orderId));
   const reference = awbReference(order.number, earlier?.n ?? 0);

@@ -295,15 +295,15 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
 function CancelAwb({ shipment, onCancelled }: { shipment: AdminOrder['shipments'][number]; onCancelled: () => Promise<void> }) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   async function cancel() {
     setBusy(true);
-    setMessage(null);
+    setProblem(null);
     try {
       await apiRequest(`/admin/shipments/${shipment.id}/cancel`, null, { method: 'POST' });
       await onCancelled();
     } catch (failure) {
-      setMessage({ text: errorText(t, failure), failed: true });
+      setProblem(errorText(t, failure));
     } finally {
       setBusy(false);
     }
@@ -313,9 +313,9 @@ function CancelAwb({ shipment, onCancelled }: { shipment: AdminOrder['shipments'
       <button type="button" className={secondaryButton} disabled={busy} onClick={() => void cancel()} aria-label={t('admin.shipment.cancelLabel', { awb: shipment.awb })}>
         {t('admin.shipment.cancel')}
       </button>
-      {message && (
+      {problem && (
         <p role="alert" className="mt-1 text-red-700">
-          {message.text}
+          {problem}
         </p>
       )}
     </div>
