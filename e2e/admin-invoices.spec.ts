@@ -36,6 +36,11 @@ test('the owner ships an order: its invoice appears with its number, checked for
   const xml = await page.request.get((await row.getByRole('link', { name: `e-Factura XML of invoice ${number}` }).getAttribute('href'))!);
   expect(await xml.text()).toContain(`<cbc:ID>${number}</cbc:ID>`);
 
+  // The month for the accountant, in one ZIP.
+  const archive = await page.request.get((await page.getByRole('link', { name: 'Download the month (ZIP)' }).getAttribute('href'))!);
+  expect(archive.headers()['content-type']).toBe('application/zip');
+  expect((await archive.body()).subarray(0, 2).toString()).toBe('PK');
+
   // Another month has none.
   await page.getByRole('textbox', { name: 'Month', exact: true }).fill('2001-01');
   await expect(page.getByRole('status').filter({ hasText: 'No invoices this month.' })).toBeVisible();

@@ -87,10 +87,17 @@ test('the owner changes a price, sells out a product and adds a picture; the sto
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`${uploaded!.slice(0, -8)}(400|800|1200)\\.webp$`));
 
-  // Back on sale: adding works again.
+  // Back on sale: adding works again. Its packed weight, for the couriers' parcels, kept with it.
   await page.getByLabel('Stock', { exact: true }).fill('');
+  const weight = page.getByRole('textbox', { name: 'Weight packed (grams)' });
+  await weight.fill('0.5');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The weight is a whole number of grams, or empty.' })).toBeVisible();
+  await weight.fill('40');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Weight packed (grams)' })).toHaveValue('40');
   await shopper.reload();
   await expect(card(shopper, 'Dummy Marker').getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   await shopper.context().close();
