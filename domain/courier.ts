@@ -11,11 +11,11 @@ import { withoutDiacritics } from './text';
  */
 
 /** The couriers the shop talks to. */
-export const COURIERS = ['sameday', 'fan'] as const;
+export const COURIERS = ['sameday', 'fan', 'cargus'] as const;
 export type CourierId = (typeof COURIERS)[number];
 
 /** Each courier's name as the shop writes it (the order's carrier, its tracking page: domain/orderChanges.ts). */
-export const COURIER_NAMES: Record<CourierId, string> = { sameday: 'Sameday', fan: 'FAN Courier' };
+export const COURIER_NAMES: Record<CourierId, string> = { sameday: 'Sameday', fan: 'FAN Courier', cargus: 'Cargus' };
 
 /** An order's delivery address as a courier takes it: county and locality by name, Bucharest's sector as "Sectorul N". */
 export interface CourierAddress {

@@ -116,6 +116,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ COURIER_DEFAULT: 'fan' })).toThrow(/COURIER_DEFAULT=fan needs FAN Courier set up/);
   });
 
+  it('ships with Cargus only with its subscription key, user and password together, the pickup location and service as ids', () => {
+    const cargus = { CARGUS_SUBSCRIPTION_KEY: 'primary-key', CARGUS_USERNAME: 'webexpress', CARGUS_PASSWORD: 'secret' };
+    const shipping = shippingFrom(loadConfig({ ...cargus, CARGUS_PICKUP_LOCATION: '201266091', CARGUS_SERVICE: '35' }));
+    expect([...shipping.couriers.keys()]).toEqual(['cargus']);
+    expect(shipping.defaultCourier).toBe('cargus');
+    const all = shippingFrom(loadConfig({ ...cargus, FAN_USERNAME: 'clienttest', FAN_PASSWORD: 'testing', FAN_CLIENT_ID: '7032158', COURIER_DEFAULT: 'cargus' }));
+    expect([...all.couriers.keys()].sort()).toEqual(['cargus', 'fan']);
+    expect(all.defaultCourier).toBe('cargus');
+    expect(() => loadConfig({ CARGUS_USERNAME: 'webexpress', CARGUS_PASSWORD: 'secret' })).toThrow(/CARGUS_SUBSCRIPTION_KEY, CARGUS_USERNAME and CARGUS_PASSWORD go together/);
+    expect(() => loadConfig({ ...cargus, CARGUS_PICKUP_LOCATION: 'Depozit' })).toThrow(/CARGUS_PICKUP_LOCATION: must be a pickup location id/);
+    expect(() => loadConfig({ ...cargus, CARGUS_SERVICE: 'Economic' })).toThrow(/CARGUS_SERVICE: must be a service id/);
+    expect(() => loadConfig({ ...cargus, CARGUS_BASE_URL: 'not a url' })).toThrow(/CARGUS_BASE_URL/);
+    expect(() => loadConfig({ COURIER_DEFAULT: 'cargus' })).toThrow(/COURIER_DEFAULT=cargus needs Cargus set up/);
+    expect(() => loadConfig({ COURIER_DEFAULT: 'dpd' })).toThrow(/COURIER_DEFAULT/);
+  });
+
   it('retries failing mails for 24 hours unless MAIL_GIVE_UP_HOURS says otherwise (0: give up at once)', () => {
     expect(loadConfig({}).MAIL_GIVE_UP_HOURS).toBe(24);
     expect(loadConfig({ MAIL_GIVE_UP_HOURS: '0' }).MAIL_GIVE_UP_HOURS).toBe(0);

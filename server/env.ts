@@ -146,8 +146,20 @@ const envSchema = z.object({
   FAN_CLIENT_ID: z.string().regex(/^\d+$/, 'must be FAN Courier\'s client id (digits)').optional(),
   /** FAN Courier's API, when not https://api.fancourier.ro (a proxy, tests). */
   FAN_BASE_URL: z.string().url().optional(),
+  /**
+   * Cargus (UrgentCargus API v3): the subscription key of its API portal (the Primary key of StandardUrgentOnlineAPI)
+   * and the WebExpress user's name and password; the pickup location and the service (their ids) when not the
+   * account's headquarters and Economic Standard (34).
+   */
+  CARGUS_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+  CARGUS_USERNAME: z.string().min(1).optional(),
+  CARGUS_PASSWORD: z.string().min(1).optional(),
+  /** Cargus's API, when not https://urgentcargus.azure-api.net/api (a proxy, tests). */
+  CARGUS_BASE_URL: z.string().url().optional(),
+  CARGUS_PICKUP_LOCATION: z.string().regex(/^\d+$/, 'must be a pickup location id (digits)').optional(),
+  CARGUS_SERVICE: z.string().regex(/^\d+$/, 'must be a service id (digits)').optional(),
   /** The courier Create AWB offers first; the first one set up when absent. */
-  COURIER_DEFAULT: z.enum(['sameday', 'fan']).optional(),
+  COURIER_DEFAULT: z.enum(['sameday', 'fan', 'cargus']).optional(),
   /** The weight of a product whose own weight the back office does not give, in grams. */
   PARCEL_WEIGHT_GRAMS: z.coerce.number().int().min(1).max(50_000).default(500),
   /** How often each active AWB is asked about at its courier, in minutes (a fraction for tests). */
@@ -191,11 +203,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (fan.some(Boolean) && !fan.every(Boolean)) {
     throw new Error('Invalid configuration: FAN_USERNAME, FAN_PASSWORD and FAN_CLIENT_ID go together: set all three to ship with FAN Courier, or none.');
   }
+  const cargus = [parsed.data.CARGUS_SUBSCRIPTION_KEY, parsed.data.CARGUS_USERNAME, parsed.data.CARGUS_PASSWORD];
+  if (cargus.some(Boolean) && !cargus.every(Boolean)) {
+    throw new Error('Invalid configuration: CARGUS_SUBSCRIPTION_KEY, CARGUS_USERNAME and CARGUS_PASSWORD go together: set all three to ship with Cargus, or none.');
+  }
   if (parsed.data.COURIER_DEFAULT === 'sameday' && !parsed.data.SAMEDAY_USERNAME) {
     throw new Error('Invalid configuration: COURIER_DEFAULT=sameday needs Sameday set up (SAMEDAY_USERNAME, SAMEDAY_PASSWORD, SAMEDAY_ENV).');
   }
   if (parsed.data.COURIER_DEFAULT === 'fan' && !parsed.data.FAN_USERNAME) {
     throw new Error('Invalid configuration: COURIER_DEFAULT=fan needs FAN Courier set up (FAN_USERNAME, FAN_PASSWORD, FAN_CLIENT_ID).');
+  }
+  if (parsed.data.COURIER_DEFAULT === 'cargus' && !parsed.data.CARGUS_USERNAME) {
+    throw new Error('Invalid configuration: COURIER_DEFAULT=cargus needs Cargus set up (CARGUS_SUBSCRIPTION_KEY, CARGUS_USERNAME, CARGUS_PASSWORD).');
   }
   if (parsed.data.ANAF_CLIENT_ID && !parsed.data.PUBLIC_URL?.startsWith('https://') && !isLoopback(parsed.data.PUBLIC_URL)) {
     throw new Error('Invalid configuration: reporting to ANAF needs PUBLIC_URL to be the shop\'s https address: ANAF sends the owner back to PUBLIC_URL/api/admin/anaf/callback, which must be https.');

@@ -12,8 +12,8 @@ export interface Shipment {
   /** The AWB's reference: the order's number (domain/courier.ts awbReference). */
   reference: string;
   recipient: { name: string; phone: string; email: string };
-  /** Where to deliver: an address, or a locker of the courier (its id, from lockers()). */
-  to: { address: CourierAddress } | { lockerId: string };
+  /** Where to deliver: an address, or a locker of the courier (its id, from lockers(), and the locker's address). */
+  to: { address: CourierAddress; lockerId?: string };
   parcels: number;
   /** Grams, the whole shipment's. */
   weightGrams: number;
@@ -64,6 +64,8 @@ export interface Locker {
   city: string;
   address: string;
   postalCode: string;
+  /** Whether it takes cash on delivery (paid by card at the locker); a parcel to one that does not must be paid for. */
+  acceptsCash: boolean;
 }
 
 /** A field of a shipment as the shop names it, whatever the courier calls it (or the courier's own name for another). */
@@ -116,14 +118,36 @@ export interface Courier {
   cashPaidOut?(day: string): Promise<CashPaidOut[]>;
 }
 
+/**
+ * A courier's time as it writes it, Bucharest's wall clock without a zone ("2025-08-05 12:00:00" FAN's,
+ * "2026-09-30T10:00:00" Cargus's), as ISO 8601: Romania is UTC+2, UTC+3 in summer (EU rules). Text it cannot read
+ * is kept as it is.
+ */
+export function bucharestIso(text: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,7}))?$/.exec(text.trim());
+  if (!match) return text;
+  const [y, mo, d, h, mi, s] = match.slice(1, 7).map(Number) as number[];
+  const asUtc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!, Math.round(Number(`0.${match[7] ?? '0'}`) * 1000));
+  // Summer time from the last Sunday of March 01:00 UTC to the last Sunday of October 01:00 UTC.
+  const lastSunday = (month: number) => {
+    const last = new Date(Date.UTC(y!, month + 1, 0));
+    return Date.UTC(y!, month, last.getUTCDate() - last.getUTCDay(), 1);
+  };
+  const offsetHours = asUtc - 3 * 3_600_000 >= lastSunday(2) && asUtc - 3 * 3_600_000 < lastSunday(9) ? 3 : 2;
+  return new Date(asUtc - offsetHours * 3_600_000).toISOString();
+}
+
 /** How one courier's API is reached: what is common to them all is courierApi's. */
 export interface CourierApiSettings {
   /** The courier's name, in the errors' messages. */
   name: string;
   baseUrl: string;
   timeoutMs?: number;
-  /** Its sign-in: the request, and where the answer's JSON holds the token. */
-  signIn: { path: string; init: RequestInit; token(answer: unknown): string | undefined };
+  /**
+   * Its sign-in: the request, where the answer's JSON holds the token, and the statuses besides 401 and 403 with which
+   * it refuses the user name or password (Cargus's 400).
+   */
+  signIn: { path: string; init: RequestInit; token(answer: unknown): string | undefined; refused?: readonly number[] };
   /** The headers that carry the token on every other call. */
   headers(token: string): Record<string, string>;
   /** The statuses with which the courier refuses a token (signed in again once). */
@@ -152,7 +176,9 @@ export function courierApi(settings: CourierApiSettings) {
 
   const token = sharedOnce(async () => {
     const response = await send(settings.signIn.path, settings.signIn.init);
-    if (response.status === 401 || response.status === 403) throw new CourierError('unauthorized', `${settings.name} refused the account’s user name or password.`);
+    if (response.status === 401 || response.status === 403 || settings.signIn.refused?.includes(response.status)) {
+      throw new CourierError('unauthorized', `${settings.name} refused the account’s user name or password.`);
+    }
     if (!response.ok) throw new CourierError('unavailable', `${settings.name} answered ${response.status} to the sign-in.`);
     const issued = settings.signIn.token(await response.json());
     if (!issued) throw new CourierError('unavailable', `${settings.name} gave no token.`);

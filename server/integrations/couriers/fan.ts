@@ -1,7 +1,7 @@
 import { withoutDiacritics } from '../../../domain/text';
 import { toDecimalString } from '../../../domain/money';
 import type { ParcelState } from '../../../domain/courier';
-import { type CashPaidOut, type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Shipment, type Tracking } from './courier';
+import { bucharestIso, type CashPaidOut, type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Shipment, type Tracking } from './courier';
 
 /**
  * FAN Courier's API v2 (https://api.fancourier.ro), as its documented clients speak it: POST /login for a Bearer token
@@ -46,21 +46,6 @@ const FIELDS: Record<string, CourierField> = {
   'info.service': 'account',
   clientId: 'account',
 };
-
-/** "2025-08-05 12:00:00" (FAN's, Bucharest time) as ISO 8601: Romania is UTC+2, UTC+3 in summer (EU rules). */
-function isoTime(text: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
-  if (!match) return text;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
-  const asUtc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
-  // Summer time from the last Sunday of March 01:00 UTC to the last Sunday of October 01:00 UTC.
-  const lastSunday = (month: number) => {
-    const last = new Date(Date.UTC(y!, month + 1, 0));
-    return Date.UTC(y!, month, last.getUTCDate() - last.getUTCDay(), 1);
-  };
-  const offsetHours = asUtc - 3 * 3_600_000 >= lastSunday(2) && asUtc - 3 * 3_600_000 < lastSunday(9) ? 3 : 2;
-  return new Date(asUtc - offsetHours * 3_600_000).toISOString();
-}
 
 /** Lei as FAN takes amounts (a number). */
 const lei = (bani: number) => Number(toDecimalString(bani));
@@ -157,7 +142,7 @@ export function fanCourier(settings: FanSettings): Courier {
         data?: { awbNumber: string; returnAwbNumber?: string | null; events?: { id: string; name: string; location: string; date: string }[] }[];
       };
       const found = (answer.data ?? []).find((item) => String(item.awbNumber) === awb);
-      const events: CourierEvent[] = (found?.events ?? []).map((event) => ({ at: isoTime(event.date), code: event.id, label: event.name, location: event.location ?? '' }));
+      const events: CourierEvent[] = (found?.events ?? []).map((event) => ({ at: bucharestIso(event.date), code: event.id, label: event.name, location: event.location ?? '' }));
       const codes = events.map((event) => event.code);
       const last = codes.at(-1);
       let state: ParcelState = 'in_transit';

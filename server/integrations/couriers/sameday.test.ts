@@ -68,10 +68,18 @@ describe('the Sameday adapter', () => {
     const adapter = courier();
     await adapter.create(shipment({ to: { address: courierAddress({ county: 'B', city: 'București, Sector 2', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' })! } }));
     expect(sameday.requests.filter((request) => request.path === '/api/awb').at(-1)!.form).toMatchObject({ 'awbRecipient[countyString]': 'București', 'awbRecipient[cityString]': 'Sectorul 2' });
-    await adapter.create(shipment({ to: { lockerId: '2101' }, openPackage: false }));
+    const easybox = { county: 'Cluj', locality: 'Cluj-Napoca', address: 'Str. Aurel Vlaicu 3', street: 'Str. Aurel Vlaicu 3', number: '', postalCode: '400582' };
+    await adapter.create(shipment({ to: { address: easybox, lockerId: '2101' }, openPackage: false }));
     const toLocker = sameday.requests.filter((request) => request.path === '/api/awb').at(-1)!.form;
-    expect(toLocker).toMatchObject({ lockerLastMile: '2101', service: '15' });
-    expect(toLocker).not.toHaveProperty('awbRecipient[address]');
+    // The locker's id, the locker service, and the locker's address as the delivery address.
+    expect(toLocker).toMatchObject({
+      lockerLastMile: '2101',
+      service: '15',
+      'awbRecipient[address]': 'Str. Aurel Vlaicu 3',
+      'awbRecipient[cityString]': 'Cluj-Napoca',
+      'awbRecipient[countyString]': 'Cluj',
+      'awbRecipient[postalCode]': '400582',
+    });
   });
 
   it('signs in again once when Sameday no longer takes the token', async () => {

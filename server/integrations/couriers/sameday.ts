@@ -147,10 +147,10 @@ export function samedayCourier(settings: SamedaySettings): Courier {
   /** The service of a shipment: the one it names, the locker service for a locker, the settings' or the default. */
   async function serviceFor(shipment: Shipment): Promise<Service> {
     const list = await services.get();
-    const wanted = shipment.service ?? ('lockerId' in shipment.to ? undefined : settings.service);
+    const wanted = shipment.service ?? (shipment.to.lockerId ? undefined : settings.service);
     const service =
       (wanted ? list.find((candidate) => String(candidate.id) === wanted) : undefined) ??
-      ('lockerId' in shipment.to ? list.find((candidate) => candidate.serviceCode === 'LN') : undefined) ??
+      (shipment.to.lockerId ? list.find((candidate) => candidate.serviceCode === 'LN') : undefined) ??
       list.find((candidate) => candidate.defaultServices) ??
       list[0];
     if (!service) throw new CourierError('refused', 'The Sameday account has no service.');
@@ -181,13 +181,12 @@ export function samedayCourier(settings: SamedaySettings): Courier {
         observation: shipment.note,
         clientInternalReference: shipment.reference,
       });
-      if ('lockerId' in shipment.to) form.set('lockerLastMile', shipment.to.lockerId);
-      else {
-        form.set('awbRecipient[address]', shipment.to.address.address);
-        form.set('awbRecipient[cityString]', shipment.to.address.locality);
-        form.set('awbRecipient[countyString]', shipment.to.address.county);
-        form.set('awbRecipient[postalCode]', shipment.to.address.postalCode);
-      }
+      // To a locker: its id as lockerLastMile, and its own address as the recipient's (what Sameday's plugins send).
+      if (shipment.to.lockerId) form.set('lockerLastMile', shipment.to.lockerId);
+      form.set('awbRecipient[address]', shipment.to.address.address);
+      form.set('awbRecipient[cityString]', shipment.to.address.locality);
+      form.set('awbRecipient[countyString]', shipment.to.address.county);
+      form.set('awbRecipient[postalCode]', shipment.to.address.postalCode);
       for (let parcel = 0; parcel < shipment.parcels; parcel += 1) form.set(`parcels[${parcel}][weight]`, kg(shipment.weightGrams / shipment.parcels));
       const opening = service.serviceOptionalTaxes.find((tax) => tax.taxCode === 'OPCG');
       if (shipment.openPackage && opening) form.set('serviceTaxes[0]', String(opening.id));
@@ -224,8 +223,20 @@ export function samedayCourier(settings: SamedaySettings): Courier {
     },
 
     async lockers(): Promise<Locker[]> {
-      const lockers = await everyPage<{ lockerId: number; name: string; county: string; city: string; address: string; postalCode: string | null }>('/api/client/lockers');
-      return lockers.map((locker) => ({ id: String(locker.lockerId), name: locker.name, county: locker.county, city: locker.city, address: locker.address, postalCode: locker.postalCode ?? '' }));
+      type Listed = { lockerId: number; name: string; county: string; city: string; address: string; postalCode: string | null; supportedPayment?: number; clientVisible?: number };
+      const lockers = await everyPage<Listed>('/api/client/lockers');
+      // Only those Sameday shows to customers; supportedPayment 1: the recipient pays the cash on delivery by card there.
+      return lockers
+        .filter((locker) => locker.clientVisible !== 0)
+        .map((locker) => ({
+          id: String(locker.lockerId),
+          name: locker.name,
+          county: locker.county,
+          city: locker.city,
+          address: locker.address,
+          postalCode: locker.postalCode ?? '',
+          acceptsCash: locker.supportedPayment === 1,
+        }));
     },
   };
 }

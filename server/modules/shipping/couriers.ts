@@ -1,5 +1,6 @@
 import { COURIER_NAMES, type CourierId } from '../../../domain/courier';
 import type { Config } from '../../env';
+import { CARGUS_HOST, cargusCourier } from '../../integrations/couriers/cargus';
 import type { Courier } from '../../integrations/couriers/courier';
 import { FAN_HOST, fanCourier } from '../../integrations/couriers/fan';
 import { SAMEDAY_HOSTS, samedayCourier } from '../../integrations/couriers/sameday';
@@ -32,6 +33,12 @@ type ShippingSettings = Pick<
   | 'FAN_PASSWORD'
   | 'FAN_CLIENT_ID'
   | 'FAN_BASE_URL'
+  | 'CARGUS_SUBSCRIPTION_KEY'
+  | 'CARGUS_USERNAME'
+  | 'CARGUS_PASSWORD'
+  | 'CARGUS_BASE_URL'
+  | 'CARGUS_PICKUP_LOCATION'
+  | 'CARGUS_SERVICE'
 >;
 
 /** The couriers as the settings set them up (none without an account: Create AWB is then not offered). */
@@ -55,6 +62,19 @@ export function shippingFrom(config: ShippingSettings): Shipping {
       fanCourier({ username: config.FAN_USERNAME, password: config.FAN_PASSWORD, clientId: config.FAN_CLIENT_ID, baseUrl: config.FAN_BASE_URL ?? FAN_HOST }),
     );
   }
+  if (config.CARGUS_SUBSCRIPTION_KEY && config.CARGUS_USERNAME && config.CARGUS_PASSWORD) {
+    couriers.set(
+      'cargus',
+      cargusCourier({
+        subscriptionKey: config.CARGUS_SUBSCRIPTION_KEY,
+        username: config.CARGUS_USERNAME,
+        password: config.CARGUS_PASSWORD,
+        baseUrl: config.CARGUS_BASE_URL ?? CARGUS_HOST,
+        pickupLocation: config.CARGUS_PICKUP_LOCATION,
+        service: config.CARGUS_SERVICE,
+      }),
+    );
+  }
   return {
     couriers,
     defaultCourier: config.COURIER_DEFAULT ?? couriers.keys().next().value ?? null,
@@ -65,3 +85,6 @@ export function shippingFrom(config: ShippingSettings): Shipping {
 
 /** A courier's name as the owner reads it. */
 export const courierName = (id: CourierId) => COURIER_NAMES[id];
+
+/** A shop with no courier set up: orders are shipped by hand. */
+export const NO_COURIERS: Shipping = { couriers: new Map(), defaultCourier: null, defaultWeightGrams: 500, trackEverySeconds: 1800 };

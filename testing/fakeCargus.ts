@@ -1,0 +1,465 @@
+/**
+ * A local stand-in for Cargus's UrgentCargus API v3 (https://urgentcargus.azure-api.net/api), for tests only: the
+ * shop's real Cargus adapter talks to it over HTTP with its base URL set to `url`. Cargus publishes no SDK; the
+ * protocol is its API documentation v3 as integrators quote it, its WooCommerce module, quarkcomro/ps_cargus and
+ * AndreiBasocVTEX/seller-order-processing (see server/integrations/couriers/cargus.ts). It speaks: the Azure API
+ * Management gateway's subscription key on every call (401 with APIM's JSON body without it), POST /LoginUser for a
+ * token answered as a bare JSON string and sent back as `Authorization: Bearer`, AWBs at POST /Awbs (the barcode as a
+ * JSON number; refusals as a JSON array of messages, {"Error": …} or a bare string), the label as a JSON string of
+ * base64 PDF, AwbTrace events, DELETE /Awbs (true, or false once the parcel has a checkpoint) and the COD paid out
+ * on a day (CashAccount/GetByDeductionDate). Its validation messages are its own (Cargus's wording is not published).
+ * Test controls play what Cargus does on its side: parcels picked up and moving (delivered, refused and returned, a
+ * status the shop does not know), COD paid out, tokens revoked, a refusal, a slow or down service. Every request is
+ * recorded.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bucharest } from './bucharestClock';
+import { labelPdf } from './labelPdf';
+
+/** One request the fake received, as it arrived. */
+export interface CargusRecordedRequest {
+  method: string;
+  /** The path, without its query. */
+  path: string;
+  /** The decoded query (the last value of a repeated key). */
+  query: Record<string, string>;
+  headers: http.IncomingHttpHeaders;
+  /** The raw body decoded as UTF-8 ('' when there was none). */
+  body: string;
+  /** The parsed body when it was sent as JSON (content type …json) and parses; null otherwise. */
+  json: unknown | null;
+}
+
+/** The body of POST /Awbs as the client sent it (values unchecked: whatever JSON arrived). */
+export interface CargusAwbRequest {
+  Sender?: { LocationId?: unknown; [key: string]: unknown };
+  Recipient?: {
+    Name?: unknown;
+    ContactPerson?: unknown;
+    PhoneNumber?: unknown;
+    Email?: unknown;
+    CountyName?: unknown;
+    LocalityName?: unknown;
+    StreetName?: unknown;
+    BuildingNumber?: unknown;
+    AddressText?: unknown;
+    CodPostal?: unknown;
+    [key: string]: unknown;
+  };
+  Parcels?: unknown;
+  Envelopes?: unknown;
+  TotalWeight?: unknown;
+  ServiceId?: unknown;
+  DeclaredValue?: unknown;
+  CashRepayment?: unknown;
+  BankRepayment?: unknown;
+  OpenPackage?: unknown;
+  ShipmentPayer?: unknown;
+  Observations?: unknown;
+  PackageContent?: unknown;
+  CustomString?: unknown;
+  DeliveryPudoPoint?: unknown;
+  ParcelCodes?: unknown;
+  [key: string]: unknown;
+}
+
+/** One tracking event of an AWB. */
+export interface CargusEvent {
+  /** 21 is delivered (confirmed by two integrations); the fake's other ids are placeholders (see pickUp…). */
+  EventId: number;
+  Description: string;
+  LocalityName: string;
+  /** Written as Bucharest wall-clock time "YYYY-MM-DDTHH:mm:ss" on the wire. */
+  date: Date;
+}
+
+/** An AWB the fake created. */
+export interface CargusAwb {
+  /** 10 digits (a JSON number on creation, a string in AwbTrace and CashAccount). */
+  barCode: string;
+  request: CargusAwbRequest;
+  createdAt: Date;
+  /** Oldest first; empty until a control (pickUp, …) adds one. */
+  events: CargusEvent[];
+  /** Whether DELETE /Awbs removed it (no longer labelled nor traced). */
+  deleted: boolean;
+  /** The day (YYYY-MM-DD) its COD was paid out, or null. */
+  paidOut: string | null;
+}
+
+export interface FakeCargusOptions {
+  /** The API portal's subscription key (Ocp-Apim-Subscription-Key on every call). */
+  subscriptionKey: string;
+  /** The WebExpress user and password (POST /LoginUser). */
+  username: string;
+  password: string;
+  /** The account's pickup locations (Sender.LocationId); 0, the headquarters, is always taken. */
+  pickupLocations?: number[];
+  /** Port on 127.0.0.1 (default 0: any free port). */
+  port?: number;
+}
+
+/** The running fake and its test controls. */
+export interface FakeCargus {
+  /** http://127.0.0.1:port, the adapter's base URL (paths such as /LoginUser, /Awbs). */
+  url: string;
+  requests: CargusRecordedRequest[];
+  /** Successful sign-ins (POST /LoginUser answered 200) so far. */
+  readonly logins: number;
+  /** The AWBs created, oldest first, deleted ones included (a snapshot). */
+  awbs(): CargusAwb[];
+  /** Revokes every token issued so far (calls with them answer 401 "Failed to authenticate!"). */
+  expireTokens(): void;
+  /**
+   * The next POST /Awbs that passes the gateway answers 400 with this message (besides any of its own): as a JSON
+   * array of messages (Cargus's usual), as {"Error": message}, or as a bare JSON string.
+   */
+  refuseNext(message: string, shape?: 'array' | 'object' | 'string'): void;
+  /** Appends an event to an AWB (throws for an unknown or deleted AWB). */
+  report(awb: string, event: { EventId: number; Description: string; LocalityName?: string; date?: Date }): void;
+  /** 1 "Expeditie preluata de curier" (a placeholder id): the courier took the parcel, it can no longer be deleted. */
+  pickUp(awb: string): void;
+  /** 5 "In livrare" (a placeholder id). */
+  outForDelivery(awb: string): void;
+  /** 21 "Confirmat": delivered. */
+  deliver(awb: string): void;
+  /** "Refuzat de destinatar" then "Retur catre expeditor" (placeholder ids 45, 46: Cargus's are not known). */
+  refuse(awb: string): void;
+  /** 99 "Status nou": a status the shop cannot know. */
+  unknownStatus(awb: string): void;
+  /** The AWB's COD (CashRepayment > 0) is paid out on this day, YYYY-MM-DD (default: today in Bucharest); throws without COD. */
+  payOut(awb: string, date?: string): void;
+  /** Every answer comes after ms milliseconds (0: back to normal). */
+  slowDown(ms: number): void;
+  /** While on, every request answers 500 with the gateway's JSON, as APIM does when the service behind it fails. */
+  down(on: boolean): void;
+  /** Stops the server, destroying open connections (delayed answers included). */
+  close(): Promise<void>;
+}
+
+/** Counties as Cargus's nomenclature names them (Counties?countryId=1): without diacritics, compared ignoring case. */
+const COUNTIES = [
+  'Alba', 'Arad', 'Arges', 'Bacau', 'Bihor', 'Bistrita-Nasaud', 'Botosani', 'Braila', 'Brasov', 'Bucuresti', 'Buzau', 'Calarasi',
+  'Caras-Severin', 'Cluj', 'Constanta', 'Covasna', 'Dambovita', 'Dolj', 'Galati', 'Giurgiu', 'Gorj', 'Harghita', 'Hunedoara', 'Ialomita',
+  'Iasi', 'Ilfov', 'Maramures', 'Mehedinti', 'Mures', 'Neamt', 'Olt', 'Prahova', 'Salaj', 'Satu Mare', 'Sibiu', 'Suceava', 'Teleorman',
+  'Timis', 'Tulcea', 'Valcea', 'Vaslui', 'Vrancea',
+].map((county) => county.toLowerCase());
+/** The documentation's annex: Economic Standard, Standard Plus, Pallet Standard, PUDO Delivery, Multipiece. */
+const SERVICES = [34, 35, 36, 38, 39];
+const TOKEN_HOURS = 24;
+/** Azure API Management's answer to a call without a valid subscription key. */
+const BAD_KEY = { statusCode: 401, message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.' };
+const NO_KEY = { statusCode: 401, message: 'Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.' };
+
+/** YYYY-MM-DDTHH:mm:ss in Bucharest, as Cargus writes its times (no zone). */
+function stamp(date: Date) {
+  const p = bucharest(date);
+  return `${p.y}-${p.mo}-${p.d}T${p.h}:${p.mi}:${p.s}`;
+}
+
+/** YYYY-MM-DD in Bucharest. */
+function day(date: Date) {
+  const p = bucharest(date);
+  return `${p.y}-${p.mo}-${p.d}`;
+}
+
+/** The number a JSON value holds (a number or a numeric string), or null. */
+function numberOf(value: unknown) {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The barcodes of a query value: a JSON array (["1", 2]), or one barcode as it is. */
+function barCodesOf(value: string | undefined) {
+  if (value === undefined) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed)) return parsed.map(textOf);
+  } catch {
+    // Not JSON: one barcode.
+  }
+  return [value.trim()];
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+/** Starts the fake Cargus API on 127.0.0.1. */
+export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeCargus> {
+  const requests: CargusRecordedRequest[] = [];
+  /** Valid tokens → when each expires (ms). */
+  const tokens = new Map<string, number>();
+  const awbs: CargusAwb[] = [];
+  const byBarCode = new Map<string, CargusAwb>();
+  const refusals: { message: string; shape: 'array' | 'object' | 'string' }[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const pickupLocations = new Set([0, ...(options.pickupLocations ?? [])]);
+  let logins = 0;
+  let nextBarCode = 1_100_223_344;
+  let delayMs = 0;
+  let isDown = false;
+
+  const live = (barCode: string) => {
+    const awb = byBarCode.get(barCode.trim());
+    return awb && !awb.deleted ? awb : undefined;
+  };
+  const known = (barCode: string) => {
+    const awb = live(barCode);
+    if (!awb) throw new Error(`fake Cargus: no AWB ${barCode}`);
+    return awb;
+  };
+
+  function append(barCode: string, event: { EventId: number; Description: string; LocalityName?: string; date?: Date }) {
+    const awb = known(barCode);
+    const locality = event.LocalityName ?? (textOf(awb.request.Recipient?.LocalityName) || 'Bucuresti');
+    awb.events.push({ EventId: event.EventId, Description: event.Description, LocalityName: locality, date: event.date ?? new Date() });
+  }
+
+  function login(res: http.ServerResponse, json: unknown) {
+    const fields = isObject(json) ? json : {};
+    // A wrong user or password: 400 with a bare string (a third-party integration's test; unconfirmed).
+    if (fields.UserName !== options.username || fields.Password !== options.password) return send(res, 400, 'Failed to authenticate!');
+    const token = randomBytes(48).toString('base64url');
+    tokens.set(token, Date.now() + TOKEN_HOURS * 3_600_000);
+    logins++;
+    send(res, 200, token);
+  }
+
+  /** The fake's checks of an AWB: its messages, empty when it can be created. */
+  function validate(awb: CargusAwbRequest) {
+    const messages: string[] = [];
+    const sender = isObject(awb.Sender) ? awb.Sender : {};
+    const recipient: NonNullable<CargusAwbRequest['Recipient']> = isObject(awb.Recipient) ? awb.Recipient : {};
+    const service = numberOf(awb.ServiceId);
+    const pudo = awb.DeliveryPudoPoint !== undefined && awb.DeliveryPudoPoint !== null;
+    const parcels = numberOf(awb.Parcels) ?? 0;
+    const envelopes = numberOf(awb.Envelopes) ?? 0;
+    const weight = numberOf(awb.TotalWeight);
+    if (!pickupLocations.has(numberOf(sender.LocationId) ?? -1)) messages.push('Invalid LocationId for sender');
+    if (service === null || !SERVICES.includes(service)) messages.push('Serviciul nu exista');
+    if (pudo && service !== 38) messages.push('Livrarea in punct PUDO se face cu serviciul 38');
+    if (pudo && (numberOf(awb.DeliveryPudoPoint) ?? 0) <= 0) messages.push('Punctul PUDO nu exista');
+    if (textOf(recipient.Name) === '') messages.push('Numele destinatarului este obligatoriu');
+    if (typeof recipient.PhoneNumber !== 'string' || !/^0\d{9}$/.test(recipient.PhoneNumber)) messages.push('Telefonul destinatarului nu este valid');
+    if (!pudo) {
+      const county = textOf(recipient.CountyName).toLowerCase();
+      const locality = textOf(recipient.LocalityName);
+      if (!COUNTIES.includes(county)) messages.push('Judetul destinatarului nu exista');
+      // Cargus's nomenclature: names without diacritics, Bucharest one locality (its sectors are not localities).
+      else if (locality === '' || /[^\x20-\x7e]/.test(locality) || (county === 'bucuresti' && locality.toLowerCase() !== 'bucuresti')) {
+        messages.push("The recipient's locality could not be matched!");
+      }
+      if (textOf(recipient.AddressText) === '' && textOf(recipient.StreetName) === '') messages.push('Adresa destinatarului este obligatorie');
+    }
+    if (parcels + envelopes < 1) messages.push('Expeditia trebuie sa aiba cel putin un colet sau plic');
+    if (parcels > 15 || envelopes > 9) messages.push('Maximum 15 colete si 9 plicuri');
+    if (weight === null || !Number.isInteger(weight) || weight < 1) messages.push('Greutatea totala trebuie sa fie un numar intreg de kilograme');
+    if (!Array.isArray(awb.ParcelCodes) || awb.ParcelCodes.length !== parcels + envelopes) messages.push('ParcelCodes trebuie sa aiba cate un element pentru fiecare colet si plic');
+    const cash = numberOf(awb.CashRepayment ?? 0);
+    if (cash === null || cash < 0) messages.push('Valoarea rambursului nu este valida');
+    if (![1, 2].includes(numberOf(awb.ShipmentPayer) ?? 0)) messages.push('Platitorul expeditiei nu este valid');
+    return messages;
+  }
+
+  function createAwb(res: http.ServerResponse, json: unknown) {
+    if (!isObject(json)) return send(res, 400, { Message: 'The request is invalid.' });
+    const request = json as CargusAwbRequest;
+    const messages = validate(request);
+    const refusal = refusals.shift();
+    if (refusal) messages.push(refusal.message);
+    if (messages.length > 0) {
+      if (refusal?.shape === 'object') return send(res, 400, { Error: messages.join('; ') });
+      if (refusal?.shape === 'string') return send(res, 400, messages.join('; '));
+      return send(res, 400, messages);
+    }
+    const barCode = nextBarCode++;
+    const awb: CargusAwb = { barCode: String(barCode), request: structuredClone(request), createdAt: new Date(), events: [], deleted: false, paidOut: null };
+    awbs.push(awb);
+    byBarCode.set(awb.barCode, awb);
+    send(res, 200, barCode);
+  }
+
+  function documents(res: http.ServerResponse, query: Record<string, string>) {
+    const codes = barCodesOf(query.barCodes);
+    if (codes.length === 0 || query.type?.toUpperCase() !== 'PDF') return send(res, 400, ['barCodes si type=PDF sunt obligatorii']);
+    const format = query.format === '1' ? 'A6' : 'A4';
+    const found = codes.map(live);
+    // An unknown barcode: an empty string (a third-party test's; unconfirmed).
+    if (found.some((awb) => awb === undefined)) return send(res, 200, '');
+    const pages = (found as CargusAwb[]).map((awb) => [
+      `Cargus AWB ${awb.barCode}`,
+      `Format ${format === 'A6' ? '10x14' : 'A4'}`,
+      `Destinatar: ${textOf(awb.request.Recipient?.Name)}, ${textOf(awb.request.Recipient?.LocalityName)}`,
+    ]);
+    send(res, 200, labelPdf(pages, format).toString('base64'));
+  }
+
+  function trace(res: http.ServerResponse, query: Record<string, string>) {
+    const found = barCodesOf(query.barCode)
+      .map(live)
+      .filter((awb): awb is CargusAwb => awb !== undefined);
+    send(
+      res,
+      200,
+      found.map((awb) => ({
+        Code: awb.barCode,
+        Type: 'Colet',
+        MeasuredWeight: numberOf(awb.request.TotalWeight) ?? 0,
+        VolumetricWeight: 0,
+        ConfirmationName: awb.events.some((event) => event.EventId === 21) ? textOf(awb.request.Recipient?.Name) : '',
+        Observation: '',
+        ResponseCode: '',
+        Event: awb.events.map((event) => ({ Date: stamp(event.date), EventId: event.EventId, Description: event.Description, LocalityName: event.LocalityName })),
+      })),
+    );
+  }
+
+  function remove(res: http.ServerResponse, query: Record<string, string>) {
+    const awb = live(query.barCode ?? '');
+    if (!awb || awb.events.length > 0) return send(res, 200, false);
+    awb.deleted = true;
+    send(res, 200, true);
+  }
+
+  function cashAccount(res: http.ServerResponse, query: Record<string, string>) {
+    const date = query.DeductionDate ?? '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return send(res, 400, ['DeductionDate trebuie sa fie yyyy-mm-dd']);
+    send(
+      res,
+      200,
+      awbs
+        .filter((awb) => awb.paidOut === date)
+        .map((awb, index) => ({
+          Code: awb.barCode,
+          RepaymentValue: numberOf(awb.request.CashRepayment) ?? 0,
+          RepaymentDate: `${day(awb.createdAt)}T00:00:00`,
+          DeductionDate: `${date}T00:00:00`,
+          DeductionId: 500_000 + index,
+        })),
+    );
+  }
+
+  const routes: Record<string, string[]> = {
+    '/LoginUser': ['POST'],
+    '/Awbs': ['POST', 'DELETE'],
+    '/AwbDocuments': ['GET'],
+    '/AwbTrace': ['GET'],
+    '/CashAccount/GetByDeductionDate': ['GET'],
+  };
+
+  function handle(req: http.IncomingMessage, res: http.ServerResponse, path: string, query: Record<string, string>, json: unknown) {
+    const method = req.method ?? 'GET';
+    // The gateway first: no key, or a wrong one, before anything else (even an unknown path).
+    const key = req.headers['ocp-apim-subscription-key'];
+    if (key === undefined) return send(res, 401, NO_KEY);
+    if (key !== options.subscriptionKey) return send(res, 401, BAD_KEY);
+    const allowed = routes[path];
+    if (!allowed) return send(res, 404, { statusCode: 404, message: 'Resource not found' });
+    if (!allowed.includes(method)) return send(res, 405, { Message: `The requested resource does not support http method '${method}'.` });
+    if (path === '/LoginUser') return login(res, json);
+
+    const bearer = req.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+    const expiresAt = bearer === undefined ? undefined : tokens.get(bearer);
+    if (expiresAt === undefined || expiresAt <= Date.now()) return send(res, 401, 'Failed to authenticate!');
+
+    if (path === '/Awbs') return method === 'POST' ? createAwb(res, json) : remove(res, query);
+    if (path === '/AwbDocuments') return documents(res, query);
+    if (path === '/AwbTrace') return trace(res, query);
+    return cashAccount(res, query);
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const query = Object.fromEntries(url.searchParams);
+      const body = Buffer.concat(chunks).toString('utf8');
+      let json: unknown | null = null;
+      if (/\bjson\b/i.test(req.headers['content-type'] ?? '')) {
+        try {
+          json = JSON.parse(body);
+        } catch {
+          json = null;
+        }
+      }
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, query, headers: req.headers, body, json });
+      const answer = () => {
+        try {
+          if (isDown) return send(res, 500, { statusCode: 500, message: 'Internal server error', activityId: randomBytes(16).toString('hex') });
+          handle(req, res, url.pathname.replace(/(.)\/+$/, '$1'), query, json);
+        } catch (error) {
+          if (!res.headersSent) send(res, 500, { Message: String(error) });
+        }
+      };
+      if (delayMs <= 0) return answer();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        answer();
+      }, delayMs);
+      timers.add(timer);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    get logins() {
+      return logins;
+    },
+    awbs: () => awbs.map((awb) => ({ ...awb, request: structuredClone(awb.request), events: awb.events.map((event) => ({ ...event })) })),
+    expireTokens() {
+      tokens.clear();
+    },
+    refuseNext(message: string, shape: 'array' | 'object' | 'string' = 'array') {
+      refusals.push({ message, shape });
+    },
+    report: append,
+    pickUp(awb: string) {
+      append(awb, { EventId: 1, Description: 'Expeditie preluata de curier', LocalityName: 'Bucuresti' });
+    },
+    outForDelivery(awb: string) {
+      append(awb, { EventId: 5, Description: 'In livrare' });
+    },
+    deliver(awb: string) {
+      append(awb, { EventId: 21, Description: 'Confirmat' });
+    },
+    refuse(awb: string) {
+      append(awb, { EventId: 45, Description: 'Refuzat de destinatar' });
+      append(awb, { EventId: 46, Description: 'Retur catre expeditor' });
+    },
+    unknownStatus(awb: string) {
+      append(awb, { EventId: 99, Description: 'Status nou' });
+    },
+    payOut(barCode: string, date = day(new Date())) {
+      const awb = known(barCode);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`fake Cargus: payOut date ${date} is not YYYY-MM-DD`);
+      if (!((numberOf(awb.request.CashRepayment) ?? 0) > 0)) throw new Error(`fake Cargus: AWB ${barCode} has no COD to pay out`);
+      awb.paidOut = date;
+    },
+    slowDown(ms: number) {
+      delayMs = ms;
+    },
+    down(on: boolean) {
+      isDown = on;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
