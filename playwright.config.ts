@@ -70,6 +70,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: [
+    // Started one after another, in this order: the stand-in for Sameday is up before the shop loads its lockers.
+    {
+      command: 'node --import tsx testing/fakeSamedayMain.ts',
+      url: `http://127.0.0.1:${FAKE_SAMEDAY_CONTROL_PORT}/health`,
+      env: { FAKE_SAMEDAY_PORT: String(FAKE_SAMEDAY_PORT), FAKE_SAMEDAY_CONTROL_PORT: String(FAKE_SAMEDAY_CONTROL_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     // Every shipped order counts as overdue here, so the back office's spec sees the dashboard point it out.
     shop(SHOP_PORT, 'test-results/e2e-data', {
       SHIPMENT_OVERDUE_DAYS: '0',
@@ -86,13 +94,6 @@ export default defineConfig({
       // Every 3 seconds: the spec sees a parcel the fake courier delivers become delivered.
       COURIER_TRACK_EVERY_MINUTES: '0.05',
     }),
-    {
-      command: 'node --import tsx testing/fakeSamedayMain.ts',
-      url: `http://127.0.0.1:${FAKE_SAMEDAY_CONTROL_PORT}/health`,
-      env: { FAKE_SAMEDAY_PORT: String(FAKE_SAMEDAY_PORT), FAKE_SAMEDAY_CONTROL_PORT: String(FAKE_SAMEDAY_CONTROL_PORT) },
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
     {
       command: 'node --import tsx testing/fakeAnafMain.ts',
       // Its API answers 401 without a token: it is up.

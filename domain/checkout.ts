@@ -136,6 +136,11 @@ export const orderRequestSchema = shippingFields
     .max(MAX_ORDER_LINES, key('checkout.error.lines.tooMany'))
     .refine((lines) => new Set(lines.map(lineKey)).size === lines.length, key('checkout.error.lines.duplicate')),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: key('checkout.error.paymentMethod') }),
+  /** Delivery to a courier's locker (Sameday easybox): its id, from GET /api/lockers; absent: to the address. */
+  lockerId: plainText('lockerId', key('checkout.error.locker.required'), key('checkout.error.locker.required'))
+    .min(1, key('checkout.error.locker.required'))
+    .max(40, key('checkout.error.locker.required'))
+    .optional(),
   idempotencyKey: plainText('idempotencyKey', 'idempotencyKey is required.')
     .min(16, 'idempotencyKey must be 16 to 100 characters.')
     .max(100, 'idempotencyKey must be 16 to 100 characters.'),

@@ -49,7 +49,13 @@ test('the owner creates the AWB from the order, opens its label, and sees the or
   }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(`Sameday (${awb}): Colet livrat`);
   await expect(awbs).toContainText(`Sameday ${awb} · Delivered`);
+  await expect(awbs.getByText(/^Cash on delivery [\d.,]+ RON: not paid out by Sameday yet\.$/)).toBeVisible();
   await expectAccessible(page);
+
+  // The dashboard counts it among the cash still with the couriers (Sameday does not report its payouts).
+  await page.goto('/admin');
+  const cash = page.getByRole('region', { name: 'Cash still with the couriers' });
+  await expect(cash.getByRole('listitem').filter({ hasText: /^Sameday: [\d.,]+ RON from \d+ delivered parcels?, not paid out yet\. Sameday does not report its payouts/ })).toBeVisible();
 });
 
 test('the owner cancels an AWB the courier has not picked up: the order is back to be shipped; the day’s labels print in one PDF', async ({ page, request }) => {

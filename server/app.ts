@@ -42,7 +42,9 @@ import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { type AnafReporting, reportWhileUp } from './modules/invoices/reporting';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
-import type { Shipping } from './modules/shipping/couriers';
+import { NO_COURIERS, type Shipping } from './modules/shipping/couriers';
+import { loadLockersWhileUp } from './modules/shipping/lockers';
+import { shippingRoutes } from './modules/shipping/routes';
 import { trackWhileUp } from './modules/shipping/tracking';
 import type { PaymentGateway } from './integrations/stripe';
 
@@ -75,9 +77,6 @@ export interface AppDependencies {
   livePollMs?: number;
 }
 
-/** A shop with no courier set up: orders are shipped by hand. */
-const NO_COURIERS: Shipping = { couriers: new Map(), defaultCourier: null, defaultWeightGrams: 500, trackEverySeconds: 1800 };
-
 /** Hashed build assets and product images never change under the same name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -105,7 +104,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
-  const checkout = { db, payments, orderLimits: orderLimitsFrom(config), invoicing };
+  const checkout = { db, payments, orderLimits: orderLimitsFrom(config), invoicing, shipping };
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
   /** The back office's changes must come from these (the same origins better-auth accepts for sign-in). */
   const origins = [authSettings.baseURL, ...(authSettings.trustedOrigins ?? [])];
@@ -159,6 +158,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await api.register(orderRoutes, { db, auth, secret: authSettings.secret });
       await api.register(invoiceRoutes, { db });
       await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
+      await api.register(shippingRoutes, { db, shipping });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
     },
     { prefix: '/api' },
@@ -167,7 +167,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   await app.register(
     async (admin) => {
       const ownerOf = ownersOnly(admin, auth, origins);
-      await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing, anaf, livePollMs });
+      await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing, anaf, livePollMs, shipping });
       await admin.register(adminProductRoutes, { db, ownerOf });
       await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret: authSettings.secret, ownerOf });
       await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });
@@ -183,6 +183,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   if (anaf) reportWhileUp(app, db, anaf);
   // And follows the parcels with their couriers (shipping/tracking.ts).
   trackWhileUp(app, db, shipping, invoicing);
+  loadLockersWhileUp(app, db, shipping);
 
   // Uploaded product images: from the database, through this process's cache folder (images.ts), so every process
   // serves every image; named by their content, so cached forever like the build's assets (decision 0031).

@@ -1,5 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, pgSequence, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { OrderLocker } from '../../domain/lockers';
 import { LOCALES, type Locale } from '../../domain/locale';
 import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod } from '../../domain/orders';
 import { user } from './accounts';
@@ -59,6 +60,8 @@ export const orders = pgTable(
     /** The Stripe Checkout Session that pays a card order. */
     stripeSessionId: text('stripe_session_id').unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The courier's locker it goes to (Sameday easybox), as the customer chose it at checkout; null: to the address. */
+    locker: jsonb('locker').$type<OrderLocker>(),
     /** Set when shipped: the courier and the AWB (tracking number). */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { CourierId } from '../../domain/courier';
 import { orders } from './orders';
 
@@ -38,6 +38,11 @@ export const shipments = pgTable(
     trackAt: timestamp('track_at', { withTimezone: true }).notNull().defaultNow(),
     trackedAt: timestamp('tracked_at', { withTimezone: true }),
     trackLeaseUntil: timestamp('track_lease_until', { withTimezone: true }),
+    /** When the courier delivered it (its event's time), for the cash it then owes the shop. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The cash on delivery the courier paid out to the shop for it (bani) and on which day, as the courier reports it. */
+    cashPaid: integer('cash_paid'),
+    cashPaidOn: date('cash_paid_on', { mode: 'string' }),
   },
   (t) => [
     unique('shipments_courier_awb').on(t.courier, t.awb),
@@ -62,4 +67,46 @@ export const shipmentEvents = pgTable(
   },
   // An event reported again (every poll gives the whole history) is written once.
   (t) => [unique('shipment_events_once').on(t.shipmentId, t.at, t.code)],
+);
+
+/** A courier's periodic work that is the whole account's, not an AWB's: asking for its payouts, loading its lockers. */
+export type CourierRound = 'cash' | 'lockers';
+
+/**
+ * Each courier's periodic work (CourierRound), one row each: when to do it next, until when a process has it (so two
+ * processes never do it at once), and for the payouts the days asked about for good (every day up to it, once it had
+ * ended).
+ */
+export const courierRounds = pgTable(
+  'courier_rounds',
+  {
+    courier: text('courier').$type<CourierId>().notNull(),
+    kind: text('kind').$type<CourierRound>().notNull(),
+    checkedThrough: date('checked_through', { mode: 'string' }),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.courier, t.kind] })],
+);
+
+/**
+ * The couriers' lockers (Sameday easybox), as the courier lists them, loaded once a day (lockers.ts): the checkout
+ * lists those of a city. A locker the courier no longer lists is removed; the orders keep the one chosen as it was.
+ */
+export const lockers = pgTable(
+  'lockers',
+  {
+    courier: text('courier').$type<CourierId>().notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    /** Its county's code (CJ, B…), or null when the courier names a county the shop does not know. */
+    county: text('county'),
+    /** The locality as the courier names it (Bucharest's sectors as "Sectorul 4"). */
+    city: text('city').notNull(),
+    address: text('address').notNull(),
+    postalCode: text('postal_code').notNull(),
+    /** It takes cash on delivery (paid by card at the locker). */
+    acceptsCash: boolean('accepts_cash').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.courier, t.id] }), index('lockers_place_idx').on(t.courier, t.county, t.city)],
 );

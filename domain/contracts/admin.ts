@@ -1,3 +1,4 @@
+import { COURIERS } from '../courier';
 import * as z from 'zod/mini';
 import { ORDER_ACTORS, ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
 import { orderViewSchema } from './orders';
@@ -96,6 +97,11 @@ export const dashboardSchema = z.object({
   invoices: invoiceReportingSchema,
   /** AWBs created today (Bucharest): their labels print in one PDF (GET /api/admin/shipments/labels). */
   awbsToday: z.int().check(z.nonnegative()),
+  /**
+   * The cash still with the couriers: per courier, the delivered parcels with cash to collect it has not paid out for,
+   * and their total; `reportsPayouts` false for a courier that does not report its payouts (the owner checks them there).
+   */
+  cashWithCouriers: z.array(z.object({ courier: z.enum(COURIERS), courierName: z.string(), parcels: z.int(), total: bani, reportsPayouts: z.boolean() })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

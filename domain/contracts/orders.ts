@@ -1,3 +1,4 @@
+import { orderLockerSchema } from '../lockers';
 import * as z from 'zod/mini';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
 import { customerInvoiceSchema } from './invoices';
@@ -22,6 +23,8 @@ export const orderViewSchema = z.object({
   streetNumber: z.string(),
   postalCode: z.string(),
   phoneNumber: z.string(),
+  /** The courier's locker it goes to (Sameday easybox), or null for the address. */
+  locker: z.nullable(orderLockerSchema),
   subtotal: bani,
   shipping: bani,
   /** The shipping fee's VAT rate, in basis points (2100 = 21%), and the VAT in it. */

@@ -1,7 +1,9 @@
+import { orderLockerSchema } from '../lockers';
 import * as z from 'zod/mini';
 import { COURIERS } from '../courier';
 
-// The back office's shipping (/api/admin/orders/:id/awb, /api/admin/shipments). Amounts in bani, weights in grams.
+// Shipping: the back office's (/api/admin/orders/:id/awb, /api/admin/shipments) and the checkout's lockers (/api/lockers).
+// Amounts in bani, weights in grams.
 
 /** An AWB of an order: its courier and number, its parcels, what it costs, the cash to collect, where it stands. */
 export const shipmentSchema = z.object({
@@ -15,6 +17,10 @@ export const shipmentSchema = z.object({
   cost: z.nullable(z.int()),
   cashOnDelivery: z.int(),
   status: z.enum(['active', 'delivered', 'returned', 'cancelled']),
+  /** When the courier delivered it; the cash it paid out for it (bani) and on which day, where the courier reports it. */
+  deliveredAt: z.nullable(z.string()),
+  cashPaid: z.nullable(z.int()),
+  cashPaidOn: z.nullable(z.string()),
   /** The courier's last status the shop does not know, or null. */
   unknownStatus: z.nullable(z.string()),
   createdAt: z.string(),
@@ -35,6 +41,8 @@ export const awbDraftSchema = z.object({
   note: z.string(),
   /** Whether the order's address is one the couriers can take (a county; Bucharest with its sector). */
   addressOk: z.boolean(),
+  /** The locker the customer chose (the AWB goes there, with its courier only), or null. */
+  locker: z.nullable(orderLockerSchema),
 });
 export type AwbDraft = z.infer<typeof awbDraftSchema>;
 
@@ -48,3 +56,14 @@ export const courierEventSchema = z.object({
   location: z.string(),
 });
 export type CourierEventView = z.infer<typeof courierEventSchema>;
+
+/**
+ * GET /api/lockers?county=&city=: whether the checkout offers lockers (Sameday easybox, when Sameday is set up), the
+ * localities of the county that have some, and the lockers of the city asked for.
+ */
+export const lockersNearSchema = z.object({
+  offered: z.boolean(),
+  cities: z.array(z.object({ name: z.string(), lockers: z.int() })),
+  lockers: z.array(orderLockerSchema),
+});
+export type LockersNear = z.infer<typeof lockersNearSchema>;

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { lineName } from '../../domain/catalog';
 import type { OrderView } from '../../domain/contracts/orders';
+import { lockerLine } from '../../domain/lockers';
 import { vatByRate, vatPercentText } from '../../domain/vat';
 import { useI18n } from '../lib/i18n';
 import { formatOrderDate, ORDER_STATUS_LABELS } from '../lib/orderStatus';
@@ -21,6 +22,12 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <dd>{formatOrderDate(order.createdAt, locale)}</dd>
         <dt className="text-zinc-600">{t('order.term.status')}</dt>
         <dd>{status ? t(status) : order.status}</dd>
+        {order.locker && (
+          <>
+            <dt className="text-zinc-600">{t('order.term.delivery')}</dt>
+            <dd>{t('order.delivery.locker', { locker: lockerLine(order.locker) })}</dd>
+          </>
+        )}
         <ShipmentTerms carrier={order.carrier} trackingNumber={order.trackingNumber} />
         <dt className="text-zinc-600">{t('order.term.total')}</dt>
         <dd className="font-semibold">{money(order.total)}</dd>

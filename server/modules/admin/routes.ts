@@ -18,6 +18,7 @@ import { CSV_BOM, csvLine } from './csv';
 import { currentCursor, formatCursor, LiveOrders, parseCursor } from './liveOrders';
 import type { AnafReporting } from '../invoices/reporting';
 import type { Invoicing } from '../invoices/service';
+import type { Shipping } from '../shipping/couriers';
 import { SHOP_TIME_ZONE } from '../../../domain/locale';
 import { changeStatusAsOwner, dashboard, listOrders, listOwners, ordersForExport, orderForOwner, promoteOwner, type OrderFilters } from './service';
 
@@ -75,13 +76,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   anaf: AnafReporting | null;
   /** The live stream's safety poll (SAFETY_POLL_MS unless a test says otherwise). */
   livePollMs?: number;
-}> = async (app, { db, listen, overdueDays, ownerOf, invoicing, anaf, livePollMs }) => {
+  /** The couriers set up: the dashboard's cash still with them. */
+  shipping: Shipping;
+}> = async (app, { db, listen, overdueDays, ownerOf, invoicing, anaf, livePollMs, shipping }) => {
   const live = new LiveOrders(db, listen, app.log, livePollMs);
   /** The query's filters as the service reads them: `overdue` is shipped over `overdueDays` days ago. */
   const filtersOf = ({ status, ...rest }: z.infer<typeof filtersSchema>): OrderFilters =>
     status === 'overdue' ? { ...rest, overdueDays } : { ...rest, ...(status ? { status } : {}) };
 
-  app.get('/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async () => dashboard(db, overdueDays, anaf));
+  app.get('/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async () => dashboard(db, overdueDays, anaf, shipping));
 
   app.get(
     '/orders',

@@ -1,7 +1,10 @@
+import { COURIER_NAMES } from '../../../domain/courier';
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrder, AdminOrderRow, Dashboard, OwnerList } from '../../../domain/contracts/admin';
 import type { AnafReporting } from '../invoices/reporting';
 import { invoiceReporting, type Invoicing, listInvoices } from '../invoices/service';
+import { cashWithCouriers } from '../shipping/cash';
+import type { Shipping } from '../shipping/couriers';
 import { awbsCreatedToday, courierEventsOfOrder, shipmentsOfOrder } from '../shipping/service';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
 import { AWAITING_OWNER_STATUSES, becameStatus, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
@@ -253,6 +256,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     streetNumber: row.streetNumber,
     postalCode: row.postalCode,
     phoneNumber: row.phoneNumber,
+    locker: row.locker,
     subtotal: row.subtotal,
     shipping: row.shipping,
     shippingVatRate: row.shippingVatRate,
@@ -310,9 +314,9 @@ export async function changeStatusAsOwner(db: Db, id: string, change: StatusChan
  * The dashboard: orders placed today, orders waiting for the owner, what delivered orders brought in
  * this month, how many mails could not be sent, and how many shipments are overdue (`overdueDays`).
  */
-export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting | null): Promise<Dashboard> {
+export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting | null, shipping: Shipping): Promise<Dashboard> {
   const startOf = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
-  const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday] = await Promise.all([
+  const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday, cash] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(gte(orders.createdAt, startOf('day'))),
     db
       .select({ n: sql<number>`count(*)::int` })
@@ -327,6 +331,7 @@ export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(overdueShipment(overdueDays)),
     invoiceReporting(db, anaf),
     awbsCreatedToday(db),
+    cashWithCouriers(db, shipping),
   ]);
   return {
     ordersToday: today?.n ?? 0,
@@ -337,6 +342,7 @@ export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting
     overdueDays,
     invoices,
     awbsToday,
+    cashWithCouriers: cash.map((row) => ({ ...row, courierName: COURIER_NAMES[row.courier] })),
   };
 }
 

@@ -28,6 +28,8 @@ import {
 import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, recordPaymentEvent, verifyStripeEvent, type Payments } from '../payments/service';
 import { orderHits, type OrderLimits, refuseOrder, type Visitor } from './orderLimits';
 import type { Invoicing } from '../invoices/service';
+import type { Shipping } from '../shipping/couriers';
+import { lockerForOrder } from '../shipping/lockers';
 
 /**
  * Checkout composes orders and payments: orders knows nothing of Stripe, payments knows nothing
@@ -40,6 +42,8 @@ export interface Checkout {
   orderLimits: OrderLimits;
   /** The shop's invoicing: a card order is invoiced once paid, and credited if cancelled afterwards. */
   invoicing?: Invoicing | null;
+  /** The couriers: an order to a locker names one of theirs (shipping/lockers.ts). */
+  shipping: Shipping;
 }
 
 /**
@@ -50,7 +54,8 @@ export interface Checkout {
 async function placeVisitorOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, options: Parameters<typeof placeOrder>[2]) {
   await pruneExpiredCountersNowAndThen(checkout.db);
   return checkout.db.transaction(async (tx) => {
-    const placed = await placeOrder(tx, request, { ...options, maxTotal: checkout.orderLimits.maxTotal, count: orderHits(checkout.orderLimits, visitor, request) });
+    const locker = request.lockerId ? await lockerForOrder(tx, checkout.shipping, request.lockerId, request.paymentMethod) : undefined;
+    const placed = await placeOrder(tx, request, { ...options, locker, maxTotal: checkout.orderLimits.maxTotal, count: orderHits(checkout.orderLimits, visitor, request) });
     refuseOrder(placed.refused ?? []);
     return placed;
   });

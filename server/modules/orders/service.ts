@@ -1,3 +1,4 @@
+import type { OrderLocker } from '../../../domain/lockers';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -57,6 +58,8 @@ function requestHash(request: OrderRequest): string {
     request.phoneNumber,
     request.paymentMethod,
     lines,
+    // Only when there is one, so the keys of orders to an address hash as before lockers.
+    ...(request.lockerId ? [request.lockerId] : []),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
@@ -229,6 +232,7 @@ const orderInsert = (db: DbOrTx) =>
       streetNumber: placeholder('streetNumber'),
       postalCode: placeholder('postalCode'),
       phoneNumber: placeholder('phoneNumber'),
+      locker: placeholder('locker'),
       subtotal: placeholder('subtotal'),
       shipping: placeholder('shipping'),
       shippingVatRate: placeholder('shippingVatRate'),
@@ -316,6 +320,8 @@ export async function placeOrder(
     maxTotal?: number;
     /** Hits a new order counts (checkout's order limits), in its rows' statement; what they put over their limit is returned. */
     count?: Hit[];
+    /** The locker the request's lockerId names, as the order keeps it (checkout looks it up). */
+    locker?: OrderLocker;
   } = {},
 ): Promise<PlacedOrder> {
   const hash = requestHash(request);
@@ -383,6 +389,8 @@ export async function placeOrder(
       streetNumber: request.streetNumber,
       postalCode: request.postalCode,
       phoneNumber: request.phoneNumber,
+      // As JSON text (jsonb takes it): a placeholder's value reaches the driver as it is.
+      locker: options.locker ? JSON.stringify(options.locker) : null,
       subtotal: totals.subtotal,
       shipping: totals.shipping,
       shippingVatRate: vatRate,
@@ -676,6 +684,7 @@ async function toViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]> {
     streetNumber: order.streetNumber,
     postalCode: order.postalCode,
     phoneNumber: order.phoneNumber,
+    locker: order.locker,
     subtotal: order.subtotal,
     shipping: order.shipping,
     shippingVatRate: order.shippingVatRate,

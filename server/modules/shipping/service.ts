@@ -4,6 +4,7 @@ import type { AwbDraft, CourierEventView, ShipmentView } from '../../../domain/c
 import type { OrderView } from '../../../domain/contracts/orders';
 import { awbReference, cashOnDelivery, COURIER_NAMES, type CourierId, courierAddress, courierPhone, parcelWeightGrams } from '../../../domain/courier';
 import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
+import { lockerCourierAddress } from '../../../domain/lockers';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { shipmentEvents, shipments } from '../../../db/schema/shipping';
@@ -45,15 +46,20 @@ async function orderWeight(db: Db, order: OrderView, defaultGrams: number): Prom
 /** What Create AWB offers for an order: the couriers set up (the default first) and the form filled in. */
 export async function awbDraft(db: Db, orderId: string, shipping: Shipping): Promise<AwbDraft> {
   const order = await shippableOrder(db, orderId);
-  const ids = [...shipping.couriers.keys()].sort((a, b) => Number(b === shipping.defaultCourier) - Number(a === shipping.defaultCourier));
+  // An order to a locker goes with the locker's courier only.
+  const ids = [...shipping.couriers.keys()]
+    .filter((id) => !order.locker || id === order.locker.courier)
+    .sort((a, b) => Number(b === shipping.defaultCourier) - Number(a === shipping.defaultCourier));
   return {
-    couriers: ids.map((id) => ({ id, name: COURIER_NAMES[id], openPackage: id === 'sameday' })),
+    // Sameday (OPCG) and Cargus (OpenPackage) let the recipient open the parcel before paying; FAN's API has no such option.
+    couriers: ids.map((id) => ({ id, name: COURIER_NAMES[id], openPackage: id !== 'fan' })),
     parcels: 1,
     weightGrams: await orderWeight(db, order, shipping.defaultWeightGrams),
     declaredValue: order.total,
     cashOnDelivery: cashOnDelivery(order),
     note: '',
-    addressOk: courierAddress(order) !== null,
+    addressOk: order.locker !== null || courierAddress(order) !== null,
+    locker: order.locker,
   };
 }
 
@@ -97,14 +103,19 @@ export async function createAwb(db: Db, orderId: string, request: AwbRequest, sh
   if (order.version !== request.version) throw new AppError('conflict', { id: 'admin.error.orderChangedMeanwhile', values: { status: order.status } }, 'stale');
   const courier = shipping.couriers.get(request.courier);
   if (!courier) throw new AppError('bad_request', { id: 'admin.awb.problem.notSetUp', values: { courier: COURIER_NAMES[request.courier] } }, 'courier_not_set_up');
-  const address = courierAddress(order);
+  const { locker } = order;
+  if (locker && locker.courier !== request.courier) {
+    throw new AppError('bad_request', { id: 'admin.awb.problem.lockerCourier', values: { courier: COURIER_NAMES[locker.courier] } }, 'locker_courier');
+  }
+  // To the locker the customer chose: its id and its address; else to the order's address.
+  const address = locker ? lockerCourierAddress(locker) : courierAddress(order);
   if (!address) throw new AppError('bad_request', { id: 'admin.awb.problem.address' }, 'address_not_shippable');
   const [earlier] = await db.select({ n: count() }).from(shipments).where(eq(shipments.orderId, orderId));
   const reference = awbReference(order.number, earlier?.n ?? 0);
   const shipment = {
     reference,
     recipient: { name: `${order.firstName} ${order.lastName}`.trim(), phone: courierPhone(order.phoneNumber), email: order.email },
-    to: { address },
+    to: locker ? { address, lockerId: locker.id } : { address },
     parcels: request.parcels,
     weightGrams: request.weightGrams,
     cashOnDelivery: cashOnDelivery(order),
@@ -133,6 +144,7 @@ export async function createAwb(db: Db, orderId: string, request: AwbRequest, sh
           cost: created.cost,
           cashOnDelivery: shipment.cashOnDelivery,
           declaredValue: request.declaredValue,
+          lockerId: locker?.id ?? null,
         })
         .returning();
       const changed = await changeOrderStatus(tx, orderId, 'shipped', {
@@ -164,6 +176,9 @@ function shipmentView(row: typeof shipments.$inferSelect): ShipmentView {
     cost: row.cost,
     cashOnDelivery: row.cashOnDelivery,
     status: row.status,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    cashPaid: row.cashPaid,
+    cashPaidOn: row.cashPaidOn,
     unknownStatus: row.unknownStatus,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,19 +1,23 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../../domain/calendar';
 import { orderRequestSchema } from '../../../domain/checkout';
+import { bucharestDay } from '../../../domain/locale';
 import type { Database } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
-import { shipments } from '../../../db/schema/shipping';
+import { courierRounds, shipments } from '../../../db/schema/shipping';
 import { seedCatalog } from '../../../db/seed';
 import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
-import { type FakeFan, startFakeFan } from '../../../testing/fakeFan';
-import { type FakeSameday, startFakeSameday } from '../../../testing/fakeSameday';
+import { startTestCouriers, type TestCouriers } from '../../../testing/couriers';
+import type { FakeFan } from '../../../testing/fakeFan';
+import type { FakeSameday } from '../../../testing/fakeSameday';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { changeOrderStatus, placeOrder } from '../orders/service';
-import { type Shipping, shippingFrom } from './couriers';
+import type { Shipping } from './couriers';
+import { collectCash } from './cash';
 import { trackShipments } from './tracking';
 
 // Create AWB against a stand-in for Sameday (testing/fakeSameday.ts), on the embedded database or PostgreSQL.
@@ -24,27 +28,13 @@ let database: Database;
 let app: TestApp;
 let owner: { cookie: string };
 let shipping: Shipping;
+let couriers: TestCouriers;
 
 beforeAll(async () => {
-  sameday = await startFakeSameday({ username: 'shop', password: 'secret' });
-  fan = await startFakeFan({ username: 'clienttest', password: 'testing', clientId: '7032158' });
+  couriers = await startTestCouriers();
+  ({ sameday, fan, shipping } = couriers);
   database = await createTestDatabase();
   await seedCatalog(database.db);
-  shipping = {
-    ...shippingFrom({
-      SAMEDAY_USERNAME: 'shop',
-      SAMEDAY_PASSWORD: 'secret',
-      SAMEDAY_ENV: 'demo',
-      SAMEDAY_BASE_URL: sameday.url,
-      FAN_USERNAME: 'clienttest',
-      FAN_PASSWORD: 'testing',
-      FAN_CLIENT_ID: '7032158',
-      FAN_BASE_URL: fan.url,
-      PARCEL_WEIGHT_GRAMS: 500,
-      COURIER_TRACK_EVERY_MINUTES: 30,
-    }),
-    trackInBackground: false,
-  };
   app = await buildTestApp(database.db, { listen: database.listen, shipping });
   owner = await signUpOwner(app, database.db);
 }, 120_000);
@@ -52,8 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  await sameday?.close();
-  await fan?.close();
+  await couriers?.close();
 });
 
 const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
@@ -79,7 +68,7 @@ describe('Create AWB', () => {
     const draft = await asOwner('GET', `/api/admin/orders/${order.id}/awb`);
     expect(draft.statusCode, draft.body).toBe(200);
     // Two lighters of 80 g and a charger without a weight (PARCEL_WEIGHT_GRAMS, 500 g).
-    expect(draft.json()).toEqual({ couriers: [{ id: 'sameday', name: 'Sameday', openPackage: true }, { id: 'fan', name: 'FAN Courier', openPackage: false }], parcels: 1, weightGrams: 660, declaredValue: order.totalAmount, cashOnDelivery: order.totalAmount, note: '', addressOk: true });
+    expect(draft.json()).toEqual({ couriers: [{ id: 'sameday', name: 'Sameday', openPackage: true }, { id: 'fan', name: 'FAN Courier', openPackage: false }], parcels: 1, weightGrams: 660, declaredValue: order.totalAmount, cashOnDelivery: order.totalAmount, note: '', addressOk: true, locker: null });
     const card = await confirmedOrder({ paymentMethod: 'card' });
     expect((await asOwner('GET', `/api/admin/orders/${card.id}/awb`)).json()).toMatchObject({ cashOnDelivery: 0 });
   });
@@ -268,6 +257,95 @@ describe('tracking', () => {
     await dueNow();
     await trackShipments(database.db, shipping, null);
     expect((await orderRow(order.id)).status).toBe('delivered');
+  });
+});
+
+describe('cash collected', () => {
+  const today = bucharestDay(new Date());
+  const dueNow = () => database.db.update(shipments).set({ trackAt: new Date(Date.now() - 1000) }).where(eq(shipments.status, 'active'));
+  const cashDueNow = () => database.db.update(courierRounds).set({ nextAt: new Date(Date.now() - 1000) });
+  const transferDaysAsked = () => fan.requests.filter((call) => call.path === '/reports/bank-transfers').map((call) => call.query.date);
+  const shipmentOf = async (id: string) => (await asOwner('GET', `/api/admin/orders/${id}`)).json().shipments[0];
+  const fanCash = async () => ((await asOwner('GET', '/api/admin/dashboard')).json().cashWithCouriers as { courier: string; parcels: number; total: number }[]).find((row) => row.courier === 'fan');
+
+  /** A cash order shipped with FAN Courier and delivered `daysAgo` days ago, as tracking finds it. */
+  async function deliveredWithFan(daysAgo = 0) {
+    const order = await confirmedOrder();
+    const created = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order, { courier: 'fan' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const awb = created.json().awb as string;
+    fan.deliver(awb);
+    await dueNow();
+    await trackShipments(database.db, shipping, null);
+    if (daysAgo > 0) await database.db.update(shipments).set({ deliveredAt: new Date(Date.now() - daysAgo * 86_400_000) }).where(eq(shipments.awb, awb));
+    return { order, awb };
+  }
+
+  it('keeps on the order when and how much FAN Courier paid out; the dashboard shows the cash still with it until then', async () => {
+    await cashDueNow();
+    await collectCash(database.db, shipping);
+    const before = await fanCash();
+    const { order, awb } = await deliveredWithFan(3);
+    expect(await shipmentOf(order.id)).toMatchObject({ status: 'delivered', deliveredAt: expect.any(String), cashPaid: null, cashPaidOn: null });
+    expect(await fanCash()).toMatchObject({ courierName: 'FAN Courier', reportsPayouts: true, parcels: (before?.parcels ?? 0) + 1, total: (before?.total ?? 0) + order.totalAmount });
+
+    // Asked about every day since the delivery, up to today; nothing paid out yet.
+    fan.requests.length = 0;
+    await cashDueNow();
+    expect(await collectCash(database.db, shipping, today)).toBe(1);
+    expect(transferDaysAsked()).toEqual([addDays(today, -3), addDays(today, -2), addDays(today, -1), today]);
+    expect((await shipmentOf(order.id)).cashPaid).toBeNull();
+
+    // Not asked again before an hour has passed.
+    fan.requests.length = 0;
+    expect(await collectCash(database.db, shipping, today)).toBe(0);
+    expect(transferDaysAsked()).toEqual([]);
+
+    // Paid out yesterday, reported late: the days not yet settled are asked again, and the payout kept once.
+    fan.payOut(awb, addDays(today, -1));
+    await cashDueNow();
+    await collectCash(database.db, shipping, today);
+    expect(transferDaysAsked()).toEqual([addDays(today, -1), today]);
+    expect(await shipmentOf(order.id)).toMatchObject({ cashPaid: order.totalAmount, cashPaidOn: addDays(today, -1) });
+    expect(await fanCash()).toEqual(before);
+  });
+
+  it('two processes at once: one asks the courier', async () => {
+    await deliveredWithFan();
+    fan.requests.length = 0;
+    await cashDueNow();
+    const asked = await Promise.all([collectCash(database.db, shipping, today), collectCash(database.db, shipping, today)]);
+    expect(asked.sort()).toEqual([0, 1]);
+    expect(transferDaysAsked()).toEqual([today]);
+  });
+
+  it('a courier that is down: nothing changes, and it is asked again sooner than an hour on', async () => {
+    const { order, awb } = await deliveredWithFan();
+    fan.payOut(awb);
+    fan.down(true);
+    await cashDueNow();
+    await expect(collectCash(database.db, shipping, today)).rejects.toMatchObject({ kind: 'unavailable' });
+    fan.down(false);
+    expect((await shipmentOf(order.id)).cashPaid).toBeNull();
+    const [check] = await database.db.select().from(courierRounds).where(eq(courierRounds.courier, 'fan'));
+    expect(check!.leaseUntil).toBeNull();
+    expect(check!.nextAt.getTime() - Date.now()).toBeLessThan(15 * 60_000);
+    await cashDueNow();
+    await collectCash(database.db, shipping, today);
+    expect((await shipmentOf(order.id)).cashPaid).toBe(order.totalAmount);
+  });
+
+  it('a courier that does not report its payouts is on the dashboard as such; a card order owes nothing', async () => {
+    const row = async () => ((await asOwner('GET', '/api/admin/dashboard')).json().cashWithCouriers as { courier: string; parcels: number }[]).find((cash) => cash.courier === 'sameday');
+    const before = await row();
+    for (const overrides of [{}, { paymentMethod: 'card' }]) {
+      const order = await confirmedOrder(overrides);
+      const created = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order));
+      sameday.deliver(created.json().awb);
+    }
+    await dueNow();
+    await trackShipments(database.db, shipping, null);
+    expect(await row()).toMatchObject({ courierName: 'Sameday', reportsPayouts: false, parcels: (before?.parcels ?? 0) + 1 });
   });
 });
 

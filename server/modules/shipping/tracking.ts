@@ -6,6 +6,7 @@ import { shipmentEvents, shipments } from '../../../db/schema/shipping';
 import { everyFewSeconds, type Rounds, whileUp } from '../../rounds';
 import type { Invoicing } from '../invoices/service';
 import { changeOrderStatus } from '../orders/service';
+import { collectCash } from './cash';
 import type { Shipping } from './couriers';
 
 /**
@@ -66,7 +67,14 @@ export async function trackShipments(db: Db, shipping: Shipping, invoicing: Invo
         const status = tracking.state === 'delivered' || tracking.state === 'returned' ? tracking.state : 'active';
         await tx
           .update(shipments)
-          .set({ status, unknownStatus: tracking.state === 'unknown' ? (last ? `${last.code} ${last.label}` : '?') : null, trackedAt: new Date(), trackAt: next, trackLeaseUntil: null })
+          .set({
+            status,
+            unknownStatus: tracking.state === 'unknown' ? (last ? `${last.code} ${last.label}` : '?') : null,
+            deliveredAt: status === 'delivered' ? new Date(last?.at ?? Date.now()) : null,
+            trackedAt: new Date(),
+            trackAt: next,
+            trackLeaseUntil: null,
+          })
           .where(eq(shipments.id, shipment.id));
       });
       tracked += 1;
@@ -84,7 +92,9 @@ export function startTracking(db: Db, shipping: Shipping, invoicing: Invoicing |
   return everyFewSeconds(() => trackShipments(db, shipping, invoicing), Math.min(60, shipping.trackEverySeconds) * 1000, (error) => log.warn({ reason: (error as Error).message }, 'tracking parcels failed; trying again later'));
 }
 
-/** Tracks parcels while the app is up, when a courier is set up. */
+/** Tracks parcels, and asks for the cash paid out (cash.ts), while the app is up, when a courier is set up. */
 export function trackWhileUp(app: FastifyInstance, db: Db, shipping: Shipping, invoicing: Invoicing | null): void {
-  if (shipping.couriers.size > 0 && shipping.trackInBackground !== false) whileUp(app, () => startTracking(db, shipping, invoicing, app.log));
+  if (shipping.couriers.size === 0 || shipping.trackInBackground === false) return;
+  whileUp(app, () => startTracking(db, shipping, invoicing, app.log));
+  whileUp(app, () => everyFewSeconds(() => collectCash(db, shipping), 60_000, (error) => app.log.warn({ reason: (error as Error).message }, 'asking couriers for the cash paid out failed; trying again later')));
 }

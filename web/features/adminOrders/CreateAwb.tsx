@@ -1,3 +1,4 @@
+import { lockerLine } from '../../../domain/lockers';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type AwbRequest, awbRequestSchema } from '../../../domain/awbRequest';
 import type { AdminOrder } from '../../../domain/contracts/admin';
@@ -58,7 +59,7 @@ export function CreateAwb({ order, onShipped }: { order: AdminOrder; onShipped: 
       parcels: Number(parcels),
       weightGrams: Number(weight),
       declaredValue: parseRon(declared) ?? Number.NaN,
-      openPackage: Boolean(chosen?.openPackage && openPackage),
+      openPackage: Boolean(chosen?.openPackage && !draft?.locker && openPackage),
       version: order.version,
       ...(note.trim() ? { note } : {}),
     };
@@ -90,6 +91,7 @@ export function CreateAwb({ order, onShipped }: { order: AdminOrder; onShipped: 
     >
       <h3 className="font-semibold">{t('admin.awb.heading')}</h3>
       {!draft.addressOk && <p className="rounded-lg bg-amber-50 p-3 text-amber-950">{t('admin.awb.problem.address')}</p>}
+      {draft.locker && <p className="rounded-lg bg-green-50 p-3 text-green-950">{t('admin.awb.toLocker', { locker: lockerLine(draft.locker) })}</p>}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id={`${id}-courier`} label={t('admin.awb.field.courier')}>
           <select id={`${id}-courier`} className={inputClass} value={courier} onChange={(event) => setCourier(event.target.value as CourierId)}>
@@ -116,7 +118,8 @@ export function CreateAwb({ order, onShipped }: { order: AdminOrder; onShipped: 
       <p className="text-sm">
         {draft.cashOnDelivery > 0 ? t('admin.awb.cashToCollect', { amount: money(draft.cashOnDelivery) }) : t('admin.awb.nothingToCollect')}
       </p>
-      {chosen?.openPackage && (
+      {/* A locker is opened by the recipient alone: no opening before paying there. */}
+      {chosen?.openPackage && !draft.locker && (
         <label className="flex min-h-11 items-center gap-2">
           <input type="checkbox" className="size-4 accent-brand" checked={openPackage} onChange={(event) => setOpenPackage(event.target.checked)} />
           {t('admin.awb.openPackage')}

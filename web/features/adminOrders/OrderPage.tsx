@@ -9,6 +9,9 @@ import { chargedText } from '../../../domain/money';
 import { vatByRate, vatPercentText } from '../../../domain/vat';
 import { becameStatus, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
 import { withdrawalOpen } from '../../../domain/withdrawal';
+import { shopDay } from '../../../domain/locale';
+import { COURIER_NAMES } from '../../../domain/courier';
+import { lockerLine } from '../../../domain/lockers';
 import { ShipmentTerms } from '../../components/ShipmentTerms';
 import { InvoiceTable } from '../../components/InvoiceTable';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
@@ -206,6 +209,12 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
               <br />
               {order.country}
             </dd>
+            {order.locker && (
+              <>
+                <dt className="text-zinc-600">{t('admin.order.delivery')}</dt>
+                <dd className="font-semibold">{t('admin.order.locker', { courier: COURIER_NAMES[order.locker.courier], locker: lockerLine(order.locker) })}</dd>
+              </>
+            )}
           </dl>
         </Section>
         <Section title={t('admin.order.section.payment')}>
@@ -236,6 +245,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
                     {shipment.cost !== null && <> · {t('admin.shipment.cost', { amount: money(shipment.cost) })}</>}
                   </p>
                   {shipment.unknownStatus && <p className="mt-1 text-amber-900">{t('admin.shipment.unknown', { status: shipment.unknownStatus })}</p>}
+                  {shipment.status === 'delivered' && shipment.cashOnDelivery > 0 && <CashPaidOut shipment={shipment} />}
                   <p className="mt-1 flex flex-wrap gap-3">
                     <a href={`/api/admin/shipments/${shipment.id}/label?format=A6`} target="_blank" rel="noopener" className="font-semibold text-brand-dark underline" aria-label={t('admin.shipment.labelA6', { awb: shipment.awb })}>
                       {t('admin.shipment.label')} (A6)
@@ -292,6 +302,21 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
 }
 
 /** Cancel AWB: the courier cancels it while it has not picked the parcel up; the order is back to be shipped. */
+/** A delivered parcel's cash on delivery: when and how much the courier paid out (where it reports it), or still to be paid. */
+function CashPaidOut({ shipment }: { shipment: AdminOrder['shipments'][number] }) {
+  const { t, money, locale } = useI18n();
+  const courier = shipment.courierName;
+  if (shipment.cashPaid === null || shipment.cashPaidOn === null) {
+    return <p className="mt-1">{t('admin.shipment.cashToBePaid', { amount: money(shipment.cashOnDelivery), courier })}</p>;
+  }
+  const paid = { amount: money(shipment.cashPaid), courier, day: shopDay(shipment.cashPaidOn, locale) };
+  return shipment.cashPaid === shipment.cashOnDelivery ? (
+    <p className="mt-1">{t('admin.shipment.cashPaid', paid)}</p>
+  ) : (
+    <p className="mt-1 text-amber-900">{t('admin.shipment.cashPaidDiffers', { ...paid, expected: money(shipment.cashOnDelivery) })}</p>
+  );
+}
+
 function CancelAwb({ shipment, onCancelled }: { shipment: AdminOrder['shipments'][number]; onCancelled: () => Promise<void> }) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);

@@ -28,7 +28,7 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { cart, clear } = useCart();
-  const { draft, setEmail, setShippingField, setPostalCodeConfirmed, setSector, reset } = useCheckoutDraft(t('checkout.shipping.defaultCountry'));
+  const { draft, setEmail, setShippingField, setPostalCodeConfirmed, setSector, setDelivery, setLocker, reset } = useCheckoutDraft(t('checkout.shipping.defaultCountry'));
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<OrderFailure | null>(null);
   const attempt = useRef<SubmitAttempt | null>(null);
@@ -123,6 +123,10 @@ export default function CheckoutPage() {
             postalCodeConfirmed={draft.postalCodeConfirmed}
             sector={draft.sector}
             onSectorChange={setSector}
+            delivery={draft.delivery}
+            locker={draft.locker}
+            onDeliveryChange={setDelivery}
+            onLockerChange={setLocker}
             onChange={setShippingField}
             onConfirmPostalCode={setPostalCodeConfirmed}
             onBack={() => go('email')}

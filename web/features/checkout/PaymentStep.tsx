@@ -1,3 +1,4 @@
+import { lockerLine } from '../../../domain/lockers';
 import { useEffect, useState } from 'react';
 import { cartTotals } from '../../../domain/cart';
 import { cartLineName, lineName } from '../../../domain/catalog';
@@ -57,8 +58,11 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
   const { t, money } = useI18n();
   const reachability = useShopReachable();
   const { cardPayments } = usePaymentOptions();
-  const [method, setMethod] = useState<PaymentMethod>('cod');
   const { shipping } = draft;
+  const locker = draft.delivery === 'locker' ? draft.locker : null;
+  // A locker that takes no payment on pickup: the order is paid by card now.
+  const cashOffered = locker?.acceptsCash !== false;
+  const [method, setMethod] = useState<PaymentMethod>(cashOffered ? 'cod' : 'card');
 
   return (
     <form
@@ -71,10 +75,18 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
       <StepHeading>{t('checkout.payment.title')}</StepHeading>
       <fieldset className="mt-4 space-y-2">
         <legend className="sr-only">{t('checkout.payment.legend')}</legend>
-        <label className={`${optionClass} cursor-pointer has-checked:border-brand has-checked:bg-green-50`}>
-          <input type="radio" name="payment" value="cod" checked={method === 'cod'} onChange={() => setMethod('cod')} className="accent-brand" />
-          <span className="font-medium">{t('checkout.payment.cod')}</span>
-        </label>
+        {cashOffered ? (
+          <label className={`${optionClass} cursor-pointer has-checked:border-brand has-checked:bg-green-50`}>
+            <input type="radio" name="payment" value="cod" checked={method === 'cod'} onChange={() => setMethod('cod')} className="accent-brand" />
+            <span className="font-medium">{t('checkout.payment.cod')}</span>
+          </label>
+        ) : (
+          <label className={`${optionClass} cursor-not-allowed text-zinc-500`}>
+            <input type="radio" name="payment" value="cod" disabled />
+            <span className="font-medium">{t('checkout.payment.cod')}</span>
+            <span className="text-sm">{t('checkout.payment.lockerTakesNoCash')}</span>
+          </label>
+        )}
         {cardPayments ? (
           <label className={`${optionClass} cursor-pointer has-checked:border-brand has-checked:bg-green-50`}>
             <input type="radio" name="payment" value="card" checked={method === 'card'} onChange={() => setMethod('card')} className="accent-brand" />
@@ -112,6 +124,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
           {shipping.firstName} {shipping.lastName}, {shipping.street} {shipping.streetNumber}, {placeLine(shipping)},{' '}
           {shipping.country} · {shipping.phoneNumber} · {draft.email}
         </p>
+        {locker && <p className="mt-1 text-sm font-medium text-zinc-900">{t('checkout.payment.toLocker', { locker: lockerLine(locker) })}</p>}
       </section>
 
       <section aria-labelledby="seller-title" className="mt-4 rounded-2xl bg-white p-4 text-sm text-zinc-700 ring-1 ring-zinc-200">

@@ -5,7 +5,10 @@ import { issueValues } from '../../../domain/issueValues';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { useI18n } from '../../lib/i18n';
 import type { ShopMessageId } from '../../../locales/messages';
-import { shippingOf } from './checkoutSteps';
+import { deliveryChosen, shippingOf } from './checkoutSteps';
+import { LockerChoice } from './LockerChoice';
+import type { CheckoutDraft } from './useCheckoutDraft';
+import type { OrderLocker } from '../../../domain/lockers';
 import { StepHeading } from './ui';
 
 /** Browser autofill tokens; a house number has none of its own. */
@@ -35,15 +38,21 @@ interface ShippingStepProps {
   /** Bucharest's sector, asked when the address does not name it. */
   sector: BucharestSector | '';
   onSectorChange(sector: BucharestSector | ''): void;
+  /** Delivery to the address or to a locker (LockerChoice), and the locker chosen. */
+  delivery: CheckoutDraft['delivery'];
+  locker: OrderLocker | null;
+  onDeliveryChange(delivery: CheckoutDraft['delivery']): void;
+  onLockerChange(locker: OrderLocker | null): void;
   onChange(field: ShippingField, value: string): void;
   onConfirmPostalCode(confirmed: boolean): void;
   onBack(): void;
   onContinue(): void;
 }
 
-export function ShippingStep({ values, postalCodeConfirmed, sector, onSectorChange, onChange, onConfirmPostalCode, onBack, onContinue }: ShippingStepProps) {
+export function ShippingStep(props: ShippingStepProps) {
+  const { values, postalCodeConfirmed, sector, onSectorChange, onChange, onConfirmPostalCode, onBack, onContinue, delivery, locker } = props;
   const { t } = useI18n();
-  const [errors, setErrors] = useState<Partial<Record<ShippingField | 'sector', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<ShippingField | 'sector' | 'locker', string>>>({});
   const checkPostalCode = postalCodeToCheck(values);
   const askSector = sectorToAsk(values);
 
@@ -54,16 +63,16 @@ export function ShippingStep({ values, postalCodeConfirmed, sector, onSectorChan
       onSubmit={(event) => {
         event.preventDefault();
         const result = shippingSchema.safeParse(shippingOf({ shipping: values, postalCodeConfirmed, sector }));
-        if (result.success) {
-          setErrors({});
+        const found: Partial<Record<ShippingField | 'sector' | 'locker', string>> = {};
+        // The schema's messages are catalogue keys (domain/checkout.ts), their values the issue's own.
+        for (const issue of result.success ? [] : result.error.issues) found[issue.path[0] as ShippingField | 'sector'] ??= t(issue.message as ShopMessageId, issueValues(issue));
+        if (!deliveryChosen({ delivery, locker })) found.locker = t('checkout.error.locker.required');
+        setErrors(found);
+        if (Object.keys(found).length === 0) {
           onContinue();
           return;
         }
-        const found: Partial<Record<ShippingField | 'sector', string>> = {};
-        // The schema's messages are catalogue keys (domain/checkout.ts), their values the issue's own.
-        for (const issue of result.error.issues) found[issue.path[0] as ShippingField | 'sector'] ??= t(issue.message as ShopMessageId, issueValues(issue));
-        setErrors(found);
-        const first = [...FIELDS, 'sector' as const].find((field) => found[field]);
+        const first = [...FIELDS, 'sector' as const, 'locker' as const].find((field) => found[field]);
         if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       }}
     >
@@ -166,6 +175,18 @@ export function ShippingStep({ values, postalCodeConfirmed, sector, onSectorChan
           </div>
         )}
       </div>
+      <LockerChoice
+        address={values}
+        sector={sector}
+        delivery={delivery}
+        locker={locker}
+        onDelivery={props.onDeliveryChange}
+        onLocker={(chosen) => {
+          props.onLockerChange(chosen);
+          if (errors.locker) setErrors((current) => ({ ...current, locker: undefined }));
+        }}
+        error={errors.locker}
+      />
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <button type="button" onClick={onBack} className={secondaryButton}>
           {t('checkout.back')}

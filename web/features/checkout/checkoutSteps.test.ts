@@ -13,7 +13,7 @@ const shipping = {
   postalCode: '400114',
   phoneNumber: '0722123456',
 };
-const complete: CheckoutDraft = { email: 'ana@example.ro', shipping, postalCodeConfirmed: false, sector: '' };
+const complete: CheckoutDraft = { email: 'ana@example.ro', shipping, postalCodeConfirmed: false, sector: '', delivery: 'address', locker: null };
 const noEmail: CheckoutDraft = { ...complete, email: 'ana@' };
 const noCity: CheckoutDraft = { ...complete, shipping: { ...shipping, city: ' ' } };
 const otherCounty: CheckoutDraft = { ...complete, shipping: { ...shipping, county: 'BV' } };
@@ -42,6 +42,15 @@ describe('stepToShow', () => {
     expect(shippingOf({ ...bucharest, sector: '2' })).toMatchObject({ city: 'București', sector: '2' });
     // A sector chosen for an address that names its own (or is not in Bucharest) is not sent.
     expect(shippingOf({ ...complete, sector: '2' })).not.toHaveProperty('sector');
+  });
+
+  it('opens the payment for delivery to an easybox once one is chosen, and sends its id', () => {
+    const easybox = { courier: 'sameday' as const, id: '2101', name: 'easybox Iulius Mall Cluj', county: 'CJ', city: 'Cluj-Napoca', address: 'Str. Alexandru Vaida Voevod, Nr. 53B', postalCode: '400436', acceptsCash: true };
+    expect(stepToShow('payment', { ...complete, delivery: 'locker' })).toBe('shipping');
+    expect(stepToShow('payment', { ...complete, delivery: 'locker', locker: easybox })).toBe('payment');
+    expect(shippingOf({ ...complete, delivery: 'locker', locker: easybox })).toMatchObject({ lockerId: '2101' });
+    // A locker chosen, then delivery to the address: no locker is sent.
+    expect(shippingOf({ ...complete, delivery: 'address', locker: easybox })).not.toHaveProperty('lockerId');
   });
 
   it('shows the cart for a step it does not know', () => {

@@ -4,10 +4,21 @@ import type { CheckoutDraft } from './useCheckoutDraft';
 
 export const STEPS = ['cart', 'email', 'shipping', 'payment'] as const;
 
-/** The shipping details as the order sends them: the fields, the postal code's confirmation, and the sector when one was asked. */
-export function shippingOf(draft: Pick<CheckoutDraft, 'shipping' | 'postalCodeConfirmed' | 'sector'>) {
-  return { ...draft.shipping, postalCodeConfirmed: draft.postalCodeConfirmed, ...(draft.sector && sectorToAsk(draft.shipping) ? { sector: draft.sector } : {}) };
+/**
+ * The shipping details as the order sends them: the fields, the postal code's confirmation, the sector when one was
+ * asked, and the locker when the customer chose delivery to one.
+ */
+export function shippingOf(draft: Pick<CheckoutDraft, 'shipping' | 'postalCodeConfirmed' | 'sector'> & Partial<Pick<CheckoutDraft, 'delivery' | 'locker'>>) {
+  return {
+    ...draft.shipping,
+    postalCodeConfirmed: draft.postalCodeConfirmed,
+    ...(draft.sector && sectorToAsk(draft.shipping) ? { sector: draft.sector } : {}),
+    ...(draft.delivery === 'locker' && draft.locker ? { lockerId: draft.locker.id } : {}),
+  };
 }
+
+/** Delivery chosen: to the address, or to a locker once one is chosen. */
+export const deliveryChosen = (draft: Pick<CheckoutDraft, 'delivery' | 'locker'>) => draft.delivery === 'address' || draft.locker !== null;
 export type Step = (typeof STEPS)[number];
 
 /**
@@ -19,7 +30,7 @@ export function stepToShow(requested: string | null, draft: CheckoutDraft): Step
   const asked = STEPS.find((step) => step === requested) ?? 'cart';
   const emailDone = EMAIL_PATTERN.test(draft.email.trim());
   if ((asked === 'shipping' || asked === 'payment') && !emailDone) return 'email';
-  if (asked === 'payment' && !shippingSchema.safeParse(shippingOf(draft)).success) return 'shipping';
+  if (asked === 'payment' && (!shippingSchema.safeParse(shippingOf(draft)).success || !deliveryChosen(draft))) return 'shipping';
   return asked;
 }
 

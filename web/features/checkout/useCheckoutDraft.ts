@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SHIPPING_FIELDS, type ShippingField } from '../../../domain/checkout';
 import { BUCHAREST_SECTORS, type BucharestSector } from '../../../domain/counties';
+import { type OrderLocker, orderLockerSchema } from '../../../domain/lockers';
 
 export interface CheckoutDraft {
   email: string;
@@ -9,6 +10,9 @@ export interface CheckoutDraft {
   postalCodeConfirmed: boolean;
   /** Bucharest's sector, chosen when the address does not name it ('' until then). */
   sector: BucharestSector | '';
+  /** To the address, or to a courier's locker (Sameday easybox): the one chosen, as GET /api/lockers listed it. */
+  delivery: 'address' | 'locker';
+  locker: OrderLocker | null;
 }
 
 const STORAGE_KEY = 'secret-stash.checkout.v1';
@@ -18,6 +22,8 @@ const emptyDraft = (country: string): CheckoutDraft => ({
   email: '',
   postalCodeConfirmed: false,
   sector: '',
+  delivery: 'address',
+  locker: null,
   shipping: { ...(Object.fromEntries(Object.keys(SHIPPING_FIELDS).map((key) => [key, ''])) as Record<ShippingField, string>), country },
 });
 
@@ -28,6 +34,9 @@ function loadDraft(country: string): CheckoutDraft {
     if (typeof saved?.email === 'string') draft.email = saved.email;
     if (saved?.postalCodeConfirmed === true) draft.postalCodeConfirmed = true;
     draft.sector = BUCHAREST_SECTORS.find((sector) => sector === saved?.sector) ?? '';
+    if (saved?.delivery === 'locker') draft.delivery = 'locker';
+    const locker = orderLockerSchema.safeParse(saved?.locker);
+    if (locker.success) draft.locker = locker.data;
     for (const key of Object.keys(SHIPPING_FIELDS) as ShippingField[]) {
       const value = saved?.shipping?.[key];
       if (typeof value === 'string') draft.shipping[key] = value;
@@ -63,6 +72,8 @@ export function useCheckoutDraft(country: string) {
       })),
     setPostalCodeConfirmed: (postalCodeConfirmed: boolean) => setDraft((current) => ({ ...current, postalCodeConfirmed })),
     setSector: (sector: BucharestSector | '') => setDraft((current) => ({ ...current, sector })),
+    setDelivery: (delivery: CheckoutDraft['delivery']) => setDraft((current) => ({ ...current, delivery })),
+    setLocker: (locker: OrderLocker | null) => setDraft((current) => ({ ...current, locker })),
     reset: () => {
       sessionStorage.removeItem(STORAGE_KEY);
       setDraft(emptyDraft(country));

@@ -8,6 +8,7 @@ import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
 import { trackingUrl } from '../../../../domain/orderChanges';
 import { vatByRate, vatPercentText } from '../../../../domain/vat';
 import { shopTime } from '../../../../domain/locale';
+import { lockerLine, type OrderLocker } from '../../../../domain/lockers';
 import { button, Layout, mailText, muted, paragraph, type ShopIdentity } from './Layout';
 
 /** What an order mail shows: the order as stored now, and where its status page is. */
@@ -27,6 +28,8 @@ export interface OrderMailData {
   /** The county's code; null for orders placed before counties were asked. */
   county: string | null;
   country: string;
+  /** The courier's locker it goes to (Sameday easybox), or null for the address. */
+  locker?: OrderLocker | null;
   /** `colour`: the colour chosen (null: none, or an order from before colours travelled with lines). */
   lines: { name: string; colour: string | null; unitPrice: number; quantity: number; vatRate: number; vatAmount: number }[];
   subtotal: number;
@@ -92,6 +95,12 @@ function Address({ order, locale }: { order: OrderMailData; locale: Locale }) {
       {placeLine(order)}, {order.country === 'Romania' ? t('mail.address.romania') : order.country}
       <br />
       {t('mail.address.phone', { phone: order.phoneNumber })}
+      {order.locker && (
+        <>
+          <br />
+          <strong>{t('mail.address.locker', { locker: lockerLine(order.locker) })}</strong>
+        </>
+      )}
     </Text>
   );
 }

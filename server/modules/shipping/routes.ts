@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COUNTY_CODES } from '../../../domain/counties';
+import { lockersNearSchema } from '../../../domain/contracts/shipping';
+import type { Db } from '../../../db/client';
+import { answers } from '../../errors';
+import type { Shipping } from './couriers';
+import { lockersNear } from './lockers';
+
+/**
+ * The storefront's shipping API: GET /api/lockers?county=CJ&city=Cluj-Napoca, the lockers the checkout offers
+ * (Sameday easybox, when Sameday is set up), from the shop's own copy of the courier's list.
+ */
+export const shippingRoutes: FastifyPluginAsyncZod<{ db: Db; shipping: Shipping }> = async (app, { db, shipping }) => {
+  app.get(
+    '/lockers',
+    {
+      schema: {
+        querystring: z.object({
+          county: z.enum(COUNTY_CODES, { error: 'county must be a county’s code (CJ, B…).' }).optional(),
+          city: z.string().trim().min(1).max(100, 'city must be at most 100 characters.').optional(),
+        }),
+        response: answers({ 200: lockersNearSchema }),
+      },
+    },
+    async (request, reply) => {
+      // The list changes once a day: a visitor's browser and a CDN may keep it a few minutes.
+      reply.header('Cache-Control', 'public, max-age=300');
+      return lockersNear(db, shipping, request.query.county, request.query.city);
+    },
+  );
+};
