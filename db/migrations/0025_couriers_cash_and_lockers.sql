@@ -2,6 +2,7 @@ CREATE TABLE "courier_rounds" (
 	"courier" text NOT NULL,
 	"kind" text NOT NULL,
 	"checked_through" date,
+	"synced_until" timestamp with time zone,
 	"next_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"lease_until" timestamp with time zone,
 	CONSTRAINT "courier_rounds_courier_kind_pk" PRIMARY KEY("courier","kind")

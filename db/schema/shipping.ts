@@ -69,8 +69,8 @@ export const shipmentEvents = pgTable(
   (t) => [unique('shipment_events_once').on(t.shipmentId, t.at, t.code)],
 );
 
-/** A courier's periodic work that is the whole account's, not an AWB's: asking for its payouts, loading its lockers. */
-export type CourierRound = 'cash' | 'lockers';
+/** A courier's periodic work that is the whole account's, not an AWB's: its payouts, its lockers, which parcels changed. */
+export type CourierRound = 'cash' | 'lockers' | 'sync';
 
 /**
  * Each courier's periodic work (CourierRound), one row each: when to do it next, until when a process has it (so two
@@ -83,6 +83,8 @@ export const courierRounds = pgTable(
     courier: text('courier').$type<CourierId>().notNull(),
     kind: text('kind').$type<CourierRound>().notNull(),
     checkedThrough: date('checked_through', { mode: 'string' }),
+    /** Until when the courier's changes have been asked for (Sameday's status-sync). */
+    syncedUntil: timestamp('synced_until', { withTimezone: true }),
     nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },

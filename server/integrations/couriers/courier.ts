@@ -112,6 +112,11 @@ export interface Courier {
   track(awb: string): Promise<Tracking>;
   /** Cancels an AWB the courier has not picked up yet (refused once it has). */
   cancel(awb: string): Promise<void>;
+  /**
+   * The parcels (their AWB numbers) whose status changed between two times, at most two hours apart, where the courier
+   * tells (Sameday's status-sync): the tracking job asks about those at once rather than at their next turn.
+   */
+  changedBetween?(from: Date, to: Date): Promise<string[]>;
   /** The courier's lockers, where it has them. */
   lockers?(): Promise<Locker[]>;
   /** The cash on delivery it paid out on a day (YYYY-MM-DD), where it reports it (FAN's bank transfers). */

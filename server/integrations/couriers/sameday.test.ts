@@ -144,5 +144,19 @@ describe('the Sameday adapter', () => {
     const lockers = await courier().lockers!();
     expect(lockers.map((locker) => locker.id).sort()).toEqual(['1001', '2101', '2102']);
     expect(lockers.find((locker) => locker.id === '1001')).toMatchObject({ city: 'Sectorul 4', county: 'Bucuresti', address: expect.any(String) });
+    // supportedPayment 1: the cash on delivery is paid by card at the locker; Lidl Manastur takes none.
+    expect(lockers.filter((locker) => !locker.acceptsCash).map((locker) => locker.id)).toEqual(['2102']);
+  });
+
+  it('names the parcels whose status changed between two times (status-sync, in Unix seconds)', async () => {
+    const adapter = courier();
+    const from = new Date();
+    const { awbNumber, parcels } = await adapter.create(shipment()).then((created) => ({ awbNumber: created.awb, parcels: created.parcels }));
+    sameday.deliver(awbNumber);
+    const to = new Date(Date.now() + 1000);
+    expect(await adapter.changedBetween!(from, to)).toEqual(expect.arrayContaining(parcels));
+    const asked = sameday.requests.filter((request) => request.path === '/api/client/status-sync').at(-1)!.query;
+    expect(asked).toMatchObject({ startTimestamp: String(Math.floor(from.getTime() / 1000)), endTimestamp: String(Math.floor(to.getTime() / 1000)) });
+    expect(await adapter.changedBetween!(new Date(to.getTime() + 60_000), new Date(to.getTime() + 120_000))).toEqual([]);
   });
 });

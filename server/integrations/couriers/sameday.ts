@@ -222,6 +222,19 @@ export function samedayCourier(settings: SamedaySettings): Courier {
       await call(`/api/awb/${encodeURIComponent(awb)}`, { method: 'DELETE' });
     },
 
+    async changedBetween(from: Date, to: Date): Promise<string[]> {
+      const seconds = (time: Date) => String(Math.floor(time.getTime() / 1000));
+      const changed = new Set<string>();
+      // Paged until a page comes back short (the SDK's plugins page until `data` is empty).
+      for (let page = 1; page <= 100; page += 1) {
+        const query = new URLSearchParams({ startTimestamp: seconds(from), endTimestamp: seconds(to), page: String(page), countPerPage: '500' });
+        const answer = (await (await call(`/api/client/status-sync?${query}`)).json()) as { data: { parcelAwbNumber: string }[] };
+        for (const item of answer.data) changed.add(item.parcelAwbNumber);
+        if (answer.data.length < 500) break;
+      }
+      return [...changed];
+    },
+
     async lockers(): Promise<Locker[]> {
       type Listed = { lockerId: number; name: string; county: string; city: string; address: string; postalCode: string | null; supportedPayment?: number; clientVisible?: number };
       const lockers = await everyPage<Listed>('/api/client/lockers');

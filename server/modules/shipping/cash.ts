@@ -69,7 +69,7 @@ export async function collectCash(db: Db, shipping: Shipping, today = bucharestD
     const round = await takeCourierRound(db, id, 'cash');
     if (!round) continue;
     try {
-      await round.done(EVERY_SECONDS, await askCourier(db, id, cashPaidOut, round.checkedThrough, today));
+      await round.done(EVERY_SECONDS, { checkedThrough: await askCourier(db, id, cashPaidOut, round.checkedThrough, today) });
       asked += 1;
     } catch (error) {
       failure ??= error;

@@ -27,10 +27,12 @@ export async function takeCourierRound(db: Db, courier: CourierId, kind: Courier
   if (!taken) return undefined;
   return {
     checkedThrough: taken.checkedThrough,
-    done: (nextInSeconds: number, checkedThrough = taken.checkedThrough) =>
+    syncedUntil: taken.syncedUntil,
+    /** Puts the round off for `nextInSeconds`, keeping how far it got (`progress`), and lets go of it. */
+    done: (nextInSeconds: number, progress: Partial<Pick<typeof taken, 'checkedThrough' | 'syncedUntil'>> = {}) =>
       db
         .update(courierRounds)
-        .set({ checkedThrough, nextAt: sql`now() + make_interval(secs => ${nextInSeconds})`, leaseUntil: null })
+        .set({ ...progress, nextAt: sql`now() + make_interval(secs => ${nextInSeconds})`, leaseUntil: null })
         .where(and(eq(courierRounds.courier, courier), eq(courierRounds.kind, kind))),
   };
 }

@@ -18,7 +18,7 @@ import { sampleOrder } from '../../../testing/sampleOrder';
 import { changeOrderStatus, placeOrder } from '../orders/service';
 import type { Shipping } from './couriers';
 import { collectCash } from './cash';
-import { trackShipments } from './tracking';
+import { syncChangedParcels, trackShipments } from './tracking';
 
 // Create AWB against a stand-in for Sameday (testing/fakeSameday.ts), on the embedded database or PostgreSQL.
 
@@ -243,6 +243,29 @@ describe('tracking', () => {
     const before = parcels.map((parcel) => sameday.statusCalls.get(parcel.awb) ?? 0);
     await Promise.all([trackShipments(database.db, shipping, null), trackShipments(database.db, shipping, null)]);
     expect(parcels.map((parcel, index) => (sameday.statusCalls.get(parcel.awb) ?? 0) - before[index]!)).toEqual([1, 1, 1]);
+  });
+
+  it('a parcel Sameday’s status-sync names is asked about at once, not at its next turn; two processes ask Sameday once', async () => {
+    const { order, awb, shipmentId } = await shippedOrder();
+    await database.db.update(shipments).set({ trackAt: new Date(Date.now() + 3600_000) }).where(eq(shipments.id, shipmentId));
+    await trackShipments(database.db, shipping, null);
+    sameday.deliver(awb);
+    expect((await orderRow(order.id)).status).toBe('shipped');
+    await database.db
+      .update(courierRounds)
+      .set({ nextAt: new Date(Date.now() - 1000), syncedUntil: new Date(Date.now() - 600_000) })
+      .where(and(eq(courierRounds.courier, 'sameday'), eq(courierRounds.kind, 'sync')));
+    const syncCalls = () => sameday.requests.filter((call) => call.path === '/api/client/status-sync');
+    const before = syncCalls().length;
+    const made = await Promise.all([syncChangedParcels(database.db, shipping), syncChangedParcels(database.db, shipping)]);
+    expect(syncCalls().length - before).toBe(1);
+    expect(made[0]! + made[1]!).toBeGreaterThanOrEqual(1);
+    expect((await shipmentRow(shipmentId)).trackAt.getTime()).toBeLessThanOrEqual(Date.now());
+    await trackShipments(database.db, shipping, null);
+    expect((await orderRow(order.id)).status).toBe('delivered');
+    // The next window starts where this one ended.
+    const [round] = await database.db.select().from(courierRounds).where(and(eq(courierRounds.courier, 'sameday'), eq(courierRounds.kind, 'sync')));
+    expect(Number(syncCalls().at(-1)!.query.endTimestamp)).toBe(Math.floor(round!.syncedUntil!.getTime() / 1000));
   });
 
   it('a courier that is down: the AWB is asked about again at the next round, nothing changes', async () => {
