@@ -94,6 +94,20 @@ test.describe('with server answers', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByRole('alert')).toContainText(/already exists/i);
   });
+
+  test('one of the commonest passwords is refused with its message, and a better one signs up', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(newEmail());
+    await page.getByLabel('Password', { exact: true }).fill('password123');
+    await page.getByLabel('Confirm password', { exact: true }).fill('password123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This password is one of the most commonly used, and easy to guess: please choose another.');
+    await expectAccessible(page);
+    await page.getByLabel('Password', { exact: true }).fill('lighter-in-brasov');
+    await page.getByLabel('Confirm password', { exact: true }).fill('lighter-in-brasov');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('status')).toHaveText('Account created successfully! Redirecting...');
+  });
 });
 
 test.describe('when the server fails', () => {

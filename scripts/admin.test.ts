@@ -42,9 +42,11 @@ describe('npm run admin -- create <email>', () => {
     expect([again.status, again.output]).toEqual([0, expect.stringContaining('owner@example.ro is already an owner.')]);
   }, 60_000);
 
-  it('refuses a short password, and usage mistakes, changing nothing', async () => {
+  it('refuses a short password, one of the commonest, and usage mistakes, changing nothing', async () => {
     const short = admin(['create', 'second@example.ro', '--password-stdin'], 'short\n');
     expect([short.status, short.output]).toEqual([1, expect.stringContaining("An owner's password must be at least 10 characters long.")]);
+    const common = admin(['create', 'second@example.ro', '--password-stdin'], 'QwertyUiop\n');
+    expect([common.status, common.output]).toEqual([1, expect.stringContaining('This password is one of the most commonly used')]);
     const noTerminal = admin(['create', 'second@example.ro']);
     expect([noTerminal.status, noTerminal.output]).toEqual([2, expect.stringContaining('--password-stdin')]);
     expect(admin(['promote', 'x@example.ro']).status).toBe(2);

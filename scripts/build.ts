@@ -60,6 +60,7 @@ cpSync(path.join(root, 'db/migrations'), path.join(outdir, 'migrations'), { recu
 cpSync(EFACTURA_FOLDER, path.join(outdir, 'efactura'), { recursive: true, filter: (file) => !file.includes(`${path.sep}examples`) });
 // The invoices' PDF font, beside the bundle too (invoices/pdf.ts).
 cpSync(path.join(root, 'server/modules/invoices/fonts'), path.join(outdir, 'fonts'), { recursive: true });
+copyFileSync(path.join(root, 'server/modules/accounts/common-passwords.txt'), path.join(outdir, 'common-passwords.txt'));
 copyFileSync(cachedSchematron(), path.join(outdir, 'efactura', path.relative(EFACTURA_FOLDER, BUILT_SEF_FILE)));
 // The empty cluster a new data folder is loaded from, made once here rather than by initdb in the shop.
 const cluster = spawnSync(process.execPath, ['--liftoff-only', path.join(outdir, 'new-cluster.js')], { cwd: root, stdio: 'inherit' });

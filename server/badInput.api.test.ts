@@ -176,7 +176,7 @@ const orderCases: Case[] = [
   { name: 'order: UTF-8 encoded surrogate (0xED 0xA0 0x80)', url: '/api/orders', body: orderWithBytes([0xed, 0xa0, 0x80]), message: NOT_UTF8 },
   { name: 'order: lone surrogate escape', url: '/api/orders', body: JSON.stringify(order({ firstName: '@@' })).replace('@@', 'A\\ud800'), message: NOT_UTF8 },
   { name: 'order: UTF-16 body', url: '/api/orders', body: Buffer.from(JSON.stringify(order()), 'utf16le') },
-  { name: 'order: body over 64 KB', url: '/api/orders', body: order({ street: 'x'.repeat(70_000) }), message: TOO_LARGE },
+  { name: 'order: body over 64 KB', url: '/api/orders', body: order({ street: 'x'.repeat(70_000) }), message: TOO_LARGE, status: 413 },
   // Missing fields
   ...['email', ...Object.keys(SHIPPING_LABELS), 'lines', 'paymentMethod', 'idempotencyKey'].map(
     (field): Case => ({ name: `order: missing ${field}`, url: '/api/orders', body: orderWithout(field) }),
@@ -256,7 +256,7 @@ const signUpCases: Case[] = [
   { name: 'sign-up: text/plain', url: '/api/auth/sign-up/email', body: JSON.stringify(signUp()), contentType: 'text/plain', message: MUST_BE_JSON },
   { name: 'sign-up: form-urlencoded', url: '/api/auth/sign-up/email', body: 'email=a%40b.ro&password=secret123&name=a', contentType: 'application/x-www-form-urlencoded', message: MUST_BE_JSON },
   { name: 'sign-up: invalid UTF-8', url: '/api/auth/sign-up/email', body: withBytes('{"email":"a@b.ro","password":"secret123","name":"@@"}', [0xff, 0xfe]), message: NOT_UTF8 },
-  { name: 'sign-up: body over 64 KB', url: '/api/auth/sign-up/email', body: signUp({ name: 'n'.repeat(70_000) }), message: TOO_LARGE },
+  { name: 'sign-up: body over 64 KB', url: '/api/auth/sign-up/email', body: signUp({ name: 'n'.repeat(70_000) }), message: TOO_LARGE, status: 413 },
   { name: 'sign-up: missing email', url: '/api/auth/sign-up/email', body: signUpWithout('email'), message: 'Email is required.' },
   { name: 'sign-up: missing password', url: '/api/auth/sign-up/email', body: signUpWithout('password'), message: 'Password is required.' },
   { name: 'sign-up: missing name', url: '/api/auth/sign-up/email', body: signUpWithout('name'), message: 'Name is required.' },
@@ -323,7 +323,7 @@ const webhookCases: Case[] = [
   { name: 'webhook: empty body', url: '/api/stripe/webhook', body: '', headers: { 'stripe-signature': sign('') } },
   { name: 'webhook: text/plain, unsigned', url: '/api/stripe/webhook', body: 'hello', contentType: 'text/plain', message: 'Invalid Stripe signature.' },
   { name: 'webhook: invalid UTF-8, unsigned', url: '/api/stripe/webhook', body: withBytes('{"id":"@@"}', [0xff]), message: 'Invalid Stripe signature.' },
-  { name: 'webhook: body over 1 MB', url: '/api/stripe/webhook', body: `{"pad":"${'x'.repeat(1_100_000)}"}`, headers: { 'stripe-signature': 't=1,v1=x' }, message: TOO_LARGE },
+  { name: 'webhook: body over 1 MB', url: '/api/stripe/webhook', body: `{"pad":"${'x'.repeat(1_100_000)}"}`, headers: { 'stripe-signature': 't=1,v1=x' }, message: TOO_LARGE, status: 413 },
 ];
 
 const productCheckoutCases: Case[] = [
@@ -457,7 +457,7 @@ const adminProductCases: Case[] = [
   create('the same colour twice', newProduct({ colourOptions: [{ name: 'Black', available: true }, { name: 'black', available: false }] }), 'Each colour may appear only once.'),
   create('NUL in a colour name', newProduct({ colourOptions: [{ name: 'Bl\u0000ack', available: true }] }), 'Colour name must not contain control characters.'),
   create('Stripe price id not a price', newProduct({ stripePriceId: 'prod_123' }), 'Stripe price id must look like price_123abc.'),
-  create('body over 64 KB', newProduct({ description: 'x'.repeat(70_000) }), TOO_LARGE),
+  { ...create('body over 64 KB', newProduct({ description: 'x'.repeat(70_000) }), TOO_LARGE), status: 413 },
   change('nothing to change', {}, 'Nothing to change: send at least one field.'),
   change('an unknown field', { price: 3500, discount: 50 }, 'Unknown field: discount.'),
   change('its id', { id: '2' }, 'Unknown field: id.'),

@@ -85,7 +85,7 @@ function validationMessage(error: { validation: { instancePath: string; message?
   return [first.message ?? ('error.request.invalid' satisfies MessageId), issueValues(first.params ?? {})];
 }
 
-/** Fastify's own body errors, reworded for people and answered as 400 like any other bad input. */
+/** Fastify's own body errors, reworded for people and answered as 400 like any other bad input (a body too large: 413). */
 const BODY_ERRORS: Record<string, MessageId> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'error.request.tooLarge',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'error.request.notJson',
@@ -128,7 +128,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send({ error: 'unavailable', message: inTheirLanguage(placingOrder ? 'message.orderUnavailable' : 'message.shopUnavailable'), code: 'database_unavailable' });
     }
     const bodyError = BODY_ERRORS[error.code];
-    if (bodyError) return reply.status(400).send({ error: 'bad_request', message: inTheirLanguage(bodyError), code: error.code });
+    if (bodyError) {
+      const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
+      return reply.status(tooLarge ? 413 : 400).send({ error: tooLarge ? 'too_large' : 'bad_request', message: inTheirLanguage(bodyError), code: error.code });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's other client errors (bad URL, unsupported method) carry safe messages.

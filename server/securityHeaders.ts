@@ -26,10 +26,18 @@ export function securityHeaders(options: HelmetOptions): Readonly<Record<string,
   return headers;
 }
 
-/** Puts `headers` (securityHeaders) on every answer Fastify gives. */
+/**
+ * Puts `headers` (securityHeaders) on every answer Fastify gives; and on every API answer that says nothing of caching,
+ * `Cache-Control: no-store`: sign-in, the session, My orders, an order's page, the back office, answers about a person,
+ * are never kept by a browser or a proxy (the public ones, the catalogue, the lockers, say how they may be kept).
+ */
 export function addSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>) {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 }

@@ -67,8 +67,18 @@ describe('sign-up', () => {
     const response = await authPost('/sign-up/email', { email: uniqueEmail(), password: '12345', name: 'x' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/too short/i);
-    const ok = await authPost('/sign-up/email', { email: uniqueEmail(), password: '123456', name: 'x' });
+    const ok = await authPost('/sign-up/email', { email: uniqueEmail(), password: 'k7#pQz', name: 'x' });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses the commonest passwords, whatever their case, with a clear message, creating nothing', async () => {
+    for (const password of ['password123', 'Password123', '123456', 'iloveyou']) {
+      const email = uniqueEmail();
+      const response = await authPost('/sign-up/email', { email, password, name: 'x' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'password_too_common', message: 'This password is one of the most commonly used, and easy to guess: please choose another.' });
+      expect(await shop.database.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+    }
   });
 });
 

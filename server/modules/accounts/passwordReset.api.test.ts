@@ -119,7 +119,7 @@ describe('forgot password', () => {
     expect((await signIn(customer.email, 'secret123')).statusCode).toBe(200);
   });
 
-  it('refuses a made-up link and a new password that is too short, changing nothing', async () => {
+  it('refuses a made-up link, and a new password that is too short or among the commonest, changing nothing', async () => {
     const made = await post('/reset-password', { token: 'a'.repeat(32), newPassword: 'brand-new-secret' });
     expect(made.statusCode).toBe(400);
     expect(made.json().message).toBe(translate('en', 'message.account.resetLinkInvalid'));
@@ -130,6 +130,9 @@ describe('forgot password', () => {
     const short = await post('/reset-password', { token, newPassword: 'abc' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toMatch(/password/i);
+    const common = await post('/reset-password', { token, newPassword: 'Password123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe(translate('en', 'message.account.passwordTooCommon'));
     // The link still works for a good password.
     expect((await post('/reset-password', { token, newPassword: 'long-enough' })).statusCode).toBe(200);
   });

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { z } from 'zod';
-import { accountIssueMessage, newPasswordRequestSchema, passwordResetRequestSchema, signInRequestSchema, signUpRequestSchema } from '../../../domain/accounts';
+import { accountIssueMessage, newPasswordRequestSchema, PASSWORD_MIN_LENGTH, passwordResetRequestSchema, signInRequestSchema, signUpRequestSchema } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
 import type { ShopMessageId } from '../../../locales/messages';
 import { AppError } from '../../errors';
 import { requestLocale, translate } from '../../i18n';
 import type { Auth } from './auth';
+import { isCommonPassword } from './commonPasswords';
 import { accountOfResetLink, requestPasswordReset } from './passwordReset';
 import { limitAttempts } from './service';
 
@@ -18,6 +19,14 @@ const LIMITED: Record<string, typeof signInRequestSchema> = {
   '/api/auth/sign-in/email': signInRequestSchema,
   '/api/auth/sign-up/email': signUpRequestSchema,
 };
+
+/**
+ * A password among the most common is refused before anything else: it is bad input, and costs no attempt. One too
+ * short is left to better-auth, whose message (its minimum) helps more.
+ */
+async function refuseCommonPassword(password: string) {
+  if (password.length >= PASSWORD_MIN_LENGTH && (await isCommonPassword(password))) throw new AppError('bad_request', { id: 'message.account.passwordTooCommon' }, 'password_too_common');
+}
 
 /** Bad input is answered here, readably, and costs no attempt. */
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
@@ -80,6 +89,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
   // other sessions; then the visitor is signed in with the new password, as a sign-in would.
   app.post('/auth/reset-password', async (request, reply) => {
     const body = parse(newPasswordRequestSchema, request.body);
+    await refuseCommonPassword(body.newPassword);
     await limitAttempts(db, { endpoint: '/api/auth/reset-password', ip: request.ip });
     const email = await accountOfResetLink(db, body.token);
     if (!email) throw new AppError('bad_request', { id: 'message.account.resetLinkInvalid' }, 'invalid_token');
@@ -95,7 +105,8 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
       const url = new URL(request.url, baseURL);
       const schema = request.method === 'POST' ? LIMITED[url.pathname] : undefined;
       if (schema) {
-        const { email } = parse(schema, request.body);
+        const { email, password } = parse(schema, request.body);
+        if (url.pathname === '/api/auth/sign-up/email') await refuseCommonPassword(password);
         await limitAttempts(db, { endpoint: url.pathname, ip: request.ip, email });
       }
       return relay(request, reply, await callAuth(request, url, request.body));

@@ -1,3 +1,4 @@
+import { isCommonPassword } from './commonPasswords';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -90,6 +91,7 @@ export async function makeOwner(db: Db, auth: Auth, account: { email: string; pa
   if (account.password.length < OWNER_PASSWORD_MIN_LENGTH) {
     throw new AppError('bad_request', { id: 'admin.error.ownerPasswordTooShort', values: { min: OWNER_PASSWORD_MIN_LENGTH } });
   }
+  if (await isCommonPassword(account.password)) throw new AppError('bad_request', { id: 'message.account.passwordTooCommon' }, 'password_too_common');
   const created = await auth.api.signUpEmail({ body: { email, password: account.password, name: email.split('@')[0]! } });
   await setRole(db, created.user.id, 'owner');
   return 'created';

@@ -259,10 +259,10 @@ describe('POST /api/orders', () => {
     ['a non-JSON body', { 'content-type': 'text/plain' }, 'hello', /must be JSON/],
     ['malformed JSON', { 'content-type': 'application/json' }, '{"email": ', /not valid JSON/],
     ['an empty JSON body', { 'content-type': 'application/json' }, '', /empty/],
-    ['a body over 64 KB', { 'content-type': 'application/json' }, JSON.stringify({ ...base, padding: 'x'.repeat(70_000) }), /too large/],
-  ])('answers 400 for %s and writes nothing', async (_label, headers, payload, message) => {
+    ['a body over 64 KB', { 'content-type': 'application/json' }, JSON.stringify({ ...base, padding: 'x'.repeat(70_000) }), /too large/, 413],
+  ])('answers 4xx for %s and writes nothing', async (_label, headers, payload, message, status = 400) => {
     const response = await shop.app.inject({ method: 'POST', url: '/api/orders', headers, payload });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(status);
     expect(response.json().message).toMatch(message);
     expect(await orderCount()).toEqual({ orders: 0, lines: 0 });
   });
