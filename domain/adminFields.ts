@@ -34,3 +34,6 @@ export const textField = (label: Label, max: number, notText: AdminMessageId = '
     .refine((value) => !hasControlCharacters(value), about('admin.field.controlCharacters', label))
     .refine((value) => value.length > 0, about('admin.field.required', label))
     .refine((value) => value.length <= max, about('admin.field.tooLong', label, { max }));
+
+/** The body is an object of known fields only: a misspelt field is refused rather than silently ignored ("Unknown field: price2."). */
+export const objectError = (issue: { code?: string }) => key(issue.code === 'unrecognized_keys' ? 'admin.error.unknownField' : 'error.request.notAnObject');

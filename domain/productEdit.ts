@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './catalog';
-import { about, key, type Label, textField, typed } from './adminFields';
+import { about, key, type Label, objectError, textField, typed } from './adminFields';
 import { amountValue } from './issueValues';
 
 /**
@@ -74,8 +74,6 @@ const productFields = {
     .nullable(),
 };
 
-/** The body is an object of known fields only: a misspelt field is refused rather than silently ignored ("Unknown field: price2."). */
-const objectError = (issue: { code?: string }) => key(issue.code === 'unrecognized_keys' ? 'admin.error.unknownField' : 'error.request.notAnObject');
 
 /**
  * The product's texts in Romanian (domain/productTexts), each one optional: one left out shows the

@@ -104,8 +104,16 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
-  const checkout = { db, payments, orderLimits: orderLimitsFrom(config), invoicing, shipping };
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
+  const checkout = {
+    db,
+    payments,
+    orderLimits: orderLimitsFrom(config),
+    invoicing,
+    shipping,
+    cardOffered: cardPaymentsEnabled && stripe !== null,
+    shopContact: { email: company.email, phone: company.phone },
+  };
   /** The back office's changes must come from these (the same origins better-auth accepts for sign-in). */
   const origins = [authSettings.baseURL, ...(authSettings.trustedOrigins ?? [])];
   const headers = securityHeaders({

@@ -88,7 +88,26 @@ export const orders = pgTable(
     index('orders_last_name_search_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
     index('orders_first_name_search_idx').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
     index('orders_phone_search_idx').using('btree', sql`right(regexp_replace(${t.phoneNumber}, '[^0-9]', '', 'g'), 9)`),
+    // The COD risk flag: returned orders by their phone and their email (issue 34).
+    index('orders_returned_phone_idx').on(t.phoneNumber).where(sql`${t.status} = 'returned'`),
+    index('orders_returned_email_idx').using('btree', sql`lower(${t.email})`).where(sql`${t.status} = 'returned'`),
   ],
+);
+
+/**
+ * Contacts the owner takes no more cash on delivery from (issue 34): a phone number (E.164) or an email (lower case).
+ * A cash order from one is refused politely at checkout; card payment stays open to it.
+ */
+export const codBlocks = pgTable(
+  'cod_blocks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').$type<'phone' | 'email'>().notNull(),
+    value: text('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [unique('cod_blocks_contact').on(t.kind, t.value), check('cod_blocks_kind', sql`${t.kind} in ('phone', 'email')`)],
 );
 
 /**

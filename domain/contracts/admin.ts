@@ -9,6 +9,9 @@ import { courierEventSchema, shipmentSchema } from './shipping';
 
 const bani = z.int().check(z.nonnegative());
 
+/** A contact the owner takes no cash on delivery from: its phone (E.164) or its email, and since when. */
+export const codBlockSchema = z.object({ id: z.int(), kind: z.enum(['phone', 'email']), value: z.string(), createdAt: z.string() });
+
 /** One order in the back office's list, and what the live stream sends for it. */
 export const adminOrderRowSchema = z.object({
   id: z.string(),
@@ -26,6 +29,8 @@ export const adminOrderRowSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   /** When the customer asked to withdraw from the purchase (the online form); null when they have not. */
   withdrawalRequestedAt: z.nullable(z.string()),
+  /** An earlier order of the same phone or email came back returned (a refused parcel): the COD risk flag. */
+  returnedBefore: z.boolean(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
@@ -79,6 +84,10 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   /** The AWBs created for it with a courier, oldest first, and the couriers' events about them (the timeline's). */
   shipments: z.array(shipmentSchema),
   courierEvents: z.array(courierEventSchema),
+  /** The earlier orders of its phone or email that came back returned, oldest first, with the day each came back. */
+  returnedBefore: z.array(z.object({ id: z.string(), number: z.int(), returnedOn: z.nullable(z.string()) })),
+  /** The owner's blocks on its contact (no cash on delivery), by phone or email. */
+  codBlocks: z.array(codBlockSchema),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

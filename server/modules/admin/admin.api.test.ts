@@ -73,6 +73,9 @@ describe('every /api/admin route is for the owner only', () => {
     { method: 'GET', url: '/api/admin/mails/failed', owner: 200 },
     { method: 'POST', url: '/api/admin/mails/999999999/resend', owner: 404 },
     { method: 'POST', url: '/api/admin/mails/not-a-number/resend', owner: 400 },
+    { method: 'POST', url: '/api/admin/cod-blocks', body: { phone: 'not a phone' }, owner: 400 },
+    { method: 'DELETE', url: '/api/admin/cod-blocks/999999', owner: 404 },
+    { method: 'DELETE', url: '/api/admin/cod-blocks/x', owner: 400 },
     { method: 'GET', url: '/api/admin/products', owner: 200 },
     { method: 'GET', url: '/api/admin/products/no-such-product', owner: 404 },
     { method: 'GET', url: `/api/admin/products/${'x'.repeat(65)}`, owner: 400 },
@@ -162,6 +165,7 @@ describe('GET /api/admin/orders', () => {
       paymentMethod: 'cod',
       status: 'pending',
       withdrawalRequestedAt: null,
+      returnedBefore: false,
     });
     expect(body.nextCursor).toBeNull();
     expect(body.liveCursor).toMatch(/^\d+-\d+$/);

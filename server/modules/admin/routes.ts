@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerPromotionRequestSchema } from '../../../domain/accounts';
+import { codBlockRequestSchema } from '../../../domain/codRisk';
 import { adminOrderListSchema, adminOrderSchema, dashboardSchema, ORDER_LIST_STATUSES, failedMailListSchema, ownerListSchema, resentMailSchema } from '../../../domain/contracts/admin';
 import { countyName } from '../../../domain/counties';
 import { toDecimalString } from '../../../domain/money';
@@ -11,9 +12,10 @@ import { statusChangeRequestSchema } from '../../../domain/orderChanges';
 import { ORDER_STATUS_NAMES } from '../../../domain/orders';
 import { controlCharactersMessage, hasControlCharacters } from '../../../domain/text';
 import type { Database, Db } from '../../../db/client';
-import { answers } from '../../errors';
+import { AppError, answers } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
 import { listFailedMails, resendMail } from '../mail/failedMails';
+import { blockCod, liftCodBlock } from '../orders/codRisk';
 import { CSV_BOM, csvLine } from './csv';
 import { currentCursor, formatCursor, LiveOrders, parseCursor } from './liveOrders';
 import type { AnafReporting } from '../invoices/reporting';
@@ -46,6 +48,14 @@ const filtersSchema = z.object({
 const orderParams = z.object({ id: z.uuid('Unknown order id.') });
 
 /** An outbox row's id: a positive whole number (bigint, so at most 15 digits stay exact in JSON). */
+const codBlockParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'Unknown block id.')
+    .transform(Number),
+});
+const codBlockRowSchema = z.object({ id: z.int(), kind: z.enum(['phone', 'email']), value: z.string() });
+
 const mailParams = z.object({
   id: z
     .string()
@@ -158,6 +168,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.post('/owners', { schema: { body: ownerPromotionRequestSchema, response: answers({ 200: ownerListSchema }) } }, async (request) => {
     return promoteOwner(db, request.body.email);
+  });
+
+  // The COD risk (orders/codRisk.ts): no more cash on delivery from a phone, an email or both; and again.
+  app.post('/cod-blocks', { schema: { body: codBlockRequestSchema, response: answers({ 201: z.object({ blocks: z.array(codBlockRowSchema) }) }) } }, async (request, reply) => {
+    return reply.status(201).send({ blocks: await blockCod(db, request.body, ownerOf(request)) });
+  });
+  app.delete('/cod-blocks/:id', { schema: { params: codBlockParams, response: answers({ 204: z.null() }) } }, async (request, reply) => {
+    if (!(await liftCodBlock(db, request.params.id))) throw new AppError('not_found', { id: 'admin.error.noSuchCodBlock' });
+    return reply.status(204).send(null);
   });
 
   app.get('/mails/failed', { schema: { response: answers({ 200: failedMailListSchema }) } }, async () => listFailedMails(db));

@@ -3,6 +3,7 @@ import { type AnyColumn, and, asc, desc, eq, gte, inArray, lte, or, type SQL, sq
 import type { AdminOrder, AdminOrderRow, Dashboard, OwnerList } from '../../../domain/contracts/admin';
 import type { AnafReporting } from '../invoices/reporting';
 import { invoiceReporting, type Invoicing, listInvoices } from '../invoices/service';
+import { codBlocksOf, returnedBefore, returnedBeforeColumn } from '../orders/codRisk';
 import { cashWithCouriers } from '../shipping/cash';
 import type { Shipping } from '../shipping/couriers';
 import { awbsCreatedToday, courierEventsOfOrder, shipmentsOfOrder } from '../shipping/service';
@@ -137,6 +138,7 @@ export const orderRowColumns = {
   paymentMethod: orders.paymentMethod,
   status: orders.status,
   withdrawalRequestedAt: sql<string | null>`${isoTime(orders.withdrawalRequestedAt)}`,
+  returnedBefore: returnedBeforeColumn,
 };
 
 const rowColumns = {
@@ -213,7 +215,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     .from(orders)
     .where(eq(orders.id, id));
   if (!order) throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
-  const [lines, events, alerts, invoices, shipped, courierEvents] = await Promise.all([
+  const [lines, events, alerts, invoices, shipped, courierEvents, returned, blocks] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db
       .select({
@@ -237,6 +239,8 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     listInvoices(db, { orderId: id }),
     shipmentsOfOrder(db, id),
     courierEventsOfOrder(db, id),
+    returnedBefore(db, order.row),
+    codBlocksOf(db, order.row),
   ]);
   const { row } = order;
   // When it became delivered (a withdrawal request leaves it delivered: not that one).
@@ -278,6 +282,8 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     invoices: invoices.reverse(),
     shipments: shipped,
     courierEvents,
+    returnedBefore: returned,
+    codBlocks: blocks,
   };
 }
 

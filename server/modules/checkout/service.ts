@@ -28,6 +28,7 @@ import {
 import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, recordPaymentEvent, verifyStripeEvent, type Payments } from '../payments/service';
 import { orderHits, type OrderLimits, refuseOrder, type Visitor } from './orderLimits';
 import type { Invoicing } from '../invoices/service';
+import { cashRefusedTo } from '../orders/codRisk';
 import type { Shipping } from '../shipping/couriers';
 import { lockerForOrder } from '../shipping/lockers';
 
@@ -44,6 +45,19 @@ export interface Checkout {
   invoicing?: Invoicing | null;
   /** The couriers: an order to a locker names one of theirs (shipping/lockers.ts). */
   shipping: Shipping;
+  /** Whether the cart checkout offers card payment (CARD_PAYMENTS_ENABLED with Stripe), and how the shop is reached. */
+  cardOffered: boolean;
+  shopContact: { email: string; phone: string };
+}
+
+/**
+ * A cash order from a contact the owner takes no cash on delivery from (orders/codRisk.ts) is refused politely,
+ * never saying why: card payment instead when the shop takes cards, else the shop's contact.
+ */
+function cashRefused(checkout: Checkout): AppError {
+  return checkout.cardOffered
+    ? new AppError('conflict', { id: 'error.order.codNotOffered.card' }, 'cod_not_offered')
+    : new AppError('conflict', { id: 'error.order.codNotOffered.contact', values: checkout.shopContact }, 'cod_not_offered');
 }
 
 /**
@@ -56,6 +70,8 @@ async function placeVisitorOrder(checkout: Checkout, visitor: Visitor, request: 
   return checkout.db.transaction(async (tx) => {
     const locker = request.lockerId ? await lockerForOrder(tx, checkout.shipping, request.lockerId, request.paymentMethod) : undefined;
     const placed = await placeOrder(tx, request, { ...options, locker, maxTotal: checkout.orderLimits.maxTotal, count: orderHits(checkout.orderLimits, visitor, request) });
+    // Looked at for a new order only (a retry of one placed before is answered): refusing rolls it back.
+    if (!placed.replayed && request.paymentMethod === 'cod' && (await cashRefusedTo(tx, request))) throw cashRefused(checkout);
     refuseOrder(placed.refused ?? []);
     return placed;
   });

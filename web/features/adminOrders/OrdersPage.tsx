@@ -247,7 +247,10 @@ function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: Readonl
             {order.county && <span className="block text-xs text-zinc-600">{countyName(order.county)}</span>}
           </td>
           <td className="px-3 py-2 text-right whitespace-nowrap">{money(order.total)}</td>
-          <td className="px-3 py-2">{paymentName(t, order.paymentMethod)}</td>
+          <td className="px-3 py-2">
+            {paymentName(t, order.paymentMethod)}
+            {order.returnedBefore && <span className="mt-0.5 block w-fit rounded bg-red-100 px-1.5 text-xs font-semibold text-red-900">{t('admin.orders.returnedBefore')}</span>}
+          </td>
           <td className="px-3 py-2 whitespace-nowrap">
             {orderStatusName(t, order.status)}
             {order.withdrawalRequestedAt && (

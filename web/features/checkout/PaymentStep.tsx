@@ -16,6 +16,7 @@ import { CompanyDetails } from '../../components/CompanyDetails';
 import { companyInfo } from '../../lib/company';
 import { CartTotals } from './CartTotals';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import type { OrderFailure } from './submitOrder';
 import { StepHeading } from './ui';
 import type { CheckoutDraft } from './useCheckoutDraft';
 
@@ -48,7 +49,7 @@ const OBLIGATION_ID = 'checkout-obligation';
 interface PaymentStepProps {
   draft: CheckoutDraft;
   submitting: boolean;
-  error: { message: string; detail?: string } | null;
+  error: OrderFailure | null;
   onBack(): void;
   onPlaceOrder(method: PaymentMethod): void;
 }
@@ -60,9 +61,12 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
   const { cardPayments } = usePaymentOptions();
   const { shipping } = draft;
   const locker = draft.delivery === 'locker' ? draft.locker : null;
-  // A locker that takes no payment on pickup: the order is paid by card now.
-  const cashOffered = locker?.acceptsCash !== false;
+  // A locker that takes no payment on pickup, or a contact the shop takes no cash from (the server said so): card only.
+  const cashOffered = locker?.acceptsCash !== false && !error?.cashRefused;
   const [method, setMethod] = useState<PaymentMethod>(cashOffered ? 'cod' : 'card');
+  useEffect(() => {
+    if (!cashOffered) setMethod('card');
+  }, [cashOffered]);
 
   return (
     <form
@@ -84,7 +88,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
           <label className={`${optionClass} cursor-not-allowed text-zinc-500`}>
             <input type="radio" name="payment" value="cod" disabled />
             <span className="font-medium">{t('checkout.payment.cod')}</span>
-            <span className="text-sm">{t('checkout.payment.lockerTakesNoCash')}</span>
+            <span className="text-sm">{t(error?.cashRefused ? 'checkout.payment.codNotOffered' : 'checkout.payment.lockerTakesNoCash')}</span>
           </label>
         )}
         {cardPayments ? (
@@ -166,7 +170,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
         <button type="button" onClick={onBack} disabled={submitting} className={secondaryButton}>
           {t('checkout.back')}
         </button>
-        <button type="submit" disabled={submitting} aria-describedby={method === 'cod' ? OBLIGATION_ID : undefined} className={primaryButton}>
+        <button type="submit" disabled={submitting || (method === 'card' && !cardPayments)} aria-describedby={method === 'cod' ? OBLIGATION_ID : undefined} className={primaryButton}>
           {submitting ? t('checkout.payment.processing') : method === 'card' ? t('checkout.payment.payWithCard') : t('checkout.payment.placeOrder')}
         </button>
       </div>

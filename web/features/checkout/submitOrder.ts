@@ -12,6 +12,8 @@ export interface OrderFailure {
   message: string;
   /** The server's own explanation of a problem with the request, when it gave one. */
   detail?: string;
+  /** The shop takes no cash on delivery for this order (card only, or the shop's contact): the payment step says so. */
+  cashRefused?: boolean;
 }
 
 /** A random key per checkout attempt; getRandomValues works on plain-HTTP installs too. */
@@ -38,7 +40,8 @@ export function describeCardFailure(error: unknown, t: Translate): OrderFailure 
 export function describeOrderFailure(error: unknown, t: Translate): OrderFailure {
   if (error instanceof ApiError) {
     const message = t(orderFailureMessage({ message: error.message }));
-    return error.status < 500 && error.message !== message ? { message, detail: error.message } : { message };
+    const failure: OrderFailure = error.status < 500 && error.message !== message ? { message, detail: error.message } : { message };
+    return error.code === 'cod_not_offered' ? { ...failure, cashRefused: true } : failure;
   }
   // fetch rejects only when the request never got an answer.
   return { message: t(orderFailureMessage({ message: String(error), networkFailure: true })) };
