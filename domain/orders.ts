@@ -41,6 +41,9 @@ export type OwnerStatusTarget = (typeof OWNER_STATUS_TARGETS)[number];
 export const RESTOCKING_STATUSES = ['cancelled', 'returned'] as const satisfies readonly OrderStatus[];
 
 /** Orders that wait for the owner to act: new cash orders to phone, confirmed and paid ones to ship. */
+/** Where an order is done with: its customer's details may be erased (they are needed while it is on its way). */
+export const FINISHED_STATUSES = ['delivered', 'cancelled', 'returned'] as const satisfies readonly OrderStatus[];
+
 export const AWAITING_OWNER_STATUSES = ['pending', 'confirmed', 'paid'] as const satisfies readonly OrderStatus[];
 
 /** Who made a change in an order's timeline. */

@@ -43,6 +43,7 @@ import { invoiceRoutes } from './modules/invoices/routes';
 import { type AnafReporting, reportWhileUp } from './modules/invoices/reporting';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import { NO_COURIERS, type Shipping } from './modules/shipping/couriers';
+import { privacyRoutes } from './modules/privacy/routes';
 import { loadLockersWhileUp } from './modules/shipping/lockers';
 import { shippingRoutes } from './modules/shipping/routes';
 import { trackWhileUp } from './modules/shipping/tracking';
@@ -167,6 +168,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await api.register(invoiceRoutes, { db });
       await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
       await api.register(shippingRoutes, { db, shipping });
+      await api.register(privacyRoutes, { db, auth, secret: authSettings.secret });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
     },
     { prefix: '/api' },

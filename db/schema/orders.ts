@@ -71,6 +71,8 @@ export const orders = pgTable(
     withdrawalRequestedAt: timestamp('withdrawal_requested_at', { withTimezone: true }),
     /** What the customer wrote with the request (which products, why); null when they wrote nothing. */
     withdrawalNote: text('withdrawal_note'),
+    /** When the customer's details were erased from it (their account deleted, or their own request): name, email, phone, street gone. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     /** Grows by one with every change: a change made from an older version is refused (409). */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

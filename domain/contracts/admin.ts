@@ -86,6 +86,8 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   courierEvents: z.array(courierEventSchema),
   /** The earlier orders of its phone or email that came back returned, oldest first, with the day each came back. */
   returnedBefore: z.array(z.object({ id: z.string(), number: z.int(), returnedOn: z.nullable(z.string()) })),
+  /** When its customer's details were erased (their account deleted, or their request through its link), or null. */
+  anonymisedAt: z.nullable(z.string()),
   /** The owner's blocks on its contact (no cash on delivery), by phone or email. */
   codBlocks: z.array(codBlockSchema),
 });

@@ -20,6 +20,7 @@ const LoginPage = lazyPage(() => import('../features/accounts/LoginPage'));
 const SignUpPage = lazyPage(() => import('../features/accounts/SignUpPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/accounts/ResetPasswordPage'));
 const MyOrdersPage = lazyPage(() => import('../features/accounts/MyOrdersPage'));
+const MyDataPage = lazyPage(() => import('../features/accounts/MyDataPage'));
 const StripeCheckoutPage = lazyPage(() => import('../features/payments/StripeCheckoutPage'));
 const SuccessPage = lazyPage(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
@@ -67,6 +68,7 @@ function AppRoutes() {
           <Route path="signup" element={<SignUpPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="account/orders" element={<MyOrdersPage />} />
+          <Route path="account/data" element={<MyDataPage />} />
           <Route path="orders/:id" element={<OrderStatusPage />} />
           <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
           <Route path="success" element={<SuccessPage />} />

@@ -284,6 +284,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     courierEvents,
     returnedBefore: returned,
     codBlocks: blocks,
+    anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
   };
 }
 

@@ -12,7 +12,7 @@ import { isOrderStatus } from '../../../domain/orders';
 import { type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
-import { passwordResetMail } from './templates/accountMails';
+import { erasureMail, passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
 import {
   newOrderMail,
@@ -77,7 +77,13 @@ function passwordResetParts(settings: MailSettings, row: OutboxRow): RenderedPar
 
 /** Makes an outbox row into its mail: an order's from the order as it is now (`orderOf`), an account's from the row. */
 export async function renderOutboxMail(db: Db, settings: MailSettings, row: OutboxRow, orderOf: OrderMailSource) {
-  const parts = row.kind === MAIL_KINDS.passwordReset ? passwordResetParts(settings, row) : await orderMailParts(db, settings, row, orderOf);
+  const language = isLocale(row.language) ? row.language : DEFAULT_LOCALE;
+  const parts =
+    row.kind === MAIL_KINDS.passwordReset
+      ? passwordResetParts(settings, row)
+      : row.kind === MAIL_KINDS.accountDeleted || row.kind === MAIL_KINDS.detailsErased
+        ? erasureMail(settings.shop, row.data.number ?? null, language)
+        : await orderMailParts(db, settings, row, orderOf);
   const to = row.recipient === OWNERS ? await ownerAddresses(db, settings) : row.recipient;
   return { ...renderParts(parts), to };
 }

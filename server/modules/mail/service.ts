@@ -20,6 +20,9 @@ export const MAIL_KINDS = {
   withdrawalAlert: 'withdrawal_alert',
   paidAfterCancel: 'paid_after_cancel',
   paymentAlert: 'payment_alert',
+  /** The customer's data rights (privacy/service.ts): their account deleted, their details erased from an order. */
+  accountDeleted: 'account_deleted',
+  detailsErased: 'details_erased',
 } as const;
 
 /** The recipient of the owner's alerts: OWNER_EMAIL when set, every owner's address otherwise (resolved when sent). */

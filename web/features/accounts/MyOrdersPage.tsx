@@ -25,6 +25,13 @@ export default function MyOrdersPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">{t('account.myOrders')}</h1>
+      {session.status === 'signedIn' && (
+        <p className="mt-2">
+          <Link to="/account/data" className="font-semibold text-brand-dark underline">
+            {t('account.data.link')}
+          </Link>
+        </p>
+      )}
       {session.status === 'signedOut' && (
         <div className="mt-6 flex flex-col items-start gap-3">
           <p>{t('account.orders.signInPrompt')}</p>

@@ -113,7 +113,10 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
           </ul>
         </section>
       )}
-      {(order.paymentMethod === 'cod' || order.returnedBefore.length > 0 || order.codBlocks.length > 0) && <CodRisk order={order} reload={reload} />}
+      {order.anonymisedAt && (
+        <p className="rounded-xl bg-zinc-100 p-4 text-zinc-800">{t('admin.order.anonymised', { day: shopDay(bucharestDay(order.anonymisedAt), locale) })}</p>
+      )}
+      {!order.anonymisedAt && (order.paymentMethod === 'cod' || order.returnedBefore.length > 0 || order.codBlocks.length > 0) && <CodRisk order={order} reload={reload} />}
       {order.withdrawalRequestedAt && (
         <section aria-labelledby="withdrawal-title" className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300">
           <h2 id="withdrawal-title" className="font-semibold text-amber-950">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type OrderView, orderViewSchema } from '../../../domain/contracts/orders';
 import { dayValue } from '../../../domain/issueValues';
@@ -6,7 +6,10 @@ import { WITHDRAWAL_DAYS, WITHDRAWAL_PATH } from '../../../domain/legal';
 import { shopTime } from '../../../domain/locale';
 import { withdrawalOpen } from '../../../domain/withdrawal';
 import { OrderSummary } from '../../components/OrderSummary';
-import { primaryButton } from '../../components/ui/styles';
+import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { PersonalDataView } from '../../components/PersonalDataView';
+import { type PersonalData, personalDataSchema } from '../../../domain/contracts/privacy';
+import { FINISHED_STATUSES } from '../../../domain/orders';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -24,13 +27,19 @@ export default function OrderStatusPage() {
   const [order, setOrder] = useState<OrderView | null>(null);
   const [problem, setProblem] = useState<'not_found' | 'failed' | null>(null);
 
+  const load = useCallback(
+    () =>
+      apiRequest(`/orders/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, orderViewSchema)
+        .then(setOrder)
+        .catch((error: unknown) => setProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'not_found' : 'failed')),
+    [id, token],
+  );
+
   useEffect(() => {
     setOrder(null);
     setProblem(null);
-    apiRequest(`/orders/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, orderViewSchema)
-      .then(setOrder)
-      .catch((error: unknown) => setProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'not_found' : 'failed'));
-  }, [id, token]);
+    void load();
+  }, [load]);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
@@ -57,6 +66,7 @@ export default function OrderStatusPage() {
         <div className="mt-6">
           <OrderSummary order={order} />
           <Withdrawal order={order} />
+          <YourData order={order} token={token} onErased={() => void load()} />
         </div>
       )}
     </div>
@@ -83,5 +93,72 @@ function Withdrawal({ order }: { order: OrderView }) {
         {t('order.withdraw.link')}
       </Link>
     </p>
+  );
+}
+
+/**
+ * A guest's data rights through the order's link (issue 34): a copy of what the shop holds about them for this order
+ * (shown here, or as a JSON file), and their details erased from it once it is done with.
+ */
+function YourData({ order, token, onErased }: { order: OrderView; token: string; onErased: () => void }) {
+  const { t } = useI18n();
+  const [data, setData] = useState<PersonalData | null>(null);
+  const [understood, setUnderstood] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const link = `/orders/${encodeURIComponent(order.id)}`;
+  const query = `token=${encodeURIComponent(token)}`;
+  const finished = (FINISHED_STATUSES as readonly string[]).includes(order.status);
+  async function erase() {
+    setBusy(true);
+    setSaid(null);
+    try {
+      await apiRequest(`${link}/erase?${query}`, null, { method: 'POST' });
+      setSaid({ ok: true, text: t('order.data.erased') });
+      onErased();
+    } catch (failure) {
+      setSaid({ ok: false, text: failure instanceof ApiError ? failure.message : t('order.loadFailed') });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-labelledby="order-data-title" className="mt-8 rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
+      <h2 id="order-data-title" className="text-xl font-semibold">
+        {t('order.data.title')}
+      </h2>
+      <div className="mt-2 flex flex-wrap gap-3">
+        <button type="button" className={secondaryButton} onClick={() => void apiRequest(`${link}/data?${query}`, personalDataSchema).then(setData)}>
+          {t('order.data.show')}
+        </button>
+        <a href={`/api${link}/data?${query}&download=1`} download className={secondaryButton}>
+          {t('order.data.download')}
+        </a>
+      </div>
+      {data && <PersonalDataView data={data} />}
+      {said?.ok ? null : finished ? (
+        <form
+          className="mt-4 flex flex-col gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!busy) void erase();
+          }}
+        >
+          <p className="text-sm text-zinc-700">{t('order.data.eraseWhat')}</p>
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input type="checkbox" checked={understood} onChange={(event) => setUnderstood(event.target.checked)} className="size-4 accent-brand" />
+            {t('order.data.understood')}
+          </label>
+          <button type="submit" disabled={busy || !understood} className={`${primaryButton} self-start`}>
+            {t('order.data.erase')}
+          </button>
+        </form>
+      ) : (
+        <p className="mt-4 text-sm text-zinc-700">{t('order.data.eraseLater')}</p>
+      )}
+      <p role={said && !said.ok ? 'alert' : 'status'} className={`mt-2 text-sm ${said?.ok === false ? 'text-red-700' : ''}`}>
+        {said?.text}
+      </p>
+    </section>
   );
 }

@@ -25,3 +25,25 @@ export function passwordResetMail(shop: ShopIdentity, reset: { url: string; minu
     ),
   };
 }
+
+/**
+ * The last mail the shop writes to someone whose data it erased: their account deleted (`orderNumber` null), or their
+ * details erased from an order; what the shop keeps, and why.
+ */
+export function erasureMail(shop: ShopIdentity, orderNumber: string | null, locale: Locale): RenderedParts {
+  const t = mailText(locale);
+  const subject = orderNumber ? t('mail.erased.orderSubject', { shop: shop.name, number: orderNumber }) : t('mail.erased.accountSubject', { shop: shop.name });
+  return {
+    subject,
+    element: (
+      <Layout shop={shop} locale={locale} preview={subject}>
+        <Heading as="h1" style={{ fontSize: '22px' }}>
+          {subject}
+        </Heading>
+        <Text style={paragraph}>{orderNumber ? t('mail.erased.orderBody', { number: orderNumber }) : t('mail.erased.accountBody')}</Text>
+        <Text style={paragraph}>{t('mail.erased.kept')}</Text>
+        <Text style={muted}>{t('mail.erased.notYou')}</Text>
+      </Layout>
+    ),
+  };
+}

@@ -44,6 +44,13 @@ export default function PrivacyEn({ company }: LegalContentProps) {
         to processing based on legitimate interest. Write to <a href={`mailto:${company.email}`}>{company.email}</a>; we answer within one month. You may
         also complain to the National Supervisory Authority for Personal Data Processing (ANSPDCP, <a href="https://www.dataprotection.ro">dataprotection.ro</a>).
       </p>
+      <p>
+        You can also do it yourself. With an account, <Link to="/account/data">Your data</Link> shows everything we hold about you and downloads it as a
+        file (JSON), and deletes your account once your orders are delivered, returned or cancelled: the account and its sign-in go, and your name, email,
+        phone and street address are erased from your orders. Without an account, your order’s page (the link in its emails) does the same for that order.
+        What we keep after that, and why: the invoices issued to you, as issued, for ten years from the end of the year they were issued in, because Romanian
+        accounting law requires it (Law no. 82/1991, art. 25; GDPR art. 6(1)(c) and 17(3)(b)).
+      </p>
     </LegalArticle>
   );
 }

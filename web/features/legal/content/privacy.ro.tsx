@@ -46,6 +46,13 @@ export default function PrivacyRo({ company }: LegalContentProps) {
         lună. Poți depune și o plângere la Autoritatea Națională de Supraveghere a Prelucrării Datelor cu Caracter Personal (ANSPDCP,{' '}
         <a href="https://www.dataprotection.ro">dataprotection.ro</a>).
       </p>
+      <p>
+        Poți face asta și singur. Cu un cont, pagina <Link to="/account/data">Datele tale</Link> arată tot ce avem despre tine, le descarcă într-un fișier
+        (JSON) și îți șterge contul după ce comenzile tale sunt livrate, returnate sau anulate: contul și datele de autentificare se șterg, iar numele,
+        e-mailul, telefonul și adresa ta se șterg din comenzi. Fără cont, pagina comenzii (linkul din e-mailurile ei) face același lucru pentru acea comandă.
+        Ce păstrăm după aceea și de ce: facturile emise pe numele tău, așa cum au fost emise, timp de zece ani de la sfârșitul anului în care au fost emise,
+        pentru că o cere legea contabilității (Legea nr. 82/1991, art. 25; RGPD art. 6 alin. (1) lit. c) și art. 17 alin. (3) lit. b)).
+      </p>
     </LegalArticle>
   );
 }

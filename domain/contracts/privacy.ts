@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+import { orderViewSchema } from './orders';
+
+// The customer's data rights (GDPR art. 15, 17, 20): what the shop holds about them (GET /api/account/data, or one
+// order's through its signed link), and the answers to erasing it.
+
+/** Everything the shop holds about a person: their account, their orders, the addresses and phones they gave, the mails sent to them. */
+export const personalDataSchema = z.object({
+  /** ISO 8601: when this copy was made. */
+  exportedAt: z.string(),
+  account: z.nullable(z.object({ email: z.string(), name: z.string(), createdAt: z.string() })),
+  orders: z.array(orderViewSchema),
+  /** Each distinct address given with an order, with its name and phone. */
+  addresses: z.array(
+    z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      street: z.string(),
+      streetNumber: z.string(),
+      city: z.string(),
+      county: z.nullable(z.string()),
+      postalCode: z.string(),
+      country: z.string(),
+      phoneNumber: z.string(),
+    }),
+  ),
+  withdrawalRequests: z.array(z.object({ orderNumber: z.int(), requestedAt: z.string(), note: z.nullable(z.string()) })),
+  /** The mails written to them: which, about which order, when written and sent. */
+  mails: z.array(z.object({ kind: z.string(), orderNumber: z.nullable(z.int()), writtenAt: z.string(), sentAt: z.nullable(z.string()), status: z.string() })),
+});
+export type PersonalData = z.infer<typeof personalDataSchema>;
