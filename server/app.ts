@@ -44,6 +44,8 @@ import { type AnafReporting, reportWhileUp } from './modules/invoices/reporting'
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import { NO_COURIERS, type Shipping } from './modules/shipping/couriers';
 import { privacyRoutes } from './modules/privacy/routes';
+import { flushVisitsWhileUp, VisitCounter } from './modules/visits/counter';
+import { adminVisitRoutes, visitRoutes } from './modules/visits/routes';
 import { loadLockersWhileUp } from './modules/shipping/lockers';
 import { shippingRoutes } from './modules/shipping/routes';
 import { trackWhileUp } from './modules/shipping/tracking';
@@ -76,6 +78,8 @@ export interface AppDependencies {
   shipping?: Shipping;
   /** The back office's live stream's safety poll, in milliseconds (admin/liveOrders.ts SAFETY_POLL_MS by default). */
   livePollMs?: number;
+  /** The visitor counter (visits/counter.ts): a test gives its own, to write its counts when it wants. */
+  visits?: VisitCounter;
 }
 
 /** Hashed build assets and product images never change under the same name. */
@@ -101,11 +105,12 @@ export const SERVER_TIMEOUTS = {
   checkEvery: 1_000,
 } as const;
 
-export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, invoicing, uploadsDir, logStream, mail, anaf = null, shipping = NO_COURIERS, livePollMs }: AppDependencies) {
+export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, invoicing, uploadsDir, logStream, mail, anaf = null, shipping = NO_COURIERS, livePollMs, visits: givenVisits }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
+  const visits = givenVisits ?? new VisitCounter(db);
   const checkout = {
     db,
     payments,
@@ -169,6 +174,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
       await api.register(shippingRoutes, { db, shipping });
       await api.register(privacyRoutes, { db, auth, secret: authSettings.secret });
+      await api.register(visitRoutes, { counter: visits });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
     },
     { prefix: '/api' },
@@ -181,6 +187,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await admin.register(adminProductRoutes, { db, ownerOf });
       await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret: authSettings.secret, ownerOf });
       await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });
+      await admin.register(adminVisitRoutes, { db });
     },
     { prefix: '/api/admin' },
   );
@@ -194,6 +201,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   // And follows the parcels with their couriers (shipping/tracking.ts).
   trackWhileUp(app, db, shipping, invoicing);
   loadLockersWhileUp(app, db, shipping);
+  // Counts visitors in memory and writes them in batches (visits/counter.ts).
+  flushVisitsWhileUp(app, visits);
 
   // Uploaded product images: from the database, through this process's cache folder (images.ts), so every process
   // serves every image; named by their content, so cached forever like the build's assets (decision 0031).

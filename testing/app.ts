@@ -1,3 +1,4 @@
+import type { VisitCounter } from '../server/modules/visits/counter';
 import { MAX_ORDER_TOTAL } from '../domain/pricing';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -75,6 +76,7 @@ export interface TestAppOptions {
   shipping?: Shipping;
   /** The live order stream's safety poll, when a test needs it longer than its wait. */
   livePollMs?: number;
+  visits?: VisitCounter;
 }
 
 /** The invoicing of a shop configured with the defaults. */
@@ -112,6 +114,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
     logStream: options.log?.stream,
     anaf: options.anaf ?? null,
     shipping: options.shipping,
+    visits: options.visits,
     livePollMs: options.livePollMs,
     mail: options.mailer ? { mailer: options.mailer, shop: TEST_SHOP, ownerEmail: null, ownerLocale: options.ownerMailLanguage ?? 'en' } : undefined,
   });

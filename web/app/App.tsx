@@ -1,3 +1,4 @@
+import { stepOfPage } from '../../domain/visits';
 import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { EARLY_TAPS } from '../../domain/contracts/pages';
@@ -43,8 +44,20 @@ const SERVER_RENDERED: { path: string; page: LazyPage; module: string }[] = [
  */
 export const serverRenderedPageOf = (pathname: string) => SERVER_RENDERED.find((entry) => matchPath(entry.path, pathname)) ?? null;
 
+/**
+ * Tells the server which page of the funnel the visitor opened (POST /api/visits, domain/visits.ts): no cookie, nothing
+ * kept in the browser; the server counts it, or not for a bot.
+ */
+function useVisitCount(path: string) {
+  useEffect(() => {
+    if (!stepOfPage(path) || typeof navigator.sendBeacon !== 'function') return;
+    navigator.sendBeacon('/api/visits', new Blob([JSON.stringify({ path })], { type: 'application/json' }));
+  }, [path]);
+}
+
 function AppRoutes() {
   const location = useLocation();
+  useVisitCount(`${location.pathname}${location.search}`);
   // A product opened from /shop keeps the shop behind its modal (web/lib/modalRoutes.ts).
   const background = backgroundOf(location);
   return (

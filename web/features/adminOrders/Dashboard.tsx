@@ -44,21 +44,6 @@ export function Dashboard({ figures }: { figures: Figures | null }) {
           </a>
         </p>
       )}
-      {figures && figures.cashWithCouriers.length > 0 && (
-        <section aria-labelledby="cash-with-couriers-title" className="mt-3 rounded-xl bg-white p-4 ring-1 ring-zinc-200">
-          <h2 id="cash-with-couriers-title" className="font-semibold">
-            {t('admin.dashboard.cashWithCouriers')}
-          </h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            {figures.cashWithCouriers.map((cash) => (
-              <li key={cash.courier}>
-                {t('admin.dashboard.cashWithCourier', { courier: cash.courierName, amount: money(cash.total), count: cash.parcels })}
-                {!cash.reportsPayouts && <span className="text-zinc-600"> {t('admin.dashboard.cashNotReported', { courier: cash.courierName })}</span>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
       {figures && <InvoiceNotices reporting={figures.invoices} />}
       {figures && figures.overdueShipments > 0 && (
         <p className={notice}>
@@ -137,5 +122,29 @@ function InvoiceNotices({ reporting }: { reporting: InvoiceReporting }) {
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * The cash still with the couriers (delivered, not yet paid out), below the orders: it changes as parcels are
+ * delivered, and would move the list under the owner's finger if it were above it.
+ */
+export function CashWithCouriers({ figures }: { figures: Figures | null }) {
+  const { t, money } = useI18n();
+  if (!figures || figures.cashWithCouriers.length === 0) return null;
+  return (
+    <section aria-labelledby="cash-with-couriers-title" className="mt-3 rounded-xl bg-white p-4 ring-1 ring-zinc-200">
+      <h2 id="cash-with-couriers-title" className="font-semibold">
+        {t('admin.dashboard.cashWithCouriers')}
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {figures.cashWithCouriers.map((cash) => (
+          <li key={cash.courier}>
+            {t('admin.dashboard.cashWithCourier', { courier: cash.courierName, amount: money(cash.total), count: cash.parcels })}
+            {!cash.reportsPayouts && <span className="text-zinc-600"> {t('admin.dashboard.cashNotReported', { courier: cash.courierName })}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -9,7 +9,8 @@ import { inputClass, primaryButton, secondaryButton } from '../../components/ui/
 import { ApiError, apiRequest } from '../../lib/api';
 import { BUCHAREST_TIME, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
-import { Dashboard } from './Dashboard';
+import { CashWithCouriers, Dashboard } from './Dashboard';
+import { Visitors } from './Visitors';
 import { Field } from './Field';
 import { filterQuery, filtersFrom, hasFilters, matchesFilters, type OrderFilters } from './filters';
 import { type LiveState, useLiveOrders } from './useLiveOrders';
@@ -138,6 +139,8 @@ export default function OrdersPage() {
           {loadingMore ? t('admin.loading') : t('admin.orders.loadMore')}
         </button>
       )}
+      <CashWithCouriers figures={figures} />
+      <Visitors />
     </div>
   );
 }

@@ -29,6 +29,13 @@ export default function CookiesEn({ company }: LegalContentProps) {
       <p>
         Neither leaves your browser until you place an order. Questions: <a href={`mailto:${company.email}`}>{company.email}</a>.
       </p>
+      <h2>Counting visitors</h2>
+      <p>
+        We count visitors on our own server, with no cookie, nothing stored in your browser and no third party: when you open a page of the shop, your
+        browser tells our server which one, and the server keeps only a scrambled code made from your IP address, your browser’s name and a random key of
+        the day. The key is deleted at the end of the day, so the code cannot be traced back to you nor link your visits on two days; your IP address is
+        never stored. This is how Plausible Analytics counts, and it needs no consent.
+      </p>
     </LegalArticle>
   );
 }

@@ -30,6 +30,13 @@ export default function CookiesRo({ company }: LegalContentProps) {
       <p>
         Niciuna nu părăsește browserul până nu plasezi o comandă. Întrebări: <a href={`mailto:${company.email}`}>{company.email}</a>.
       </p>
+      <h2>Numărarea vizitatorilor</h2>
+      <p>
+        Numărăm vizitatorii pe serverul nostru, fără cookie, fără nimic păstrat în browserul tău și fără terți: când deschizi o pagină a magazinului,
+        browserul îi spune serverului care, iar serverul păstrează doar un cod amestecat, făcut din adresa ta IP, numele browserului și o cheie aleatorie a
+        zilei. Cheia se șterge la sfârșitul zilei, așa că un cod nu mai poate fi legat de tine, nici de vizitele tale din altă zi; adresa IP nu se păstrează
+        niciodată. Așa numără și Plausible Analytics, iar asta nu cere consimțământ.
+      </p>
     </LegalArticle>
   );
 }

@@ -20,6 +20,7 @@ export default function PrivacyEn({ company }: LegalContentProps) {
           ['A card payment’s Stripe reference (never your card details, which only Stripe sees)', 'To match the payment with the order', 'With the order'],
           ['A scrambled (hashed) form of your IP address, email and phone number, in counters', 'To limit how many orders or attempts come from one place, against abuse (legitimate interest, art. 6(1)(f))', 'At most a few minutes to an hour, then deleted'],
           ['Server logs: time, page asked for, answer, your IP address; never names, emails, addresses or what you type', 'To keep the shop running and secure (legitimate interest)', 'Up to 30 days'],
+          ['Visitor counts: which pages of the shop were opened, and a code made from your IP address and browser with a random key of the day that is deleted at its end (no cookie; see Cookies)', 'To know how many visitors become buyers (legitimate interest)', 'The key: one day; the codes, which then say nothing about you: 35 days'],
         ]}
       />
       <h2>With an account</h2>

@@ -21,6 +21,7 @@ export default function PrivacyRo({ company }: LegalContentProps) {
           ['Referința Stripe a unei plăți cu cardul (niciodată datele cardului, pe care le vede doar Stripe)', 'Pentru a potrivi plata cu comanda', 'Împreună cu comanda'],
           ['O amprentă ireversibilă (hash) a adresei IP, a e-mailului și a telefonului, în contoare', 'Pentru a limita numărul de comenzi sau încercări venite din același loc, împotriva abuzurilor (interes legitim, art. 6 alin. (1) lit. f))', 'Câteva minute, cel mult o oră, apoi se șterg'],
           ['Jurnalele serverului: ora, pagina cerută, răspunsul, adresa IP; niciodată nume, e-mailuri, adrese sau ce tastezi', 'Pentru funcționarea și securitatea magazinului (interes legitim)', 'Cel mult 30 de zile'],
+          ['Numărarea vizitatorilor: ce pagini ale magazinului au fost deschise și un cod făcut din adresa IP și browser cu o cheie aleatorie a zilei, ștearsă la sfârșitul ei (fără cookie; vezi Cookie-uri)', 'Ca să știm câți vizitatori devin cumpărători (interes legitim)', 'Cheia: o zi; codurile, care apoi nu mai spun nimic despre tine: 35 de zile'],
         ]}
       />
       <h2>Cu un cont</h2>

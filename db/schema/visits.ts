@@ -1,0 +1,37 @@
+import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { FunnelStep } from '../../domain/visits';
+
+/**
+ * Visitors and the funnel (issue 34, domain/visits.ts), with no cookie and no IP address stored. A visitor is a hash of
+ * their IP address and browser with the day's random salt; the salt is deleted once its day is over, so a hash says
+ * nothing about anyone, nor links two days.
+ */
+
+/** The day's salt (Bucharest days), shared by every process; yesterday's is deleted. */
+export const visitSalts = pgTable('visit_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/** Who reached each step on a day: a visitor once (the hash), for the counts of distinct visitors. Kept 35 days. */
+export const visitVisitors = pgTable(
+  'visit_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    step: text('step').$type<FunnelStep>().notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.step, t.visitor] })],
+);
+
+/** Page views a day, per step, and per product for product pages (`page`: its slug, '' for other steps). */
+export const visitViews = pgTable(
+  'visit_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    step: text('step').$type<FunnelStep>().notNull(),
+    page: text('page').notNull().default(''),
+    views: integer('views').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.step, t.page] })],
+);
