@@ -43,7 +43,7 @@ export function discountRefusal(
   code: DiscountCode | null,
   cart: { subtotal: Bani; today: string; uses: number; usedByContact: boolean },
 ): DiscountRefusal | null {
-  if (!code || !code.active) return 'unknown';
+  if (!code?.active) return 'unknown';
   if (code.validFrom && cart.today < code.validFrom) return 'notYetValid';
   if (code.validTo && cart.today > code.validTo) return 'expired';
   if (code.usageLimit !== null && cart.uses >= code.usageLimit) return 'usedUp';

@@ -43,6 +43,7 @@ import { invoiceRoutes } from './modules/invoices/routes';
 import { type AnafReporting, reportWhileUp } from './modules/invoices/reporting';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import { NO_COURIERS, type Shipping } from './modules/shipping/couriers';
+import { adminDiscountRoutes } from './modules/discounts/adminRoutes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { flushVisitsWhileUp, VisitCounter } from './modules/visits/counter';
 import { adminVisitRoutes, visitRoutes } from './modules/visits/routes';
@@ -188,6 +189,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret: authSettings.secret, ownerOf });
       await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });
       await admin.register(adminVisitRoutes, { db });
+      await admin.register(adminDiscountRoutes, { db });
     },
     { prefix: '/api/admin' },
   );

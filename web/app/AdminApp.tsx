@@ -9,6 +9,7 @@ const OrderPage = lazy(() => import('../features/adminOrders/OrderPage'));
 const OwnersPage = lazy(() => import('../features/adminOwners/OwnersPage'));
 const FailedMailsPage = lazy(() => import('../features/adminMails/FailedMailsPage'));
 const InvoicesPage = lazy(() => import('../features/adminInvoices/InvoicesPage'));
+const CodesPage = lazy(() => import('../features/adminDiscounts/CodesPage'));
 const AdminProductsPage = lazy(() => import('../features/adminProducts/AdminProductsPage'));
 const EditProductPage = lazy(() => import('../features/adminProducts/EditProductPage'));
 const AdminNotFoundPage = lazy(() => import('./AdminNotFoundPage'));
@@ -27,6 +28,7 @@ export default function AdminApp() {
         <Route path="products/new" element={<EditProductPage />} />
         <Route path="products/:id" element={<EditProductPage />} />
         <Route path="invoices" element={<InvoicesPage />} />
+        <Route path="codes" element={<CodesPage />} />
         <Route path="mails" element={<FailedMailsPage />} />
         <Route path="owners" element={<OwnersPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />

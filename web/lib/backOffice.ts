@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import type { Locale } from '../../domain/locale';
 import type { OrderStatus, PaymentMethod } from '../../domain/orders';
+import { issueValues } from '../../domain/issueValues';
+import type { AdminMessageId } from '../../locales/messages';
 import { type Translate, useI18n } from './i18n';
 
 // What the back office's pages share (they are several features: adminOrders, adminMails…).
@@ -24,3 +26,11 @@ export const paymentName = (t: Translate, method: PaymentMethod) => t(`admin.pay
 
 /** An order's status as the owner calls it ("Pending"; the customer reads web/lib/orderStatus.ts). */
 export const orderStatusName = (t: Translate, status: OrderStatus) => t(`admin.orderStatus.${status}`);
+
+/**
+ * A form's first refusal (the schema's, shared with the API) in the page's language: its message is a catalogue key,
+ * its values the issue's (the field's name among them); `otherwise` when there is none.
+ */
+export function firstProblem(t: Translate, issue: { message: string } | undefined, otherwise: AdminMessageId): string {
+  return issue ? t(issue.message as AdminMessageId, issueValues(issue)) : t(otherwise);
+}

@@ -11,7 +11,7 @@ import type { AdminMessageId } from '../../../locales/messages';
 import { inputClass, primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
-import { Field } from './Field';
+import { Field } from '../../components/ui/Field';
 
 /**
  * Create AWB: the order handed to a courier set up in the shop, from the form Create AWB fills in (the products'

@@ -4,7 +4,7 @@ import { lineName } from '../../../domain/catalog';
 import { placeLine } from '../../../domain/counties';
 import { type AdminOrder, adminOrderSchema, type OrderEvent } from '../../../domain/contracts/admin';
 import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '../../../domain/orderChanges';
-import { dayValue, issueValues } from '../../../domain/issueValues';
+import { dayValue, } from '../../../domain/issueValues';
 import { chargedText } from '../../../domain/money';
 import { vatByRate, vatPercentText } from '../../../domain/vat';
 import { becameStatus, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
@@ -16,11 +16,10 @@ import { ShipmentTerms } from '../../components/ShipmentTerms';
 import { InvoiceTable } from '../../components/InvoiceTable';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
-import { BUCHAREST_TIME, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
+import { BUCHAREST_TIME, firstProblem, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
-import type { AdminMessageId } from '../../../locales/messages';
 import { CreateAwb } from './CreateAwb';
-import { Field } from './Field';
+import { Field } from '../../components/ui/Field';
 
 const errorText = (t: Translate, error: unknown) => (error instanceof ApiError ? error.message : t('admin.somethingWrong'));
 
@@ -422,10 +421,8 @@ function actorName(t: Translate, event: OrderEvent) {
   return t(`admin.order.actor.${event.actor}`);
 }
 
-/** The form's first refusal in the page's language: its message is a catalogue key, its values the issue's (the field's name among them). */
-function requestProblem(t: Translate, issue: { message: string } | undefined): string {
-  return issue ? t(issue.message as AdminMessageId, issueValues(issue)) : t('admin.order.checkForm');
-}
+/** The form's first refusal in the page's language (firstProblem). */
+const requestProblem = (t: Translate, issue: { message: string } | undefined) => firstProblem(t, issue, 'admin.order.checkForm');
 
 const OTHER_CARRIER = 'other';
 

@@ -11,7 +11,7 @@ import { BUCHAREST_TIME, orderStatusName, paymentName, useBackOfficeTitle } from
 import { type Translate, useI18n } from '../../lib/i18n';
 import { CashWithCouriers, Dashboard } from './Dashboard';
 import { Visitors } from './Visitors';
-import { Field } from './Field';
+import { Field } from '../../components/ui/Field';
 import { filterQuery, filtersFrom, hasFilters, matchesFilters, type OrderFilters } from './filters';
 import { type LiveState, useLiveOrders } from './useLiveOrders';
 

@@ -1,9 +1,8 @@
+import { firstProblem } from '../../lib/backOffice';
 import type { AdminProduct } from '../../../domain/contracts/adminProducts';
-import { issueValues } from '../../../domain/issueValues';
 import { toDecimalString } from '../../../domain/money';
 import { keyFeaturesFromLines, parseRon, productCreateSchema, type ProductCreate, slugSchema, type StockSeen } from '../../../domain/productEdit';
 import type { ProductTexts } from '../../../domain/productTexts';
-import type { AdminMessageId } from '../../../locales/messages';
 import { ApiError } from '../../lib/api';
 import type { Translate } from '../../lib/i18n';
 
@@ -85,10 +84,8 @@ export function problemOf(t: Translate, error: unknown): FormProblem {
   return error.code === 'slug_taken' ? { problem: error.message, field: 'slug' } : { problem: error.message };
 }
 
-/** The schema's first refusal in the page's language: its message is a catalogue key, its values the issue's (a field's name among them). */
-function issueProblem(t: Translate, issue: { message: string } | undefined): string {
-  return issue ? t(issue.message as AdminMessageId, issueValues(issue)) : t('admin.product.problem.check');
-}
+/** The schema's first refusal in the page's language (firstProblem). */
+const issueProblem = (t: Translate, issue: { message: string } | undefined) => firstProblem(t, issue, 'admin.product.problem.check');
 
 // One paragraph on the storefront: line breaks typed in the box become spaces.
 const oneParagraph = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
