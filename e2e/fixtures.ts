@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
 
 interface Fixtures {
@@ -90,13 +90,28 @@ export async function expectNoHorizontalScroll(page: Page) {
 }
 
 /** Signs the shop's owner in through the sign-in page, and waits for it to take them home. */
+/** The owner's session cookies, once signed in by this worker: later sign-ins reuse them (attempts are limited per email and address). */
+let ownerCookies: Awaited<ReturnType<BrowserContext['cookies']>> | null = null;
+
+/**
+ * Signs the owner in through the login page the first time in a worker, then gives later pages the same session (the
+ * shop allows 10 sign-in attempts a minute per email and per address, which a whole run of specs would pass).
+ */
 export async function signInAsOwner(page: Page) {
+  if (ownerCookies) {
+    await page.context().addCookies(ownerCookies);
+    await page.goto('/');
+    // Still the owner's (a test may have signed out, or this is another shop of the run): else signed in afresh.
+    const session = (await (await page.request.get('/api/auth/get-session')).json().catch(() => null)) as { user?: { role?: string } } | null;
+    if (session?.user?.role === 'owner') return;
+  }
   await page.goto('/login');
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('status')).toHaveText('Login successful! Redirecting...');
   await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+  ownerCookies = (await page.context().cookies()).filter((cookie) => cookie.name.includes('session_token'));
 }
 
 /** The owner, on an order's page in the back office, confirms it and ships it with Sameday under `trackingNumber`. */
