@@ -22,7 +22,12 @@ export const about = (message: AdminMessageId, label: Label, values: Record<stri
 /** A value of type T, or the refusal `message` (it stops there: the checks after it need a T). */
 export const typed = <T>(is: (value: unknown) => value is T, message: AdminMessageId, label: Label) => z.custom<T>(is, { ...about(message, label), abort: true });
 
-const isString = (value: unknown): value is string => typeof value === 'string';
+export const isString = (value: unknown): value is string => typeof value === 'string';
+export const isWhole = (value: unknown): value is number => Number.isSafeInteger(value);
+export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/** A yes or no field named `label`. */
+export const yesOrNo = (label: Label) => typed(isBoolean, 'admin.field.trueOrFalse', label);
 
 /**
  * A text field named `label` (a catalogue key): trimmed, without control characters, required, at most

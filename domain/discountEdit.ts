@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { about, key, type Label, objectError, typed } from './adminFields';
+import { about, isString, isWhole, key, type Label, objectError, typed, yesOrNo } from './adminFields';
 import { CODE_PATTERN, DISCOUNT_KINDS, normalizedCode } from './discounts';
 import { amountValue } from './issueValues';
 import { MAX_PRICE } from './productEdit';
@@ -9,9 +9,6 @@ import { MAX_PRICE } from './productEdit';
  * checked by the Codes page's form and by the API with the same schemas. Sums are bani; the form converts lei.
  */
 
-const isWhole = (value: unknown): value is number => Number.isSafeInteger(value);
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-const isString = (value: unknown): value is string => typeof value === 'string';
 const MAX_USES = 1_000_000;
 
 /** A real day, YYYY-MM-DD (Bucharest's). */
@@ -35,8 +32,8 @@ const changeable = {
     .refine((value) => value >= 1, about('admin.field.atLeast', 'admin.discount.field.usageLimit', { min: 1 }))
     .refine((value) => value <= MAX_USES, about('admin.field.atMost', 'admin.discount.field.usageLimit', { max: MAX_USES }))
     .nullable(),
-  oncePerContact: typed(isBoolean, 'admin.field.trueOrFalse', 'admin.discount.field.oncePerContact'),
-  active: typed(isBoolean, 'admin.field.trueOrFalse', 'admin.discount.field.active'),
+  oncePerContact: yesOrNo('admin.discount.field.oncePerContact'),
+  active: yesOrNo('admin.discount.field.active'),
 };
 
 const daysInOrder = (code: { validFrom?: string | null; validTo?: string | null }) => !code.validFrom || !code.validTo || code.validFrom <= code.validTo;

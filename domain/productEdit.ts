@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './catalog';
-import { about, key, type Label, objectError, textField, typed } from './adminFields';
+import { about, isWhole, key, type Label, objectError, textField, typed, yesOrNo } from './adminFields';
 import { amountValue } from './issueValues';
 
 /**
@@ -20,10 +20,8 @@ export const STRIPE_PRICE_ID_PATTERN = /^price_[A-Za-z0-9_]{1,200}$/;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-const isWhole = (value: unknown): value is number => Number.isSafeInteger(value);
 /** A product weighs at most 50 kg packed (a courier's parcel's ceiling). */
 const MAX_WEIGHT_GRAMS = 50_000;
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
 /** An amount in bani, from 0.01 RON to MAX_PRICE. */
 const amount = (label: Label) =>
@@ -38,7 +36,6 @@ const stock = (label: Label) =>
     .refine((value) => value <= MAX_STOCK, about('admin.field.atMost', label, { max: MAX_STOCK }))
     .nullable();
 
-const yesOrNo = (label: Label) => typed(isBoolean, 'admin.field.trueOrFalse', label);
 
 export const colourOptionInputSchema = z.strictObject(
   {

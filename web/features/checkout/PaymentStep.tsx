@@ -63,10 +63,8 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
   const locker = draft.delivery === 'locker' ? draft.locker : null;
   // A locker that takes no payment on pickup, or a contact the shop takes no cash from (the server said so): card only.
   const cashOffered = locker?.acceptsCash !== false && !error?.cashRefused;
-  const [method, setMethod] = useState<PaymentMethod>(cashOffered ? 'cod' : 'card');
-  useEffect(() => {
-    if (!cashOffered) setMethod('card');
-  }, [cashOffered]);
+  const [chosen, setMethod] = useState<PaymentMethod>('cod');
+  const method: PaymentMethod = cashOffered ? chosen : 'card';
 
   return (
     <form

@@ -128,7 +128,11 @@ function YourData({ order, token, onErased }: { order: OrderView; token: string;
         {t('order.data.title')}
       </h2>
       <div className="mt-2 flex flex-wrap gap-3">
-        <button type="button" className={secondaryButton} onClick={() => void apiRequest(`${link}/data?${query}`, personalDataSchema).then(setData)}>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => void apiRequest(`${link}/data?${query}`, personalDataSchema).then(setData, () => setSaid({ ok: false, text: t('order.loadFailed') }))}
+        >
           {t('order.data.show')}
         </button>
         <a href={`/api${link}/data?${query}&download=1`} download className={secondaryButton}>
