@@ -6,7 +6,7 @@ import { shipments } from '../../../db/schema/shipping';
 import type { CourierId } from '../../../domain/courier';
 import type { Courier } from '../../integrations/couriers/courier';
 import type { Shipping } from './couriers';
-import { takeCourierRound } from './courierRounds';
+import { eachCourierRound } from './courierRounds';
 
 /**
  * The cash on delivery the couriers paid out (issue 33): where a courier reports it (FAN Courier's bank transfers,
@@ -60,24 +60,19 @@ async function askCourier(db: Db, id: CourierId, cashPaidOut: NonNullable<Courie
  * One round: each courier that reports payouts and is due, asked by this process when no other has it. Returns how
  * many couriers it asked; throws the round's first failure once the others have been asked (asked again sooner).
  */
-export async function collectCash(db: Db, shipping: Shipping, today = bucharestDay(new Date())): Promise<number> {
-  let asked = 0;
-  let failure: unknown = null;
-  for (const [id, courier] of shipping.couriers) {
-    const cashPaidOut = courier.cashPaidOut?.bind(courier);
-    if (!cashPaidOut) continue;
-    const round = await takeCourierRound(db, id, 'cash');
-    if (!round) continue;
-    try {
-      await round.done(EVERY_SECONDS, { checkedThrough: await askCourier(db, id, cashPaidOut, round.checkedThrough, today) });
-      asked += 1;
-    } catch (error) {
-      failure ??= error;
-      await round.done(AFTER_FAILURE_SECONDS);
-    }
-  }
-  if (failure) throw failure;
-  return asked;
+export function collectCash(db: Db, shipping: Shipping, today = bucharestDay(new Date())): Promise<number> {
+  return eachCourierRound(
+    db,
+    shipping,
+    'cash',
+    (courier) => courier.cashPaidOut?.bind(courier),
+    async (id, cashPaidOut, round) => ({
+      counted: 1,
+      nextInSeconds: EVERY_SECONDS,
+      progress: { checkedThrough: await askCourier(db, id, cashPaidOut, round.checkedThrough, today) },
+    }),
+    () => AFTER_FAILURE_SECONDS,
+  );
 }
 
 /** The cash the couriers still owe: per courier, the delivered parcels with cash to collect it has not paid out for, and their total. */

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { type CourierRound, courierRounds } from '../../../db/schema/shipping';
 import type { CourierId } from '../../../domain/courier';
+import type { Courier } from '../../integrations/couriers/courier';
+import type { Shipping } from './couriers';
 
 /** How long a process has a courier's round before another may take it (a process that died lets go of it). */
 const LEASE_SECONDS = 300;
@@ -35,4 +37,40 @@ export async function takeCourierRound(db: Db, courier: CourierId, kind: Courier
         .set({ ...progress, nextAt: sql`now() + make_interval(secs => ${nextInSeconds})`, leaseUntil: null })
         .where(and(eq(courierRounds.courier, courier), eq(courierRounds.kind, kind))),
   };
+}
+
+type TakenRound = NonNullable<Awaited<ReturnType<typeof takeCourierRound>>>;
+
+/**
+ * One round of a kind over every courier that can do it (`can` gives what `work` needs of it, or nothing): each due one
+ * taken by this process when no other has it, `work` done and the round put off as it says, or for
+ * `afterFailureSeconds` when it fails. Returns the sum of what `work` counted; throws the first failure once the other
+ * couriers have been tried.
+ */
+export async function eachCourierRound<C>(
+  db: Db,
+  shipping: Shipping,
+  kind: CourierRound,
+  can: (courier: Courier) => C | undefined,
+  work: (id: CourierId, capability: C, round: TakenRound) => Promise<{ counted: number; nextInSeconds: number; progress?: Parameters<TakenRound['done']>[1] }>,
+  afterFailureSeconds: (id: CourierId) => number | Promise<number>,
+): Promise<number> {
+  let counted = 0;
+  let failure: unknown = null;
+  for (const [id, courier] of shipping.couriers) {
+    const capability = can(courier);
+    if (capability === undefined) continue;
+    const round = await takeCourierRound(db, id, kind);
+    if (!round) continue;
+    try {
+      const done = await work(id, capability, round);
+      await round.done(done.nextInSeconds, done.progress);
+      counted += done.counted;
+    } catch (error) {
+      failure ??= error;
+      await round.done(await afterFailureSeconds(id));
+    }
+  }
+  if (failure) throw failure;
+  return counted;
 }

@@ -9,7 +9,7 @@ import { lockers } from '../../../db/schema/shipping';
 import { AppError } from '../../errors';
 import { everyFewSeconds, whileUp } from '../../rounds';
 import type { Shipping } from './couriers';
-import { takeCourierRound } from './courierRounds';
+import { eachCourierRound } from './courierRounds';
 
 /**
  * The couriers' lockers (Sameday easybox, issue 33): a job in every process loads each courier's list once a day into
@@ -34,15 +34,14 @@ export function lockerCourier(shipping: Shipping): CourierId | null {
  * it lists written, those it no longer lists removed, in one transaction. Returns how many couriers it loaded; throws
  * the first failure once the others have been tried.
  */
-export async function loadLockers(db: Db, shipping: Shipping): Promise<number> {
-  let loaded = 0;
-  let failure: unknown = null;
-  for (const [id, courier] of shipping.couriers) {
-    if (!courier.lockers) continue;
-    const round = await takeCourierRound(db, id, 'lockers');
-    if (!round) continue;
-    try {
-      const listed = await courier.lockers();
+export function loadLockers(db: Db, shipping: Shipping): Promise<number> {
+  return eachCourierRound(
+    db,
+    shipping,
+    'lockers',
+    (courier) => courier.lockers?.bind(courier),
+    async (id, listLockers) => {
+      const listed = await listLockers();
       await db.transaction(async (tx) => {
         const rows = listed.map((locker) => ({ ...locker, courier: id, county: countyFromText(locker.county) }));
         for (let start = 0; start < rows.length; start += BATCH) {
@@ -64,16 +63,13 @@ export async function loadLockers(db: Db, shipping: Shipping): Promise<number> {
         // An empty list is the courier's hiccup, not every locker closed: the ones known are kept.
         if (rows.length > 0) await tx.delete(lockers).where(and(eq(lockers.courier, id), notInArray(lockers.id, rows.map((row) => row.id))));
       });
-      await round.done(EVERY_SECONDS);
-      loaded += 1;
-    } catch (error) {
-      failure ??= error;
+      return { counted: 1, nextInSeconds: EVERY_SECONDS };
+    },
+    async (id) => {
       const [known] = await db.select({ n: count() }).from(lockers).where(eq(lockers.courier, id));
-      await round.done(known?.n ? AFTER_FAILURE_SECONDS.some : AFTER_FAILURE_SECONDS.none);
-    }
-  }
-  if (failure) throw failure;
-  return loaded;
+      return known?.n ? AFTER_FAILURE_SECONDS.some : AFTER_FAILURE_SECONDS.none;
+    },
+  );
 }
 
 /** Loads the lockers while the app is up (checking every minute whether they are due), when a courier has them. */

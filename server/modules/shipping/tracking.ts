@@ -7,7 +7,7 @@ import { everyFewSeconds, type Rounds, whileUp } from '../../rounds';
 import type { Invoicing } from '../invoices/service';
 import { changeOrderStatus } from '../orders/service';
 import { collectCash } from './cash';
-import { takeCourierRound } from './courierRounds';
+import { eachCourierRound } from './courierRounds';
 import type { Shipping } from './couriers';
 
 /**
@@ -99,14 +99,13 @@ const SYNC_BACK_MS = 24 * 3600_000;
  * among them due now, so a delivered parcel is seen within minutes instead of at its next turn. Returns how many AWBs
  * it made due.
  */
-export async function syncChangedParcels(db: Db, shipping: Shipping, now = new Date()): Promise<number> {
-  let due = 0;
-  for (const [id, courier] of shipping.couriers) {
-    const changedBetween = courier.changedBetween?.bind(courier);
-    if (!changedBetween) continue;
-    const round = await takeCourierRound(db, id, 'sync');
-    if (!round) continue;
-    try {
+export function syncChangedParcels(db: Db, shipping: Shipping, now = new Date()): Promise<number> {
+  return eachCourierRound(
+    db,
+    shipping,
+    'sync',
+    (courier) => courier.changedBetween?.bind(courier),
+    async (id, changedBetween, round) => {
       const parcels = new Set<string>();
       let from = new Date(Math.max(round.syncedUntil?.getTime() ?? now.getTime() - SYNC_WINDOW_MS, now.getTime() - SYNC_BACK_MS));
       while (from < now) {
@@ -114,23 +113,22 @@ export async function syncChangedParcels(db: Db, shipping: Shipping, now = new D
         for (const parcel of await changedBetween(from, to)) parcels.add(parcel);
         from = to;
       }
+      let made = 0;
       if (parcels.size > 0) {
         // A parcel's number is its AWB's with three digits more (1SDY241067423001): either may be named.
         const numbers = [...parcels, ...[...parcels].map((parcel) => parcel.slice(0, -3))];
-        const made = await db
-          .update(shipments)
-          .set({ trackAt: sql`now()` })
-          .where(and(eq(shipments.courier, id), eq(shipments.status, 'active'), inArray(shipments.awb, numbers)))
-          .returning({ id: shipments.id });
-        due += made.length;
+        made = (
+          await db
+            .update(shipments)
+            .set({ trackAt: sql`now()` })
+            .where(and(eq(shipments.courier, id), eq(shipments.status, 'active'), inArray(shipments.awb, numbers)))
+            .returning({ id: shipments.id })
+        ).length;
       }
-      await round.done(SYNC_EVERY_SECONDS, { syncedUntil: now });
-    } catch (error) {
-      await round.done(SYNC_EVERY_SECONDS);
-      throw error;
-    }
-  }
-  return due;
+      return { counted: made, nextInSeconds: SYNC_EVERY_SECONDS, progress: { syncedUntil: now } };
+    },
+    () => SYNC_EVERY_SECONDS,
+  );
 }
 
 /** Looks for due AWBs every minute (or as often as they are due, when more often) until stopped; a failing round is logged. */
