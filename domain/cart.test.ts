@@ -76,7 +76,7 @@ describe('cart reducer', () => {
 
   it('totals the lines with shipping', () => {
     const state = apply({ type: 'add', product: lighter }, { type: 'add', product: carKey });
-    expect(cartTotals(state)).toEqual({ subtotal: 10498, shipping: 1999, total: 12497 });
+    expect(cartTotals(state)).toEqual({ subtotal: 10498, discount: 0, shipping: 1999, total: 12497 });
   });
 });
 

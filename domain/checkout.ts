@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_QUANTITY_PER_LINE } from './cart';
 import { BUCHAREST_SECTORS, bucharestSector, COUNTY_CODES, type CountyCode, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from './counties';
 import { PAYMENT_METHODS } from './orders';
+import { normalizedCode } from './discounts';
 import { emailSchema } from './email';
 import { phoneInE164 } from './phone';
 import { plainText } from './text';
@@ -123,6 +124,30 @@ function lineKey(line: { productId: string; colour: string | null }): string {
   return JSON.stringify([line.productId, line.colour?.toLowerCase() ?? null]);
 }
 
+const orderLinesSchema = z
+  .array(orderLineSchema, { error: key('checkout.error.lines.required') })
+  .min(1, key('checkout.error.lines.empty'))
+  .max(MAX_ORDER_LINES, key('checkout.error.lines.tooMany'))
+  .refine((lines) => new Set(lines.map(lineKey)).size === lines.length, key('checkout.error.lines.duplicate'));
+
+/** A discount code as the customer typed it, as it is compared (domain/discounts normalizedCode: "vara 10" is VARA10). */
+const discountCodeSchema = plainText('discountCode', key('checkout.discount.required'), key('checkout.discount.required'))
+  .min(1, key('checkout.discount.required'))
+  .max(40, key('checkout.discount.required'))
+  .transform(normalizedCode);
+
+/**
+ * POST /api/discounts/check: whether a code applies to a cart, and what it takes off (the cart and payment steps ask
+ * before the order is sent, which checks it again). The contact, once known, answers "already used by you".
+ */
+export const discountCheckSchema = z.object({
+  code: discountCodeSchema,
+  lines: orderLinesSchema,
+  email: emailSchema.optional(),
+  phoneNumber: shippingFields.shape.phoneNumber.optional(),
+});
+export type DiscountCheck = z.infer<typeof discountCheckSchema>;
+
 /**
  * What a visitor's browser sends to place an order: who, where, which products and how many.
  * Never prices or totals: the server looks those up (DESIGN.md decision 7).
@@ -130,11 +155,9 @@ function lineKey(line: { productId: string; colour: string | null }): string {
 export const orderRequestSchema = shippingFields
   .extend({
   email: emailSchema,
-  lines: z
-    .array(orderLineSchema, { error: key('checkout.error.lines.required') })
-    .min(1, key('checkout.error.lines.empty'))
-    .max(MAX_ORDER_LINES, key('checkout.error.lines.tooMany'))
-    .refine((lines) => new Set(lines.map(lineKey)).size === lines.length, key('checkout.error.lines.duplicate')),
+  lines: orderLinesSchema,
+  /** A discount code (issue 34): checked again, and its use counted, in the order's transaction. */
+  discountCode: discountCodeSchema.optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: key('checkout.error.paymentMethod') }),
   /** Delivery to a courier's locker (Sameday easybox): its id, from GET /api/lockers; absent: to the address. */
   lockerId: plainText('lockerId', key('checkout.error.locker.required'), key('checkout.error.locker.required'))

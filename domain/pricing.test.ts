@@ -29,13 +29,25 @@ describe('shipping', () => {
   });
 
   it('adds shipping to the subtotal for the total', () => {
-    expect(totalsFor([{ unitPrice: 3999, quantity: 2 }])).toEqual({ subtotal: 7998, shipping: 1999, total: 9997 });
+    expect(totalsFor([{ unitPrice: 3999, quantity: 2 }])).toEqual({ subtotal: 7998, discount: 0, shipping: 1999, total: 9997 });
     expect(totalsFor([{ unitPrice: 3999, quantity: 5 }, { unitPrice: 6499, quantity: 1 }])).toEqual({
       subtotal: 26494,
+      discount: 0,
       shipping: 0,
       total: 26494,
     });
-    expect(totalsFor([])).toEqual({ subtotal: 0, shipping: 0, total: 0 });
+    expect(totalsFor([])).toEqual({ subtotal: 0, discount: 0, shipping: 0, total: 0 });
+  });
+
+  it('takes a discount code off the subtotal, and counts free shipping on what is left', () => {
+    // 5 × 44.99 = 224.95; 10% off is 22.50 (22.495 rounded half up), leaving 202.45: still ships free.
+    expect(totalsFor([{ unitPrice: 4499, quantity: 5 }], { kind: 'percent', value: 10 })).toEqual({ subtotal: 22495, discount: 2250, shipping: 0, total: 20245 });
+    // 210.00 less 15 lei is 195.00: below 200, so shipping is charged again.
+    expect(totalsFor([{ unitPrice: 21000, quantity: 1 }], { kind: 'amount', value: 1500 })).toEqual({ subtotal: 21000, discount: 1500, shipping: 1999, total: 21499 });
+    // A sum larger than the cart takes it to nothing; the parcel still ships for its fee.
+    expect(totalsFor([{ unitPrice: 3999, quantity: 1 }], { kind: 'amount', value: 5000 })).toEqual({ subtotal: 3999, discount: 3999, shipping: 1999, total: 1999 });
+    expect(shippingFor(21000, 1500)).toBe(1999);
+    expect(missingForFreeShipping(21000, 1500)).toBe(500);
   });
 });
 

@@ -1,17 +1,21 @@
+import { type DiscountCode, discountAmount } from './discounts';
 import { lineTotal, type Bani } from './money';
 
 export const SHIPPING_FEE: Bani = 1999;
 export const FREE_SHIPPING_THRESHOLD: Bani = 20000;
 
-/** Spec 9: free when the subtotal is 200 RON or more, otherwise 19.99 RON. An empty cart ships nothing. */
-export function shippingFor(subtotal: Bani): Bani {
+/**
+ * Spec 9: free when the subtotal is 200 RON or more, otherwise 19.99 RON. An empty cart ships nothing. A discount code's
+ * `discount` counts first: the threshold is for the subtotal after it (issue 34).
+ */
+export function shippingFor(subtotal: Bani, discount: Bani = 0): Bani {
   if (subtotal <= 0) return 0;
-  return subtotal >= FREE_SHIPPING_THRESHOLD ? 0 : SHIPPING_FEE;
+  return subtotal - discount >= FREE_SHIPPING_THRESHOLD ? 0 : SHIPPING_FEE;
 }
 
-/** How much more the visitor must add to get free shipping (0 when already free). */
-export function missingForFreeShipping(subtotal: Bani): Bani {
-  return Math.max(0, FREE_SHIPPING_THRESHOLD - subtotal);
+/** How much more the visitor must add to get free shipping (0 when already free), the discount taken off first. */
+export function missingForFreeShipping(subtotal: Bani, discount: Bani = 0): Bani {
+  return Math.max(0, FREE_SHIPPING_THRESHOLD - (subtotal - discount));
 }
 
 /**
@@ -32,14 +36,19 @@ export interface PricedLine {
 
 export interface Totals {
   subtotal: Bani;
+  /** What a discount code takes off the subtotal (0 without one). */
+  discount: Bani;
   shipping: Bani;
+  /** subtotal − discount + shipping */
   total: Bani;
 }
 
-export function totalsFor(lines: readonly PricedLine[]): Totals {
+/** An order's totals from its lines and the discount code it uses, if any (what the code takes off: domain/discounts). */
+export function totalsFor(lines: readonly PricedLine[], code: Pick<DiscountCode, 'kind' | 'value'> | null = null): Totals {
   const subtotal = lines.reduce((sum, line) => sum + lineTotal(line.unitPrice, line.quantity), 0);
-  const shipping = shippingFor(subtotal);
-  return { subtotal, shipping, total: subtotal + shipping };
+  const discount = code ? discountAmount(code, subtotal) : 0;
+  const shipping = shippingFor(subtotal, discount);
+  return { subtotal, discount, shipping, total: subtotal - discount + shipping };
 }
 
 /** Spec 9: the discount badge is the rounded percentage of (old price − price) over old price; the old price is referencePrice's. */

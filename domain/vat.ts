@@ -1,3 +1,4 @@
+import { discountByRate } from './discounts';
 import { type Bani, lineTotal } from './money';
 
 /**
@@ -29,29 +30,51 @@ export function vatPercentText(rate: VatRate): string {
   return String(rate / 100);
 }
 
-/** The VAT of an order: of each line (its gross total) and of the shipping fee, each rounded on its own, and their sum. */
+/**
+ * The VAT of an order at one rate: of each line (its gross total) and of the shipping fee, each rounded on its own, less
+ * the VAT in a discount code's `discount` (it lowers what is taxed), and their sum.
+ */
 export function orderVat(
   lines: readonly { unitPrice: Bani; quantity: number }[],
   shipping: Bani,
   rate: VatRate,
-): { lines: Bani[]; shipping: Bani; total: Bani } {
+  discount: Bani = 0,
+): { lines: Bani[]; shipping: Bani; discount: Bani; total: Bani } {
   const lineVat = lines.map((line) => vatIn(lineTotal(line.unitPrice, line.quantity), rate));
   const shippingVat = vatIn(shipping, rate);
-  return { lines: lineVat, shipping: shippingVat, total: lineVat.reduce((sum, vat) => sum + vat, shippingVat) };
+  const discountVat = vatIn(discount, rate);
+  return { lines: lineVat, shipping: shippingVat, discount: discountVat, total: lineVat.reduce((sum, vat) => sum + vat, shippingVat) - discountVat };
+}
+
+/**
+ * A discount code's `discount` split over the VAT rates of the lines it comes off (domain/discounts discountByRate),
+ * with the VAT in each part: what the invoice's allowances say, and what the order's VAT is lowered by. Highest rate first.
+ */
+export function discountVatParts(
+  lines: readonly { unitPrice: Bani; quantity: number; vatRate: VatRate }[],
+  discount: Bani,
+): { vatRate: VatRate; amount: Bani; vat: Bani }[] {
+  const parts = discountByRate(
+    lines.map((line) => ({ total: lineTotal(line.unitPrice, line.quantity), vatRate: line.vatRate })),
+    discount,
+  );
+  return parts.map((part) => ({ ...part, vat: vatIn(part.amount, part.vatRate) }));
 }
 
 /**
  * The VAT an order's total includes, per rate (one entry for an order at one rate), from what the order
- * stores: its lines' VAT and its shipping's. Highest rate first.
+ * stores: its lines' VAT and its shipping's, less the VAT of its discount's part at each rate. Highest rate first.
  */
 export function vatByRate(order: {
-  lines: readonly { vatRate: VatRate; vatAmount: Bani }[];
+  lines: readonly { vatRate: VatRate; vatAmount: Bani; unitPrice: Bani; quantity: number }[];
   shippingVatRate: VatRate;
   shippingVat: Bani;
+  discount?: Bani;
 }): { rate: VatRate; amount: Bani }[] {
   const amounts = new Map<VatRate, Bani>();
   for (const part of [...order.lines, { vatRate: order.shippingVatRate, vatAmount: order.shippingVat }]) {
     amounts.set(part.vatRate, (amounts.get(part.vatRate) ?? 0) + part.vatAmount);
   }
+  for (const part of discountVatParts(order.lines, order.discount ?? 0)) amounts.set(part.vatRate, (amounts.get(part.vatRate) ?? 0) - part.vat);
   return [...amounts].map(([rate, amount]) => ({ rate, amount })).toSorted((a, b) => b.rate - a.rate);
 }

@@ -46,6 +46,7 @@ import { NO_COURIERS, type Shipping } from './modules/shipping/couriers';
 import { adminDiscountRoutes } from './modules/discounts/adminRoutes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { flushVisitsWhileUp, VisitCounter } from './modules/visits/counter';
+import { discountRoutes } from './modules/discounts/routes';
 import { adminVisitRoutes, visitRoutes } from './modules/visits/routes';
 import { loadLockersWhileUp } from './modules/shipping/lockers';
 import { shippingRoutes } from './modules/shipping/routes';
@@ -176,6 +177,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await api.register(shippingRoutes, { db, shipping });
       await api.register(privacyRoutes, { db, auth, secret: authSettings.secret });
       await api.register(visitRoutes, { counter: visits });
+      await api.register(discountRoutes, { db });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
     },
     { prefix: '/api' },

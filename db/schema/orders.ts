@@ -5,6 +5,7 @@ import { LOCALES, type Locale } from '../../domain/locale';
 import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod } from '../../domain/orders';
 import { user } from './accounts';
 import { products } from './catalog';
+import { discountCodes } from './discounts';
 
 /** 'pending', 'awaiting_payment', …: the domain's statuses as an SQL list (constants, so inlined). */
 const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
@@ -47,6 +48,13 @@ export const orders = pgTable(
     /** The VAT rate of the shipping fee, in basis points (2100 = 21%; domain/vat), and the VAT in it (bani, extracted from the fee). */
     shippingVatRate: integer('shipping_vat_rate').notNull(),
     shippingVat: integer('shipping_vat').notNull(),
+    /**
+     * What a discount code took off the subtotal (bani; 0 without one), the code as the customer typed it in capitals, and
+     * the code's row (issue 34, domain/discounts.ts). total = subtotal − discount + shipping.
+     */
+    discount: integer('discount').notNull().default(0),
+    discountCode: text('discount_code'),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
     totalAmount: integer('total_amount').notNull(),
     currency: text('currency').notNull().default('RON'),
     /** The language the customer ordered in (domain/locale: en, ro): their mails are written in it. Orders from before languages were English. */
@@ -78,7 +86,10 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('orders_amounts_non_negative', sql`${t.subtotal} >= 0 and ${t.shipping} >= 0 and ${t.totalAmount} = ${t.subtotal} + ${t.shipping}`),
+    check(
+      'orders_amounts_non_negative',
+      sql`${t.subtotal} >= 0 and ${t.shipping} >= 0 and ${t.discount} between 0 and ${t.subtotal} and ${t.totalAmount} = ${t.subtotal} - ${t.discount} + ${t.shipping}`,
+    ),
     check('orders_payment_method', sql`${t.paymentMethod} in ('cod', 'card')`),
     check('orders_status', sql`${t.status} in (${statusList})`),
     check('orders_locale', sql`${t.locale} in (${localeList})`),
@@ -91,6 +102,8 @@ export const orders = pgTable(
     index('orders_first_name_search_idx').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
     index('orders_phone_search_idx').using('btree', sql`right(regexp_replace(${t.phoneNumber}, '[^0-9]', '', 'g'), 9)`),
     // The COD risk flag: returned orders by their phone and their email (issue 34).
+    // A code's orders: once per contact, and its revenue on the Codes page.
+    index('orders_discount_code_idx').on(t.discountCodeId).where(sql`${t.discountCodeId} is not null`),
     index('orders_returned_phone_idx').on(t.phoneNumber).where(sql`${t.status} = 'returned'`),
     index('orders_returned_email_idx').using('btree', sql`lower(${t.email})`).where(sql`${t.status} = 'returned'`),
   ],

@@ -16,7 +16,24 @@ export const discountCodeSchema = z.object({
   oncePerContact: z.boolean(),
   active: z.boolean(),
   createdAt: z.string(),
+  /** What the orders that used it (not cancelled) came to, in bani. */
+  revenue: z.int(),
 });
 export type DiscountCodeView = z.infer<typeof discountCodeSchema>;
 
 export const discountCodeListSchema = z.object({ codes: z.array(discountCodeSchema) });
+
+const bani = z.int().check(z.nonnegative());
+
+/** POST /api/discounts/check: the code applies; what it is (so the cart can follow quantities) and the cart's totals with it. */
+export const discountCheckAnswerSchema = z.object({
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  value: z.int(),
+  minSubtotal: z.nullable(bani),
+  subtotal: bani,
+  discount: bani,
+  shipping: bani,
+  total: bani,
+});
+export type DiscountCheckAnswer = z.infer<typeof discountCheckAnswerSchema>;

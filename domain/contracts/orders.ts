@@ -26,6 +26,9 @@ export const orderViewSchema = z.object({
   /** The courier's locker it goes to (Sameday easybox), or null for the address. */
   locker: z.nullable(orderLockerSchema),
   subtotal: bani,
+  /** What a discount code took off the subtotal (0 without one), and the code (null without one). */
+  discount: bani,
+  discountCode: z.nullable(z.string()),
   shipping: bani,
   /** The shipping fee's VAT rate, in basis points (2100 = 21%), and the VAT in it. */
   shippingVatRate: z.int(),

@@ -262,6 +262,8 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     phoneNumber: row.phoneNumber,
     locker: row.locker,
     subtotal: row.subtotal,
+    discount: row.discount,
+    discountCode: row.discountCode,
     shipping: row.shipping,
     shippingVatRate: row.shippingVatRate,
     shippingVat: row.shippingVat,

@@ -1,8 +1,15 @@
-import { desc, eq } from 'drizzle-orm';
-import type { DiscountCodeView } from '../../../domain/contracts/discounts';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { DiscountCheck } from '../../../domain/checkout';
+import type { DiscountCheckAnswer, DiscountCodeView } from '../../../domain/contracts/discounts';
+import { bucharestDay } from '../../../domain/locale';
+import { totalsFor } from '../../../domain/pricing';
+import { products } from '../../../db/schema/catalog';
+import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
+import { applicableCode } from './usage';
 import type { DiscountCodeChange, DiscountCodeRequest } from '../../../domain/discountEdit';
 import type { Db } from '../../../db/client';
 import { discountCodes } from '../../../db/schema/discounts';
+import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 
 /**
@@ -10,11 +17,22 @@ import { AppError } from '../../errors';
  * limits; what a code takes off never changes once it is out (a new code does). Checkout uses them (domain/discounts.ts).
  */
 
-const view = (row: typeof discountCodes.$inferSelect): DiscountCodeView => ({ ...row, createdAt: row.createdAt.toISOString() });
+const view = (row: typeof discountCodes.$inferSelect, revenue = 0): DiscountCodeView => ({ ...row, createdAt: row.createdAt.toISOString(), revenue });
 
-/** Every code, newest first. */
+/** What the orders that used each code (or code `id`) came to; a cancelled one gave its use back and counts nothing. */
+async function revenues(db: Db, id?: number): Promise<Map<number | null, number>> {
+  const rows = await db
+    .select({ codeId: orders.discountCodeId, revenue: sql<number>`sum(${orders.totalAmount})::int` })
+    .from(orders)
+    .where(and(id === undefined ? isNotNull(orders.discountCodeId) : eq(orders.discountCodeId, id), ne(orders.status, 'cancelled')))
+    .groupBy(orders.discountCodeId);
+  return new Map(rows.map((row) => [row.codeId, row.revenue]));
+}
+
+/** Every code, newest first, with its revenue. */
 export async function listDiscountCodes(db: Db): Promise<DiscountCodeView[]> {
-  return (await db.select().from(discountCodes).orderBy(desc(discountCodes.id))).map(view);
+  const [rows, revenueOf] = await Promise.all([db.select().from(discountCodes).orderBy(desc(discountCodes.id)), revenues(db)]);
+  return rows.map((row) => view(row, revenueOf.get(row.id)));
 }
 
 /** A new code; 409 when the code exists already (in any case: codes are kept in capitals). */
@@ -32,5 +50,27 @@ export async function changeDiscountCode(db: Db, id: number, change: DiscountCod
   const validTo = change.validTo === undefined ? current.validTo : change.validTo;
   if (validFrom && validTo && validFrom > validTo) throw new AppError('bad_request', { id: 'admin.discount.problem.days' }, 'days_out_of_order');
   const [row] = await db.update(discountCodes).set(change).where(eq(discountCodes.id, id)).returning();
-  return view(row!);
+  return view(row!, (await revenues(db, id)).get(id));
+}
+
+/** Per address checking codes: a customer who mistypes one a few times, not someone trying codes. */
+export const CODE_CHECKS_PER_IP: Limit = { name: 'discount:ip', max: 30, windowSeconds: 10 * 60 };
+
+/**
+ * Whether a code applies to a cart (the cart and payment steps ask; placing the order checks again and counts the use):
+ * the cart priced by the shop's current prices (a product no longer sold counts nothing: the order is refused for it),
+ * the contact when known. Its refusal is answered with its own message; every check counts towards the address's limit.
+ */
+export async function checkDiscount(db: Db, request: DiscountCheck, ip: string): Promise<DiscountCheckAnswer> {
+  await pruneExpiredCountersNowAndThen(db);
+  refuseOverLimit(await countHits(db, [{ limit: CODE_CHECKS_PER_IP, value: ip }]), { id: 'checkout.discount.tooMany' }, 'rate_limited');
+  const prices = await db
+    .select({ id: products.id, price: products.price })
+    .from(products)
+    .where(and(inArray(products.id, request.lines.map((line) => line.productId)), eq(products.active, true)));
+  const priceOf = new Map(prices.map((product) => [product.id, product.price]));
+  const lines = request.lines.filter((line) => priceOf.has(line.productId)).map((line) => ({ unitPrice: priceOf.get(line.productId)!, quantity: line.quantity }));
+  const subtotal = totalsFor(lines).subtotal;
+  const code = await applicableCode(db, request.code, { subtotal, today: bucharestDay(new Date()), contact: request, lock: false });
+  return { code: code.code, kind: code.kind, value: code.value, minSubtotal: code.minSubtotal, ...totalsFor(lines, code) };
 }

@@ -5,7 +5,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { lineName, type StoredColourOption } from '../../../domain/catalog';
 import { cityWithSector, type OrderRequest } from '../../../domain/checkout';
 import { stockViewChanges } from '../../../domain/catalog';
-import { DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
+import { bucharestDay, DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
 import { colourNameIn, productNameIn, type ProductTranslations } from '../../../domain/productTexts';
 import { onlyLeft } from '../../../domain/messages';
 import { CURRENCY } from '../../../domain/money';
@@ -26,6 +26,7 @@ import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { receivedAtOf } from './received';
 import { invoicesOfOrders, invoiceStatusChange, type Invoicing } from '../invoices/service';
 import { invoiceAction } from '../../../domain/invoice';
+import { type AppliedCode, applicableCode, countCodeUse, giveBackCodeUse } from '../discounts/usage';
 
 export interface PlacedOrder {
   id: string;
@@ -60,6 +61,8 @@ function requestHash(request: OrderRequest): string {
     lines,
     // Only when there is one, so the keys of orders to an address hash as before lockers.
     ...(request.lockerId ? [request.lockerId] : []),
+    // Likewise only with a code, tagged so it never reads as a locker.
+    ...(request.discountCode ? [['discount', request.discountCode]] : []),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
@@ -175,12 +178,21 @@ function chosenColour(product: { name: string; colourOptions: StoredColourOption
  */
 async function placedBefore(tx: DbOrTx, idempotencyKey: string, hash: string): Promise<PlacedOrder | null> {
   const [existing] = await tx
-    .select({ id: orders.id, number: orders.number, requestHash: orders.requestHash, subtotal: orders.subtotal, shipping: orders.shipping, total: orders.totalAmount })
+    .select({
+      id: orders.id,
+      number: orders.number,
+      requestHash: orders.requestHash,
+      subtotal: orders.subtotal,
+      discount: orders.discount,
+      shipping: orders.shipping,
+      total: orders.totalAmount,
+    })
     .from(orders)
     .where(eq(orders.idempotencyKey, idempotencyKey));
   if (!existing) return null;
   if (existing.requestHash !== hash) throw new AppError('conflict', { id: 'error.order.submittedWithOtherDetails' }, 'idempotency_key_reused');
-  return { id: existing.id, number: existing.number, replayed: true, totals: { subtotal: existing.subtotal, shipping: existing.shipping, total: existing.total } };
+  const { subtotal, discount, shipping, total } = existing;
+  return { id: existing.id, number: existing.number, replayed: true, totals: { subtotal, discount, shipping, total } };
 }
 
 /** The products an order names, as placing it reads them (prepared: every order runs it). */
@@ -234,6 +246,9 @@ const orderInsert = (db: DbOrTx) =>
       phoneNumber: placeholder('phoneNumber'),
       locker: placeholder('locker'),
       subtotal: placeholder('subtotal'),
+      discount: placeholder('discount'),
+      discountCode: placeholder('discountCode'),
+      discountCodeId: placeholder('discountCodeId'),
       shipping: placeholder('shipping'),
       shippingVatRate: placeholder('shippingVatRate'),
       shippingVat: placeholder('shippingVat'),
@@ -358,17 +373,27 @@ export async function placeOrder(
       return lines;
     };
     let priced: ReturnType<typeof priceLines>;
+    let code: AppliedCode | null = null;
     try {
       priced = priceLines();
+      // The code's row is locked from here to the order's end: the last uses go to as many orders as there are uses.
+      if (request.discountCode) {
+        code = await applicableCode(tx, request.discountCode, {
+          subtotal: totalsFor(priced).subtotal,
+          today: bucharestDay(new Date()),
+          contact: { email: request.email, phoneNumber: request.phoneNumber },
+          lock: true,
+        });
+      }
     } catch (refusal) {
       // A retry of an order placed before the product was hidden or its colour renamed or switched off is answered
-      // with that order: the customer whose answer was lost must not be told it failed. Only a refusal looks (no cost
+      // (or its code used up) with that order: the customer whose answer was lost must not be told it failed. Only a refusal looks (no cost
       // to a good order).
       const before = refusal instanceof AppError ? await placedBefore(tx, request.idempotencyKey, hash) : null;
       if (before) return before;
       throw refusal;
     }
-    const totals = totalsFor(priced);
+    const totals = totalsFor(priced, code);
     // A paid order (Stripe has the money) is kept whatever it totals; any other over the most one may total writes nothing.
     const maxTotal = options.maxTotal ?? MAX_ORDER_TOTAL;
     if (!paid && overOrderMaximum(totals, maxTotal)) {
@@ -392,6 +417,9 @@ export async function placeOrder(
       // As JSON text (jsonb takes it): a placeholder's value reaches the driver as it is.
       locker: options.locker ? JSON.stringify(options.locker) : null,
       subtotal: totals.subtotal,
+      discount: totals.discount,
+      discountCode: code?.code ?? null,
+      discountCodeId: code?.id ?? null,
       shipping: totals.shipping,
       shippingVatRate: vatRate,
       shippingVat: vat.shipping,
@@ -452,11 +480,13 @@ export async function placeOrder(
       // No stock to take: the order and all its rows in one statement, one round trip.
       const [placed] = await (awaitingPayment ? insertOrderWithRows : insertOrderWithRowsAndMails)(tx, { ...order, ...rows() });
       if (!placed) return twinsOrder();
+      if (code) await countCodeUse(tx, code.id);
       return { id: placed.id, number: placed.number, replayed: false, totals, refused: refusalOf(hits, placed.hits ?? []) };
     }
     // Stock to take: the order first (a twin waits here, then takes nothing), its stock, then its rows.
     const [created] = await insertOrder(tx, order);
     if (!created) return twinsOrder();
+    if (code) await countCodeUse(tx, code.id);
     const { taken, coloursTaken } = await takeStock(tx, wanted, paid);
     const counted = await (awaitingPayment ? insertOrderRows : insertOrderRowsAndMails)(tx, { orderId: created.id, ...rows(taken, coloursTaken) });
     return { id: created.id, number: created.number, replayed: false, totals, refused: refusalOf(hits, counted) };
@@ -580,6 +610,7 @@ export async function discardOrderWithoutSession(db: DbOrTx, id: string): Promis
       .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment'), isNull(orders.stripeSessionId)))
       .for('update');
     if (!order) return false;
+    await giveBackCodeUse(tx, id);
     await putBackStock(tx, id);
     await tx.delete(orders).where(eq(orders.id, id));
     return true;
@@ -621,6 +652,9 @@ export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus,
       .set({ ...options.set, status: to, version: order.version + 1 })
       .where(eq(orders.id, id));
     await tx.insert(orderEvents).values({ orderId: id, actor: options.actor, actorUserId: options.actorUserId ?? null, fromStatus: order.status, toStatus: to, note: options.note ?? null });
+    // A cancelled order never happened: its discount code's use is given back (before the stock: a code's row is
+    // locked before products' rows, as placing an order does, so the two never deadlock).
+    if (to === 'cancelled') await giveBackCodeUse(tx, id);
     if ((RESTOCKING_STATUSES as readonly OrderStatus[]).includes(to)) await putBackStock(tx, id);
     await queueStatusMails(tx, { orderId: id, email: order.email, to, actor: options.actor });
     if (options.invoicing && invoiceAction(to, options.invoicing.on)) await invoiceOrder(tx, id, options.invoicing);
@@ -686,6 +720,8 @@ async function toViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]> {
     phoneNumber: order.phoneNumber,
     locker: order.locker,
     subtotal: order.subtotal,
+    discount: order.discount,
+    discountCode: order.discountCode,
     shipping: order.shipping,
     shippingVatRate: order.shippingVatRate,
     shippingVat: order.shippingVat,

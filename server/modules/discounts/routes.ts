@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { discountCheckSchema } from '../../../domain/checkout';
+import { discountCheckAnswerSchema } from '../../../domain/contracts/discounts';
+import type { Db } from '../../../db/client';
+import { answers } from '../../errors';
+import { checkDiscount } from './service';
+
+/** POST /api/discounts/check: whether a discount code applies to a cart, and the cart's totals with it (issue 34). */
+export const discountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post('/discounts/check', { schema: { body: discountCheckSchema, response: answers({ 200: discountCheckAnswerSchema }) } }, async (request) =>
+    checkDiscount(db, request.body, request.ip),
+  );
+};
