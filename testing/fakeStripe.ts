@@ -1,8 +1,8 @@
 /**
  * A local stand-in for Stripe's HTTP API, for tests only: the real SDK talks to it over HTTP
  * (host, port, protocol 'http'). It creates (line items by Price id or by price_data, as Stripe takes them),
- * retrieves and expires Checkout Sessions, keeps an idempotency key's answer for a window (Stripe's: 24 hours;
- * shortened by tests), serves a small
+ * retrieves and expires Checkout Sessions, creates coupons and takes one off a session's line items (`discounts`, as
+ * Stripe does), keeps an idempotency key's answer for a window (Stripe's: 24 hours; shortened by tests), serves a small
  * payment page whose Pay button marks the session paid, sends a signed
  * checkout.session.completed webhook to the shop like Stripe does, and records every request so
  * tests can assert the SDK's real request shapes.
@@ -30,6 +30,19 @@ export interface FakeStripeOptions {
 
 type Session = Record<string, unknown> & { id: string; metadata: Record<string, string>; success_url: string; cancel_url: string };
 
+/** A coupon as Stripe answers it: a sum off (in `currency`) or a percentage, redeemable `max_redemptions` times. */
+export type Coupon = Record<string, unknown> & {
+  id: string;
+  amount_off: number | null;
+  percent_off: number | null;
+  currency: string | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  valid: boolean;
+};
+
+const COUPON_DURATIONS = ['forever', 'once', 'repeating'];
+
 /** Decodes Stripe's form encoding: line_items[0][price]=x → { line_items: [{ price: 'x' }] }. */
 export function decodeForm(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
@@ -50,17 +63,39 @@ export function decodeForm(body: string): Record<string, unknown> {
   return root;
 }
 
-function stripeError(res: http.ServerResponse, status: number, message: string, code?: string) {
+function stripeError(res: http.ServerResponse, status: number, message: string, code?: string, param?: string) {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: { type: 'invalid_request_error', message, code } }));
+  res.end(JSON.stringify({ error: { type: 'invalid_request_error', message, code, param } }));
+}
+
+/**
+ * Why Stripe refuses to create this coupon (POST /v1/coupons, form-encoded), as its error's message, code and param;
+ * null when it takes it.
+ */
+function couponRefusal(body: Record<string, unknown>): [string, string | undefined, string] | null {
+  const { amount_off: amountOff, percent_off: percentOff, currency, duration, max_redemptions: maxRedemptions, name } = body as Record<string, string | undefined>;
+  if (duration !== undefined && !COUPON_DURATIONS.includes(duration)) return [`Invalid duration: must be one of ${COUPON_DURATIONS.join(', ')}`, undefined, 'duration'];
+  if (duration === 'repeating' && body.duration_in_months === undefined) return ['You must specify duration_in_months when duration is repeating.', 'parameter_missing', 'duration_in_months'];
+  if (amountOff === undefined && percentOff === undefined) return ['You must pass either amount_off or percent_off.', 'parameter_missing', 'amount_off'];
+  if (amountOff !== undefined && percentOff !== undefined) return ['You may only specify one of these parameters: amount_off, percent_off.', undefined, 'amount_off'];
+  if (amountOff !== undefined) {
+    if (!/^\d+$/.test(amountOff)) return [`Invalid integer: ${amountOff}`, 'parameter_invalid_integer', 'amount_off'];
+    if (Number(amountOff) < 1) return ['Invalid positive integer', 'parameter_invalid_integer', 'amount_off'];
+    if (currency === undefined || currency === '') return ['You must pass currency when passing amount_off.', 'parameter_missing', 'currency'];
+  }
+  if (percentOff !== undefined && !(Number(percentOff) > 0 && Number(percentOff) <= 100)) return ['Invalid percent_off: must be greater than 0 and at most 100', undefined, 'percent_off'];
+  if (maxRedemptions !== undefined && !(/^\d+$/.test(maxRedemptions) && Number(maxRedemptions) >= 1)) return ['Invalid positive integer', 'parameter_invalid_integer', 'max_redemptions'];
+  if (name !== undefined && name.length > 40) return ['Invalid name: must be at most 40 characters', undefined, 'name'];
+  return null;
 }
 
 export async function startFakeStripe(options: FakeStripeOptions) {
   const sessions = new Map<string, Session>();
+  const coupons = new Map<string, Coupon>();
   const requests: RecordedRequest[] = [];
   const prices = options.prices ?? {};
-  /** Each idempotency key's session, and when the key was first used. */
-  const byIdempotencyKey = new Map<string, { id: string; at: number }>();
+  /** Each idempotency key's answer (the session or coupon it made, at `path`), and when the key was first used. */
+  const byIdempotencyKey = new Map<string, { path: string; id: string; at: number }>();
   /** How long Stripe answers a key with its first answer (24 hours); test control. */
   let idempotencyWindowMs = 24 * 3_600_000;
   /** Test control: a message to refuse every new session with (Stripe's 400), or null. */
@@ -69,6 +104,22 @@ export async function startFakeStripe(options: FakeStripeOptions) {
   let origin = '';
   /** Test control: how long every API answer (/v1/…) is held back, to play a slow Stripe. */
   let apiDelayMs = 0;
+
+  /**
+   * Answers a key reused within its window as Stripe does: with its first answer, or a refusal when the key was first
+   * used on another endpoint. False when the key is new (or out of its window): the request is a new one.
+   */
+  function replayed(res: http.ServerResponse, key: string | undefined, path: string, objects: Map<string, object>): boolean {
+    const existing = key ? byIdempotencyKey.get(key) : undefined;
+    if (!existing || Date.now() - existing.at >= idempotencyWindowMs) return false;
+    if (existing.path !== path) {
+      stripeError(res, 400, `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${existing.path}' vs '${path}').`, 'idempotency_error');
+      return true;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+    res.end(JSON.stringify(objects.get(existing.id)));
+    return true;
+  }
 
   async function sendWebhook(session: Session) {
     if (!options.webhookUrl || !options.webhookSecret) return;
@@ -88,6 +139,12 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     if (!session) throw new Error(`no fake session ${id}`);
     // As on Stripe: an expired session's page can no longer be paid.
     if (session.status === 'expired') throw new Error(`fake session ${id} has expired`);
+    // Its coupon is redeemed when the session is paid, as on Stripe (once: paying it again redeems nothing more).
+    const coupon = session.status === 'open' ? coupons.get((session.discounts as { coupon: string | null }[])[0]?.coupon ?? '') : undefined;
+    if (coupon) {
+      coupon.times_redeemed += 1;
+      coupon.valid = coupon.max_redemptions === null || coupon.times_redeemed < coupon.max_redemptions;
+    }
     Object.assign(session, {
       payment_status: 'paid',
       status: 'complete',
@@ -145,13 +202,36 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         if (req.headers.authorization !== undefined && !/^Bearer sk_(test|live)_/.test(req.headers.authorization)) {
           return stripeError(res, 401, 'Invalid API Key provided');
         }
+        if (req.method === 'POST' && url.pathname === '/v1/coupons') {
+          const key = req.headers['idempotency-key'] as string | undefined;
+          if (replayed(res, key, url.pathname, coupons)) return;
+          const refused = couponRefusal(body);
+          if (refused) return stripeError(res, 400, ...refused);
+          const id = `coupon_${randomBytes(8).toString('hex')}`;
+          const coupon: Coupon = {
+            id,
+            object: 'coupon',
+            amount_off: body.amount_off !== undefined ? Number(body.amount_off) : null,
+            percent_off: body.percent_off !== undefined ? Number(body.percent_off) : null,
+            currency: body.amount_off !== undefined ? String(body.currency).toLowerCase() : null,
+            duration: (body.duration as string | undefined) ?? 'once',
+            duration_in_months: body.duration_in_months !== undefined ? Number(body.duration_in_months) : null,
+            max_redemptions: body.max_redemptions !== undefined ? Number(body.max_redemptions) : null,
+            times_redeemed: 0,
+            name: (body.name as string | undefined) ?? null,
+            metadata: (body.metadata ?? {}) as Record<string, string>,
+            valid: true,
+            livemode: false,
+            created: Math.floor(Date.now() / 1000),
+          };
+          coupons.set(id, coupon);
+          if (key) byIdempotencyKey.set(key, { path: url.pathname, id, at: Date.now() });
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify(coupon));
+        }
         if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
           const key = req.headers['idempotency-key'] as string | undefined;
-          const existing = key ? byIdempotencyKey.get(key) : undefined;
-          if (existing && Date.now() - existing.at < idempotencyWindowMs) {
-            res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
-            return res.end(JSON.stringify(sessions.get(existing.id)));
-          }
+          if (replayed(res, key, url.pathname, sessions)) return;
           if (refusal) return stripeError(res, 400, refusal);
           type Line = { price?: string; price_data?: { currency: string; unit_amount: string; product_data: { name: string } }; quantity: string };
           const lines = (body.line_items ?? []) as Line[];
@@ -162,6 +242,21 @@ export async function startFakeStripe(options: FakeStripeOptions) {
           const shipping = Number(
             ((body.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined)?.[0]?.shipping_rate_data?.fixed_amount?.amount) ?? 0,
           );
+          const subtotal = lines.reduce((sum, line) => sum + unitAmount(line) * Number(line.quantity), 0);
+          // At most one coupon, taken off the line items (never the shipping), as Stripe does.
+          const discounts = (body.discounts ?? []) as { coupon?: string; promotion_code?: string }[];
+          if (discounts.length > 1) return stripeError(res, 400, 'You may only specify one discount.', undefined, 'discounts');
+          let coupon: Coupon | null = null;
+          if (discounts[0]) {
+            if (discounts[0].coupon === undefined) return stripeError(res, 400, 'The fake only takes a coupon in discounts.', undefined, 'discounts[0]');
+            coupon = coupons.get(discounts[0].coupon) ?? null;
+            if (!coupon) return stripeError(res, 400, `No such coupon: '${discounts[0].coupon}'`, 'resource_missing', 'discounts[0][coupon]');
+            if (!coupon.valid) return stripeError(res, 400, `Coupon ${coupon.id} is no longer valid.`, 'coupon_expired', 'discounts[0][coupon]');
+            if (coupon.currency !== null && coupon.currency !== 'ron') {
+              return stripeError(res, 400, `The coupon currency (${coupon.currency}) does not match the currency of the Checkout Session (ron).`, undefined, 'discounts[0][coupon]');
+            }
+          }
+          const discount = !coupon ? 0 : coupon.amount_off !== null ? Math.min(coupon.amount_off, subtotal) : Math.round((subtotal * coupon.percent_off!) / 100);
           const id = `cs_test_${randomBytes(12).toString('hex')}`;
           const session: Session = {
             id,
@@ -177,10 +272,13 @@ export async function startFakeStripe(options: FakeStripeOptions) {
             collected_information: null,
             metadata: (body.metadata ?? {}) as Record<string, string>,
             currency: 'ron',
-            amount_total: lines.reduce((sum, line) => sum + unitAmount(line) * Number(line.quantity), 0) + shipping,
+            discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
+            amount_subtotal: subtotal,
+            amount_total: subtotal - discount + shipping,
+            total_details: { amount_discount: discount, amount_shipping: shipping, amount_tax: 0 },
           };
           sessions.set(id, session);
-          if (key) byIdempotencyKey.set(key, { id, at: Date.now() });
+          if (key) byIdempotencyKey.set(key, { path: url.pathname, id, at: Date.now() });
           res.writeHead(200, { 'content-type': 'application/json' });
           return res.end(JSON.stringify(session));
         }
@@ -227,6 +325,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
   return {
     url: origin,
     sessions,
+    coupons,
     requests,
     markPaid,
     slowDown(ms: number) {

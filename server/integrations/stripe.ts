@@ -21,6 +21,11 @@ export interface NewCheckoutSession {
   customerEmail?: string;
   /** Shipping in bani, computed by our server (0 or 19.99 RON). */
   shippingAmount: number;
+  /**
+   * A discount code's sum off the lines, in bani (at most their total), and the code as the customer reads it: Stripe
+   * takes it off as a one-off coupon of that name, so the session charges lines − amount + shipping.
+   */
+  discount?: { amount: number; code: string };
   metadata: Record<string, string>;
   /** The customer's language: Stripe's payment page speaks it too. */
   locale: Locale;
@@ -127,8 +132,21 @@ export async function createStripeGateway(settings: StripeSettings): Promise<Pay
     ...(api ? { host: api.hostname, port: api.port, protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
   });
 
+  /**
+   * A coupon for one session, as Stripe documents a discount of our own computing: a fixed sum in lei, once, redeemable
+   * once, named by the code. With the session's idempotency key (`<key>-coupon`), a retry gets the same coupon.
+   */
+  async function oneOffCoupon(discount: { amount: number; code: string }, metadata: Record<string, string>, idempotencyKey: string | undefined) {
+    const coupon = await stripe.coupons.create(
+      { amount_off: discount.amount, currency: STRIPE_CURRENCY, duration: 'once', max_redemptions: 1, name: discount.code, metadata },
+      idempotencyKey ? { idempotencyKey: `${idempotencyKey}-coupon` } : undefined,
+    );
+    return coupon.id;
+  }
+
   return {
     async createCheckoutSession(input) {
+      const coupon = input.discount && input.discount.amount > 0 ? await oneOffCoupon(input.discount, input.metadata, input.idempotencyKey) : null;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -152,6 +170,8 @@ export async function createStripeGateway(settings: StripeSettings): Promise<Pay
               },
             },
           ],
+          // Stripe takes an amount_off coupon off the line items, never the shipping.
+          ...(coupon ? { discounts: [{ coupon }] } : {}),
         },
         input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
       );

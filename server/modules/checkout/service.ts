@@ -101,7 +101,9 @@ export async function placeCardOrder(checkout: Checkout, visitor: Visitor, reque
   let session: Awaited<ReturnType<typeof createOrderCheckoutSession>>;
   try {
     if (!toPay) throw new AppError('payment_failed', { id: 'message.stripeSessionFailed' }, 'stripe_failed');
-    session = await createOrderCheckoutSession(checkout.payments, { id: order.id, email: request.email, shipping: order.totals.shipping, lines: toPay.lines, locale });
+    // A discount code's sum is taken off at Stripe too (a coupon), so the session charges the order's total.
+    const discount = order.totals.discount > 0 && request.discountCode ? { amount: order.totals.discount, code: request.discountCode } : undefined;
+    session = await createOrderCheckoutSession(checkout.payments, { id: order.id, email: request.email, shipping: order.totals.shipping, lines: toPay.lines, discount, locale });
   } catch (error) {
     // A replayed order that already has its session is kept. Should the removal itself fail, the
     // order stays and a retry with the key asks Stripe again: the Stripe error is what to report.

@@ -83,14 +83,17 @@ export interface OrderToPay {
   shipping: number;
   /** The order's lines as it stored them: Stripe charges exactly these. */
   lines: CheckoutLine[];
+  /** A discount code's sum off the lines (bani, more than 0) and the code: Stripe takes it off as a one-off coupon. */
+  discount?: { amount: number; code: string };
   /** The language the customer ordered in (Stripe's page speaks it). */
   locale: Locale;
 }
 
 /**
- * A Checkout Session that pays a saved order: its lines (name, unit price, quantity) and shipping as the order
- * stored them, and the order id in its metadata and success URL. Stripe's idempotency key `order-<id>` makes a
- * retried submit get the same session within Stripe's window (24 hours); after it, a new one.
+ * A Checkout Session that pays a saved order: its lines (name, unit price, quantity), discount and shipping as the
+ * order stored them, so Stripe charges the order's total, and the order id in its metadata and success URL. Stripe's
+ * idempotency key `order-<id>` (and `order-<id>-coupon` for the discount's coupon) makes a retried submit get the same
+ * session within Stripe's window (24 hours); after it, a new one.
  */
 export async function createOrderCheckoutSession(payments: Payments, order: OrderToPay): Promise<{ sessionId: string; url: string | null }> {
   const session = await createSession(gatewayOf(payments), {
@@ -99,6 +102,7 @@ export async function createOrderCheckoutSession(payments: Payments, order: Orde
     cancelUrl: `${payments.publicUrl}/shop`,
     customerEmail: order.email,
     shippingAmount: order.shipping,
+    ...(order.discount && order.discount.amount > 0 ? { discount: order.discount } : {}),
     metadata: { kind: 'order', orderId: order.id },
     locale: order.locale,
     idempotencyKey: `order-${order.id}`,
