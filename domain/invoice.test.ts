@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bucharestSector } from './counties';
 import { efacturaPlace, invoiceAction, invoiceAmounts, invoiceId, reportDueDay, reportUrgency, seriesOf, signInEndsSoon, type SoldLine, unitNetText } from './invoice';
-import { orderVat, STANDARD_VAT_RATE } from './vat';
+import { discountVatParts, orderVat, STANDARD_VAT_RATE, vatByRate } from './vat';
 
 /** Lines as an order stores them: each line's VAT computed by the order's own rule (orderVat). */
 function sold(lines: { name: string; unitGross: number; quantity: number; vatRate?: number }[]): SoldLine[] {
@@ -100,6 +100,93 @@ describe('invoice amounts', () => {
     const amounts = invoiceAmounts(sold([{ name: 'Dummy Lighter', unitGross: 4999, quantity: 2 }]), false);
     expect(amounts).toMatchObject({ net: 9998, vat: 0, gross: 9998, breakdown: [{ rate: null, taxable: 9998, vat: 0 }] });
     expect(amounts.lines[0]).toMatchObject({ net: 9998, vatAmount: 0 });
+  });
+});
+
+/** A discount code's parts as the order takes `amount` off these lines (shipping is not among them). */
+const codeParts = (code: string, products: SoldLine[], amount: number) => ({
+  code,
+  parts: discountVatParts(
+    products.map((line) => ({ unitPrice: line.unitGross, quantity: line.quantity, vatRate: line.vatRate })),
+    amount,
+  ),
+});
+
+describe('invoice amounts with a discount code', () => {
+  const products = sold([
+    { name: 'Dummy Lighter (Black)', unitGross: 4999, quantity: 2 },
+    { name: 'Dummy Car Key', unitGross: 8999, quantity: 1 },
+  ]);
+  const shipping = sold([{ name: 'Transport', unitGross: 1999, quantity: 1 }]);
+
+  it('take it off as an allowance without its VAT, out of its rate’s base and VAT, adding up to the order’s total', () => {
+    // VARA10 on 189.97 lei: 19.00 lei, of which 3.30 VAT at 21%.
+    const plain = invoiceAmounts([...products, ...shipping], true);
+    const amounts = invoiceAmounts([...products, ...shipping], true, codeParts('VARA10', products, 1900));
+    expect(amounts.allowances).toEqual([{ code: 'VARA10', rate: 2100, net: 1570, vat: 330 }]);
+    expect(amounts.allowanceTotal).toBe(1570);
+    expect(amounts.net).toBe(plain.net);
+    expect(amounts.breakdown).toEqual([{ rate: 2100, taxable: plain.net - 1570, vat: plain.vat - 330 }]);
+    expect(amounts.gross).toBe(18_997 - 1900 + 1999);
+    expect(amounts.net - amounts.allowanceTotal! + amounts.vat).toBe(amounts.gross);
+  });
+
+  it('split it over two VAT rates in proportion to their lines, each rate’s base and VAT lowered by its part', () => {
+    const lines = sold([
+      { name: 'Book', unitGross: 3000, quantity: 1, vatRate: 1100 },
+      { name: 'Dummy Marker', unitGross: 2999, quantity: 3 },
+    ]);
+    // 10% of 119.97 lei: 12.00, of which 9.00 from the 21% lines (1.56 VAT) and 3.00 from the book (0.30 VAT).
+    const amounts = invoiceAmounts(lines, true, codeParts('VARA10', lines, 1200));
+    expect(amounts.allowances).toEqual([
+      { code: 'VARA10', rate: 2100, net: 744, vat: 156 },
+      { code: 'VARA10', rate: 1100, net: 270, vat: 30 },
+    ]);
+    expect(amounts.allowanceTotal).toBe(1014);
+    expect(amounts.breakdown[1]).toEqual({ rate: 1100, taxable: 2703 - 270, vat: 297 - 30 });
+    expect(amounts.gross).toBe(3000 + 3 * 2999 - 1200);
+  });
+
+  it('is one allowance at its whole amount for a seller not registered for VAT', () => {
+    const lines = sold([
+      { name: 'Book', unitGross: 3000, quantity: 1, vatRate: 1100 },
+      { name: 'Dummy Marker', unitGross: 2999, quantity: 3 },
+    ]);
+    const amounts = invoiceAmounts(lines, false, codeParts('VARA10', lines, 1200));
+    expect(amounts.allowances).toEqual([{ code: 'VARA10', rate: null, net: 1200, vat: 0 }]);
+    expect(amounts).toMatchObject({ net: 11_997, allowanceTotal: 1200, vat: 0, gross: 10_797, breakdown: [{ rate: null, taxable: 10_797, vat: 0 }] });
+  });
+
+  it('is nothing without a code: no allowance', () => {
+    expect(invoiceAmounts(products, true)).toMatchObject({ allowances: [], allowanceTotal: 0 });
+  });
+
+  it('hold for any order: each rate’s base is its lines’ less its allowance (BR-S-08), its VAT the order’s, the total the order’s', () => {
+    let seed = 11;
+    const random = (max: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return 1 + (seed % max);
+    };
+    for (let order = 0; order < 500; order++) {
+      const products = sold(
+        Array.from({ length: random(6) }, (_, index) => ({ name: `Line ${index}`, unitGross: random(200_000), quantity: random(10), vatRate: random(3) === 1 ? 1100 : 2100 })),
+      );
+      const subtotal = products.reduce((sum, line) => sum + line.unitGross * line.quantity, 0);
+      const discount = random(2) === 1 ? Math.floor((subtotal * random(100)) / 100) : random(subtotal);
+      const shipping = sold([{ name: 'Transport', unitGross: random(3) === 1 ? 0 : 1999, quantity: 1 }]);
+      const amounts = invoiceAmounts([...products, ...shipping], true, codeParts('COD', products, discount));
+      expect(amounts.gross).toBe(subtotal - discount + shipping[0]!.unitGross);
+      expect(amounts.allowanceTotal).toBe(amounts.allowances!.reduce((sum, allowance) => sum + allowance.net, 0));
+      expect(amounts.net - amounts.allowanceTotal! + amounts.vat).toBe(amounts.gross);
+      const orderVat = vatByRate({ lines: products.map((line) => ({ ...line, unitPrice: line.unitGross })), shippingVatRate: 2100, shippingVat: shipping[0]!.vatAmount, discount });
+      expect(amounts.breakdown.map((entry) => ({ rate: entry.rate, amount: entry.vat }))).toEqual(orderVat);
+      for (const entry of amounts.breakdown) {
+        const linesNet = amounts.lines.filter((line) => line.vatRate === entry.rate).reduce((sum, line) => sum + line.net, 0);
+        const allowanceNet = amounts.allowances!.filter((allowance) => allowance.rate === entry.rate).reduce((sum, allowance) => sum + allowance.net, 0);
+        expect(entry.taxable).toBe(linesNet - allowanceNet);
+        expect(Math.abs(entry.vat - (entry.taxable * entry.rate!) / 10_000)).toBeLessThan(100);
+      }
+    }
   });
 });
 

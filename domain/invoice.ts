@@ -6,8 +6,9 @@ import type { VatRate } from './vat';
 
 /**
  * The rules of the shop's invoices (Fiscal Code art. 319, RO e-Factura with CIUS-RO): numbering, the amounts of
- * each line and each VAT rate in bani, the buyer's address as e-Factura takes it, the day the report to ANAF is due.
- * Pure; the invoices module (server/modules/invoices) issues and stores them, domain/ubl.ts writes their XML.
+ * each line, each discount and each VAT rate in bani, the buyer's address as e-Factura takes it, the day the report
+ * to ANAF is due. Pure; the invoices module (server/modules/invoices) issues and stores them, domain/ubl.ts writes
+ * their XML.
  */
 
 /** How an invoice's number is written: its series, a dash and the number, at least four digits ("SST-0042"). */
@@ -90,40 +91,80 @@ export interface VatBreakdown {
   vat: Bani;
 }
 
+/** A discount code's part at one VAT rate, as the order took it off (domain/vat discountVatParts): VAT included, and its VAT. */
+export interface DiscountPart {
+  vatRate: VatRate;
+  amount: Bani;
+  vat: Bani;
+}
+
+/**
+ * A discount on the whole invoice (BG-20, an allowance of UNCL 5189 code 95): a code's part at one VAT rate, without
+ * its VAT (BT-92), and the VAT it takes off that rate's. A seller not registered for VAT has one, at its price.
+ */
+export interface InvoiceAllowance {
+  /** The code, in capitals ("VARA10"). */
+  code: string;
+  rate: VatRate | null;
+  net: Bani;
+  vat: Bani;
+}
+
 export interface InvoiceAmounts {
   lines: InvoiceLine[];
   breakdown: VatBreakdown[];
-  /** Σ lines without VAT (BT-106 = BT-109), the VAT (BT-110) and what the customer pays (BT-112). */
+  /**
+   * The discount, per rate, and their sum without VAT (BT-107). Absent from invoices issued before discount codes:
+   * documents are kept as issued, and a credit note repeats its invoice's.
+   */
+  allowances?: InvoiceAllowance[];
+  allowanceTotal?: Bani;
+  /** Σ lines without VAT (BT-106; less `allowanceTotal`, BT-109), the VAT (BT-110) and what the customer pays (BT-112). */
   net: Bani;
   vat: Bani;
   gross: Bani;
 }
 
 /**
- * The amounts of an invoice from the lines sold, in bani, adding up to the ban to what the customer pays: each
- * line's amount without VAT is its price less the VAT the order stored for it, each rate's base and VAT are the sums
- * of its lines', and the totals the sums of those (EN 16931 BR-CO-10, 13, 14, 15 exactly; BR-CO-17 within its
- * tolerance, since each line's VAT is rounded on its own). A seller not registered for VAT
- * (`vatPayer` false) charges none: every line's amount is its price, under one breakdown without a rate.
+ * The amounts of an invoice from the lines sold and a discount code's parts, in bani, adding up to the ban to what
+ * the customer pays: each line's amount without VAT is its price less the VAT the order stored for it, each
+ * discount part's is its amount less its VAT; each rate's base and VAT are its lines' less its discount's, and the
+ * totals the sums of those (EN 16931 BR-CO-10, 11, 13, 14, 15 and BR-S-08 exactly; BR-CO-17 within its tolerance,
+ * since each line's VAT is rounded on its own). A seller not registered for VAT (`vatPayer` false) charges none:
+ * every line's amount is its price, the discount one allowance at its amount, under one breakdown without a rate.
  */
-export function invoiceAmounts(sold: readonly SoldLine[], vatPayer: boolean): InvoiceAmounts {
+export function invoiceAmounts(sold: readonly SoldLine[], vatPayer: boolean, discount?: { code: string; parts: readonly DiscountPart[] }): InvoiceAmounts {
   const lines = sold.map((line) => {
     const gross = line.unitGross * line.quantity;
     const vatAmount = vatPayer ? line.vatAmount : 0;
     return { ...line, vatRate: vatPayer ? line.vatRate : 0, vatAmount, gross, net: gross - vatAmount };
   });
-  const byRate = new Map<VatRate | null, VatBreakdown>();
-  for (const line of lines) {
-    const rate = vatPayer ? line.vatRate : null;
-    const entry = byRate.get(rate) ?? { rate, taxable: 0, vat: 0 };
-    entry.taxable += line.net;
-    entry.vat += line.vatAmount;
-    byRate.set(rate, entry);
+  const { code = '', parts = [] } = discount ?? {};
+  const allowancesByRate = new Map<VatRate | null, InvoiceAllowance>();
+  for (const part of parts) {
+    if (part.amount === 0) continue;
+    const rate = vatPayer ? part.vatRate : null;
+    const vat = vatPayer ? part.vat : 0;
+    const entry = allowancesByRate.get(rate) ?? { code, rate, net: 0, vat: 0 };
+    entry.net += part.amount - vat;
+    entry.vat += vat;
+    allowancesByRate.set(rate, entry);
   }
+  const allowances = [...allowancesByRate.values()].toSorted((a, b) => (b.rate ?? 0) - (a.rate ?? 0));
+  const byRate = new Map<VatRate | null, VatBreakdown>();
+  const add = (rate: VatRate | null, taxable: Bani, vat: Bani) => {
+    const entry = byRate.get(rate) ?? { rate, taxable: 0, vat: 0 };
+    entry.taxable += taxable;
+    entry.vat += vat;
+    byRate.set(rate, entry);
+  };
+  for (const line of lines) add(vatPayer ? line.vatRate : null, line.net, line.vatAmount);
+  for (const allowance of allowances) add(allowance.rate, -allowance.net, -allowance.vat);
   const breakdown = [...byRate.values()].toSorted((a, b) => (b.rate ?? 0) - (a.rate ?? 0));
-  const net = breakdown.reduce((sum, entry) => sum + entry.taxable, 0);
+  const net = lines.reduce((sum, line) => sum + line.net, 0);
+  const allowanceTotal = allowances.reduce((sum, allowance) => sum + allowance.net, 0);
   const vat = breakdown.reduce((sum, entry) => sum + entry.vat, 0);
-  return { lines, breakdown, net, vat, gross: net + vat };
+  return { lines, breakdown, allowances, allowanceTotal, net, vat, gross: net - allowanceTotal + vat };
 }
 
 /**

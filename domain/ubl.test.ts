@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceDocument, SELLER } from '../testing/invoiceDocument';
+import { codeDiscount, invoiceDocument, SAMPLE_PRODUCTS, SELLER, soldLines } from '../testing/invoiceDocument';
 import { CIUS_RO_CUSTOMIZATION, ublXml } from './ubl';
 
 const text = (xml: string, element: string) => [...xml.matchAll(new RegExp(`<${element}[^>]*>([^<]*)</${element}>`, 'g'))].map((found) => found[1]);
@@ -51,6 +51,53 @@ describe('an e-Factura invoice', () => {
   it('escapes what XML would read as markup', () => {
     const xml = ublXml(invoiceDocument({ notes: ['Ana & <Ion> "quoted"'] }));
     expect(xml).toContain('<cbc:Note>Ana &amp; &lt;Ion&gt; &quot;quoted&quot;</cbc:Note>');
+  });
+});
+
+describe('an e-Factura invoice with a discount code', () => {
+  // VARA10 on 189.97 lei of products: 19.00 lei off, of which 3.30 VAT at 21%.
+  const discounted = (overrides: Parameters<typeof invoiceDocument>[0] = {}) => invoiceDocument({ discount: codeDiscount('VARA10', SAMPLE_PRODUCTS, 1900), ...overrides });
+
+  it('takes it off as a document-level allowance without its VAT, after the payment terms and before the VAT', () => {
+    const xml = ublXml(discounted());
+    expect(xml).toContain(
+      '</cac:PaymentTerms><cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>95</cbc:AllowanceChargeReasonCode>' +
+        '<cbc:AllowanceChargeReason>Reducere cod VARA10</cbc:AllowanceChargeReason><cbc:Amount currencyID="RON">15.70</cbc:Amount>' +
+        '<cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>21</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:AllowanceCharge><cac:TaxTotal>',
+    );
+  });
+
+  it('lowers the VAT’s base and amount by it, and totals what the customer pays, in UBL’s order', () => {
+    const xml = ublXml(discounted());
+    expect(text(xml, 'cbc:TaxableAmount')).toEqual(['157.82']);
+    expect(text(xml, 'cbc:TaxAmount')).toEqual(['33.14', '33.14']);
+    expect(/<cac:LegalMonetaryTotal>(.*)<\/cac:LegalMonetaryTotal>/.exec(xml)![1]!.replace(/ currencyID="RON"/g, '')).toBe(
+      '<cbc:LineExtensionAmount>173.52</cbc:LineExtensionAmount><cbc:TaxExclusiveAmount>157.82</cbc:TaxExclusiveAmount>' +
+        '<cbc:TaxInclusiveAmount>190.96</cbc:TaxInclusiveAmount><cbc:AllowanceTotalAmount>15.70</cbc:AllowanceTotalAmount><cbc:PayableAmount>190.96</cbc:PayableAmount>',
+    );
+  });
+
+  it('has one allowance per VAT rate when its lines have two', () => {
+    const products = soldLines([
+      { name: 'Carte', unitGross: 3000, quantity: 1, vatRate: 1100 },
+      { name: 'Dummy Marker', unitGross: 2999, quantity: 3 },
+    ]);
+    const xml = ublXml(invoiceDocument({ lines: products, discount: codeDiscount('VARA10', products, 1200) }));
+    expect(text(xml, 'cbc:Amount')).toEqual(['7.44', '2.70']);
+    expect(text(xml, 'cbc:AllowanceTotalAmount')).toEqual(['10.14']);
+    expect(text(xml, 'cbc:TaxableAmount')).toEqual(['66.92', '24.33']);
+  });
+
+  it('from a seller not registered for VAT: one allowance at its whole amount, category O', () => {
+    const xml = ublXml(discounted({ seller: { ...SELLER, vatPayer: false } }));
+    expect(xml).toContain('<cbc:Amount currencyID="RON">19.00</cbc:Amount><cac:TaxCategory><cbc:ID>O</cbc:ID><cac:TaxScheme>');
+    expect(text(xml, 'cbc:TaxExclusiveAmount')).toEqual(['190.96']);
+  });
+
+  it('is repeated by its credit note', () => {
+    const xml = ublXml(discounted({ kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-20' } }));
+    expect(text(xml, 'cbc:AllowanceChargeReason')).toEqual(['Reducere cod VARA10']);
+    expect(text(xml, 'cbc:PayableAmount')).toEqual(['190.96']);
   });
 });
 

@@ -2,6 +2,7 @@ import { CURRENCY } from './money';
 import {
   amountText,
   type EfacturaPlace,
+  type InvoiceAllowance,
   type InvoiceAmounts,
   type InvoicePayment,
   PAYMENT_MEANS_CODE,
@@ -22,6 +23,9 @@ export const CIUS_RO_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:efac
 /** The payment terms of a cash order (BT-20), and of a credit note: what the shop pays back. */
 export const CASH_ON_DELIVERY_TERMS = 'Ramburs: plata la livrare, către curier';
 export const REFUND_TERMS = 'Suma se restituie cumpărătorului';
+
+/** UNCL 5189: a discount (an allowance's reason code, BT-98). */
+const DISCOUNT_REASON_CODE = '95';
 
 /** UN/ECE Recommendation 20: one piece. */
 const UNIT_CODE = 'H87';
@@ -93,6 +97,15 @@ function taxCategory(element: 'cac:TaxCategory' | 'cac:ClassifiedTaxCategory', r
   return `<${element}>${category}<cac:TaxScheme>${el('cbc:ID', 'VAT')}</cac:TaxScheme></${element}>`;
 }
 
+/**
+ * A discount code's part at one VAT rate as a document-level allowance (BG-20): its amount without VAT, its reason
+ * both coded (95, discount) and written, and the rate whose base it lowers (BR-S-08). A credit note repeats them.
+ */
+function allowanceCharge(allowance: InvoiceAllowance): string {
+  const reason = `${el('cbc:AllowanceChargeReasonCode', DISCOUNT_REASON_CODE)}${el('cbc:AllowanceChargeReason', `Reducere cod ${allowance.code}`)}`;
+  return `<cac:AllowanceCharge>${el('cbc:ChargeIndicator', 'false')}${reason}${amount('cbc:Amount', allowance.net)}${taxCategory('cac:TaxCategory', allowance.rate, false)}</cac:AllowanceCharge>`;
+}
+
 /** The document's XML text (UTF-8), an Invoice (type 380) or a CreditNote (type 381) that references its invoice. */
 export function ublXml(document: UblDocument): string {
   const invoice = document.kind === 'invoice';
@@ -113,9 +126,12 @@ export function ublXml(document: UblDocument): string {
   const subtotals = amounts.breakdown
     .map((entry) => `<cac:TaxSubtotal>${amount('cbc:TaxableAmount', entry.taxable)}${amount('cbc:TaxAmount', entry.vat)}${taxCategory('cac:TaxCategory', entry.rate, true)}</cac:TaxSubtotal>`)
     .join('');
+  const allowances = (amounts.allowances ?? []).map(allowanceCharge).join('');
+  const allowanceTotal = amounts.allowanceTotal ?? 0;
   const totals =
-    `<cac:LegalMonetaryTotal>${amount('cbc:LineExtensionAmount', amounts.net)}${amount('cbc:TaxExclusiveAmount', amounts.net)}` +
-    `${amount('cbc:TaxInclusiveAmount', amounts.gross)}${paid > 0 ? amount('cbc:PrepaidAmount', paid) : ''}${amount('cbc:PayableAmount', amounts.gross - paid)}</cac:LegalMonetaryTotal>`;
+    `<cac:LegalMonetaryTotal>${amount('cbc:LineExtensionAmount', amounts.net)}${amount('cbc:TaxExclusiveAmount', amounts.net - allowanceTotal)}` +
+    `${amount('cbc:TaxInclusiveAmount', amounts.gross)}${allowanceTotal > 0 ? amount('cbc:AllowanceTotalAmount', allowanceTotal) : ''}` +
+    `${paid > 0 ? amount('cbc:PrepaidAmount', paid) : ''}${amount('cbc:PayableAmount', amounts.gross - paid)}</cac:LegalMonetaryTotal>`;
   const corrects = document.corrects
     ? `<cac:BillingReference><cac:InvoiceDocumentReference>${el('cbc:ID', document.corrects.id)}${el('cbc:IssueDate', document.corrects.issueDate)}</cac:InvoiceDocumentReference></cac:BillingReference>`
     : '';
@@ -137,6 +153,7 @@ export function ublXml(document: UblDocument): string {
     `<cac:PaymentMeans>${el('cbc:PaymentMeansCode', PAYMENT_MEANS_CODE[document.payment.method])}</cac:PaymentMeans>` +
     // Something left to pay needs its terms (BR-CO-25): cash on delivery, to the courier; a credit note's, refunded.
     (amounts.gross - paid > 0 ? `<cac:PaymentTerms>${el('cbc:Note', invoice ? CASH_ON_DELIVERY_TERMS : REFUND_TERMS)}</cac:PaymentTerms>` : '') +
+    allowances +
     `<cac:TaxTotal>${amount('cbc:TaxAmount', amounts.vat)}${subtotals}</cac:TaxTotal>` +
     totals +
     lines +

@@ -1,6 +1,6 @@
-import { efacturaPlace, invoiceAmounts, type InvoicePayment, type SoldLine } from '../domain/invoice';
+import { type DiscountPart, efacturaPlace, invoiceAmounts, type InvoicePayment, type SoldLine } from '../domain/invoice';
 import type { UblDocument, UblSeller } from '../domain/ubl';
-import { orderVat, STANDARD_VAT_RATE } from '../domain/vat';
+import { discountVatParts, orderVat, STANDARD_VAT_RATE } from '../domain/vat';
 
 /** A shop that sells with VAT, in Cluj. */
 export const SELLER: UblSeller = {
@@ -23,9 +23,21 @@ export function soldLines(lines: { name: string; unitGross: number; quantity: nu
   });
 }
 
-/** A cash order's invoice to a private person in Bucharest, sector 3: two products and shipping; parts replaceable. */
-export function invoiceDocument(overrides: Partial<UblDocument> & { lines?: SoldLine[] } = {}): UblDocument {
-  const { lines, ...rest } = overrides;
+/** What the sample order sells (two lighters and a car key) and its shipping. */
+export const SAMPLE_PRODUCTS = soldLines([
+  { name: 'Dummy Lighter (Black)', unitGross: 4999, quantity: 2 },
+  { name: 'Dummy Car Key', unitGross: 8999, quantity: 1 },
+]);
+const SAMPLE_SHIPPING = soldLines([{ name: 'Livrare prin curier', unitGross: 1999, quantity: 1 }]);
+
+/** A discount code's parts as an order takes `amount` off its products (`products`: the lines without shipping). */
+export function codeDiscount(code: string, products: readonly SoldLine[], amount: number): { code: string; parts: DiscountPart[] } {
+  return { code, parts: discountVatParts(products.map((line) => ({ unitPrice: line.unitGross, quantity: line.quantity, vatRate: line.vatRate })), amount) };
+}
+
+/** A cash order's invoice to a private person in Bucharest, sector 2: two products and shipping, a code's discount if given; parts replaceable. */
+export function invoiceDocument(overrides: Partial<UblDocument> & { lines?: SoldLine[]; discount?: { code: string; parts: DiscountPart[] } } = {}): UblDocument {
+  const { lines, discount, ...rest } = overrides;
   const seller = rest.seller ?? SELLER;
   const payment: InvoicePayment = rest.payment ?? { method: 'cash' };
   return {
@@ -42,13 +54,9 @@ export function invoiceDocument(overrides: Partial<UblDocument> & { lines?: Sold
       email: 'ana@example.ro',
     },
     amounts: invoiceAmounts(
-      lines ??
-        soldLines([
-          { name: 'Dummy Lighter (Black)', unitGross: 4999, quantity: 2 },
-          { name: 'Dummy Car Key', unitGross: 8999, quantity: 1 },
-          { name: 'Livrare prin curier', unitGross: 1999, quantity: 1 },
-        ]),
+      lines ?? [...SAMPLE_PRODUCTS, ...SAMPLE_SHIPPING],
       seller.vatPayer,
+      discount,
     ),
     payment,
     notes: ['Comanda 10042'],

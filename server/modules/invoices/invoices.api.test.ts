@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderRequestSchema } from '../../../domain/checkout';
 import { ublXml } from '../../../domain/ubl';
+import { discountCodes } from '../../../db/schema/discounts';
 import { invoiceCounters, invoices } from '../../../db/schema/invoices';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_INVOICING, TEST_ORIGIN } from '../../../testing/app';
@@ -184,6 +185,23 @@ describe('a credit note', () => {
     expect(credit).toMatchObject({ kind: 'credit_note', documentId: 'SST-0002', correctsId: invoice!.id });
     expect(credit!.document).toMatchObject({ kind: 'creditNote', corrects: { id: 'SST-0001', issueDate: invoice!.issueDate } });
     expect(credit!.document.amounts.gross).toBe(invoice!.document.amounts.gross);
+    expect(await efacturaProblems(ublXml(credit!.document), 'creditNote')).toEqual([]);
+  });
+
+  it('repeats a discount code’s allowance: an order with VARA10, invoiced and returned, both valid for e-Factura', async () => {
+    await shop.database.db.insert(discountCodes).values({ code: 'VARA10', kind: 'percent', value: 10 });
+    const order = await cashOrder({ discountCode: 'vara10' });
+    expect(order.totals.discount).toBeGreaterThan(0);
+    await ship(order.id);
+    await ownerMoves(order.id, 'returned');
+    const [invoice, credit] = await invoicesOf(order.id);
+    const { amounts } = invoice!.document;
+    expect(amounts.allowances).toEqual([{ code: 'VARA10', rate: 2100, net: expect.any(Number), vat: expect.any(Number) }]);
+    expect(amounts.allowances![0]!.net + amounts.allowances![0]!.vat).toBe(order.totals.discount);
+    expect(amounts.gross).toBe(order.totals.total);
+    expect(amounts.net - amounts.allowanceTotal! + amounts.vat).toBe(order.totals.total);
+    expect(await efacturaProblems(ublXml(invoice!.document), 'invoice')).toEqual([]);
+    expect(credit!.document.amounts).toEqual(amounts);
     expect(await efacturaProblems(ublXml(credit!.document), 'creditNote')).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceDocument, SELLER } from '../../../testing/invoiceDocument';
-import { invoicePdf } from './pdf';
+import { codeDiscount, invoiceDocument, SAMPLE_PRODUCTS, SELLER, soldLines } from '../../../testing/invoiceDocument';
+import { invoicePdf, totalRows } from './pdf';
 
 /** The Unicode characters an uncompressed PDF's fonts can print: what their ToUnicode maps send glyphs to. */
 function printable(pdf: Buffer): Set<number> {
@@ -29,5 +29,43 @@ describe('an invoice as a PDF', () => {
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       expect(pdf.toString('latin1')).toContain('/FlateDecode');
     }
+  });
+
+  it('shows a discount code as its own row, without its VAT, the VAT per rate and the totals after it', async () => {
+    // VARA10 on 189.97 lei of products: 19.00 lei off, 15.70 without its 3.30 VAT.
+    const document = invoiceDocument({ discount: codeDiscount('VARA10', SAMPLE_PRODUCTS, 1900) });
+    const lei = (text: string) => `${text}\u00a0lei`;
+    expect(totalRows(document)).toEqual([
+      ['Subtotal fără TVA', lei('173,52')],
+      ['Reducere (cod VARA10)', lei('-15,70')],
+      ['Total fără TVA', lei('157,82')],
+      [`TVA 21% (bază ${lei('157,82')})`, lei('33,14')],
+      ['Total', lei('190,96')],
+      ['Total de plată', lei('190,96')],
+    ]);
+    expect(totalRows(invoiceDocument({ discount: codeDiscount('VARA10', SAMPLE_PRODUCTS, 1900), seller: { ...SELLER, vatPayer: false } }))).toEqual([
+      ['Subtotal', lei('209,96')],
+      ['Reducere (cod VARA10)', lei('-19,00')],
+      ['Total', lei('190,96')],
+      ['Total de plată', lei('190,96')],
+    ]);
+    const credit = await invoicePdf({ ...document, kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-26' } });
+    expect(credit.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('names each rate’s part of a discount over two rates', () => {
+    const products = soldLines([
+      { name: 'Carte', unitGross: 3000, quantity: 1, vatRate: 1100 },
+      { name: 'Dummy Marker', unitGross: 2999, quantity: 3 },
+    ]);
+    const rows = totalRows(invoiceDocument({ lines: products, discount: codeDiscount('VARA10', products, 1200) }));
+    expect(rows.filter(([label]) => label.startsWith('Reducere'))).toEqual([
+      ['Reducere (cod VARA10), cota TVA 21%', '-7,44\u00a0lei'],
+      ['Reducere (cod VARA10), cota TVA 11%', '-2,70\u00a0lei'],
+    ]);
+  });
+
+  it('without a discount, says nothing of one', () => {
+    expect(totalRows(invoiceDocument()).map(([label]) => label)).toEqual(['Total fără TVA', 'TVA 21% (bază 173,52\u00a0lei)', 'Total', 'Total de plată']);
   });
 });

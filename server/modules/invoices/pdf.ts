@@ -29,6 +29,33 @@ function placeText(place: { city: string; countySubentity: string }, postalCode:
   return [postalCode, where].filter(Boolean).join(' ');
 }
 
+/**
+ * The rows under the lines, label and amount: without VAT (with a discount code, the lines' less its allowances, as
+ * e-Factura's), the VAT per rate (the discount's VAT already out of it), the total, what is paid and what is left to pay.
+ */
+export function totalRows(document: UblDocument): [string, string][] {
+  const { amounts } = document;
+  const vatPayer = document.seller.vatPayer;
+  const paid = document.payment.method === 'card' ? document.payment.paid : 0;
+  const allowances = amounts.allowances ?? [];
+  const discount = allowances.map((allowance): [string, string] => [
+    `Reducere (cod ${allowance.code})${allowances.length > 1 ? `, cota TVA ${vatPercentText(allowance.rate ?? 0)}%` : ''}`,
+    lei(-allowance.net),
+  ]);
+  const lineTotals: [string, string][] = discount.length > 0 ? [[vatPayer ? 'Subtotal fără TVA' : 'Subtotal', lei(amounts.net)], ...discount] : [];
+  const totals: [string, string][] = vatPayer
+    ? [
+        ...lineTotals,
+        ['Total fără TVA', lei(amounts.net - (amounts.allowanceTotal ?? 0))],
+        ...amounts.breakdown.map((entry): [string, string] => [`TVA ${vatPercentText(entry.rate ?? 0)}% (bază ${lei(entry.taxable)})`, lei(entry.vat)]),
+        ['Total', lei(amounts.gross)],
+      ]
+    : [...lineTotals, ['Total', lei(amounts.gross)]];
+  if (paid > 0) totals.push(['Achitat cu cardul', lei(paid)]);
+  totals.push([document.kind === 'invoice' ? 'Total de plată' : 'Total de restituit', lei(amounts.gross - paid)]);
+  return totals;
+}
+
 /** The document's PDF. `compress` false leaves its streams readable (tests read the fonts' character maps). */
 export async function invoicePdf(document: UblDocument, options: { compress?: boolean } = {}): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
@@ -123,17 +150,10 @@ export async function invoicePdf(document: UblDocument, options: { compress?: bo
     row(vatPayer ? [...cells, `${vatPercentText(line.vatRate)}%`, lei(line.vatAmount)] : cells, 'Regular');
   });
 
-  // The totals: without VAT, the VAT per rate, what is paid and what is left to pay.
   const paid = document.payment.method === 'card' ? document.payment.paid : 0;
-  const totals: [string, string][] = vatPayer
-    ? [
-        ['Total fără TVA', lei(amounts.net)],
-        ...amounts.breakdown.map((entry): [string, string] => [`TVA ${vatPercentText(entry.rate ?? 0)}% (bază ${lei(entry.taxable)})`, lei(entry.vat)]),
-        ['Total', lei(amounts.gross)],
-      ]
-    : [['Total', lei(amounts.gross)]];
-  if (paid > 0) totals.push(['Achitat cu cardul', lei(paid)]);
-  totals.push([invoice ? 'Total de plată' : 'Total de restituit', lei(amounts.gross - paid)]);
+  const totals = totalRows(document);
+  // The totals and the payment's text stay together: on a new page when a discount's rows would not fit under the lines.
+  if (pdf.y + 8 + totals.length * 14 + 40 > pdf.page.height - pdf.page.margins.bottom) pdf.addPage();
   pdf.y += 8;
   for (const [label, value] of totals) {
     const top = pdf.y;

@@ -8,6 +8,7 @@ import { efacturaPlace, invoiceAction, type InvoiceMoment, invoiceAmounts, invoi
 import type { InvoiceCorrection } from '../../../domain/invoiceCorrection';
 import { bucharestDay } from '../../../domain/locale';
 import type { UblDocument, UblSeller } from '../../../domain/ubl';
+import { discountVatParts } from '../../../domain/vat';
 import type { Db, DbOrTx } from '../../../db/client';
 import { anafConnection, invoiceCounters, invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
@@ -68,7 +69,10 @@ export function invoicingFrom(config: InvoicingSettings): Invoicing {
 /** The transport line's name on an invoice. */
 const SHIPPING_LINE = 'Transport';
 
-/** What an order's invoice says: the seller, the buyer and their address, each line and the shipping, the payment. */
+/**
+ * What an order's invoice says: the seller, the buyer and their address, each line and the shipping, the discount
+ * code's allowances (its parts as the order's VAT took them off), the payment.
+ */
 export function orderDocument(order: OrderView, invoicing: Invoicing, head: Pick<UblDocument, 'kind' | 'id' | 'issueDate' | 'corrects'>): UblDocument {
   const sold: SoldLine[] = order.lines.map((line) => ({
     name: lineName(line.name, line.colour),
@@ -87,7 +91,7 @@ export function orderDocument(order: OrderView, invoicing: Invoicing, head: Pick
     deliveryDate: null,
     seller: invoicing.seller,
     buyer: { name: `${order.firstName} ${order.lastName}`.trim(), street, place, postalCode: order.postalCode || null, email: order.email },
-    amounts: invoiceAmounts(sold, invoicing.seller.vatPayer),
+    amounts: invoiceAmounts(sold, invoicing.seller.vatPayer, order.discountCode ? { code: order.discountCode, parts: discountVatParts(order.lines, order.discount) } : undefined),
     payment: order.paymentMethod === 'card' ? { method: 'card', paid: order.total } : { method: 'cash' },
     notes: [`Comanda ${order.number}`],
   };

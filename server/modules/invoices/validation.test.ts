@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ublXml } from '../../../domain/ubl';
-import { invoiceDocument, SELLER, soldLines } from '../../../testing/invoiceDocument';
+import { codeDiscount, invoiceDocument, SAMPLE_PRODUCTS, SELLER, soldLines } from '../../../testing/invoiceDocument';
 import { cachedSchematron, EFACTURA_FOLDER, efacturaProblems, schemaProblems, schematronProblems } from './validation';
 
 // The rules compiled for SaxonJS: from this machine's cache (the build fills it), else compiled now, once.
@@ -58,5 +58,31 @@ describe('the shop’s invoices', () => {
   it('a credit note for a returned order, referencing its invoice: valid', async () => {
     const document = invoiceDocument({ kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-20' } });
     expect(await problemsOf(document)).toEqual([]);
+  });
+
+  it('with a discount code, as an allowance at 21%, paid by card, and its credit note: valid', async () => {
+    const document = invoiceDocument({ discount: codeDiscount('VARA10', SAMPLE_PRODUCTS, 1900) });
+    expect(await problemsOf(document)).toEqual([]);
+    expect(await problemsOf({ ...document, payment: { method: 'card', paid: document.amounts.gross } })).toEqual([]);
+    expect(await problemsOf({ ...document, kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-26' } })).toEqual([]);
+  });
+
+  it('with a discount code over lines at two VAT rates, one allowance each, and from a seller not registered for VAT: valid', async () => {
+    const products = soldLines([
+      { name: 'Carte', unitGross: 3000, quantity: 1, vatRate: 1100 },
+      { name: 'Dummy Marker', unitGross: 2999, quantity: 3 },
+      { name: 'Dummy Phone Charger', unitGross: 10_000, quantity: 3 },
+    ]);
+    const lines = [...products, ...soldLines([{ name: 'Transport', unitGross: 1999, quantity: 1 }])];
+    const discount = codeDiscount('VARA10', products, 4200);
+    expect(discount.parts.map((part) => part.vatRate)).toEqual([2100, 1100]);
+    expect(await problemsOf(invoiceDocument({ lines, discount }))).toEqual([]);
+    expect(await problemsOf(invoiceDocument({ lines, discount, seller: { ...SELLER, vatPayer: false } }))).toEqual([]);
+  });
+
+  it('a discount written as it would be without its allowance is refused (BR-S-08)', async () => {
+    const document = invoiceDocument({ discount: codeDiscount('VARA10', SAMPLE_PRODUCTS, 1900) });
+    const xml = ublXml(document).replace(/<cac:AllowanceCharge>.*<\/cac:AllowanceCharge>/, '');
+    expect((await efacturaProblems(xml, 'invoice')).map((problem) => problem.rule)).toContain('BR-S-08');
   });
 });
