@@ -10,10 +10,10 @@
  * answer never comes back, throttling, processing finishing on its own. Every request is recorded.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { strToU8, zipSync } from 'fflate';
 import { bucharest } from './bucharestClock';
+import { startStandIn } from './standIn';
 
 /** Which ANAF environment an API path named: /test/FCTEL/rest/… or /prod/FCTEL/rest/…. */
 export type AnafEnvironment = 'test' | 'prod';
@@ -216,7 +216,6 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
   const refusals: { text: string; errorMessage: string }[] = [];
   /** When each recent API call came, for 1000 calls per rolling minute. */
   const apiCalls: number[] = [];
-  const hangTimers = new Set<NodeJS.Timeout>();
   let nextIndex = 5_000_000_001;
   let nextDownloadId = 3_000_000_001;
   let hangUploads = 0;
@@ -358,13 +357,7 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
     }
     if (!hang) return send(res, 200, 'application/xml', answer);
     // The upload reached ANAF, but its answer never comes back: held until close() or hungUploadMs.
-    if (options.hungUploadMs !== undefined) {
-      const timer = setTimeout(() => {
-        hangTimers.delete(timer);
-        res.destroy();
-      }, options.hungUploadMs);
-      hangTimers.add(timer);
-    }
+    if (options.hungUploadMs !== undefined) standIn.later(options.hungUploadMs, () => res.destroy());
   }
 
   function statusEndpoint(res: http.ServerResponse, query: Record<string, string>) {
@@ -476,20 +469,12 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
     downloadEndpoint(res, query);
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        handle(req, res, Buffer.concat(chunks));
-      } catch (error) {
-        if (!res.headersSent) send(res, 500, 'text/plain', String(error));
-      }
-    });
+  const standIn = await startStandIn({
+    port: options.port,
+    answer: ({ req, res, raw }) => handle(req, res, raw),
+    failed: (res, error) => send(res, 500, 'text/plain', String(error)),
   });
-
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = standIn.origin;
 
   return {
     url: origin,
@@ -533,12 +518,6 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
         settle(message);
       }
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of hangTimers) clearTimeout(timer);
-        hangTimers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: standIn.close,
   };
 }

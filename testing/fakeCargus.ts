@@ -13,10 +13,10 @@
  * recorded.
  */
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { bucharest } from './bucharestClock';
 import { labelPdf } from './labelPdf';
+import { jsonOf, startStandIn } from './standIn';
 
 /** One request the fake received, as it arrived. */
 export interface CargusRecordedRequest {
@@ -201,12 +201,9 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
   const awbs: CargusAwb[] = [];
   const byBarCode = new Map<string, CargusAwb>();
   const refusals: { message: string; shape: 'array' | 'object' | 'string' }[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   const pickupLocations = new Set([0, ...(options.pickupLocations ?? [])]);
   let logins = 0;
   let nextBarCode = 1_100_223_344;
-  let delayMs = 0;
-  let isDown = false;
 
   const live = (barCode: string) => {
     const awb = byBarCode.get(barCode.trim());
@@ -377,43 +374,19 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     return cashAccount(res, query);
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const query = Object.fromEntries(url.searchParams);
-      const body = Buffer.concat(chunks).toString('utf8');
-      let json: unknown | null = null;
-      if (/\bjson\b/i.test(req.headers['content-type'] ?? '')) {
-        try {
-          json = JSON.parse(body);
-        } catch {
-          json = null;
-        }
-      }
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, query, headers: req.headers, body, json });
-      const answer = () => {
-        try {
-          if (isDown) return send(res, 500, { statusCode: 500, message: 'Internal server error', activityId: randomBytes(16).toString('hex') });
-          handle(req, res, url.pathname.replace(/(.)\/+$/, '$1'), query, json);
-        } catch (error) {
-          if (!res.headersSent) send(res, 500, { Message: String(error) });
-        }
-      };
-      if (delayMs <= 0) return answer();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        answer();
-      }, delayMs);
-      timers.add(timer);
-    });
+  const standIn = await startStandIn({
+    port: options.port,
+    record: ({ req, url, raw }) => {
+      const body = raw.toString('utf8');
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body, json: jsonOf(req, body) });
+    },
+    answer: ({ req, res, url, raw }) => handle(req, res, url.pathname.replace(/(.)\/+$/, '$1'), Object.fromEntries(url.searchParams), jsonOf(req, raw.toString('utf8'))),
+    whenDown: (res) => send(res, 500, { statusCode: 500, message: 'Internal server error', activityId: randomBytes(16).toString('hex') }),
+    failed: (res, error) => send(res, 500, { Message: String(error) }),
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: standIn.origin,
     requests,
     get logins() {
       return logins;
@@ -448,18 +421,8 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
       if (!((numberOf(awb.request.CashRepayment) ?? 0) > 0)) throw new Error(`fake Cargus: AWB ${barCode} has no COD to pay out`);
       awb.paidOut = date;
     },
-    slowDown(ms: number) {
-      delayMs = ms;
-    },
-    down(on: boolean) {
-      isDown = on;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    slowDown: standIn.slowDown,
+    down: standIn.down,
+    close: standIn.close,
   };
 }

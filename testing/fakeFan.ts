@@ -9,10 +9,10 @@
  * tokens revoked, a field refused, a slow or down service. Every request is recorded.
  */
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { bucharest } from './bucharestClock';
 import { labelPdf, type PAGE_SIZES } from './labelPdf';
+import { jsonOf, startStandIn } from './standIn';
 
 /** One request the fake received, as it arrived. */
 export interface FanRecordedRequest {
@@ -263,12 +263,9 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
   const awbs: FanAwb[] = [];
   const byNumber = new Map<string, FanAwb>();
   const refusals: { path: string; message: string }[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   let logins = 0;
   let nextToken = 48_944_740;
   let nextAwb = 2_332_300_120_218;
-  let delayMs = 0;
-  let isDown = false;
 
   /** The live (not deleted) AWB with this number, or undefined. */
   const live = (awbNumber: string) => {
@@ -457,44 +454,19 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
     return bankTransfers(res, query);
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const query = queryOf(url.searchParams);
-      const raw = Buffer.concat(chunks);
+  const standIn = await startStandIn({
+    port: options.port,
+    record: ({ req, url, raw }) => {
       const body = raw.toString('utf8');
-      let json: unknown | null = null;
-      if (/\bjson\b/i.test(req.headers['content-type'] ?? '')) {
-        try {
-          json = JSON.parse(body);
-        } catch {
-          json = null;
-        }
-      }
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, query, headers: req.headers, body, json });
-      const answer = async () => {
-        try {
-          if (isDown) return send(res, 503, 'text/html', DOWN_PAGE);
-          await handle(req, res, url.pathname.replace(/(.)\/+$/, '$1'), query, raw, json);
-        } catch (error) {
-          if (!res.headersSent) send(res, 500, 'text/plain', String(error));
-        }
-      };
-      if (delayMs <= 0) return void answer();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void answer();
-      }, delayMs);
-      timers.add(timer);
-    });
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: queryOf(url.searchParams), headers: req.headers, body, json: jsonOf(req, body) });
+    },
+    answer: ({ req, res, url, raw }) => handle(req, res, url.pathname.replace(/(.)\/+$/, '$1'), queryOf(url.searchParams), raw, jsonOf(req, raw.toString('utf8'))),
+    whenDown: (res) => send(res, 503, 'text/html', DOWN_PAGE),
+    failed: (res, error) => send(res, 500, 'text/plain', String(error)),
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: standIn.origin,
     requests,
     get logins() {
       return logins;
@@ -532,18 +504,8 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
       awb.paidOut = date;
       awb.reimbursementAwbNumber ??= String(nextAwb++);
     },
-    slowDown(ms: number) {
-      delayMs = ms;
-    },
-    down(on: boolean) {
-      isDown = on;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    slowDown: standIn.slowDown,
+    down: standIn.down,
+    close: standIn.close,
   };
 }

@@ -9,10 +9,10 @@
  * Every request is recorded.
  */
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { bucharest } from './bucharestClock';
 import { labelPdf } from './labelPdf';
+import { startStandIn } from './standIn';
 
 /** One request the fake received, as it arrived. */
 export interface SamedayRecordedRequest {
@@ -380,11 +380,8 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
   const byNumber = new Map<string, SamedayAwb>();
   const references = new Set<string>();
   const refusals: { path: string[]; message: string }[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   let logins = 0;
   let nextAwb = 2_410_674_230;
-  let delayMs = 0;
-  let isDown = false;
   let origin = '';
 
   const pickupPointList = () =>
@@ -698,35 +695,19 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
     sendJson(res, 200, paginate(list(), query));
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', origin);
-      const query = Object.fromEntries(url.searchParams);
-      const body = Buffer.concat(chunks).toString('utf8');
-      const isForm = /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '');
-      const form = isForm ? Object.fromEntries(new URLSearchParams(body)) : {};
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, query, headers: req.headers, body, form });
-      const answer = () => {
-        try {
-          if (isDown) return send(res, 503, 'text/html', DOWN_PAGE);
-          handle(req, res, url, query, form);
-        } catch (error) {
-          if (!res.headersSent) send(res, 500, 'text/plain', String(error));
-        }
-      };
-      if (delayMs <= 0) return answer();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        answer();
-      }, delayMs);
-      timers.add(timer);
-    });
+  /** A form body (application/x-www-form-urlencoded) as its fields; {} for any other. */
+  const formOf = (req: http.IncomingMessage, raw: Buffer) =>
+    /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '') ? Object.fromEntries(new URLSearchParams(raw.toString('utf8'))) : {};
+  const standIn = await startStandIn({
+    port: options.port,
+    record: ({ req, url, raw }) => {
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body: raw.toString('utf8'), form: formOf(req, raw) });
+    },
+    answer: ({ req, res, url, raw }) => handle(req, res, url, Object.fromEntries(url.searchParams), formOf(req, raw)),
+    whenDown: (res) => send(res, 503, 'text/html', DOWN_PAGE),
+    failed: (res, error) => send(res, 500, 'text/plain', String(error)),
   });
-
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = standIn.origin;
 
   return {
     url: origin,
@@ -768,18 +749,8 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
     inTransit(awb: string) {
       append(awb, { statusId: 33, status: 'In livrare la curier', statusLabel: 'Colet in livrare', statusState: 'In livrare' });
     },
-    slowDown(ms: number) {
-      delayMs = ms;
-    },
-    down(on: boolean) {
-      isDown = on;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    slowDown: standIn.slowDown,
+    down: standIn.down,
+    close: standIn.close,
   };
 }
