@@ -7,7 +7,10 @@ import { useI18n } from '../lib/i18n';
 import { formatOrderDate, ORDER_STATUS_LABELS } from '../lib/orderStatus';
 import { ShipmentTerms } from './ShipmentTerms';
 
-/** An order as its customer sees it (My orders, and the order's own page): number, status, delivery, lines, total and the VAT it includes, its invoices' PDFs. */
+/**
+ * An order as its customer sees it (My orders, and the order's own page): number, status, delivery, total and the VAT it
+ * includes, its invoices' PDFs; then its lines, its discount code's line and its shipping, which add up to the total.
+ */
 export function OrderSummary({ order }: { order: OrderView }) {
   const { t, money, locale } = useI18n();
   const status = ORDER_STATUS_LABELS[order.status];
@@ -63,6 +66,16 @@ export function OrderSummary({ order }: { order: OrderView }) {
             <span>{money(line.unitPrice * line.quantity)}</span>
           </li>
         ))}
+        {order.discount > 0 && (
+          <li className="flex justify-between gap-4">
+            <span>{t('order.discount', { code: order.discountCode ?? '' })}</span>
+            <span className="whitespace-nowrap">−{money(order.discount)}</span>
+          </li>
+        )}
+        <li className="flex justify-between gap-4">
+          <span>{t('checkout.totals.shipping')}</span>
+          <span className="whitespace-nowrap">{order.shipping === 0 ? t('checkout.totals.free') : money(order.shipping)}</span>
+        </li>
       </ul>
     </article>
   );

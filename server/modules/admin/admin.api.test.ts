@@ -3,6 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { user } from '../../../db/schema/accounts';
 import { products } from '../../../db/schema/catalog';
+import { discountCodes } from '../../../db/schema/discounts';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { invoices } from '../../../db/schema/invoices';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
@@ -251,15 +252,23 @@ describe('GET /api/admin/orders.csv', () => {
     expect(lines.at(-1)).toBe('');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toBe(
-      'Order number,Date,Name,Phone,Email,Street,Street number,City,County,Postal code,Country,Total (RON),Cash to collect (RON),Payment method,Status,Items',
+      'Order number,Date,Name,Phone,Email,Street,Street number,City,County,Postal code,Country,Subtotal (RON),Discount code,Discount (RON),Shipping (RON),Total (RON),Cash to collect (RON),Payment method,Status,Items',
     );
     // Newest first: the paid card order, nothing to collect.
     expect(lines[1]).toMatch(/,\d+\.\d\d,0\.00,Card,Paid,Dummy Lighter \(Black\) × 2; Dummy Phone Charger × 1$/);
-    expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"") Țăranu",0712345678,ana@example.ro,"Strada Lungă, bloc 3",28,Iași,Cluj,400114,Romania,124.96,124.96,Cash on delivery,Pending,`);
+    expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"") Țăranu",0712345678,ana@example.ro,"Strada Lungă, bloc 3",28,Iași,Cluj,400114,Romania,104.97,,0.00,19.99,124.96,124.96,Cash on delivery,Pending,`);
     expect(lines[2]).toMatch(/^\d{5},\d{4}-\d\d-\d\d \d\d:\d\d,/);
 
     const filtered = await get('/api/admin/orders.csv?status=paid');
     expect(filtered.rawPayload.toString('utf8').split('\r\n')).toHaveLength(3);
+  });
+
+  it('has an order’s discount code and discount between its subtotal and its shipping, adding up to its total', async () => {
+    await shop.database.db.insert(discountCodes).values({ code: 'CSV10', kind: 'percent', value: 10 });
+    await place({ discountCode: 'csv10' });
+    const [, line] = (await get('/api/admin/orders.csv')).body.split('\r\n');
+    // 104.97 less 10% (10.50), plus 19.99 shipping: 114.46, all of it to collect.
+    expect(line).toContain(',Romania,104.97,CSV10,10.50,19.99,114.46,114.46,Cash on delivery,Pending,');
   });
 
   it('exports every matching order, past one batch', async () => {

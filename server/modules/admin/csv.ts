@@ -1,3 +1,8 @@
+import { countyName } from '../../../domain/counties';
+import { type Bani, toDecimalString } from '../../../domain/money';
+import { ORDER_STATUS_NAMES, type OrderStatus, type PaymentMethod } from '../../../domain/orders';
+import { phoneDialledFromRomania } from '../../../domain/phone';
+
 /**
  * CSV as spreadsheets read it (RFC 4180): CRLF line ends, a cell quoted when it holds a comma, a
  * quote or a line break (quotes doubled), and a UTF-8 byte order mark first so Excel reads
@@ -20,4 +25,87 @@ function cell(value: string | number): string {
 
 export function csvLine(cells: readonly (string | number)[]): string {
   return `${cells.map(cell).join(',')}\r\n`;
+}
+
+/** An order as the back office's export reads it (service.ts ordersForExport): amounts in bani, `date` in Bucharest time. */
+export interface ExportedOrder {
+  number: number;
+  date: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  email: string;
+  street: string;
+  streetNumber: string;
+  city: string;
+  county: string | null;
+  postalCode: string;
+  country: string;
+  subtotal: Bani;
+  /** What a discount code took off the subtotal (0 without one), and the code (null without one). */
+  discount: Bani;
+  discountCode: string | null;
+  shipping: Bani;
+  /** subtotal − discount + shipping */
+  total: Bani;
+  paymentMethod: PaymentMethod;
+  status: OrderStatus;
+  /** "Dummy Lighter (Black) × 2; Dummy Car Key × 1" */
+  items: string;
+}
+
+/**
+ * GET /api/admin/orders.csv's columns (in English: a file for the courier and the accountant alike). The amounts read
+ * as the order's totals do: Subtotal − Discount + Shipping = Total, the discount written as a positive sum beside its
+ * code (a cell starting with "-" would read as a formula, see FORMULA_START); an anonymised order keeps them all.
+ */
+export const ORDER_CSV_COLUMNS = [
+  'Order number',
+  'Date',
+  'Name',
+  'Phone',
+  'Email',
+  'Street',
+  'Street number',
+  'City',
+  'County',
+  'Postal code',
+  'Country',
+  'Subtotal (RON)',
+  'Discount code',
+  'Discount (RON)',
+  'Shipping (RON)',
+  'Total (RON)',
+  'Cash to collect (RON)',
+  'Payment method',
+  'Status',
+  'Items',
+] as const;
+
+/** One order's cells, in ORDER_CSV_COLUMNS's order. */
+export function orderCsvCells(order: ExportedOrder): (string | number)[] {
+  return [
+    order.number,
+    order.date,
+    // An anonymised order has no name: an empty cell, not a space.
+    `${order.firstName} ${order.lastName}`.trim(),
+    phoneDialledFromRomania(order.phoneNumber),
+    order.email,
+    order.street,
+    order.streetNumber,
+    order.city,
+    countyName(order.county) ?? '',
+    order.postalCode,
+    order.country,
+    toDecimalString(order.subtotal),
+    order.discountCode ?? '',
+    toDecimalString(order.discount),
+    toDecimalString(order.shipping),
+    toDecimalString(order.total),
+    // The courier collects cash orders only; card orders are paid already.
+    toDecimalString(order.paymentMethod === 'cod' ? order.total : 0),
+    order.paymentMethod === 'cod' ? 'Cash on delivery' : 'Card',
+    ORDER_STATUS_NAMES[order.status],
+    order.items,
+  ];
 }

@@ -5,18 +5,14 @@ import { z } from 'zod';
 import { ownerPromotionRequestSchema } from '../../../domain/accounts';
 import { codBlockRequestSchema } from '../../../domain/codRisk';
 import { adminOrderListSchema, adminOrderSchema, dashboardSchema, ORDER_LIST_STATUSES, failedMailListSchema, ownerListSchema, resentMailSchema } from '../../../domain/contracts/admin';
-import { countyName } from '../../../domain/counties';
-import { toDecimalString } from '../../../domain/money';
-import { phoneDialledFromRomania } from '../../../domain/phone';
 import { statusChangeRequestSchema } from '../../../domain/orderChanges';
-import { ORDER_STATUS_NAMES } from '../../../domain/orders';
 import { controlCharactersMessage, hasControlCharacters } from '../../../domain/text';
 import type { Database, Db } from '../../../db/client';
 import { AppError, answers } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
 import { listFailedMails, resendMail } from '../mail/failedMails';
 import { blockCod, liftCodBlock } from '../orders/codRisk';
-import { CSV_BOM, csvLine } from './csv';
+import { CSV_BOM, csvLine, ORDER_CSV_COLUMNS, orderCsvCells } from './csv';
 import { currentCursor, formatCursor, LiveOrders, parseCursor } from './liveOrders';
 import type { AnafReporting } from '../invoices/reporting';
 import type { Invoicing } from '../invoices/service';
@@ -121,28 +117,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date());
     async function* lines() {
       yield CSV_BOM;
-      yield csvLine(['Order number', 'Date', 'Name', 'Phone', 'Email', 'Street', 'Street number', 'City', 'County', 'Postal code', 'Country', 'Total (RON)', 'Cash to collect (RON)', 'Payment method', 'Status', 'Items']);
-      for await (const order of ordersForExport(db, filters)) {
-        yield csvLine([
-          order.number,
-          order.date,
-          `${order.firstName} ${order.lastName}`,
-          phoneDialledFromRomania(order.phoneNumber),
-          order.email,
-          order.street,
-          order.streetNumber,
-          order.city,
-          countyName(order.county) ?? '',
-          order.postalCode,
-          order.country,
-          toDecimalString(order.total),
-          // The courier collects cash orders only; card orders are paid already.
-          toDecimalString(order.paymentMethod === 'cod' ? order.total : 0),
-          order.paymentMethod === 'cod' ? 'Cash on delivery' : 'Card',
-          ORDER_STATUS_NAMES[order.status],
-          order.items,
-        ]);
-      }
+      yield csvLine(ORDER_CSV_COLUMNS);
+      for await (const order of ordersForExport(db, filters)) yield csvLine(orderCsvCells(order));
     }
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')

@@ -201,6 +201,14 @@ describe('an order with a code', () => {
     expect(await usesOf(code.id)).toBe(1);
   });
 
+  it('never touches the products\' prices, their 30-day reference prices or badges (a code is not a price reduction)', async () => {
+    const catalogue = async () => (await shop.app.inject({ method: 'GET', url: '/api/products' })).json();
+    const before = await catalogue();
+    const code = await codeWith({ kind: 'percent', value: 50 });
+    expect((await order({ lines: threeBelts, discountCode: code.code })).statusCode).toBe(201);
+    expect(await catalogue()).toEqual(before);
+  });
+
   it('refuses more than 30 checks in 10 minutes from one address', async () => {
     const code = await codeWith();
     let last = await check({ code: code.code, lines: threeBelts });

@@ -24,6 +24,8 @@ const order: OrderMailData = {
     { name: 'Dummy Phone Charger', colour: null, unitPrice: 2499, quantity: 1, vatRate: 2100, vatAmount: 434 },
   ],
   subtotal: 10497,
+  discount: 0,
+  discountCode: null,
   shipping: 1999,
   shippingVatRate: 2100,
   shippingVat: 347,
@@ -56,6 +58,21 @@ describe('order mails', () => {
     expect(mail.text).toContain('It is paid (104.97 RON by card).');
     expect(mail.text).toContain('Shipping: Free');
     expect(mail.text).not.toContain('ready to pay the courier');
+  });
+
+  it('show a discount code as its own line between subtotal and shipping, to the customer and the owner, with the VAT it lowers', () => {
+    // 104.97 less 10% (10.50) is 94.47, plus 19.99 shipping: 114.46; the VAT is 21.69 less the 1.82 in the discount.
+    const discounted: OrderMailData = { ...order, discount: 1050, discountCode: 'VARA10', total: 11446 };
+    const customer = renderParts(orderPlacedMail(shop, discounted));
+    expect(customer.text).toContain('Subtotal: 104.97 RON\n\nDiscount (VARA10): −10.50 RON\n\nShipping: 19.99 RON\n\nTotal: 114.46 RON\n\nof which VAT 21%: 19.87 RON');
+    expect(customer.text).toContain('Please have 114.46 RON ready to pay the courier in cash.');
+    const owner = renderParts(newOrderMail(shop, discounted, 'en'));
+    expect(owner.subject).toBe('New order 10042: 114.46 RON (cash on delivery)');
+    expect(owner.text).toContain('Discount (VARA10): −10.50 RON');
+    expect(renderParts(newOrderMail(shop, discounted, 'ro')).text.replaceAll('\u00a0', ' ')).toContain('Subtotal: 104,97 lei\n\nReducere (VARA10): −10,50 lei\n\nLivrare: 19,99 lei');
+    expect(renderParts(withdrawalReceivedMail(shop, { ...discounted, withdrawalRequestedAt: '2026-11-24T12:05:00.000Z' })!).text).toContain('Discount (VARA10): −10.50 RON');
+    // Without a code, no such line.
+    expect(renderParts(orderPlacedMail(shop, order)).text).not.toContain('Discount');
   });
 
   it('alert the owner with a link to the order in the back office', async () => {

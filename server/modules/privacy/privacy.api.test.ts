@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../../db/schema/accounts';
+import { discountCodes } from '../../../db/schema/discounts';
 import { invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
@@ -12,6 +13,11 @@ import { changeOrderStatus } from '../orders/service';
 // through the order's link; on the embedded database or PostgreSQL.
 
 const shop = setUpTestApp();
+
+// A code the orders below use: 10% off 104.97 is 10.50, so 94.47 plus 19.99 shipping, 114.46 (issue 34).
+beforeAll(async () => {
+  await shop.database.db.insert(discountCodes).values({ code: 'VARA10', kind: 'percent', value: 10 });
+});
 
 const place = async (cookie: string | null, overrides: Record<string, unknown> = {}) => {
   const response = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder(overrides), headers: cookie ? { cookie, origin: TEST_ORIGIN } : {} });
@@ -30,7 +36,7 @@ describe('a signed-in customer’s data', () => {
   it('is theirs to download: the account, its orders, the addresses and phones given, the mails sent, the withdrawal requests', async () => {
     const customer = await signUpCustomer(shop.app);
     const first = await place(customer.cookie, { email: customer.email });
-    const second = await place(customer.cookie, { email: customer.email, street: 'Strada Horea', streetNumber: '5', phoneNumber: '0733 111 222' });
+    const second = await place(customer.cookie, { email: customer.email, street: 'Strada Horea', streetNumber: '5', phoneNumber: '0733 111 222', discountCode: 'VARA10' });
     await shop.database.db.update(orders).set({ withdrawalRequestedAt: new Date(), withdrawalNote: 'Changed my mind' }).where(eq(orders.id, first.id));
     // Someone else's order is not in it.
     await place(null, { email: 'someone-else@example.ro' });
@@ -41,6 +47,14 @@ describe('a signed-in customer’s data', () => {
     const data = copy.json();
     expect(data.account).toMatchObject({ email: customer.email, createdAt: expect.any(String) });
     expect(data.orders.map((order: { id: string }) => order.id).sort()).toEqual([first.id, second.id].sort());
+    // Each order with its totals as placed, a discount code's among them.
+    const totals = ({ id, subtotal, discount, discountCode, shipping, total }: Record<string, unknown>) => ({ id, subtotal, discount, discountCode, shipping, total });
+    expect(data.orders.map(totals)).toEqual(
+      expect.arrayContaining([
+        { id: first.id, subtotal: 10497, discount: 0, discountCode: null, shipping: 1999, total: 12496 },
+        { id: second.id, subtotal: 10497, discount: 1050, discountCode: 'VARA10', shipping: 1999, total: 11446 },
+      ]),
+    );
     expect(data.addresses).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ street: 'Strada Memorandumului', phoneNumber: '+40712345678' }),
@@ -60,7 +74,7 @@ describe('deleting an account', () => {
   it('asks for the password again, waits for orders on their way, then erases the account and anonymises its orders, which still add up', async () => {
     const customer = await signUpCustomer(shop.app);
     const owner = await signUpOwner(shop.app, shop.database.db);
-    const order = await place(customer.cookie, { email: customer.email });
+    const order = await place(customer.cookie, { email: customer.email, discountCode: 'VARA10' });
     const remove = (password: string) => shop.app.inject({ method: 'POST', url: '/api/account/delete', payload: { password }, headers: { cookie: customer.cookie, origin: TEST_ORIGIN } });
 
     const underWay = await remove('secret123');
@@ -85,9 +99,12 @@ describe('deleting an account', () => {
     const kept = await orderRow(order.id);
     expect(kept).toMatchObject({ firstName: '', lastName: '', email: '', phoneNumber: '', street: '', streetNumber: '', postalCode: '', userId: null, status: 'delivered', city: 'Cluj-Napoca' });
     expect(kept.anonymisedAt).toBeInstanceOf(Date);
+    // Its discount code and amounts too: they still add up.
+    expect(kept).toMatchObject({ subtotal: 10497, discount: 1050, discountCode: 'VARA10', shipping: 1999, totalAmount: 11446 });
+    expect(kept.subtotal - kept.discount + kept.shipping).toBe(kept.totalAmount);
     expect(await dashboard()).toBe(revenue);
     const csv = (await shop.app.inject({ url: '/api/admin/orders.csv', headers: { cookie: owner.cookie } })).body;
-    expect(csv.split('\r\n').find((line) => line.startsWith(`${order.number},`))).toContain(',124.96,');
+    expect(csv.split('\r\n').find((line) => line.startsWith(`${order.number},`))).toContain(',Cluj-Napoca,Cluj,,Romania,104.97,VARA10,10.50,19.99,114.46,114.46,Cash on delivery,Delivered,');
     // The invoice keeps the buyer as issued (the legal retention).
     const [invoiceAfter] = await shop.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
     expect(invoiceAfter!.document.buyer).toEqual(invoiceBefore!.document.buyer);

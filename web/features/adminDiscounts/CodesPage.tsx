@@ -15,8 +15,9 @@ import { Field } from '../../components/ui/Field';
 const errorText = (error: unknown, t: Translate) => (error instanceof ApiError ? error.message : t('admin.somethingWrong'));
 
 /**
- * The owner's discount codes (issue 34): each with what it takes off, its rules and how often it was used, paused or
- * running; and a new one. A code is its own line in an order's totals, never a price reduction.
+ * The owner's discount codes (issue 34): each with how often it was used and what the orders that used it came to, what
+ * it takes off and its rules, paused or running; and a new one. A code is its own line in an order's totals, never a
+ * price reduction.
  */
 export default function CodesPage() {
   const { t } = useI18n();
@@ -48,22 +49,27 @@ export default function CodesPage() {
 
 function CodeTable({ codes, onChanged }: { codes: DiscountCodeView[]; onChanged: (code: DiscountCodeView) => void }) {
   const { t, money, locale } = useI18n();
-  const columns: Column[] = (['code', 'discount', 'minimum', 'days', 'uses', 'status'] as const).map((column) => ({ label: t(`admin.codes.column.${column}`), align: 'left' }));
+  // What a code brought beside the code itself, where a phone shows it before scrolling sideways; its rules after.
+  const columns: Column[] = (['code', 'uses', 'revenue', 'discount', 'minimum', 'days', 'status'] as const).map((column) => ({
+    label: t(`admin.codes.column.${column}`),
+    align: column === 'revenue' ? 'right' : 'left',
+  }));
   const day = (value: string | null) => (value ? shopDay(value, locale) : '…');
   return (
-    <ScrollingTable caption={t('admin.codes.caption')} columns={columns} minWidth="min-w-[48rem]">
+    <ScrollingTable caption={t('admin.codes.caption')} columns={columns} minWidth="min-w-[54rem]">
       {codes.map((code) => (
         <tr key={code.id} className="border-b border-zinc-100 last:border-0">
           <th scope="row" className="px-3 py-2 text-left font-mono font-semibold">
             {code.code}
           </th>
-          <td className="px-3 py-2">{code.kind === 'percent' ? `${code.value}%` : money(code.value)}</td>
-          <td className="px-3 py-2">{code.minSubtotal === null ? '—' : money(code.minSubtotal)}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{code.validFrom || code.validTo ? `${day(code.validFrom)} – ${day(code.validTo)}` : t('admin.codes.always')}</td>
           <td className="px-3 py-2">
             {code.usageLimit === null ? code.uses : `${code.uses} / ${code.usageLimit}`}
             {code.oncePerContact && <span className="block text-xs text-zinc-600">{t('admin.discount.field.oncePerContact')}</span>}
           </td>
+          <td className="px-3 py-2 text-right whitespace-nowrap">{money(code.revenue)}</td>
+          <td className="px-3 py-2">{code.kind === 'percent' ? `${code.value}%` : money(code.value)}</td>
+          <td className="px-3 py-2">{code.minSubtotal === null ? '—' : money(code.minSubtotal)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{code.validFrom || code.validTo ? `${day(code.validFrom)} – ${day(code.validTo)}` : t('admin.codes.always')}</td>
           <td className="px-3 py-2">
             <PauseButton code={code} onChanged={onChanged} />
           </td>

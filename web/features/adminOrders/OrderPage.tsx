@@ -168,6 +168,12 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
           <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-zinc-200 pt-3 text-sm">
             <dt>{t('admin.order.subtotal')}</dt>
             <dd className="text-right">{money(order.subtotal)}</dd>
+            {order.discount > 0 && (
+              <>
+                <dt>{t('admin.order.discount', { code: order.discountCode ?? '' })}</dt>
+                <dd className="text-right whitespace-nowrap">−{money(order.discount)}</dd>
+              </>
+            )}
             <dt>{t('admin.order.shipping')}</dt>
             <dd className="text-right">{order.shipping === 0 ? t('admin.order.shippingFree') : money(order.shipping)}</dd>
             {order.shipping > 0 && (

@@ -33,6 +33,9 @@ export interface OrderMailData {
   /** `colour`: the colour chosen (null: none, or an order from before colours travelled with lines). */
   lines: { name: string; colour: string | null; unitPrice: number; quantity: number; vatRate: number; vatAmount: number }[];
   subtotal: number;
+  /** What a discount code took off the subtotal (0 without one), and the code (null without one). total = subtotal − discount + shipping. */
+  discount: number;
+  discountCode: string | null;
   shipping: number;
   shippingVatRate: number;
   shippingVat: number;
@@ -60,7 +63,7 @@ export interface RenderedParts {
   element: React.ReactElement;
 }
 
-/** One line per product and per total: readable on a phone and as plain text alike. */
+/** One line per product and per total (the discount code's between subtotal and shipping): readable on a phone and as plain text alike. */
 function Lines({ order, locale }: { order: OrderMailData; locale: Locale }) {
   const t = mailText(locale);
   const money = (amount: number) => formatMoney(amount, locale);
@@ -73,6 +76,7 @@ function Lines({ order, locale }: { order: OrderMailData; locale: Locale }) {
         </Text>
       ))}
       <Text style={{ ...muted, margin: '12px 0 0' }}>{t('mail.lines.subtotal', { amount: money(order.subtotal) })}</Text>
+      {order.discount > 0 && <Text style={{ ...muted, margin: 0 }}>{t('mail.lines.discount', { code: order.discountCode ?? '', amount: money(order.discount) })}</Text>}
       <Text style={{ ...muted, margin: 0 }}>{t('mail.lines.shipping', { amount: order.shipping === 0 ? t('mail.lines.shippingFree') : money(order.shipping) })}</Text>
       <Text style={{ ...line, fontWeight: 700 }}>{t('mail.lines.total', { amount: money(order.total) })}</Text>
       {vatByRate(order).map(({ rate, amount }) => (
