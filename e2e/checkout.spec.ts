@@ -1,30 +1,7 @@
 import type { Page } from '@playwright/test';
 import { caughtMail, linkOf } from './mails';
-import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, test, fillShipping } from './fixtures';
+import { addToCart, answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, test, fillShipping, ANA_SHIPPING as SHIPPING } from './fixtures';
 import { sampleOrder } from '../testing/sampleOrder';
-
-const SHIPPING = {
-  'First name': 'Ana',
-  'Last name': 'Popescu',
-  Country: 'Romania',
-  City: 'Cluj-Napoca',
-  County: 'Cluj',
-  Street: 'Strada Memorandumului',
-  'Street number': '28',
-  'Postal code': '400114',
-  'Phone number': '+40 712 345 678',
-};
-
-async function addToCart(page: Page, names: string[]) {
-  await page.goto('/shop');
-  await expect(page.getByRole('article')).toHaveCount(5);
-  for (const name of names) {
-    const card = page.getByRole('article', { name });
-    const add = card.getByRole('button', { name: 'Add to Cart' });
-    if (await add.isVisible()) await add.click();
-    else await card.getByRole('button', { name: `Add one more ${name}` }).click();
-  }
-}
 
 async function goToPayment(page: Page, email = 'ana@example.ro') {
   await page.getByRole('link', { name: /^Cart, / }).click();

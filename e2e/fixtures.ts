@@ -144,3 +144,28 @@ export async function fillShipping(page: Page, fields: Record<string, string>) {
     else await field.fill(value);
   }
 }
+
+/** The shipping details of the customer most specs order as (field label → value). */
+export const ANA_SHIPPING = {
+  'First name': 'Ana',
+  'Last name': 'Popescu',
+  Country: 'Romania',
+  City: 'Cluj-Napoca',
+  County: 'Cluj',
+  Street: 'Strada Memorandumului',
+  'Street number': '28',
+  'Postal code': '400114',
+  'Phone number': '+40 712 345 678',
+};
+
+/** Adds each named product from /shop, once per mention (the second time with its card's plus). */
+export async function addToCart(page: Page, names: string[]) {
+  await page.goto('/shop');
+  await expect(page.getByRole('article')).toHaveCount(5);
+  for (const name of names) {
+    const card = page.getByRole('article', { name });
+    const add = card.getByRole('button', { name: 'Add to Cart' });
+    if (await add.isVisible()) await add.click();
+    else await card.getByRole('button', { name: `Add one more ${name}` }).click();
+  }
+}

@@ -4,11 +4,20 @@ import { onlyLeft } from '../../../domain/messages';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { useCart } from '../../lib/cart/CartProvider';
 import { CartTotals } from './CartTotals';
+import type { AppliedDiscount } from './discount';
+import { DiscountCode } from './DiscountCode';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { useI18n } from '../../lib/i18n';
 import { StepHeading } from './ui';
 
-export function CartStep({ onContinue }: { onContinue(): void }) {
+interface CartStepProps {
+  /** The discount code applied (the checkout's draft), and how it changes. */
+  discount: AppliedDiscount | null;
+  onDiscountChange(discount: AppliedDiscount | null): void;
+  onContinue(): void;
+}
+
+export function CartStep({ discount, onDiscountChange, onContinue }: CartStepProps) {
   const { cart, remove, clear } = useCart();
   const { t, money } = useI18n();
   return (
@@ -46,7 +55,10 @@ export function CartStep({ onContinue }: { onContinue(): void }) {
         </button>
       </div>
       <div className="mt-2 rounded-2xl bg-white p-4 ring-1 ring-zinc-200">
-        <CartTotals cart={cart} />
+        <DiscountCode discount={discount} onChange={onDiscountChange} />
+        <div className="mt-4 border-t border-zinc-200 pt-4">
+          <CartTotals cart={cart} discount={discount} />
+        </div>
       </div>
       <div className="mt-6 flex justify-end">
         <button type="button" onClick={onContinue} className={primaryButton}>

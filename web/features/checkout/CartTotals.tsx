@@ -1,15 +1,19 @@
-import { cartTotals, type CartState, pricedLines } from '../../../domain/cart';
+import { type CartState, pricedLines } from '../../../domain/cart';
 import { missingForFreeShipping } from '../../../domain/pricing';
 import { orderVat, standardVatRateAt, vatPercentText } from '../../../domain/vat';
 import { useI18n } from '../../lib/i18n';
+import { type AppliedDiscount, checkoutTotals } from './discount';
 
-/** Subtotal, shipping and total, and the VAT they include, as the server will compute them, and how far free shipping is. */
-export function CartTotals({ cart }: { cart: CartState }) {
+/**
+ * Subtotal, the discount code's line, shipping and total, and the VAT they include, as the server will compute them,
+ * and how far free shipping is (counted on the subtotal after the discount).
+ */
+export function CartTotals({ cart, discount }: { cart: CartState; discount: AppliedDiscount | null }) {
   const { t, money } = useI18n();
-  const totals = cartTotals(cart);
+  const { totals, applied } = checkoutTotals(cart, discount);
   const vatRate = standardVatRateAt(new Date());
-  const vat = orderVat(pricedLines(cart), totals.shipping, vatRate);
-  const missing = missingForFreeShipping(totals.subtotal);
+  const vat = orderVat(pricedLines(cart), totals.shipping, vatRate, totals.discount);
+  const missing = missingForFreeShipping(totals.subtotal, totals.discount);
   return (
     <div className="space-y-3">
       <dl className="space-y-1 text-sm">
@@ -17,6 +21,12 @@ export function CartTotals({ cart }: { cart: CartState }) {
           <dt>{t('checkout.totals.subtotal')}</dt>
           <dd>{money(totals.subtotal)}</dd>
         </div>
+        {applied && (
+          <div className="flex justify-between gap-4 font-medium text-green-800">
+            <dt className="min-w-0 break-words">{t('checkout.totals.discount', { code: applied.code })}</dt>
+            <dd className="shrink-0">−{money(totals.discount)}</dd>
+          </div>
+        )}
         <div className="flex justify-between">
           <dt>{t('checkout.totals.shipping')}</dt>
           <dd>{totals.shipping === 0 ? t('checkout.totals.free') : money(totals.shipping)}</dd>

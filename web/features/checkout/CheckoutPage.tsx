@@ -8,6 +8,7 @@ import { primaryButton } from '../../components/ui/styles';
 import { useSession } from '../../lib/session';
 import { useCart } from '../../lib/cart/CartProvider';
 import { CartStep } from './CartStep';
+import { checkoutTotals, orderLines } from './discount';
 import { attemptFor, shippingOf, STEPS, stepToShow, type Step, type SubmitAttempt } from './checkoutSteps';
 import { EmailStep } from './EmailStep';
 import { PaymentStep } from './PaymentStep';
@@ -28,7 +29,7 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { cart, clear } = useCart();
-  const { draft, setEmail, setShippingField, setPostalCodeConfirmed, setSector, setDelivery, setLocker, reset } = useCheckoutDraft(t('checkout.shipping.defaultCountry'));
+  const { draft, setEmail, setShippingField, setPostalCodeConfirmed, setSector, setDelivery, setLocker, setDiscount, reset } = useCheckoutDraft(t('checkout.shipping.defaultCountry'));
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<OrderFailure | null>(null);
   const attempt = useRef<SubmitAttempt | null>(null);
@@ -59,13 +60,22 @@ export default function CheckoutPage() {
     setFailure(null);
   }, [step]);
 
+  /** A code applied anew answers an order refused for the last one: that alert would now be out of date. */
+  function changeDiscount(discount: typeof draft.discount) {
+    setDiscount(discount);
+    if (discount) setFailure((current) => (current?.discountRefused ? null : current));
+  }
+
   async function placeOrder(paymentMethod: PaymentMethod) {
     if (submitting) return;
+    // The code goes with the order only while it takes something off (a cart below its minimum orders without it).
+    const discountCode = checkoutTotals(cart, draft.discount).applied?.code;
     const payload: OrderPayload = {
       ...shippingOf(draft),
       email: draft.email,
-      lines: cart.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity, colour: line.colour })),
+      lines: orderLines(cart),
       paymentMethod,
+      ...(discountCode ? { discountCode } : {}),
     };
     attempt.current = attemptFor(attempt.current, payload, newIdempotencyKey);
     setSubmitting(true);
@@ -74,7 +84,10 @@ export default function CheckoutPage() {
     try {
       placed = await submitOrder(payload, attempt.current.idempotencyKey);
     } catch (error) {
-      setFailure(paymentMethod === 'card' ? describeCardFailure(error, t) : describeOrderFailure(error, t));
+      const failed = paymentMethod === 'card' ? describeCardFailure(error, t) : describeOrderFailure(error, t);
+      // Nothing was placed: the code comes off the totals, and the order can be placed again without it.
+      if (failed.discountRefused) setDiscount(null);
+      setFailure(failed);
       setSubmitting(false);
       return;
     }
@@ -115,7 +128,7 @@ export default function CheckoutPage() {
         ))}
       </ol>
       <div className="mt-6">
-        {step === 'cart' && <CartStep onContinue={() => go('email')} />}
+        {step === 'cart' && <CartStep discount={draft.discount} onDiscountChange={changeDiscount} onContinue={() => go('email')} />}
         {step === 'email' && <EmailStep email={draft.email} onChange={setEmail} onBack={() => go('cart')} onContinue={() => go('shipping')} />}
         {step === 'shipping' && (
           <ShippingStep
@@ -134,7 +147,14 @@ export default function CheckoutPage() {
           />
         )}
         {step === 'payment' && (
-          <PaymentStep draft={draft} submitting={submitting} error={failure} onBack={() => go('shipping')} onPlaceOrder={placeOrder} />
+          <PaymentStep
+            draft={draft}
+            submitting={submitting}
+            error={failure}
+            onDiscountChange={changeDiscount}
+            onBack={() => go('shipping')}
+            onPlaceOrder={placeOrder}
+          />
         )}
       </div>
     </div>

@@ -1,6 +1,5 @@
 import { lockerLine } from '../../../domain/lockers';
 import { useEffect, useState } from 'react';
-import { cartTotals } from '../../../domain/cart';
 import { cartLineName, lineName } from '../../../domain/catalog';
 import { placeLine } from '../../../domain/counties';
 import type { PaymentMethod } from '../../../domain/orders';
@@ -15,6 +14,8 @@ import { legalPath } from '../../../domain/legal';
 import { CompanyDetails } from '../../components/CompanyDetails';
 import { companyInfo } from '../../lib/company';
 import { CartTotals } from './CartTotals';
+import { type AppliedDiscount, checkoutTotals } from './discount';
+import { DiscountCode } from './DiscountCode';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import type { OrderFailure } from './submitOrder';
 import { StepHeading } from './ui';
@@ -50,11 +51,12 @@ interface PaymentStepProps {
   draft: CheckoutDraft;
   submitting: boolean;
   error: OrderFailure | null;
+  onDiscountChange(discount: AppliedDiscount | null): void;
   onBack(): void;
   onPlaceOrder(method: PaymentMethod): void;
 }
 
-export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: PaymentStepProps) {
+export function PaymentStep({ draft, submitting, error, onDiscountChange, onBack, onPlaceOrder }: PaymentStepProps) {
   const { cart } = useCart();
   const { t, money } = useI18n();
   const reachability = useShopReachable();
@@ -119,7 +121,10 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
           ))}
         </ul>
         <div className="mt-3 border-t border-zinc-200 pt-3">
-          <CartTotals cart={cart} />
+          <DiscountCode discount={draft.discount} onChange={onDiscountChange} contact={{ email: draft.email, phoneNumber: shipping.phoneNumber }} />
+        </div>
+        <div className="mt-3 border-t border-zinc-200 pt-3">
+          <CartTotals cart={cart} discount={draft.discount} />
         </div>
         <h3 className="mt-4 font-semibold">{t('checkout.payment.deliveryTo')}</h3>
         <p className="text-sm text-zinc-700">
@@ -161,7 +166,7 @@ export function PaymentStep({ draft, submitting, error, onBack, onPlaceOrder }: 
       {/* The obligation to pay beside the button that takes it on (Directive 2011/83/EU art. 8(2), OUG 34/2014), read with it too. */}
       {method === 'cod' && (
         <p id={OBLIGATION_ID} className="mt-6 text-right text-sm font-medium text-zinc-800">
-          {t('checkout.payment.obligation', { amount: money(cartTotals(cart).total) })}
+          {t('checkout.payment.obligation', { amount: money(checkoutTotals(cart, draft.discount).totals.total) })}
         </p>
       )}
       <div className={`${method === 'cod' ? 'mt-3' : 'mt-6'} flex flex-wrap justify-between gap-3`}>

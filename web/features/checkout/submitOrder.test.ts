@@ -36,6 +36,17 @@ describe('order failure texts', () => {
   });
 });
 
+describe('a discount code refused as the order is placed', () => {
+  it('gives spec 8’s alert, then why in the refusal’s own words, that the order was not placed, and that it can go without the code', () => {
+    const usedUp = new ApiError(409, 'The code TEN has been used up.', 'discount_used_up');
+    const detail = 'The code TEN has been used up. Your order was not placed. The code was taken off: check the new total below and place the order again to order without it.';
+    expect(describeOrderFailure(usedUp, t)).toEqual({ message: 'There was an error submitting your order. Please try again.', detail, discountRefused: true });
+    expect(describeCardFailure(usedUp, t)).toEqual({ message: 'There was an error processing your Stripe payment. Please try again.', detail, discountRefused: true });
+    // Any other refusal of the order keeps its code.
+    expect(describeOrderFailure(new ApiError(409, 'Dummy Car Key is sold out', 'out_of_stock'), t).discountRefused).toBeUndefined();
+  });
+});
+
 describe('idempotency keys', () => {
   it('are 32 random hex characters, different each time', () => {
     const a = newIdempotencyKey();

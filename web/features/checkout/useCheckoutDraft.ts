@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { SHIPPING_FIELDS, type ShippingField } from '../../../domain/checkout';
 import { BUCHAREST_SECTORS, type BucharestSector } from '../../../domain/counties';
 import { type OrderLocker, orderLockerSchema } from '../../../domain/lockers';
+import { type AppliedDiscount, storedDiscount } from './discount';
 
 export interface CheckoutDraft {
   email: string;
@@ -13,6 +14,8 @@ export interface CheckoutDraft {
   /** To the address, or to a courier's locker (Sameday easybox): the one chosen, as GET /api/lockers listed it. */
   delivery: 'address' | 'locker';
   locker: OrderLocker | null;
+  /** The discount code applied, as the server's check answered it (the order checks it again); null: none. */
+  discount: AppliedDiscount | null;
 }
 
 const STORAGE_KEY = 'secret-stash.checkout.v1';
@@ -24,6 +27,7 @@ const emptyDraft = (country: string): CheckoutDraft => ({
   sector: '',
   delivery: 'address',
   locker: null,
+  discount: null,
   shipping: { ...(Object.fromEntries(Object.keys(SHIPPING_FIELDS).map((key) => [key, ''])) as Record<ShippingField, string>), country },
 });
 
@@ -37,6 +41,7 @@ function loadDraft(country: string): CheckoutDraft {
     if (saved?.delivery === 'locker') draft.delivery = 'locker';
     const locker = orderLockerSchema.safeParse(saved?.locker);
     if (locker.success) draft.locker = locker.data;
+    draft.discount = storedDiscount(saved?.discount);
     for (const key of Object.keys(SHIPPING_FIELDS) as ShippingField[]) {
       const value = saved?.shipping?.[key];
       if (typeof value === 'string') draft.shipping[key] = value;
@@ -74,6 +79,7 @@ export function useCheckoutDraft(country: string) {
     setSector: (sector: BucharestSector | '') => setDraft((current) => ({ ...current, sector })),
     setDelivery: (delivery: CheckoutDraft['delivery']) => setDraft((current) => ({ ...current, delivery })),
     setLocker: (locker: OrderLocker | null) => setDraft((current) => ({ ...current, locker })),
+    setDiscount: (discount: AppliedDiscount | null) => setDraft((current) => ({ ...current, discount })),
     reset: () => {
       sessionStorage.removeItem(STORAGE_KEY);
       setDraft(emptyDraft(country));
