@@ -43,6 +43,7 @@ const shop = (port: number, dataDir: string, env: Record<string, string> = {}) =
     NODE_ENV: 'test',
     // Every spec orders from 127.0.0.1, mostly as ana@example.ro: far more than a real customer.
     ORDER_LIMIT_PER_IP: '1000',
+    DISCOUNT_CHECKS_PER_IP: '1000',
     ORDER_LIMIT_PER_CONTACT: '1000',
     // The specs read the owners' alerts in English (the shop's default is Romanian).
     OWNER_MAIL_LANGUAGE: 'en',

@@ -52,6 +52,8 @@ const envSchema = z.object({
   /** Orders per email address, and per phone number, in the same window; 0 turns the limit off. */
   ORDER_LIMIT_PER_CONTACT: z.coerce.number().int().min(0).default(5),
   ORDER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Discount code checks one IP address may make per 10 minutes (so codes cannot be guessed by trying); 0 turns the limit off. */
+  DISCOUNT_CHECKS_PER_IP: z.coerce.number().int().min(0).default(30),
   /** The most one order may total, in lei: a larger one is refused (400) and nothing is written. */
   ORDER_MAX_TOTAL_LEI: z.coerce
     .number()

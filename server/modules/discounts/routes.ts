@@ -3,11 +3,12 @@ import { discountCheckSchema } from '../../../domain/checkout';
 import { discountCheckAnswerSchema } from '../../../domain/contracts/discounts';
 import type { Db } from '../../../db/client';
 import { answers } from '../../errors';
-import { checkDiscount } from './service';
+import { CODE_CHECKS_PER_IP, checkDiscount } from './service';
 
 /** POST /api/discounts/check: whether a discount code applies to a cart, and the cart's totals with it (issue 34). */
-export const discountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const discountRoutes: FastifyPluginAsyncZod<{ db: Db; checksPerIp: number }> = async (app, { db, checksPerIp }) => {
+  const limit = { ...CODE_CHECKS_PER_IP, max: checksPerIp };
   app.post('/discounts/check', { schema: { body: discountCheckSchema, response: answers({ 200: discountCheckAnswerSchema }) } }, async (request) =>
-    checkDiscount(db, request.body, request.ip),
+    checkDiscount(db, request.body, { ip: request.ip, limit }),
   );
 };

@@ -53,7 +53,7 @@ export async function changeDiscountCode(db: Db, id: number, change: DiscountCod
   return view(row!, (await revenues(db, id)).get(id));
 }
 
-/** Per address checking codes: a customer who mistypes one a few times, not someone trying codes. */
+/** Per address checking codes: a customer who mistypes one a few times, not someone trying codes (DISCOUNT_CHECKS_PER_IP). */
 export const CODE_CHECKS_PER_IP: Limit = { name: 'discount:ip', max: 30, windowSeconds: 10 * 60 };
 
 /**
@@ -61,9 +61,9 @@ export const CODE_CHECKS_PER_IP: Limit = { name: 'discount:ip', max: 30, windowS
  * the cart priced by the shop's current prices (a product no longer sold counts nothing: the order is refused for it),
  * the contact when known. Its refusal is answered with its own message; every check counts towards the address's limit.
  */
-export async function checkDiscount(db: Db, request: DiscountCheck, ip: string): Promise<DiscountCheckAnswer> {
+export async function checkDiscount(db: Db, request: DiscountCheck, visitor: { ip: string; limit: Limit }): Promise<DiscountCheckAnswer> {
   await pruneExpiredCountersNowAndThen(db);
-  refuseOverLimit(await countHits(db, [{ limit: CODE_CHECKS_PER_IP, value: ip }]), { id: 'checkout.discount.tooMany' }, 'rate_limited');
+  refuseOverLimit(await countHits(db, [{ limit: visitor.limit, value: visitor.ip }]), { id: 'checkout.discount.tooMany' }, 'rate_limited');
   const prices = await db
     .select({ id: products.id, price: products.price })
     .from(products)
