@@ -58,6 +58,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // The longest journeys take 20–25 s alone on this 2-core VM, and on a slow day nearly twice that beside the other
+  // worker: 30 s (Playwright's default) failed them for time alone, with every step they check passing.
+  timeout: 60_000,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   use: {
