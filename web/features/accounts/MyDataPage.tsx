@@ -1,12 +1,13 @@
-import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { type PersonalData, personalDataSchema } from '../../../domain/contracts/privacy';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { personalDataSchema } from '../../../domain/contracts/privacy';
 import { shopTime } from '../../../domain/locale';
 import { PersonalDataView } from '../../components/PersonalDataView';
+import { SignInPrompt, useAccountData } from './accountPage';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
-import { refreshSession, useSession } from '../../lib/session';
+import { refreshSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /**
@@ -16,17 +17,8 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 export default function MyDataPage() {
   const { t, locale } = useI18n();
   useDocumentTitle(t('account.data.title'));
-  const session = useSession();
-  const [data, setData] = useState<PersonalData | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { session, data, failed } = useAccountData('/account/data', personalDataSchema);
   const [deleted, setDeleted] = useState(false);
-
-  useEffect(() => {
-    if (session.status !== 'signedIn') return;
-    apiRequest('/account/data', personalDataSchema)
-      .then(setData)
-      .catch(() => setFailed(true));
-  }, [session.status]);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
@@ -36,14 +28,7 @@ export default function MyDataPage() {
           {t('account.delete.done')}
         </p>
       )}
-      {session.status === 'signedOut' && !deleted && (
-        <div className="mt-6 flex flex-col items-start gap-3">
-          <p>{t('account.data.signInPrompt')}</p>
-          <Link to="/login" className={primaryButton}>
-            {t('account.signInLink')}
-          </Link>
-        </div>
-      )}
+      {session.status === 'signedOut' && !deleted && <SignInPrompt prompt={t('account.data.signInPrompt')} />}
       {failed && (
         <p role="alert" className="mt-6 text-red-700">
           {t('account.data.loadFailed')}

@@ -1,26 +1,16 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { primaryButton } from '../../components/ui/styles';
-import { orderListSchema, type OrderView } from '../../../domain/contracts/orders';
-import { apiRequest } from '../../lib/api';
+import { orderListSchema } from '../../../domain/contracts/orders';
 import { useI18n } from '../../lib/i18n';
 import { OrderSummary } from '../../components/OrderSummary';
-import { useSession } from '../../lib/session';
+import { SignInPrompt, useAccountData } from './accountPage';
 
 export default function MyOrdersPage() {
   const { t } = useI18n();
   useDocumentTitle(t('account.myOrders'));
-  const session = useSession();
-  const [orders, setOrders] = useState<OrderView[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (session.status !== 'signedIn') return;
-    apiRequest('/orders', orderListSchema)
-      .then((body) => setOrders(body.orders))
-      .catch(() => setFailed(true));
-  }, [session.status]);
+  const { session, data, failed } = useAccountData('/orders', orderListSchema);
+  const orders = data?.orders;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
@@ -32,14 +22,7 @@ export default function MyOrdersPage() {
           </Link>
         </p>
       )}
-      {session.status === 'signedOut' && (
-        <div className="mt-6 flex flex-col items-start gap-3">
-          <p>{t('account.orders.signInPrompt')}</p>
-          <Link to="/login" className={primaryButton}>
-            {t('account.signInLink')}
-          </Link>
-        </div>
-      )}
+      {session.status === 'signedOut' && <SignInPrompt prompt={t('account.orders.signInPrompt')} />}
       {failed && (
         <p role="alert" className="mt-6 text-red-700">
           {t('account.orders.loadFailed')}
