@@ -34,7 +34,7 @@ async function checkoutWith(page: Page, phone: string) {
 }
 
 test('a refused parcel flags the contact’s next order; the owner takes no more cash from them, and the customer is told politely', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const first = await placeOrder(request, '0711 222 333', 'refuser@example.ro');
   const second = await placeOrder(request, '+40711222333', 'new-address@example.ro');
 

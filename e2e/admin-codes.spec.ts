@@ -10,7 +10,7 @@ import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test
 test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 409/ });
 
 test('the owner makes a code, is told what is wrong, sees an order’s use of it and its revenue, and pauses and resumes it', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInAsOwner(page);
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Codes' }).click();

@@ -10,7 +10,7 @@ async function placeOrder(request: APIRequestContext) {
 }
 
 test('the owner ships an order: its invoice appears with its number, checked for e-Factura, its PDF opens, and the customer’s order page links it', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const order = await placeOrder(request);
   await signInAsOwner(page);
   await page.goto(`/admin/orders/${order.id}`);
@@ -61,7 +61,7 @@ test('the owner ships an order: its invoice appears with its number, checked for
 });
 
 test('the owner signs in to ANAF from the invoices page; an invoice ANAF refuses shows why, and Send again sends it anew', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const order = await placeOrder(request);
   await signInAsOwner(page);
   await page.goto('/admin/invoices');
@@ -95,7 +95,7 @@ test('the owner signs in to ANAF from the invoices page; an invoice ANAF refuses
 });
 
 test('the owner re-issues an invoice with the buyer corrected: credited first, then the corrected one, valid', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const order = await placeOrder(request);
   await signInAsOwner(page);
   await page.goto(`/admin/orders/${order.id}`);

@@ -41,7 +41,7 @@ const mailRow = (page: Page, mail: string, orderNumber: number) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: mail }) }).filter({ has: page.getByRole('link', { name: String(orderNumber), exact: true }) });
 
 test('the owner sees the mails the shop gave up on, and sends them again once the mail server is back', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await smtpRefuses(request, true);
   const order = await placeOrder(request);
   await signInAsOwner(page);

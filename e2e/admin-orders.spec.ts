@@ -76,7 +76,7 @@ async function customerPage(browser: Browser, baseURL: string) {
 test.describe('the journey', () => {
   test('the owner signs in, sees a customer’s order arrive live, and runs it to delivery while the customer follows it', async ({ page, browser, baseURL }) => {
     // Two browsers and a dozen page loads on a small machine.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.goto('/admin');
     await expect(page.getByText('Please sign in with the shop owner’s account.')).toBeVisible();
     await page.getByRole('link', { name: 'Sign in' }).click();

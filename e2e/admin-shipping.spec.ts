@@ -11,7 +11,7 @@ async function placeOrder(request: APIRequestContext) {
 }
 
 test('the owner creates the AWB from the order, opens its label, and sees the order delivered once the courier reports it', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const order = await placeOrder(request);
   await signInAsOwner(page);
   await page.goto(`/admin/orders/${order.id}`);

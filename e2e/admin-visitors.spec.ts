@@ -5,7 +5,7 @@ import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test
 test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' });
 
 test('a visitor’s pages are counted without a cookie, and the owner sees visitors, the chart, the funnel and the top products', async ({ page, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.goto('/');
   await page.goto('/shop');
   await page.goto('/shop/dummy-lighter');

@@ -10,7 +10,7 @@ import { addToCart as addFromShop, answeringToInput, expect, expectAccessible, e
 // A refused code is a 409 answer, which the browser logs.
 test.use({ allowedConsoleErrors: /the server responded with a status of 409/ });
 // Whole journeys, each with the owner making a code first: 20–30 s alone, up to 55 s beside other specs on 2 cores.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 120_000 });
 
 /** A code name no other run or test has. */
 const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
