@@ -47,7 +47,6 @@ import { adminDiscountRoutes } from './modules/discounts/adminRoutes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { flushVisitsWhileUp, VisitCounter } from './modules/visits/counter';
 import { discountRoutes } from './modules/discounts/routes';
-import { CODE_CHECKS_PER_IP as DEFAULT_CODE_CHECKS } from './modules/discounts/service';
 import { adminVisitRoutes, visitRoutes } from './modules/visits/routes';
 import { loadLockersWhileUp } from './modules/shipping/lockers';
 import { shippingRoutes } from './modules/shipping/routes';
@@ -56,9 +55,8 @@ import type { PaymentGateway } from './integrations/stripe';
 
 export interface AppDependencies {
   db: Db;
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'SSR_ENTRY' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED' | 'SHIPMENT_OVERDUE_DAYS'> &
-    OrderLimitSettings &
-    Partial<Pick<Config, 'DISCOUNT_CHECKS_PER_IP'>>;
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'SSR_ENTRY' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED' | 'SHIPMENT_OVERDUE_DAYS' | 'DISCOUNT_CHECKS_PER_IP'> &
+    OrderLimitSettings;
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */
   stripe: PaymentGateway | null;
@@ -180,7 +178,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
       await api.register(shippingRoutes, { db, shipping });
       await api.register(privacyRoutes, { db, auth, secret: authSettings.secret });
       await api.register(visitRoutes, { counter: visits });
-      await api.register(discountRoutes, { db, checksPerIp: config.DISCOUNT_CHECKS_PER_IP ?? DEFAULT_CODE_CHECKS.max });
+      await api.register(discountRoutes, { db, checksPerIp: config.DISCOUNT_CHECKS_PER_IP });
       await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
     },
     { prefix: '/api' },

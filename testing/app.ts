@@ -79,8 +79,11 @@ export interface TestAppOptions {
   visits?: VisitCounter;
 }
 
+/** The settings of a shop configured with the defaults. */
+const DEFAULTS = loadConfig({});
+
 /** The invoicing of a shop configured with the defaults. */
-export const TEST_INVOICING: Invoicing = invoicingFrom(loadConfig({}));
+export const TEST_INVOICING: Invoicing = invoicingFrom(DEFAULTS);
 
 /** A fresh, empty folder for one test app's uploaded images (in the system's temporary folder). */
 export function testUploadsDir(): string {
@@ -104,6 +107,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
       ORDER_LIMIT_WINDOW_SECONDS: limits.windowSeconds,
       ORDER_MAX_TOTAL_LEI: (limits.maxTotal ?? MAX_ORDER_TOTAL) / 100,
       SHIPMENT_OVERDUE_DAYS: 7,
+      DISCOUNT_CHECKS_PER_IP: DEFAULTS.DISCOUNT_CHECKS_PER_IP,
     },
     auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },
     stripe: options.stripe ?? null,

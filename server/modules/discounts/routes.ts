@@ -3,11 +3,11 @@ import { discountCheckSchema } from '../../../domain/checkout';
 import { discountCheckAnswerSchema } from '../../../domain/contracts/discounts';
 import type { Db } from '../../../db/client';
 import { answers } from '../../errors';
-import { CODE_CHECKS_PER_IP, checkDiscount } from './service';
+import { checkDiscount, codeChecksPerIp } from './service';
 
 /** POST /api/discounts/check: whether a discount code applies to a cart, and the cart's totals with it (issue 34). */
 export const discountRoutes: FastifyPluginAsyncZod<{ db: Db; checksPerIp: number }> = async (app, { db, checksPerIp }) => {
-  const limit = { ...CODE_CHECKS_PER_IP, max: checksPerIp };
+  const limit = codeChecksPerIp(checksPerIp);
   app.post('/discounts/check', { schema: { body: discountCheckSchema, response: answers({ 200: discountCheckAnswerSchema }) } }, async (request) =>
     checkDiscount(db, request.body, { ip: request.ip, limit }),
   );

@@ -53,8 +53,11 @@ export async function changeDiscountCode(db: Db, id: number, change: DiscountCod
   return view(row!, (await revenues(db, id)).get(id));
 }
 
-/** Per address checking codes: a customer who mistypes one a few times, not someone trying codes (DISCOUNT_CHECKS_PER_IP). */
-export const CODE_CHECKS_PER_IP: Limit = { name: 'discount:ip', max: 30, windowSeconds: 10 * 60 };
+/**
+ * Per address checking codes, in 10 minutes: a customer who mistypes one a few times, not someone trying codes. How many:
+ * DISCOUNT_CHECKS_PER_IP (server/env.ts).
+ */
+export const codeChecksPerIp = (max: number): Limit => ({ name: 'discount:ip', max, windowSeconds: 10 * 60 });
 
 /**
  * Whether a code applies to a cart (the cart and payment steps ask; placing the order checks again and counts the use):
