@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { bucharest } from './bucharestClock';
 import { labelPdf } from './labelPdf';
-import { jsonOf, startStandIn } from './standIn';
+import { startStandIn } from './standIn';
 
 /** One request the fake received, as it arrived. */
 export interface CargusRecordedRequest {
@@ -376,11 +376,10 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
 
   const standIn = await startStandIn({
     port: options.port,
-    record: ({ req, url, raw }) => {
-      const body = raw.toString('utf8');
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body, json: jsonOf(req, body) });
+    record: ({ req, url, raw, json }) => {
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body: raw.toString('utf8'), json });
     },
-    answer: ({ req, res, url, raw }) => handle(req, res, url.pathname.replace(/(.)\/+$/, '$1'), Object.fromEntries(url.searchParams), jsonOf(req, raw.toString('utf8'))),
+    answer: ({ req, res, url, json }) => handle(req, res, url.pathname.replace(/(.)\/+$/, '$1'), Object.fromEntries(url.searchParams), json),
     whenDown: (res) => send(res, 500, { statusCode: 500, message: 'Internal server error', activityId: randomBytes(16).toString('hex') }),
     failed: (res, error) => send(res, 500, { Message: String(error) }),
   });

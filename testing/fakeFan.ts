@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { bucharest } from './bucharestClock';
 import { labelPdf, type PAGE_SIZES } from './labelPdf';
-import { jsonOf, startStandIn } from './standIn';
+import { startStandIn } from './standIn';
 
 /** One request the fake received, as it arrived. */
 export interface FanRecordedRequest {
@@ -456,11 +456,10 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
 
   const standIn = await startStandIn({
     port: options.port,
-    record: ({ req, url, raw }) => {
-      const body = raw.toString('utf8');
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: queryOf(url.searchParams), headers: req.headers, body, json: jsonOf(req, body) });
+    record: ({ req, url, raw, json }) => {
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, query: queryOf(url.searchParams), headers: req.headers, body: raw.toString('utf8'), json });
     },
-    answer: ({ req, res, url, raw }) => handle(req, res, url.pathname.replace(/(.)\/+$/, '$1'), queryOf(url.searchParams), raw, jsonOf(req, raw.toString('utf8'))),
+    answer: ({ req, res, url, raw, json }) => handle(req, res, url.pathname.replace(/(.)\/+$/, '$1'), queryOf(url.searchParams), raw, json),
     whenDown: (res) => send(res, 503, 'text/html', DOWN_PAGE),
     failed: (res, error) => send(res, 500, 'text/plain', String(error)),
   });

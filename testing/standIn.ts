@@ -7,12 +7,14 @@ import type { AddressInfo } from 'node:net';
  * Each stand-in keeps only its protocol: how it records a request, answers it, and says it is down or broken.
  */
 
-/** One request as the stand-in read it: its URL on the stand-in's origin and its whole body. */
+/** One request as the stand-in read it: its URL on the stand-in's origin, its whole body, and that body as JSON. */
 export interface StandInCall {
   req: http.IncomingMessage;
   res: http.ServerResponse;
   url: URL;
   raw: Buffer;
+  /** The body parsed when the request says it is JSON, else null (a bad one too), as the services read one. */
+  json: unknown | null;
 }
 
 export interface StandInOptions {
@@ -59,7 +61,8 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const call = { req, res, url: new URL(req.url ?? '/', origin), raw: Buffer.concat(chunks) };
+      const raw = Buffer.concat(chunks);
+      const call = { req, res, url: new URL(req.url ?? '/', origin), raw, json: jsonOf(req, raw) };
       options.record?.(call);
       const answer = async () => {
         try {
@@ -96,11 +99,10 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
   };
 }
 
-/** A JSON body as the services read one: parsed when the request says it is JSON, else null (a bad one too). */
-export function jsonOf(req: http.IncomingMessage, body: string): unknown | null {
+function jsonOf(req: http.IncomingMessage, body: Buffer): unknown | null {
   if (!/\bjson\b/i.test(req.headers['content-type'] ?? '')) return null;
   try {
-    return JSON.parse(body);
+    return JSON.parse(body.toString('utf8'));
   } catch {
     return null;
   }
