@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, holdRequests, interactive, signInAsOwner, test, fillShipping } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, holdRequests, interactive, signInAsOwner, test, cartToPayment } from './fixtures';
 
 /** The server's 409 for an address another product has, as the English back office shows it. */
 const SLUG_TAKEN = 'Another product already has this address.';
@@ -243,12 +243,7 @@ test('colours with their own stock: two colours are two cart lines, and the colo
   await expect(lines.nth(1)).toContainText('Colour: Blue');
   await expect(shopper.getByRole('button', { name: 'Remove Dummy Lighter (Blue) from cart' })).toBeVisible();
   await expectAccessible(shopper);
-  await shopper.getByRole('button', { name: 'Continue to Email' }).click();
-  await shopper.getByLabel('Email address').fill(email);
-  await shopper.getByRole('button', { name: 'Continue to Shipping' }).click();
-  const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', City: 'Cluj-Napoca', County: 'Cluj', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
-  await fillShipping(shopper, shipping);
-  await shopper.getByRole('button', { name: 'Continue to Payment' }).click();
+  await cartToPayment(shopper, { email });
   const summary = shopper.getByRole('region', { name: 'Order summary' });
   await expect(summary).toContainText('Dummy Lighter (Black) × 1');
   await expect(summary).toContainText('Dummy Lighter (Blue) × 1');
@@ -343,12 +338,7 @@ test.describe('when an order meets the stock', () => {
     expect(sellOut.status()).toBe(200);
 
     await shopper.getByRole('link', { name: /^Cart, / }).click();
-    await shopper.getByRole('button', { name: 'Continue to Email' }).click();
-    await shopper.getByLabel('Email address').fill('ana@example.ro');
-    await shopper.getByRole('button', { name: 'Continue to Shipping' }).click();
-    const shipping = { 'First name': 'Ana', 'Last name': 'Popescu', City: 'Cluj-Napoca', County: 'Cluj', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' };
-    await fillShipping(shopper, shipping);
-    await shopper.getByRole('button', { name: 'Continue to Payment' }).click();
+    await cartToPayment(shopper);
     await shopper.getByRole('button', { name: 'Place Order (COD)' }).click();
     await expect(shopper.getByRole('alert')).toContainText('Dummy Car Key is sold out');
 

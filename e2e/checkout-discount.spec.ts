@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { CARD_SHOP_PORT } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { addToCart as addFromShop, answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, fillShipping, signInAsOwner, test, ANA_SHIPPING as SHIPPING } from './fixtures';
+import { addToCart as addFromShop, answeringToInput, cartToPayment, expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
 
 // Discount codes at checkout (issue 34): the owner's codes, entered in the cart or at the payment step, checked by the
 // shop, shown as their own line in the totals, free shipping counted after them, refused each with its own message.
@@ -43,15 +43,6 @@ async function addToCart(page: Page, names: string[]) {
   await addFromShop(page, names);
   await page.getByRole('link', { name: /^Cart, / }).click();
   await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
-}
-
-async function cartToPayment(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Continue to Email' }).click();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  await fillShipping(page, SHIPPING);
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
 }
 
 const codeField = (page: Page) => page.getByRole('textbox', { name: 'Discount code' });
@@ -98,7 +89,7 @@ test('a wrong code changes nothing; a 10% code in the cart is its own line, thro
 
   // At the payment step the code is checked again with who orders, and the summary and the obligation are discounted.
   const checked = page.waitForResponse((response) => response.url().endsWith('/api/discounts/check'));
-  await cartToPayment(page, email);
+  await cartToPayment(page, { email: email });
   expect((await checked).status()).toBe(200);
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary.getByRole('term')).toHaveText(['Subtotal', `Discount (${code})`, 'Shipping', 'Total', 'of which VAT 21%']);
@@ -151,7 +142,7 @@ test('a once-per-customer code used before: the payment step, knowing who orders
   await codeField(page).fill(code);
   await codeField(page).press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'applied' })).toHaveText(`Code ${code} applied: 4.00 RON off.`);
-  await cartToPayment(page, email);
+  await cartToPayment(page, { email: email });
   await expect(page.getByRole('alert')).toHaveText(`You have already used the code ${code}.`);
   await expect(codeField(page)).toHaveValue(code);
   await expect(codeField(page)).toHaveAttribute('aria-invalid', 'true');
@@ -213,7 +204,7 @@ test('a code used up by another order meanwhile: the order is refused for it and
   await codeField(page).fill(code);
   await codeField(page).press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'applied' })).toHaveText(`Code ${code} applied: 9.75 RON off.`);
-  await cartToPayment(page, `${code.toLowerCase()}@example.ro`);
+  await cartToPayment(page, { email: `${code.toLowerCase()}@example.ro` });
   const summary = page.getByRole('region', { name: 'Order summary' });
   // 64.99 − 9.75 + 19.99
   await expect(summary.getByRole('definition').nth(3)).toHaveText('75.23 RON');
@@ -272,7 +263,7 @@ test.describe('on a 375 px phone', () => {
     await expectAccessible(page);
     await page.screenshot({ path: testInfo.outputPath('phone-cart-applied.png'), fullPage: true });
 
-    await cartToPayment(page, `${code.toLowerCase()}@example.ro`);
+    await cartToPayment(page, { email: `${code.toLowerCase()}@example.ro` });
     await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(`Discount (${code})`);
     await expect(page.getByText('Placing the order obliges you to pay 114.47 RON to the courier on delivery.')).toBeVisible();
     await expectNoHorizontalScroll(page);
@@ -292,7 +283,7 @@ test.describe('by card', () => {
     await codeField(page).fill(code);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByText(`Code ${code} applied: 10.00 RON off.`)).toBeVisible();
-    await cartToPayment(page, `card-code-${Date.now()}@example.ro`);
+    await cartToPayment(page, { email: `card-code-${Date.now()}@example.ro` });
     await page.getByRole('radio', { name: /Card/ }).check();
     await page.getByRole('button', { name: 'Pay with Card' }).click();
 

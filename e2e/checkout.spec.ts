@@ -1,16 +1,11 @@
 import type { Page } from '@playwright/test';
 import { caughtMail, linkOf } from './mails';
-import { addToCart, answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, test, fillShipping, ANA_SHIPPING as SHIPPING } from './fixtures';
+import { addToCart, answeringToInput, cartToPayment, expect, expectAccessible, expectNoHorizontalScroll, test, fillShipping, ANA_SHIPPING as SHIPPING } from './fixtures';
 import { sampleOrder } from '../testing/sampleOrder';
 
-async function goToPayment(page: Page, email = 'ana@example.ro') {
+async function goToPayment(page: Page) {
   await page.getByRole('link', { name: /^Cart, / }).click();
-  await page.getByRole('button', { name: 'Continue to Email' }).click();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  await fillShipping(page, SHIPPING);
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+  await cartToPayment(page);
 }
 
 test('the full journey places a cash-on-delivery order that is stored with server prices', async ({ page, request, browser }) => {

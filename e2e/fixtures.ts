@@ -158,6 +158,16 @@ export const ANA_SHIPPING = {
   'Phone number': '+40 712 345 678',
 };
 
+/** From the cart page through the email and shipping steps to the payment step (as Ana, unless told otherwise). */
+export async function cartToPayment(page: Page, { email = 'ana@example.ro', shipping = ANA_SHIPPING }: { email?: string; shipping?: Record<string, string> } = {}) {
+  await page.getByRole('button', { name: 'Continue to Email' }).click();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await fillShipping(page, shipping);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+}
+
 /** Adds each named product from /shop, once per mention (the second time with its card's plus). */
 export async function addToCart(page: Page, names: string[]) {
   await page.goto('/shop');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { answeringToInput, expect, expectAccessible, fillShipping, signUp, test } from './fixtures';
+import { answeringToInput, cartToPayment, expect, expectAccessible, signUp, test } from './fixtures';
 import { caughtMail } from './mails';
 
 /** The e2e shop runs with the placeholders a new owner replaces (server/env.ts). */
@@ -19,12 +19,7 @@ const LEGAL_PAGES = [
 /** From a filled cart through the checkout's steps to its payment step. */
 async function toPaymentStep(page: Page) {
   await page.getByRole('link', { name: /^Cart, / }).click();
-  await page.getByRole('button', { name: 'Continue to Email' }).click();
-  await page.getByLabel('Email address').fill('ana@example.ro');
-  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  await fillShipping(page, { 'First name': 'Ana', 'Last name': 'Popescu', Country: 'Romania', County: 'Cluj', City: 'Cluj-Napoca', Street: 'Strada Memorandumului', 'Street number': '28', 'Postal code': '400114', 'Phone number': '+40 712 345 678' });
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+  await cartToPayment(page);
 }
 
 async function expectFooter(page: Page) {

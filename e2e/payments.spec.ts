@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { CARD_SHOP_PORT, FAKE_STRIPE_PORT } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { answeringToInput, expect, expectAccessible, signInAsOwner, signUp, test, fillShipping } from './fixtures';
+import { answeringToInput, expect, expectAccessible, signInAsOwner, signUp, test, cartToPayment } from './fixtures';
 
 const CARD_SHOP = `http://127.0.0.1:${CARD_SHOP_PORT}`;
 const FAKE_STRIPE = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
@@ -12,12 +12,8 @@ async function fillCheckout(page: Page, products: string[]) {
   await expect(page.getByRole('article')).toHaveCount(5);
   for (const name of products) await page.getByRole('article', { name }).getByRole('button', { name: 'Add to Cart' }).click();
   await page.getByRole('link', { name: /^Cart, / }).click();
-  await page.getByRole('button', { name: 'Continue to Email' }).click();
-  await page.getByLabel('Email address').fill('card.buyer@example.ro');
-  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
   const shipping = { 'First name': 'Maria', 'Last name': 'Ionescu', City: 'Brașov', County: 'Brașov', Street: 'Strada Lungă', 'Street number': '10', 'Postal code': '500035', 'Phone number': '0722 000 333' };
-  await fillShipping(page, shipping);
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await cartToPayment(page, { email: 'card.buyer@example.ro', shipping });
 }
 
 test.describe('single-product purchase', () => {
