@@ -131,13 +131,51 @@ describe('the outbox', () => {
 
   it('runs as a loop that a new mail wakes, and stops cleanly', async () => {
     const loop = startDeliveryLoop(delivery(), 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await enqueueMail(database.db, { kind: 'test', recipient: 'ana@example.ro' });
-    loop.wake();
-    await smtp.waitFor(1, 5000);
-    await loop.stop();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await enqueueMail(database.db, { kind: 'test', recipient: 'ana@example.ro' });
+      loop.wake();
+      await smtp.waitFor(1, 5000);
+    } finally {
+      // A loop left running would send the next tests' mails.
+      await loop.stop();
+    }
     const [row] = await database.db.select().from(outbox).where(eq(outbox.recipient, 'ana@example.ro'));
     expect(row!.status).toBe('sent');
+  });
+
+  it('keeps a wake that comes during a batch: the mail written meanwhile goes right after it, not an interval later', async () => {
+    await enqueueMail(database.db, { kind: 'test', recipient: 'first@example.ro' });
+    let batchUnderWay!: () => void;
+    const underWay = new Promise<void>((resolve) => {
+      batchUnderWay = resolve;
+    });
+    let finishBatch!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      finishBatch = resolve;
+    });
+    const plain = delivery();
+    const held: Delivery = {
+      ...plain,
+      render: async (row) => {
+        if (row.recipient === 'first@example.ro') {
+          batchUnderWay();
+          await finished;
+        }
+        return plain.render(row);
+      },
+    };
+    const loop = startDeliveryLoop(held, 600_000);
+    try {
+      await underWay;
+      await enqueueMail(database.db, { kind: 'test', recipient: 'second@example.ro' });
+      loop.wake();
+      finishBatch();
+      await smtp.waitFor(2, 10_000);
+      expect(smtp.mails.map((mail) => mail.to[0])).toEqual(['first@example.ro', 'second@example.ro']);
+    } finally {
+      await loop.stop();
+    }
   });
 
   it('gives way while the process is busy: one batch per interval, then the rest once it is quiet', async () => {

@@ -175,14 +175,17 @@ export async function processIsBusy(probeMs = BUSY_PROBE_MS): Promise<boolean> {
  * when `wake()` is called after a mail is written). Between batches it checks that the process is not
  * busy: while requests keep it busy it sends one batch (MAIL_BATCH mails) per interval, a few percent
  * of its time, and the rest once it is quiet. Errors of the loop itself (database down) are logged
- * and the loop goes on. Returns stop(), which waits for the batch in flight.
+ * and the loop goes on. A wake() during a batch is not lost: the next turn starts right after it.
+ * Returns stop(), which waits for the batch in flight.
  */
 export function startDeliveryLoop(delivery: Delivery, intervalMs = 1000, busy: () => Promise<boolean> = processIsBusy) {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let wakeUp: (() => void) | undefined;
+  let wokenMeanwhile = false;
   const running = (async () => {
     while (!stopped) {
+      wokenMeanwhile = false;
       try {
         let batch = await deliverDueMails(delivery);
         while (!stopped && batch.leased === MAIL_BATCH && batch.sent > 0 && !(await busy())) batch = await deliverDueMails(delivery);
@@ -190,14 +193,20 @@ export function startDeliveryLoop(delivery: Delivery, intervalMs = 1000, busy: (
         delivery.log.warn({ reason: scrubText(error instanceof Error ? error.message : String(error)) }, 'mail delivery loop could not run; trying again');
       }
       if (stopped) break;
+      if (wokenMeanwhile) continue;
       await new Promise<void>((resolve) => {
         wakeUp = resolve;
         timer = setTimeout(resolve, intervalMs);
       });
+      clearTimeout(timer);
+      wakeUp = undefined;
     }
   })();
   return {
-    wake: () => wakeUp?.(),
+    wake: () => {
+      if (wakeUp) wakeUp();
+      else wokenMeanwhile = true;
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
