@@ -44,7 +44,8 @@ await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve)
 // are the same, else its lockfile's, installed from npm's cache where it can (the shop has changed packages since).
 const baselineDir = mkdtempSync(path.join(tmpdir(), 'shop-baseline-'));
 execFileSync('git', ['worktree', 'add', '--detach', baselineDir, BASELINE], { stdio: 'ignore' });
-if (readFileSync(path.join(baselineDir, 'package-lock.json'), 'utf8') === readFileSync('package-lock.json', 'utf8')) {
+const sharesDependencies = readFileSync(path.join(baselineDir, 'package-lock.json'), 'utf8') === readFileSync('package-lock.json', 'utf8');
+if (sharesDependencies) {
   symlinkSync(path.resolve('node_modules'), path.join(baselineDir, 'node_modules'));
 } else {
   execFileSync('npm', ['ci', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: baselineDir, stdio: 'inherit' });
@@ -118,8 +119,8 @@ try {
   for (const { shop } of shops) await shop.stop();
   smtp.close();
   // The link to this checkout's node_modules goes first: `git worktree remove --force` empties what a link
-  // points to (it emptied this checkout's node_modules once).
-  rmSync(path.join(baselineDir, 'node_modules'), { force: true });
+  // points to (it emptied this checkout's node_modules once). The baseline's own installed packages go whole.
+  rmSync(path.join(baselineDir, 'node_modules'), { force: true, recursive: !sharesDependencies });
   execFileSync('git', ['worktree', 'remove', '--force', baselineDir], { stdio: 'ignore' });
   rmSync(baselineDir, { recursive: true, force: true });
 }
