@@ -226,4 +226,37 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('on PostgreSQL', () => 
       await stream.close();
     }
   });
+
+  it('a stream resumed past events, the later of them held back, gets those as soon as the older transaction ends, not at the poll', async () => {
+    const first = await openStream(baseUrl, owner.cookie);
+    await place();
+    const [seen] = await first.waitFor(1);
+    await first.close();
+    const visible = await place();
+    const older = new pg.Client({ database: 'postgres' });
+    await older.connect();
+    try {
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      const held = await place();
+      // Its notification comes while no stream is open (a clean-clone CI run met this with another test file's
+      // transaction on the cluster: the resumed stream got the events before and waited for the poll for the rest).
+      await quiet(300);
+      const resumed = await openStream(baseUrl, owner.cookie, { lastEventId: seen!.id, as: 'header' });
+      try {
+        await resumed.waitFor(1);
+        await quiet(700);
+        expect(resumed.events.map((event) => event.data.order.id)).toEqual([visible.id]);
+        const ended = Date.now();
+        await older.query('commit');
+        const events = await resumed.waitFor(2, 10_000);
+        expect(Date.now() - ended).toBeLessThan(POLL_MS / 4);
+        expect(events.map((event) => event.data.order.id)).toEqual([visible.id, held.id]);
+      } finally {
+        await resumed.close();
+      }
+    } finally {
+      await older.end();
+    }
+  });
 });

@@ -48,31 +48,39 @@ export interface DeliveredEvent {
   event: LiveOrderEvent;
 }
 
-/** Events after `cursor` (at most `limit`), each with its order's row as it is now. */
-export async function eventsAfter(db: Db, cursor: StreamCursor, limit: number): Promise<DeliveredEvent[]> {
+/**
+ * Events after `cursor` that can be sent (at most `limit`), each with its order's row as it is now, and whether a
+ * committed event past them is held back by an older transaction still running. In (tx, id) order every finished
+ * event comes before every held-back one, so one read tells both.
+ */
+export async function eventsAfter(db: Db, cursor: StreamCursor, limit: number): Promise<{ events: DeliveredEvent[]; heldBack: boolean }> {
   const rows = await db
     .select({
       tx: sql<string>`${orderEvents.tx}::text`,
       eventId: orderEvents.id,
       fromStatus: orderEvents.fromStatus,
+      finished: sql<boolean>`${finished}`,
       order: orderRowColumns,
     })
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-    .where(and(sql`(${orderEvents.tx}, ${orderEvents.id}) > (${cursor.tx.toString()}::xid8, ${cursor.id})`, finished))
+    .where(sql`(${orderEvents.tx}, ${orderEvents.id}) > (${cursor.tx.toString()}::xid8, ${cursor.id})`)
     .orderBy(asc(orderEvents.tx), asc(orderEvents.id))
     .limit(limit);
-  return rows.map((row) => ({
-    cursor: { tx: BigInt(row.tx), id: Number(row.eventId) },
-    event: { kind: row.fromStatus === null ? 'placed' : 'changed', order: row.order },
-  }));
+  const events = rows
+    .filter((row) => row.finished)
+    .map((row) => ({
+      cursor: { tx: BigInt(row.tx), id: Number(row.eventId) },
+      event: { kind: row.fromStatus === null ? ('placed' as const) : ('changed' as const), order: row.order },
+    }));
+  return { events, heldBack: events.length < rows.length };
 }
 
 /** The notification channel order_events' trigger NOTIFYs on every insert (migration 0006). */
 export const ORDER_EVENTS_CHANNEL = 'order_events';
 /** Read again every few seconds while anyone watches, in case a notification was lost. */
 export const SAFETY_POLL_MS = 5_000;
-/** After a notification whose events are held back: look again every HELD_BACK_RETRY_MS, at most this many times. */
+/** While committed events are held back: look again every HELD_BACK_RETRY_MS, at most this many times in a row. */
 const HELD_BACK_RETRY_MS = 250;
 const HELD_BACK_TRIES = 120;
 const BATCH = 500;
@@ -94,11 +102,10 @@ export class LiveOrders {
   private reading = false;
   private readAgain = false;
   /**
-   * A notification not yet followed by an event: its transaction's events are held back while an older transaction
-   * is still running (`finished`), anywhere on the cluster. The reader looks again shortly, HELD_BACK_TRIES times,
-   * rather than at the safety poll.
+   * How many more times the reader looks again shortly while committed events are held back by an older transaction
+   * still running (`finished`), anywhere on the cluster, rather than at the safety poll; reset once none is.
    */
-  private heldBack = 0;
+  private heldBackTries = HELD_BACK_TRIES;
   private heldBackTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -110,10 +117,7 @@ export class LiveOrders {
 
   /** Sends `send` every event after `cursor`, now and as they come; returns the way to stop. */
   async subscribe(cursor: StreamCursor, send: Subscriber['send']): Promise<() => void> {
-    this.listening ??= this.listen(ORDER_EVENTS_CHANNEL, () => {
-      this.heldBack = HELD_BACK_TRIES;
-      this.wake();
-    }).catch((err: unknown) => {
+    this.listening ??= this.listen(ORDER_EVENTS_CHANNEL, () => this.wake()).catch((err: unknown) => {
       this.log.warn({ err }, 'listening for order events failed; the live stream polls instead');
       return null;
     });
@@ -146,11 +150,12 @@ export class LiveOrders {
         this.readAgain = false;
         if (this.subscribers.size === 0) break;
         const from = [...this.subscribers].map((subscriber) => subscriber.cursor).reduce((a, b) => (after(a, b) ? b : a));
-        const events = await eventsAfter(this.db, from, BATCH);
-        if (events.length > 0) this.heldBack = 0;
-        else if (this.heldBack > 0) {
-          // Notified, yet nothing to read: held back by an older transaction still running. Look again shortly.
-          this.heldBack -= 1;
+        const { events, heldBack } = await eventsAfter(this.db, from, BATCH);
+        // Committed, yet held back by an older transaction still running: look again shortly, not at the next poll
+        // (its own notification came before and may have been read already, as when a stream resumes past it).
+        if (!heldBack) this.heldBackTries = HELD_BACK_TRIES;
+        else if (this.heldBackTries > 0) {
+          this.heldBackTries -= 1;
           clearTimeout(this.heldBackTimer);
           this.heldBackTimer = setTimeout(() => this.wake(), HELD_BACK_RETRY_MS).unref();
         }
