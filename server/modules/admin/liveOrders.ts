@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveOrderEvent } from '../../../domain/contracts/admin';
 import type { Database, Db, Unlisten } from '../../../db/client';
