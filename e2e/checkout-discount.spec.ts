@@ -89,7 +89,7 @@ test('a wrong code changes nothing; a 10% code in the cart is its own line, thro
 
   // At the payment step the code is checked again with who orders, and the summary and the obligation are discounted.
   const checked = page.waitForResponse((response) => response.url().endsWith('/api/discounts/check'));
-  await cartToPayment(page, { email: email });
+  await cartToPayment(page, { email });
   expect((await checked).status()).toBe(200);
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary.getByRole('term')).toHaveText(['Subtotal', `Discount (${code})`, 'Shipping', 'Total', 'of which VAT 21%']);
@@ -142,7 +142,7 @@ test('a once-per-customer code used before: the payment step, knowing who orders
   await codeField(page).fill(code);
   await codeField(page).press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'applied' })).toHaveText(`Code ${code} applied: 4.00 RON off.`);
-  await cartToPayment(page, { email: email });
+  await cartToPayment(page, { email });
   await expect(page.getByRole('alert')).toHaveText(`You have already used the code ${code}.`);
   await expect(codeField(page)).toHaveValue(code);
   await expect(codeField(page)).toHaveAttribute('aria-invalid', 'true');
