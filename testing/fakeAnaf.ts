@@ -101,6 +101,8 @@ export interface FakeAnaf {
   throttle(n: number, retryAfterSeconds?: number): void;
   /** Finishes processing of every message so far, as ANAF does on its own in time. */
   processAll(): void;
+  /** Every answer comes after ms milliseconds (0: back to normal), as on a slow ANAF day. */
+  slowDown(ms: number): void;
   /** Stops the server, destroying open connections (held responses included). */
   close(): Promise<void>;
 }
@@ -518,6 +520,7 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
         settle(message);
       }
     },
+    slowDown: standIn.slowDown,
     close: standIn.close,
   };
 }

@@ -82,8 +82,12 @@ export const invoices = pgTable(
     anafAttempts: integer('anaf_attempts').notNull().default(0),
     anafStatusDay: date('anaf_status_day', { mode: 'string' }),
     anafStatusCalls: integer('anaf_status_calls').notNull().default(0),
-    /** Until when a process reporting it has it (as the mail outbox's leases). */
+    /**
+     * Until when a process reporting it has it (as the mail outbox's leases, renewed while it works), and which take
+     * of it that is: a process writes the invoice only while the lease is still its own.
+     */
     anafLeaseUntil: timestamp('anaf_lease_until', { withTimezone: true }),
+    anafLeaseId: text('anaf_lease_id'),
   },
   (t) => [
     unique('invoices_series_number').on(t.series, t.number),

@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../../domain/calendar';
 import { orderRequestSchema } from '../../../domain/checkout';
 import { reportDueDay } from '../../../domain/invoice';
@@ -266,6 +266,37 @@ describe('never reporting an invoice twice', () => {
   it('with two processes at work: each invoice is uploaded by one of them', async () => {
     const issued = [await invoicedOrder(), await invoicedOrder(), await invoicedOrder()];
     await Promise.all([reportToAnaf(database.db, reporting), reportToAnaf(database.db, reporting)]);
+    for (const invoice of issued) expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
+  });
+
+  it('on a slow ANAF day: a process whose batch outlived its lease uploads none of the invoices another process took meanwhile', async () => {
+    const issued = [await invoicedOrder(), await invoicedOrder(), await invoicedOrder()];
+    anaf.slowDown(400);
+    const before = anaf.requests.length;
+    try {
+      const first = reportToAnaf(database.db, reporting);
+      await vi.waitFor(() => expect(anaf.requests.slice(before).some((request) => request.path.endsWith('/uploadb2c'))).toBe(true), { timeout: 5_000, interval: 20 });
+      // The first process is still at its first upload when its leases run out (a batch slower than its lease).
+      await database.db.update(invoices).set({ anafLeaseUntil: sql`now() - interval '1 second'` }).where(inArray(invoices.id, issued.map((invoice) => invoice.id)));
+      await Promise.all([first, reportToAnaf(database.db, reporting)]);
+    } finally {
+      anaf.slowDown(0);
+    }
+    for (const invoice of issued) expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
+  });
+
+  it('on a slow ANAF day: a batch slower than its lease keeps renewing it, so a second process takes none of its invoices', async () => {
+    const issued = [await invoicedOrder(), await invoicedOrder(), await invoicedOrder()];
+    const shortLease = { ...reporting, leaseSeconds: 1 };
+    anaf.slowDown(700);
+    try {
+      const first = reportToAnaf(database.db, shortLease);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await reportToAnaf(database.db, shortLease)).toBe(0);
+      expect(await first).toBe(3);
+    } finally {
+      anaf.slowDown(0);
+    }
     for (const invoice of issued) expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
   });
 });

@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
-import { anafConnection, invoices } from '../../../db/schema/invoices';
+import { type AnafState, anafConnection, invoices } from '../../../db/schema/invoices';
 import { bucharestDay } from '../../../domain/locale';
 import { type AnafClient, AnafError, anafClient, anafZipContents } from '../../integrations/anaf/client';
 import type { Config } from '../../env';
 import { countHits } from '../../rateLimits';
 import { accessToken, type TokenCipher, tokenCipher } from './anafTokens';
-import { everyFewSeconds, type Rounds, whileUp } from '../../rounds';
+import { everyFewSeconds, renewWhileWorking, type Rounds, whileUp } from '../../rounds';
 
 /**
  * Reporting every valid invoice and credit note to ANAF's RO e-Factura, never twice (decision 0033):
@@ -33,6 +34,8 @@ export interface AnafReporting {
   everyMs?: number;
   /** ANAF's calls a minute, counted across every process: ANAF_CALLS_A_MINUTE (tests lower it). */
   callsPerMinute?: number;
+  /** How long a process has the invoices it took unless it renews them: REPORT_LEASE_SECONDS (tests shorten it). */
+  leaseSeconds?: number;
 }
 
 /** Where ANAF sends the owner back after the certificate sign-in (registered with ANAF as the app's callback). */
@@ -81,10 +84,10 @@ export function statusDelaySeconds(calls: number): number {
   return Math.min(60 * 2 ** Math.max(0, calls - 1), 3600);
 }
 
-type Taken = Awaited<ReturnType<typeof takeDue>>[number];
+type Taken = Awaited<ReturnType<typeof takeDue>>[number] & { lease: string };
 
-/** Leases up to `limit` due invoices (checked and valid, not yet ok or nok) to this process. */
-async function takeDue(db: Db, limit: number) {
+/** Leases up to `limit` due invoices (checked and valid, not yet ok or nok) to this process, under one lease id. */
+async function takeDue(db: Db, limit: number, lease: string, leaseSeconds: number) {
   const due = db
     .select({ id: invoices.id })
     .from(invoices)
@@ -101,7 +104,7 @@ async function takeDue(db: Db, limit: number) {
     .for('update', { skipLocked: true });
   return db
     .update(invoices)
-    .set({ anafLeaseUntil: sql`now() + make_interval(secs => ${REPORT_LEASE_SECONDS})` })
+    .set({ anafLeaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, anafLeaseId: lease })
     .where(inArray(invoices.id, due))
     .returning({
       id: invoices.id,
@@ -118,12 +121,21 @@ async function takeDue(db: Db, limit: number) {
 
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
-/** Writes where an invoice now stands and gives it back (its lease ends). */
-async function save(db: Db, id: string, changes: Partial<typeof invoices.$inferInsert>) {
-  await db
+/** The invoice, while it is still in state `from` under this process's lease: what every write of the job requires. */
+const stillOurs = (invoice: Taken, from: AnafState) => and(eq(invoices.id, invoice.id), eq(invoices.anafLeaseId, invoice.lease), eq(invoices.anafState, from));
+
+/**
+ * Writes where an invoice now stands and gives it back (its lease ends), only while it is still in state `from` (the
+ * state the process took it in, by default) under this process's lease; false when another process has it now (this
+ * one was too slow for its lease), which then writes nothing more about it.
+ */
+async function save(db: Db, invoice: Taken, changes: Partial<typeof invoices.$inferInsert>, from: AnafState = invoice.state): Promise<boolean> {
+  const written = await db
     .update(invoices)
-    .set({ ...changes, anafLeaseUntil: null })
-    .where(eq(invoices.id, id));
+    .set({ ...changes, anafLeaseUntil: null, anafLeaseId: null })
+    .where(stillOurs(invoice, from))
+    .returning({ id: invoices.id });
+  return written.length > 0;
 }
 
 /**
@@ -156,10 +168,10 @@ async function finish(db: Db, reporting: AnafReporting, invoice: Taken, uploadIn
   const duplicateOf = accepted ? null : (errors.map((error) => ALREADY_SENT.exec(error)?.[1]).find(Boolean) ?? null);
   if (duplicateOf && duplicateOf !== uploadIndex) {
     // An upload that repeated one ANAF had already taken: the first one's outcome is the invoice's.
-    await save(db, invoice.id, { anafState: 'sent', anafUploadIndex: duplicateOf, anafStatusCalls: 0, anafNextAt: new Date() });
+    await save(db, invoice, { anafState: 'sent', anafUploadIndex: duplicateOf, anafStatusCalls: 0, anafNextAt: new Date() });
     return;
   }
-  await save(db, invoice.id, {
+  await save(db, invoice, {
     anafState: accepted ? 'ok' : 'nok',
     anafUploadIndex: uploadIndex,
     anafZip: Buffer.from(zip),
@@ -169,24 +181,29 @@ async function finish(db: Db, reporting: AnafReporting, invoice: Taken, uploadIn
 }
 
 async function upload(db: Db, reporting: AnafReporting, invoice: Taken) {
-  // Written before the upload: should no answer come, the invoice is looked for at ANAF before it is uploaded again.
-  await db
+  // Written before the upload, and only while the invoice is still unsent under this process's lease: should no answer
+  // come, the invoice is looked for at ANAF before it is uploaded again; should another process have it now, this one
+  // uploads nothing.
+  const started = await db
     .update(invoices)
     .set({ anafState: 'uploading', anafUploadStartedAt: sql`now()`, anafAttempts: sql`${invoices.anafAttempts} + 1` })
-    .where(eq(invoices.id, invoice.id));
+    .where(stillOurs(invoice, 'unsent'))
+    .returning({ id: invoices.id });
+  if (started.length === 0) return;
+  const uploading = (changes: Partial<typeof invoices.$inferInsert>) => save(db, invoice, changes, 'uploading');
   try {
     const standard = invoice.kind === 'credit_note' ? 'CN' : 'UBL';
     const index = await withToken(db, reporting, (token) => reporting.client.upload(token, invoice.xml!, { cif: reporting.cif, standard }));
-    await save(db, invoice.id, { anafState: 'sent', anafUploadIndex: index, anafUploadedAt: new Date(), anafStatusCalls: 0, anafNextAt: later(60) });
+    await uploading({ anafState: 'sent', anafUploadIndex: index, anafUploadedAt: new Date(), anafStatusCalls: 0, anafNextAt: later(60) });
   } catch (error) {
     if (error instanceof AnafError && error.kind === 'refused') {
-      await save(db, invoice.id, { anafState: 'nok', anafErrors: [error.message], anafDoneAt: new Date() });
+      await uploading({ anafState: 'nok', anafErrors: [error.message], anafDoneAt: new Date() });
     } else if (error instanceof AnafError && (error.kind === 'rate_limited' || error.kind === 'unauthorized')) {
       // Refused before ANAF took anything: it is as unsent as before.
-      await save(db, invoice.id, { anafState: 'unsent', anafNextAt: later(error.retryAfterSeconds ?? 900) });
+      await uploading({ anafState: 'unsent', anafNextAt: later(error.retryAfterSeconds ?? 900) });
       throw error;
     } else {
-      await save(db, invoice.id, { anafNextAt: later(LOOK_FOR_LOST_UPLOAD_SECONDS) });
+      await uploading({ anafNextAt: later(LOOK_FOR_LOST_UPLOAD_SECONDS) });
       throw error;
     }
   }
@@ -205,27 +222,28 @@ async function lookForUpload(db: Db, reporting: AnafReporting, invoice: Taken) {
   for (const message of accepted.filter((candidate) => !known.has(candidate.uploadIndex)).slice(0, 20)) {
     const zip = await withToken(db, reporting, (token) => reporting.client.download(token, message.id));
     if (anafZipContents(zip).document.includes(`<cbc:ID>${invoice.documentId}</cbc:ID>`)) {
-      await save(db, invoice.id, { anafState: 'ok', anafUploadIndex: message.uploadIndex, anafUploadedAt: startedAt, anafZip: Buffer.from(zip), anafErrors: null, anafDoneAt: new Date() });
+      await save(db, invoice, { anafState: 'ok', anafUploadIndex: message.uploadIndex, anafUploadedAt: startedAt, anafZip: Buffer.from(zip), anafErrors: null, anafDoneAt: new Date() });
       return;
     }
   }
   const uploadAgain = Date.now() - startedAt.getTime() >= UPLOAD_AGAIN_AFTER_MS;
-  await save(db, invoice.id, uploadAgain ? { anafState: 'unsent', anafNextAt: new Date() } : { anafNextAt: later(LOOK_FOR_LOST_UPLOAD_SECONDS) });
+  await save(db, invoice, uploadAgain ? { anafState: 'unsent', anafNextAt: new Date() } : { anafNextAt: later(LOOK_FOR_LOST_UPLOAD_SECONDS) });
 }
 
 async function poll(db: Db, reporting: AnafReporting, invoice: Taken) {
   const today = bucharestDay(new Date());
   const calls = invoice.statusDay === today ? invoice.statusCalls : 0;
   if (calls >= STATUS_CALLS_A_DAY) {
-    await save(db, invoice.id, { anafNextAt: later(3600) });
+    await save(db, invoice, { anafNextAt: later(3600) });
     return;
   }
   // Counted before the call: a call whose answer is lost counts at ANAF too.
-  await db.update(invoices).set({ anafStatusDay: today, anafStatusCalls: calls + 1 }).where(eq(invoices.id, invoice.id));
+  const counted = await db.update(invoices).set({ anafStatusDay: today, anafStatusCalls: calls + 1 }).where(stillOurs(invoice, 'sent')).returning({ id: invoices.id });
+  if (counted.length === 0) return;
   const index = invoice.uploadIndex!;
   const status = await withToken(db, reporting, (token) => reporting.client.status(token, index));
-  if (status.state === 'processing') await save(db, invoice.id, { anafNextAt: later(statusDelaySeconds(calls + 1)) });
-  else if (status.state === 'refused') await save(db, invoice.id, { anafState: 'nok', anafErrors: [status.message], anafDoneAt: new Date() });
+  if (status.state === 'processing') await save(db, invoice, { anafNextAt: later(statusDelaySeconds(calls + 1)) });
+  else if (status.state === 'refused') await save(db, invoice, { anafState: 'nok', anafErrors: [status.message], anafDoneAt: new Date() });
   else await finish(db, reporting, invoice, index, status.downloadId, status.state === 'ok');
 }
 
@@ -239,8 +257,8 @@ async function advance(db: Db, reporting: AnafReporting, invoice: Taken) {
     const wait = error instanceof AnafError ? (error.retryAfterSeconds ?? (error.kind === 'unauthorized' ? 900 : 300)) : 300;
     await db
       .update(invoices)
-      .set({ anafNextAt: sql`greatest(${invoices.anafNextAt}, ${later(wait)})`, anafLeaseUntil: null })
-      .where(eq(invoices.id, invoice.id));
+      .set({ anafNextAt: sql`greatest(${invoices.anafNextAt}, ${later(wait)})`, anafLeaseUntil: null, anafLeaseId: null })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.anafLeaseId, invoice.lease)));
     throw error;
   }
 }
@@ -253,22 +271,38 @@ async function advance(db: Db, reporting: AnafReporting, invoice: Taken) {
 export async function reportToAnaf(db: Db, reporting: AnafReporting, limit = BATCH): Promise<number> {
   const [signedIn] = await db.select({ problem: anafConnection.problem }).from(anafConnection);
   if (!signedIn || signedIn.problem) return 0;
-  const taken = await takeDue(db, limit);
+  const leaseSeconds = reporting.leaseSeconds ?? REPORT_LEASE_SECONDS;
+  const lease = randomUUID();
+  const taken = (await takeDue(db, limit, lease, leaseSeconds)).map((row) => ({ ...row, lease }));
+  const left = new Set(taken.map((row) => row.id));
+  // A slow ANAF can make a batch outlast its lease: the invoices not yet done are kept while the batch works.
+  const stopRenewing = renewWhileWorking(
+    left,
+    (ids) => db.update(invoices).set({ anafLeaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` }).where(and(inArray(invoices.id, ids), eq(invoices.anafLeaseId, lease))),
+    (leaseSeconds * 1000) / 3,
+    () => undefined,
+  );
   let moved = 0;
   let failure: unknown = null;
-  for (const [position, invoice] of taken.entries()) {
-    try {
-      await advance(db, reporting, invoice);
-      moved += 1;
-    } catch (error) {
-      failure ??= error;
-      if (error instanceof AnafError && (error.kind === 'rate_limited' || error.kind === 'unauthorized')) {
-        // ANAF wants a pause (or a new sign-in): the others are given back at once, for a later round.
-        const rest = taken.slice(position + 1).map((row) => row.id);
-        if (rest.length > 0) await db.update(invoices).set({ anafLeaseUntil: null }).where(inArray(invoices.id, rest));
-        break;
+  try {
+    for (const [position, invoice] of taken.entries()) {
+      try {
+        await advance(db, reporting, invoice);
+        moved += 1;
+      } catch (error) {
+        failure ??= error;
+        if (error instanceof AnafError && (error.kind === 'rate_limited' || error.kind === 'unauthorized')) {
+          // ANAF wants a pause (or a new sign-in): the others are given back at once, for a later round.
+          const rest = taken.slice(position + 1).map((row) => row.id);
+          if (rest.length > 0) await db.update(invoices).set({ anafLeaseUntil: null, anafLeaseId: null }).where(and(inArray(invoices.id, rest), eq(invoices.anafLeaseId, lease)));
+          break;
+        }
+      } finally {
+        left.delete(invoice.id);
       }
     }
+  } finally {
+    stopRenewing();
   }
   if (failure) throw failure;
   return moved;

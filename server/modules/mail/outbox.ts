@@ -5,6 +5,7 @@ import { outbox } from '../../../db/schema/outbox';
 import type { Locale } from '../../../domain/locale';
 import { type Mailer, type OutgoingMail, SMTP_CONNECTIONS } from '../../integrations/mail';
 import { scrubText } from '../../logging';
+import { renewWhileWorking } from '../../rounds';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -90,20 +91,19 @@ export interface Delivery {
 /**
  * The heartbeat of a batch: every third of the lease, extends the leases of the rows still being sent
  * (`sending`: ids removed once each is marked sent or failed). Only a pending, leased row is extended,
- * so a row already marked (its lease cleared) is left as it is. A failed renewal is logged; the next
- * may still come before the lease runs out. Returns stop().
+ * so a row already marked (its lease cleared) is left as it is. A failed renewal is logged. Returns stop().
  */
 function renewLeases(delivery: Delivery, sending: Set<number>, leaseSeconds: number): () => void {
-  const timer = setInterval(() => {
-    if (sending.size === 0) return;
-    delivery.db
-      .update(outbox)
-      .set({ leasedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
-      .where(and(inArray(outbox.id, [...sending]), eq(outbox.status, 'pending'), isNotNull(outbox.leasedUntil)))
-      .catch((error: unknown) => delivery.log.warn({ reason: scrubText(error instanceof Error ? error.message : String(error)) }, 'mail leases could not be renewed; trying again'));
-  }, (leaseSeconds * 1000) / 3);
-  timer.unref();
-  return () => clearInterval(timer);
+  return renewWhileWorking(
+    sending,
+    (ids) =>
+      delivery.db
+        .update(outbox)
+        .set({ leasedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending'), isNotNull(outbox.leasedUntil))),
+    (leaseSeconds * 1000) / 3,
+    (error) => delivery.log.warn({ reason: scrubText(error instanceof Error ? error.message : String(error)) }, 'mail leases could not be renewed; trying again'),
+  );
 }
 
 /**
