@@ -80,6 +80,7 @@ export function awbReference(orderNumber: number, earlierAwbs: number): string {
 
 /**
  * Where a parcel stands, in the shop's terms: on its way (or not yet picked up), delivered, coming back (refused or
- * returned: the order becomes returned), or a status the shop does not know (shown to the owner, nothing changed).
+ * returned: the order becomes returned), its AWB cancelled at the courier (never picked up: the order goes back to be
+ * shipped again, as Cancel AWB takes it), or a status the shop does not know (shown to the owner, nothing changed).
  */
-export type ParcelState = 'in_transit' | 'delivered' | 'returned' | 'unknown';
+export type ParcelState = 'in_transit' | 'delivered' | 'returned' | 'cancelled' | 'unknown';

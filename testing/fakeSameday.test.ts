@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeSameday } from './fakeSameday.ts';
 
@@ -109,8 +110,28 @@ describe('fake Sameday', () => {
     expect((done.expeditionHistory as Json[])[0]?.statusDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[23]00$/);
     sameday.refuse(refused!);
     const back = await status(headers, refused!);
-    expect(back.parcelsStatus).toMatchObject([{ statusId: 28, inReturn: true, parcelAwbNumber: `${refused}001` }, { inReturn: true }]);
+    // The AWB's status carries no inReturn (as the SDK's sample); each parcel's own history does, from the refusal on.
+    expect(back.parcelsStatus).toMatchObject([{ statusId: 28, parcelAwbNumber: `${refused}001` }, { parcelAwbNumber: `${refused}002` }]);
+    expect((back.parcelsStatus as Json[]).some((parcel) => 'inReturn' in parcel)).toBe(false);
     expect(sameday.statusCalls.get(refused!)).toBe(1);
+    const history = (await call(`/api/client/parcel/${refused}002/status-history`, headers)).json();
+    expect((history.parcelHistory as Json[]).map((event) => [event.statusId, event.inReturn])).toEqual([
+      [1, false],
+      [28, true],
+    ]);
+    expect(history.parcelSummary).toMatchObject({ parcelAwbNumber: `${refused}002`, delivered: false, canceled: false, isPickedUp: true });
+    // The same keys as Sameday's own samples (testing/fixtures/sameday, the SDK's fixtures).
+    const sample = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/sameday/${name}`, import.meta.url), 'utf8')) as Json;
+    const keys = (value: unknown) => Object.keys(value as object).sort();
+    expect(keys(back)).toEqual(keys(sample('awb-status.json')));
+    expect(keys(back.expeditionSummary)).toEqual(keys(sample('awb-status.json').expeditionSummary));
+    expect(keys((back.parcelsStatus as Json[])[0])).toEqual(keys((sample('awb-status.json').parcelsStatus as Json[])[0]));
+    expect(keys(history)).toEqual(keys(sample('parcel-status-history.json')));
+    expect(keys((history.parcelHistory as Json[])[0])).toEqual(keys((sample('parcel-status-history.json').parcelHistory as Json[])[0]));
+    expect(keys(history.expeditionStatus)).toEqual(keys(sample('parcel-status-history.json').expeditionStatus));
+    expect((await call(`/api/client/parcel/${refused}009/status-history`, headers)).status).toBe(404);
+    sameday.cancelInPortal(fresh!);
+    expect((await status(headers, fresh!)).expeditionSummary).toMatchObject({ canceled: true, delivered: false });
 
     expect((await call(`/api/awb/${delivered}`, headers, { method: 'DELETE' })).json()).toEqual({ code: 400, message: 'Awb cannot be deleted' });
     expect((await call(`/api/awb/${fresh}`, headers, { method: 'DELETE' })).status).toBe(204);

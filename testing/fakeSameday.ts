@@ -99,6 +99,8 @@ export interface SamedayEvent {
   delivered: boolean;
   /** Whether this event cancels the AWB (expeditionSummary.canceled). */
   canceled: boolean;
+  /** Whether the parcels were on their way back at this event (parcelHistory[].inReturn). */
+  inReturn: boolean;
 }
 
 /** An event for report(): statusId and status, the rest optional (texts default to status, date to now). */
@@ -115,7 +117,7 @@ export interface SamedayReport {
   /** Default: statusId === 9. */
   delivered?: boolean;
   canceled?: boolean;
-  /** Marks every parcel of the AWB inReturn (it stays so). */
+  /** Marks every parcel of the AWB inReturn from this event on (it stays so). */
   inReturn?: boolean;
 }
 
@@ -140,6 +142,8 @@ export interface SamedayAwb {
   events: SamedayEvent[];
   /** Whether DELETE /api/awb/{awb} removed it (it then answers 404 everywhere). */
   deleted: boolean;
+  /** Cancelled in Sameday's portal (cancelInPortal). */
+  canceledInPortal: boolean;
 }
 
 export interface FakeSamedayOptions {
@@ -179,10 +183,12 @@ export interface FakeSameday {
   /** statusId 9 "Livrata cu succes": delivered, deliveredAt set. */
   deliver(awb: string): void;
   /**
-   * statusId 28 "Refuz destinatar" (reason "Refuz"), and every parcel inReturn. The real id of a refusal is
-   * unconfirmed (no official list found): adapters should rely on delivered/canceled/inReturn, not on this id.
+   * The recipient refuses: an event with REFUSAL_ID (an id of this fake's own: Sameday publishes none) and, from it on,
+   * each parcel's history marked inReturn. Adapters must read inReturn, never this id.
    */
   refuse(awb: string): void;
+  /** The AWB is cancelled in Sameday's own portal, outside the shop: expeditionSummary.canceled (no event id is public). */
+  cancelInPortal(awb: string): void;
   /** statusId 999 "Status nou": a status the shop cannot know. */
   unknownStatus(awb: string): void;
   /** statusId 33 "In livrare la curier". */
@@ -294,6 +300,9 @@ function minuteStamp(date: Date) {
   const p = bucharest(date);
   return `${p.y}-${p.mo}-${p.d} ${p.h}:${p.mi}`;
 }
+
+/** The fake's refusal status id: Sameday publishes no list of ids (its SDK names 1, 33 and 9 only), so none is real. */
+const REFUSAL_ID = 28;
 
 /** 2019-02-26T09:37:28+0200: Bucharest wall-clock time with its offset, as Sameday's statusDate. */
 function statusStamp(date: Date) {
@@ -424,6 +433,7 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
       transitLocation: report.transitLocation ?? '',
       delivered: report.delivered ?? report.statusId === 9,
       canceled: report.canceled ?? false,
+      inReturn: report.inReturn ?? awb.events.at(-1)?.inReturn ?? false,
     });
     if (report.inReturn) for (const parcel of awb.parcels) parcel.inReturn = true;
   }
@@ -548,7 +558,7 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
     const reference = form.clientInternalReference?.trim() || null;
     const awbCost = Math.round((15.5 + Math.max(0, Math.ceil(weight) - 1) * 1.5) * 100) / 100;
     const createdAt = new Date();
-    const awb: SamedayAwb = { awbNumber, awbCost, form: { ...form }, parcels, createdAt, events: [], deleted: false };
+    const awb: SamedayAwb = { awbNumber, awbCost, form: { ...form }, parcels, createdAt, events: [], deleted: false, canceledInPortal: false };
     awb.events.push({
       statusId: 1,
       status: 'AWB Emis',
@@ -561,6 +571,7 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
       transitLocation: '',
       delivered: false,
       canceled: false,
+      inReturn: false,
     });
     awbs.push(awb);
     byNumber.set(awbNumber, awb);
@@ -585,21 +596,30 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
     transitLocation: event.transitLocation,
   });
 
+  /** expeditionSummary (the AWB's) or parcelSummary's common part. */
+  function summaryOf(awb: SamedayAwb) {
+    const delivered = awb.events.findLast((event) => event.delivered);
+    const attempts = awb.events.filter((event) => event.delivered || event.statusId === REFUSAL_ID);
+    const lastAttempt = attempts.at(-1);
+    return {
+      deliveredAt: delivered ? statusStamp(delivered.date) : '',
+      lastDeliveryAttempt: lastAttempt ? statusStamp(lastAttempt.date) : '',
+      delivered: delivered !== undefined,
+      canceled: awb.canceledInPortal || awb.events.some((event) => event.canceled),
+      deliveryAttempts: attempts.length,
+    };
+  }
+
+  // The AWB's status as the SDK's fixture has it (tests/Responses/SamedayGetAwbStatusHistoryResponseTest.php, php-sdk
+  // 5307420): expeditionSummary, expeditionStatus, parcelsStatus (no inReturn) and expeditionHistory, newest first.
   function awbStatus(res: http.ServerResponse, awbNumber: string) {
     statusCalls.set(awbNumber, (statusCalls.get(awbNumber) ?? 0) + 1);
     const awb = live(awbNumber);
     if (!awb) return apiError(res, 404, 'Awb not found');
     const latest = awb.events.at(-1)!;
-    const delivered = awb.events.findLast((event) => event.delivered);
-    const attempts = awb.events.filter((event) => event.delivered || event.statusId === 28);
-    const lastAttempt = attempts.at(-1);
     sendJson(res, 200, {
       expeditionSummary: {
-        deliveredAt: delivered ? statusStamp(delivered.date) : '',
-        lastDeliveryAttempt: lastAttempt ? statusStamp(lastAttempt.date) : '',
-        delivered: delivered !== undefined,
-        canceled: awb.events.some((event) => event.canceled),
-        deliveryAttempts: attempts.length,
+        ...summaryOf(awb),
         servicePayment: 0,
         awbWeight: numberOf(awb.form.packageWeight) ?? 0,
         cashOnDelivery: numberOf(awb.form.cashOnDelivery) ?? 0,
@@ -611,9 +631,28 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
         ...eventJson(latest),
         parcelAwbNumber: parcel.awbNumber,
         parcelDetails: parcelDetails(parcel.awbNumber),
-        inReturn: parcel.inReturn,
       })),
       expeditionHistory: awb.events.toReversed().map(eventJson),
+    });
+  }
+
+  // A parcel's own history as the SDK's fixture has it (tests/Responses/SamedayGetParcelStatusHistoryResponseTest.php,
+  // php-sdk 5307420): parcelSummary, parcelHistory oldest first with each event's inReturn, expeditionStatus.
+  function parcelHistory(res: http.ServerResponse, parcelAwb: string) {
+    const awb = awbs.find((candidate) => !candidate.deleted && candidate.parcels.some((parcel) => parcel.awbNumber === parcelAwb));
+    const parcel = awb?.parcels.find((candidate) => candidate.awbNumber === parcelAwb);
+    if (!awb || !parcel) return apiError(res, 404, 'Parcel not found');
+    const pickedUp = awb.events.find((event) => event.statusId !== 1);
+    sendJson(res, 200, {
+      parcelSummary: {
+        ...summaryOf(awb),
+        parcelAwbNumber: parcel.awbNumber,
+        parcelWeight: parcel.weight,
+        isPickedUp: pickedUp !== undefined,
+        ...(pickedUp ? { pickedUpAt: statusStamp(pickedUp.date) } : {}),
+      },
+      parcelHistory: awb.events.map((event) => ({ ...eventJson(event), inReturn: event.inReturn })),
+      expeditionStatus: { ...eventJson(awb.events.at(-1)!), expeditionDetails: `${origin}/api/client/awb/${awb.awbNumber}/status` },
     });
   }
 
@@ -678,6 +717,8 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
       res.writeHead(204);
       return res.end();
     }
+    const history = path.match(/^\/api\/client\/parcel\/([^/]+)\/status-history$/);
+    if (history) return method === 'GET' ? parcelHistory(res, decodeURIComponent(history[1]!)) : wrongMethod();
     const status = path.match(/^\/api\/client\/awb\/([^/]+)\/status$/);
     if (status) return method === 'GET' ? awbStatus(res, decodeURIComponent(status[1]!)) : wrongMethod();
     if (path === '/api/client/status-sync') return method === 'GET' ? statusSync(res, query) : wrongMethod();
@@ -735,13 +776,18 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
     },
     refuse(awb: string) {
       append(awb, {
-        statusId: 28,
+        statusId: REFUSAL_ID,
         status: 'Refuz destinatar',
         statusLabel: 'Destinatarul a refuzat coletul',
         statusState: 'Colet refuzat',
         reason: 'Refuz',
         inReturn: true,
       });
+    },
+    cancelInPortal(awbNumber: string) {
+      const awb = live(awbNumber);
+      if (!awb) throw new Error(`fake Sameday: no AWB ${awbNumber}`);
+      awb.canceledInPortal = true;
     },
     unknownStatus(awb: string) {
       append(awb, { statusId: 999, status: 'Status nou', statusLabel: 'Status nou', statusState: 'Status nou' });

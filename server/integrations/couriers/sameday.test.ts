@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courierAddress } from '../../../domain/courier';
 import { type FakeSameday, startFakeSameday } from '../../../testing/fakeSameday';
+import { startStandIn } from '../../../testing/standIn';
 import type { Shipment } from './courier';
 import { samedayCourier } from './sameday';
 
@@ -129,8 +131,16 @@ describe('the Sameday adapter', () => {
     await expect(adapter.cancel(awb)).rejects.toMatchObject({ kind: 'refused' });
 
     const refused = (await adapter.create(shipment())).awb;
+    sameday.inTransit(refused);
+    expect((await adapter.track(refused)).state).toBe('in_transit');
     sameday.refuse(refused);
+    // The refusal's id is none Sameday publishes: the parcel's own history says it is coming back (inReturn).
     expect((await adapter.track(refused)).state).toBe('returned');
+    expect(sameday.requests.filter((request) => request.path.startsWith(`/api/client/parcel/${refused}`)).map((request) => request.path)).toContain(`/api/client/parcel/${refused}001/status-history`);
+    const inPortal = (await adapter.create(shipment())).awb;
+    sameday.cancelInPortal(inPortal);
+    // expeditionSummary.canceled: the AWB cancelled at Sameday, not a parcel that came back.
+    expect((await adapter.track(inPortal)).state).toBe('cancelled');
     const odd = (await adapter.create(shipment())).awb;
     sameday.unknownStatus(odd);
     expect((await adapter.track(odd)).state).toBe('unknown');
@@ -158,5 +168,60 @@ describe('the Sameday adapter', () => {
     const asked = sameday.requests.filter((request) => request.path === '/api/client/status-sync').at(-1)!.query;
     expect(asked).toMatchObject({ startTimestamp: String(Math.floor(from.getTime() / 1000)), endTimestamp: String(Math.floor(to.getTime() / 1000)) });
     expect(await adapter.changedBetween!(new Date(to.getTime() + 60_000), new Date(to.getTime() + 120_000))).toEqual([]);
+  });
+});
+
+describe('the Sameday adapter on Sameday’s own sample answers (testing/fixtures/sameday, the SDK’s fixtures verbatim)', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../../../testing/fixtures/sameday/${name}`, import.meta.url), 'utf8');
+  /** A stand-in answering each path with a fixture's text as it is; the sign-in with a token of its own (no fixture has one). */
+  async function answering(answers: Record<string, string>) {
+    const seen: string[] = [];
+    const standIn = await startStandIn({
+      record: ({ url }) => seen.push(`${url.pathname}${url.search}`),
+      answer: ({ res, url }) => {
+        const body = url.pathname === '/api/authenticate' ? JSON.stringify({ token: 'sample-token', expire_at: '2030-01-01 00:00' }) : answers[url.pathname];
+        res.writeHead(body === undefined ? 404 : url.pathname === '/api/awb' ? 201 : 200, { 'content-type': 'application/json' });
+        res.end(body ?? '{"code":404,"message":"Not Found"}');
+      },
+      failed: (res) => res.end(),
+    });
+    return { adapter: samedayCourier({ username: 'shop', password: 'secret', baseUrl: standIn.origin }), seen, close: standIn.close };
+  }
+
+  it('reads a delivered AWB from its status, with its history’s time in UTC', async () => {
+    const sample = await answering({ '/api/client/awb/1SDY241067423/status': fixture('awb-status.json') });
+    try {
+      expect(await sample.adapter.track('1SDY241067423')).toEqual({
+        awb: '1SDY241067423',
+        state: 'delivered',
+        events: [{ at: '2019-02-26T07:37:28.000Z', code: '1', label: 'Document de transport emis', location: 'location1' }],
+      });
+    } finally {
+      await sample.close();
+    }
+  });
+
+  it('reads a parcel coming back from the parcel’s own history (inReturn), asked for each parcel of an AWB not delivered', async () => {
+    // The same AWB status with delivered false (the one change), then each parcel's history: the SDK's sample has inReturn.
+    const notDelivered = fixture('awb-status.json').replace('"delivered": true', '"delivered": false');
+    const sample = await answering({
+      '/api/client/awb/1SDY241067423/status': notDelivered,
+      '/api/client/parcel/1SDY241067423001/status-history': fixture('parcel-status-history.json'),
+    });
+    try {
+      expect((await sample.adapter.track('1SDY241067423')).state).toBe('returned');
+      expect(sample.seen).toContain('/api/client/parcel/1SDY241067423001/status-history');
+    } finally {
+      await sample.close();
+    }
+  });
+
+  it('names the parcels status-sync lists (fewer than a page: asked once)', async () => {
+    const sample = await answering({ '/api/client/status-sync': fixture('status-sync.json') });
+    try {
+      expect(await sample.adapter.changedBetween!(new Date(Date.now() - 3_600_000), new Date())).toEqual(['1SDY241066690001', '1SDY2H1066666001']);
+    } finally {
+      await sample.close();
+    }
   });
 });

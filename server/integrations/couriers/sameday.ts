@@ -26,10 +26,12 @@ export interface SamedaySettings {
 export const SAMEDAY_HOSTS = { prod: 'https://api.sameday.ro', demo: 'https://sameday-api.demo.zitec.com' } as const;
 
 /**
- * The status ids the shop knows (from Sameday's SDK fixtures): issued, out for delivery, delivered, refused. Any
- * other is shown to the owner as a status the shop does not know (nothing changes on the order).
+ * The status ids the shop knows: the only ones Sameday's SDK names (its fixtures, tests/Responses/*Test.php): 1 "AWB
+ * Emis", 33 "In livrare la curier", 9 "Livrata cu succes". Sameday publishes no list, so no id of a refusal or a return
+ * is known (none is guessed): a parcel coming back is read from its own history's inReturn. Any other id is shown to
+ * the owner as a status the shop does not know (nothing changes on the order).
  */
-const KNOWN_STATUSES = new Set([1, 9, 28, 33]);
+const KNOWN_STATUSES = new Set([1, 9, 33]);
 
 interface SamedayEvent {
   statusId: number;
@@ -40,10 +42,19 @@ interface SamedayEvent {
   transitLocation: string;
 }
 
+/**
+ * GET /api/client/awb/{awb}/status (the SDK's SamedayGetAwbStatusHistoryResponse): `canceled` is the AWB cancelled at
+ * Sameday, never a parcel that came back; the AWB's status carries no inReturn.
+ */
 interface SamedayStatus {
   expeditionSummary: { delivered: boolean; canceled: boolean };
-  parcelsStatus: { inReturn?: boolean }[];
+  parcelsStatus: { parcelAwbNumber: string }[];
   expeditionHistory: SamedayEvent[];
+}
+
+/** GET /api/client/parcel/{parcel}/status-history (SamedayGetParcelStatusHistoryResponse): inReturn on each event, when given. */
+interface SamedayParcelHistory {
+  parcelHistory: (SamedayEvent & { inReturn?: boolean | null })[];
 }
 
 interface Page<T> {
@@ -157,6 +168,19 @@ export function samedayCourier(settings: SamedaySettings): Courier {
     return service;
   }
 
+  /**
+   * Whether any of the parcels is on its way back: an event of its own history marked inReturn (the SDK's
+   * HistoryObject::isInReturn, since SDK 2.4.1). Asked for every parcel of an AWB not delivered nor cancelled, since a
+   * parcel coming back may show any status id, and those of refusals and returns are not public.
+   */
+  async function comingBack(parcels: string[]): Promise<boolean> {
+    for (const parcel of parcels) {
+      const answer = (await (await call(`/api/client/parcel/${encodeURIComponent(parcel)}/status-history`)).json()) as SamedayParcelHistory;
+      if (answer.parcelHistory.some((event) => event.inReturn === true)) return true;
+    }
+    return false;
+  }
+
   return {
     id: 'sameday',
 
@@ -213,7 +237,8 @@ export function samedayCourier(settings: SamedaySettings): Courier {
       const last = history.at(-1);
       let state: ParcelState = 'in_transit';
       if (status.expeditionSummary.delivered) state = 'delivered';
-      else if (status.expeditionSummary.canceled || status.parcelsStatus.some((parcel) => parcel.inReturn)) state = 'returned';
+      else if (status.expeditionSummary.canceled) state = 'cancelled';
+      else if (await comingBack(status.parcelsStatus.map((parcel) => parcel.parcelAwbNumber))) state = 'returned';
       else if (last && !KNOWN_STATUSES.has(last.statusId)) state = 'unknown';
       return { awb, state, events };
     },

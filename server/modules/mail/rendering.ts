@@ -19,6 +19,7 @@ import {
   type OrderMailData,
   orderPlacedMail,
   paidAfterCancelMail,
+  awbCancelledMail,
   paymentAlertMail,
   type RenderedParts,
   statusMail,
@@ -62,7 +63,9 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow, or
                 ? paidAfterCancelMail(settings.shop, order, settings.ownerLocale)
                 : row.kind === MAIL_KINDS.paymentAlert
                   ? paymentAlertMail(settings.shop, order, await paymentAlertOf(db, row.data.alertId), settings.ownerLocale)
-                  : null;
+                  : row.kind === MAIL_KINDS.awbCancelled
+                    ? awbCancelledMail(settings.shop, order, { awb: row.data.awb ?? '', courier: row.data.courier ?? '' }, settings.ownerLocale)
+                    : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
 }

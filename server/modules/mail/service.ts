@@ -20,6 +20,8 @@ export const MAIL_KINDS = {
   withdrawalAlert: 'withdrawal_alert',
   paidAfterCancel: 'paid_after_cancel',
   paymentAlert: 'payment_alert',
+  /** The owners' alert that a courier cancelled an order's AWB at its end (shipping/tracking.ts). */
+  awbCancelled: 'awb_cancelled',
   /** The customer's data rights (privacy/service.ts): their account deleted, their details erased from an order. */
   accountDeleted: 'account_deleted',
   detailsErased: 'details_erased',
@@ -76,6 +78,11 @@ export async function queuePaidAfterCancelMail(tx: DbOrTx, orderId: string): Pro
 /** The owners' alert of a card payment to look at (payment_alerts `alertId`: an amount not the order's, a second payment). */
 export async function queuePaymentAlertMail(tx: DbOrTx, orderId: string, alertId: number): Promise<void> {
   await enqueueMail(tx, { kind: MAIL_KINDS.paymentAlert, recipient: OWNERS, orderId, data: { alertId: String(alertId) } });
+}
+
+/** The owners' alert that the courier says an order's AWB was cancelled at its end, not through the shop. */
+export async function queueAwbCancelledMail(tx: DbOrTx, orderId: string, awb: { awb: string; courier: string }): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.awbCancelled, recipient: OWNERS, orderId, data: awb });
 }
 
 /**

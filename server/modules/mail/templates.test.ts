@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
-import { newOrderMail, type OrderMailData, orderPlacedMail, paidAfterCancelMail, paymentAlertMail, statusMail, withdrawalAlertMail, withdrawalReceivedMail } from './templates/orderMails';
+import { awbCancelledMail, newOrderMail, type OrderMailData, orderPlacedMail, paidAfterCancelMail, paymentAlertMail, statusMail, withdrawalAlertMail, withdrawalReceivedMail } from './templates/orderMails';
 
 const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro' };
 const order: OrderMailData = {
@@ -181,6 +181,25 @@ describe('the owners’ alert of a cancelled order paid all the same', () => {
   it('is not made for an order not cancelled, or not paid', () => {
     expect(paidAfterCancelMail(shop, { ...paidLate, status: 'paid' }, 'en')).toBeNull();
     expect(paidAfterCancelMail(shop, { ...paidLate, paidAt: null }, 'en')).toBeNull();
+  });
+});
+
+describe('the owners’ alert of an AWB cancelled at the courier', () => {
+  const back: OrderMailData = { ...order, status: 'confirmed' };
+  const awb = { awb: '1SDY0000000042', courier: 'Sameday' };
+
+  it('names the AWB and the courier, says where the order is back to, and links to it (en and ro)', () => {
+    const mail = renderParts(awbCancelledMail(shop, back, awb, 'en')!);
+    expect(mail.subject).toBe('Order 10042: Sameday cancelled AWB 1SDY0000000042');
+    expect(mail.text).toContain('Sameday says AWB 1SDY0000000042 of this order was cancelled at Sameday, not through the shop. The order is back to confirmed: create a new AWB, or ship it by hand.');
+    expect(mail.text).toContain('https://shop.example.ro/admin/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10');
+    const ro = renderParts(awbCancelledMail(shop, { ...back, status: 'paid' }, awb, 'ro')!);
+    expect(ro.subject).toBe('Comanda 10042: Sameday a anulat AWB-ul 1SDY0000000042');
+    expect(ro.text).toContain('Comanda a revenit la plătită');
+  });
+
+  it('is not made for an order shipped again or moved on meanwhile', () => {
+    expect(awbCancelledMail(shop, { ...back, status: 'shipped' }, awb, 'en')).toBeNull();
   });
 });
 

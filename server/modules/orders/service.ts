@@ -664,14 +664,16 @@ export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus,
 
 /**
  * Takes a shipped order back to where it was before it was shipped (confirmed, or paid), its carrier and tracking
- * number cleared: its AWB was cancelled at the courier before the parcel was picked up (shipping/service.ts). In the
- * caller's transaction; 'not_allowed' for an order that is not shipped. The customer is not written to (a new AWB
+ * number cleared: its AWB was cancelled at the courier before the parcel was picked up, by the owner (shipping/service.ts)
+ * or at the courier's end (shipping/tracking.ts, the system). In the caller's transaction; 'not_allowed' for an order
+ * that is not shipped, or no longer with `awb`. The customer is not written to (a new AWB
  * tells them the new tracking number).
  */
-export async function unship(tx: DbOrTx, id: string, change: { actorUserId: string; note: string }): Promise<StatusChange> {
-  const [order] = await tx.select({ status: orders.status, version: orders.version }).from(orders).where(eq(orders.id, id)).for('update');
+export async function unship(tx: DbOrTx, id: string, change: { actor?: 'owner' | 'system'; actorUserId: string | null; note: string; awb?: string }): Promise<StatusChange> {
+  const [order] = await tx.select({ status: orders.status, version: orders.version, trackingNumber: orders.trackingNumber }).from(orders).where(eq(orders.id, id)).for('update');
   if (!order) return 'unknown_order';
-  if (order.status !== 'shipped') return 'not_allowed';
+  // Only while it is shipped with that AWB (when one is named): an order shipped again meanwhile keeps its new AWB.
+  if (order.status !== 'shipped' || (change.awb !== undefined && order.trackingNumber !== change.awb)) return 'not_allowed';
   const [shipped] = await tx
     .select({ from: orderEvents.fromStatus })
     .from(orderEvents)
@@ -680,7 +682,7 @@ export async function unship(tx: DbOrTx, id: string, change: { actorUserId: stri
     .limit(1);
   const back = shipped?.from === 'paid' ? 'paid' : 'confirmed';
   await tx.update(orders).set({ status: back, carrier: null, trackingNumber: null, version: order.version + 1 }).where(eq(orders.id, id));
-  await tx.insert(orderEvents).values({ orderId: id, actor: 'owner', actorUserId: change.actorUserId, fromStatus: 'shipped', toStatus: back, note: change.note });
+  await tx.insert(orderEvents).values({ orderId: id, actor: change.actor ?? 'owner', actorUserId: change.actorUserId, fromStatus: 'shipped', toStatus: back, note: change.note });
   return 'changed';
 }
 

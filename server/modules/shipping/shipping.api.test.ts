@@ -222,6 +222,8 @@ describe('tracking', () => {
     await dueNow();
     await trackShipments(database.db, shipping, null);
     expect((await orderRow(order.id)).status).toBe('returned');
+    // Read from the parcel's own history (its inReturn): the AWB's status never carries it.
+    expect(sameday.requests.some((request) => request.path === `/api/client/parcel/${awb}001/status-history`)).toBe(true);
     const [stockAfter] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, '5'));
     expect(stockAfter!.stock).toBe(stockBefore!.stock! + 1);
     await dueNow();
@@ -235,6 +237,29 @@ describe('tracking', () => {
     await trackShipments(database.db, shipping, null);
     expect((await orderRow(odd.order.id)).status).toBe('shipped');
     expect((await shipmentRow(odd.shipmentId)).unknownStatus).toMatch(/^999 /);
+  });
+
+  it('an AWB cancelled in Sameday’s portal is not a return: the order goes back to be shipped again, no stock back, no credit note, the owner told once', async () => {
+    await database.db.update(products).set({ stock: 50 }).where(eq(products.id, '5'));
+    const { order, awb, shipmentId } = await shippedOrder();
+    const [stockBefore] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, '5'));
+    sameday.cancelInPortal(awb);
+    await dueNow();
+    await trackShipments(database.db, shipping, null);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', carrier: null, trackingNumber: null });
+    expect(await shipmentRow(shipmentId)).toMatchObject({ status: 'cancelled' });
+    const [stockAfter] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, '5'));
+    expect(stockAfter!.stock).toBe(stockBefore!.stock);
+    const page = (await asOwner('GET', `/api/admin/orders/${order.id}`)).json();
+    expect(page.events.at(-1)).toMatchObject({ actor: 'system', from: 'shipped', to: 'confirmed', note: `AWB ${awb} (Sameday): cancelled at Sameday` });
+    const told = async () => (await database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'awb_cancelled'))));
+    expect(await told()).toMatchObject([{ recipient: 'owners', data: { awb, courier: 'Sameday' } }]);
+    // Asked again (its row is no longer active, so it is not): nothing more happens; a new AWB ships it again.
+    await dueNow();
+    await trackShipments(database.db, shipping, null);
+    expect(await told()).toHaveLength(1);
+    const again = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(await orderRow(order.id)));
+    expect(again.statusCode, again.body).toBe(201);
   });
 
   it('two processes at once ask about each AWB once in a round', async () => {

@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { COURIER_NAMES } from '../../../domain/courier';
-import type { Db } from '../../../db/client';
+import { COURIER_NAMES, type CourierId } from '../../../domain/courier';
+import type { Db, DbOrTx } from '../../../db/client';
 import { shipmentEvents, shipments } from '../../../db/schema/shipping';
 import { everyFewSeconds, type Rounds, whileUp } from '../../rounds';
 import type { Invoicing } from '../invoices/service';
-import { changeOrderStatus } from '../orders/service';
+import { queueAwbCancelledMail } from '../mail/service';
+import { changeOrderStatus, unship } from '../orders/service';
 import { collectCash } from './cash';
 import { eachCourierRound } from './courierRounds';
 import type { Shipping } from './couriers';
@@ -39,6 +40,17 @@ async function takeDue(db: Db, limit: number) {
 }
 
 /**
+ * An AWB the courier says was cancelled at its end (Sameday's expeditionSummary.canceled: its own portal), never a
+ * parcel that came back: nothing is returned, no stock comes back, no credit note. The order goes back to where Cancel
+ * AWB would take it, to be shipped again, and the owner is told, once: only while the order is still shipped with it.
+ */
+async function cancelledAtCourier(tx: DbOrTx, shipment: { orderId: string; courier: CourierId; awb: string }) {
+  const courier = COURIER_NAMES[shipment.courier];
+  const back = await unship(tx, shipment.orderId, { actor: 'system', actorUserId: null, note: `AWB ${shipment.awb} (${courier}): cancelled at ${courier}`, awb: shipment.awb });
+  if (back === 'changed') await queueAwbCancelledMail(tx, shipment.orderId, { awb: shipment.awb, courier });
+}
+
+/**
  * One round: the due AWBs this process can take, asked about one after another. Returns how many it asked about, or
  * throws the round's first failure once the others have been tried (a courier down: asked again next round).
  */
@@ -65,7 +77,8 @@ export async function trackShipments(db: Db, shipping: Shipping, invoicing: Invo
           // Only from shipped: an order the owner moved on already is left as it is.
           await changeOrderStatus(tx, shipment.orderId, tracking.state, { actor: 'system', from: 'shipped', note: said, invoicing });
         }
-        const status = tracking.state === 'delivered' || tracking.state === 'returned' ? tracking.state : 'active';
+        if (tracking.state === 'cancelled') await cancelledAtCourier(tx, shipment);
+        const status = tracking.state === 'delivered' || tracking.state === 'returned' || tracking.state === 'cancelled' ? tracking.state : 'active';
         await tx
           .update(shipments)
           .set({

@@ -308,6 +308,27 @@ export function withdrawalAlertMail(shop: ShopIdentity, order: OrderMailData, lo
   };
 }
 
+/** To the owners: the courier says the order's AWB was cancelled at its end (its own portal), not through the shop. */
+export function awbCancelledMail(shop: ShopIdentity, order: OrderMailData, awb: { awb: string; courier: string }, locale: Locale): RenderedParts | null {
+  if (order.status !== 'confirmed' && order.status !== 'paid') return null;
+  const t = mailText(locale);
+  const values = { number: String(order.number), courier: awb.courier, awb: awb.awb, status: order.status };
+  return {
+    subject: t('mail.owner.awbCancelled.subject', values),
+    element: (
+      <Layout shop={shop} locale={locale} preview={`${order.firstName} ${order.lastName}, ${formatMoney(order.total, locale)}`}>
+        <Heading as="h1" style={{ fontSize: '22px' }}>
+          {t('mail.owner.awbCancelled.subject', values)}
+        </Heading>
+        <Text style={paragraph}>{t('mail.owner.awbCancelled.body', values)}</Text>
+        <Lines order={order} locale={locale} />
+        <Address order={order} locale={locale} />
+        <BackOfficeLink shop={shop} order={order} locale={locale} />
+      </Layout>
+    ),
+  };
+}
+
 /** A card payment the owner must look at, as payment_alerts keeps it (server/modules/orders/service.ts recordPaymentAlert). */
 export interface PaymentAlertData {
   kind: 'amount_mismatch' | 'paid_twice';
