@@ -56,6 +56,11 @@ export function courierAddress(
   };
 }
 
+/** Whether an address is in Bucharest (its county "București", as couriers name it with or without diacritics). */
+export function inBucharest(address: CourierAddress): boolean {
+  return withoutDiacritics(address.county).trim().toLowerCase() === 'bucuresti';
+}
+
 /** The phone as the courier's driver dials it: from Romania (0722123456; 0049… for another country's). */
 export const courierPhone = phoneDialledFromRomania;
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeFan } from './fakeFan.ts';
 
@@ -114,7 +115,9 @@ describe('fake FAN Courier', () => {
     expect(fan.trackingCalls.get(delivered)).toBe(1);
 
     const del = (awb: string) => call(`/awb${q}&awb=${awb}`, { method: 'DELETE', headers });
-    expect((await del(delivered)).json()).toEqual({ status: 'error', message: 'AWB-ul nu mai poate fi sters' });
+    // Picked up: refused with a 200, as FAN's clients read a refusal (by the body's status alone).
+    const kept = await del(delivered);
+    expect([kept.status, kept.json()]).toEqual([200, { status: 'error', message: 'AWB-ul nu mai poate fi sters' }]);
     expect((await del(fresh)).json()).toEqual({ status: 'success', message: 'AWB sters' });
     expect((await del(fresh)).status).toBe(404);
     expect(fan.awbs().find((awb) => awb.awbNumber === fresh)?.deleted).toBe(true);
@@ -123,9 +126,14 @@ describe('fake FAN Courier', () => {
     const transfers = (await call(`/reports/bank-transfers${q}&date=2026-03-02&page=1&perPage=10`, { headers })).json();
     expect(transfers).toMatchObject({ status: 'success', total: 1, perPage: 10, currentPage: 1 });
     expect((transfers.data as Json[])[0]).toMatchObject({
-      info: { awbNumber: delivered, amountCollected: 199.99, transferDate: '2026-03-02', returnAwbNumber: null },
+      info: { awbNumber: Number(delivered), amountCollected: 199.99, transferDate: '02.03.2026', transactionDate: '02.03.2026', returnAwbNumber: '' },
       recipient: { name: 'Ana Pop', address: { locality: 'Cluj-Napoca' } },
     });
+    // The same keys as the client's sample (testing/fixtures/fan/bank-transfers.json).
+    const sample = JSON.parse(readFileSync(new URL('./fixtures/fan/bank-transfers.json', import.meta.url), 'utf8')) as Json;
+    const keys = (value: unknown) => Object.keys(value as object).sort();
+    expect(keys(transfers)).toEqual(keys(sample));
+    expect(keys((transfers.data as Json[])[0]!.info)).toEqual(keys((sample.data as Json[])[0]!.info));
     expect((await call(`/reports/bank-transfers${q}&date=2026-03-03`, { headers })).json()).toMatchObject({ total: 0, data: [] });
   });
 

@@ -317,6 +317,9 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
     if (typeof recipient.phone !== 'string' || !/^0\d{9}$/.test(recipient.phone)) errors['recipient.phone'] = 'Numarul de telefon nu este valid';
     if (typeof address.county !== 'string' || !COUNTIES.includes(address.county.trim().toLowerCase())) errors['recipient.address.county'] = 'Judetul nu exista';
     if (textOf(address.locality) === '') errors['recipient.address.locality'] = 'Localitatea nu exista';
+    // Bucharest is the one locality "Bucuresti" (localityId 11) in every sample of daika7ana/fancourier-api-v2
+    // (Objects/ShippingSlip.php, Objects/CourierOrder.php): a sector is no locality. The message is this fake's own.
+    else if (textOf(address.county).toLowerCase() === 'bucuresti' && textOf(address.locality).toLowerCase() !== 'bucuresti') errors['recipient.address.locality'] = 'Localitatea nu exista';
     if (textOf(address.street) === '') errors['recipient.address.street'] = 'Strada este obligatorie';
     if (address.streetNo !== undefined && address.streetNo !== null && typeof address.streetNo !== 'string') {
       errors['recipient.address.streetNo'] = 'Numarul strazii trebuie sa fie text';
@@ -392,32 +395,39 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
     sendJson(res, 200, { status: 'success', data });
   }
 
+  // DELETE /awb?clientId&awb. No source gives FAN's answers; its clients read the body alone (daika7ana/fancourier-api-v2
+  // Response/DeleteAwb.php: cancelled only when status is "success", whatever the HTTP status), so a refusal is
+  // answered the way that rule exists for: 200 with {"status":"error"}.
   function remove(res: http.ServerResponse, query: Record<string, string | string[]>) {
     const awb = live(first(query, 'awb') ?? '');
     if (!awb) return apiError(res, 404, 'AWB inexistent');
-    if (awb.events.length > 0) return apiError(res, 400, 'AWB-ul nu mai poate fi sters');
+    if (awb.events.length > 0) return sendJson(res, 200, { status: 'error', message: 'AWB-ul nu mai poate fi sters' });
     awb.deleted = true;
     sendJson(res, 200, { status: 'success', message: 'AWB sters' });
   }
 
+  // GET /reports/bank-transfers?clientId&date=YYYY-MM-DD&page&perPage: the day asked for as YYYY-MM-DD, every date of
+  // the answer as DD.MM.YYYY, each item's fields those of daika7ana/fancourier-api-v2's sample (Objects/BankTransfer.php
+  // lines 117-185; testing/fixtures/fan/bank-transfers.json), the envelope as its Response/GetBankTransfers.php reads it.
   function bankTransfers(res: http.ServerResponse, query: Record<string, string | string[]>) {
     const date = first(query, 'date') ?? '';
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return apiError(res, 422, 'Data nu este valida');
     const page = Math.max(1, Math.trunc(numberOf(first(query, 'page')) ?? 1));
-    const perPage = Math.max(1, Math.trunc(numberOf(first(query, 'perPage')) ?? 50));
+    const perPage = Math.min(100, Math.max(1, Math.trunc(numberOf(first(query, 'perPage')) ?? 100)));
+    const dotted = (isoDay: string) => isoDay.split('-').reverse().join('.');
     const items = awbs
       .filter((awb) => awb.paidOut === date && !awb.deleted)
       .map((awb) => ({
         info: {
-          awbNumber: awb.awbNumber,
-          awbDate: day(awb.createdAt),
-          returnAwbNumber: null,
-          reimbursementAwbNumber: awb.reimbursementAwbNumber,
+          awbNumber: Number(awb.awbNumber),
+          awbDate: dotted(day(awb.createdAt)),
           amountCollected: numberOf(awb.request.info?.cod) ?? 0,
-          content: '',
-          transferDate: date,
-          transactionType: 'Ramburs cont colector',
-          transactionDate: date,
+          content: textOf(awb.request.info?.content),
+          transferDate: dotted(date),
+          returnAwbNumber: '',
+          reimbursementAwbNumber: awb.reimbursementAwbNumber ?? '',
+          transactionType: 'cash',
+          transactionDate: dotted(date),
         },
         recipient: { name: textOf(awb.request.recipient?.name), contactPerson: '', address: { locality: textOf(awb.request.recipient?.address?.locality) } },
         sender: { name: '', contactPerson: '' },

@@ -1,4 +1,4 @@
-import type { ParcelState } from '../../../domain/courier';
+import { inBucharest, type ParcelState } from '../../../domain/courier';
 import { toDecimalString } from '../../../domain/money';
 import { withoutDiacritics } from '../../../domain/text';
 import { bucharestIso, type CashPaidOut, type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Shipment, type Tracking } from './courier';
@@ -134,7 +134,7 @@ export function cargusCourier(settings: CargusSettings): Courier {
         const address = shipment.to.address;
         // Bucharest is one locality at Cargus (the VTEX client and a third-party module fold the sectors into it): the
         // sector goes with the address.
-        const bucharest = plain(address.county).toLowerCase() === 'bucuresti';
+        const bucharest = inBucharest(address);
         to = {
           LocationId: 0,
           ...recipient,

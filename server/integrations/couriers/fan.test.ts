@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courierAddress } from '../../../domain/courier';
 import { bucharestDay } from '../../../domain/locale';
 import { type FakeFan, startFakeFan } from '../../../testing/fakeFan';
+import { startStandIn } from '../../../testing/standIn';
 import type { Shipment } from './courier';
-import { fanCourier } from './fan';
+import { fanCourier, fanDay } from './fan';
 
 // The FAN Courier adapter against a stand-in speaking FAN's API v2 (testing/fakeFan.ts, from its documented clients).
 
@@ -52,6 +54,20 @@ describe('the FAN Courier adapter', () => {
     });
   });
 
+  it('sends a Bucharest address as FAN’s one locality “Bucuresti”, the sector with the street', async () => {
+    const adapter = courier();
+    const to = { address: courierAddress({ county: 'B', city: 'Sector 3', street: 'Strada Ion Nistor', streetNumber: '4', postalCode: '030042' })! };
+    await adapter.create(shipment({ to }));
+    const post = fan.requests.filter((request) => request.path === '/intern-awb').at(-1)!;
+    expect((post.json as { shipments: { recipient: { address: object } }[] }).shipments[0]!.recipient.address).toEqual({
+      county: 'Bucuresti',
+      locality: 'Bucuresti',
+      street: 'Strada Ion Nistor, Sectorul 3',
+      streetNo: '4',
+      zipCode: '030042',
+    });
+  });
+
   it('signs in again once when FAN no longer takes the token; a wrong password is said so', async () => {
     const adapter = courier();
     await adapter.create(shipment());
@@ -96,6 +112,15 @@ describe('the FAN Courier adapter', () => {
     fan.unknownStatus(odd);
     expect((await adapter.track(odd)).state).toBe('unknown');
 
+    // S12 "Contactat; livrare ulterioara" (the client's sample): a parcel still on its way, not a status the shop does not know.
+    const later = (await adapter.create(shipment())).awb;
+    fan.pickUp(later);
+    fan.report(later, { id: 'S12', name: 'Contactat; livrare ulterioara' });
+    expect((await adapter.track(later)).state).toBe('in_transit');
+    // Picked up: FAN answers 200 with {"status":"error"}, which has not cancelled it.
+    await expect(adapter.cancel(later)).rejects.toMatchObject({ kind: 'refused', message: 'AWB-ul nu mai poate fi sters' });
+    expect(fan.awbs().find((stored) => String(stored.awbNumber) === later)!.deleted).toBe(false);
+
     const cancelled = (await adapter.create(shipment())).awb;
     await adapter.cancel(cancelled);
     expect(fan.awbs().find((stored) => String(stored.awbNumber) === cancelled)!.deleted).toBe(true);
@@ -110,5 +135,50 @@ describe('the FAN Courier adapter', () => {
     fan.payOut(awb, today);
     expect(await adapter.cashPaidOut!(today)).toContainEqual({ awb, amount: 12496, paidOn: today });
     expect(await adapter.cashPaidOut!('2001-01-01')).toEqual([]);
+  });
+});
+
+describe('the FAN Courier adapter on FAN’s sample answers (testing/fixtures/fan, the client daika7ana/fancourier-api-v2’s)', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../../../testing/fixtures/fan/${name}`, import.meta.url), 'utf8');
+  /** A stand-in answering the path with the fixture's text as it is; the sign-in as the client's sample (Request/Login.php). */
+  async function answering(path: string, body: string) {
+    const standIn = await startStandIn({
+      answer: ({ res, url }) => {
+        res.writeHead(url.pathname === '/login' || url.pathname === path ? 200 : 404, { 'content-type': 'application/json' });
+        res.end(url.pathname === '/login' ? '{"status":"success","data":{"token":"48944740|sample","expiresAt":"2030-06-11 07:23:53"}}' : url.pathname === path ? body : '{"status":"error","message":"Not Found"}');
+      },
+      failed: (res) => res.end(),
+    });
+    return { adapter: fanCourier({ username: 'clienttest', password: 'testing', clientId: '7032158', baseUrl: standIn.origin }), close: standIn.close };
+  }
+
+  it('reads the cash paid out with its DD.MM.YYYY transfer day', async () => {
+    const sample = await answering('/reports/bank-transfers', fixture('bank-transfers.json'));
+    try {
+      expect(await sample.adapter.cashPaidOut!('2023-11-20')).toEqual([
+        { awb: '6000000000001', amount: 67033, paidOn: '2023-11-20' },
+        { awb: '6000000000002', amount: 37503, paidOn: '2023-11-20' },
+      ]);
+    } finally {
+      await sample.close();
+    }
+  });
+
+  it('reads a parcel whose last event is S12 as on its way, its times Bucharest’s', async () => {
+    const sample = await answering('/reports/awb/tracking', fixture('tracking.json'));
+    try {
+      const tracking = await sample.adapter.track('2000000000082');
+      expect(tracking.state).toBe('in_transit');
+      expect(tracking.events.map((event) => event.code)).toEqual(['C0', 'H3', 'H3', 'H10', 'H1', 'C1', 'S1', 'S12']);
+      expect(tracking.events.at(-1)).toEqual({ at: '2023-11-29T07:50:13.000Z', code: 'S12', label: 'Contactat; livrare ulterioara', location: 'Targu Frumos' });
+    } finally {
+      await sample.close();
+    }
+  });
+
+  it('takes a report’s day only as DD.MM.YYYY, a real day: never a guess', () => {
+    expect(fanDay('20.11.2023')).toBe('2023-11-20');
+    expect(fanDay(' 01.03.2023 ')).toBe('2023-03-01');
+    for (const text of ['2023-11-20', '11/20/2023', '31.02.2023', '20.13.2023', '2.11.2023', '']) expect(() => fanDay(text)).toThrow(/DD\.MM\.YYYY/);
   });
 });

@@ -1,6 +1,6 @@
 import { withoutDiacritics } from '../../../domain/text';
 import { toDecimalString } from '../../../domain/money';
-import type { ParcelState } from '../../../domain/courier';
+import { inBucharest, type ParcelState } from '../../../domain/courier';
 import { bucharestIso, type CashPaidOut, type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Shipment, type Tracking } from './courier';
 
 /**
@@ -21,11 +21,42 @@ export interface FanSettings {
 
 export const FAN_HOST = 'https://api.fancourier.ro';
 
-/** FAN's event codes (its reports/awb-events): delivered; refused or returned (the order becomes returned). */
+/**
+ * FAN's event codes (its reports/awb-events; names as FAN's own list gives them, which the PrestaShop module
+ * quarkcomro/ps-fancourier keeps as its fallback): delivered (S2 "Livrat"); refused or returned, the order becomes
+ * returned (S6 "Refuz primire", S7 "Refuz plata transport", S15 "Refuz predare ramburs", S16 "Retur la termen", S33
+ * "Retur solicitat", S43 "Retur").
+ */
 const DELIVERED = new Set(['S2']);
 const RETURNED = new Set(['S6', 'S7', 'S15', 'S16', 'S33', 'S43']);
-/** On its way: picked up, in transit, out for delivery, at a pickup point, a delivery problem (tried again). */
-const ON_ITS_WAY = new Set(['C0', 'C1', 'S1', 'S3', 'S46', 'S47', 'H0', 'H1', 'H3', 'H4', 'H10', 'H11']);
+/**
+ * On its way: every event of the client's tracking sample (daika7ana/fancourier-api-v2 AwbTracker.php: C0 picked up,
+ * H3 sorted, H10 in transit, H1 at the destination depot, C1 taken out to deliver, S1 out for delivery, S12
+ * "Contactat; livrare ulterioara"), FAN's other depot and transit events (H0, H2, H4, H11, H12, H13, H15, H17), and
+ * S3 "Avizat", S46 left at a pickup point, S47 handed to a partner. Any other is a status the shop does not know.
+ */
+const ON_ITS_WAY = new Set(['C0', 'C1', 'S1', 'S3', 'S12', 'S46', 'S47', 'H0', 'H1', 'H2', 'H3', 'H4', 'H10', 'H11', 'H12', 'H13', 'H15', 'H17']);
+
+/**
+ * A day of FAN's reports, DD.MM.YYYY ("20.11.2023", the client's bank-transfer sample), as YYYY-MM-DD; anything else
+ * is refused rather than guessed (a swapped day and month would record cash paid on a wrong day).
+ */
+export function fanDay(text: string): string {
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text.trim());
+  const [day, month, year] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (!match || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    throw new CourierError('unavailable', `FAN Courier gave a date the shop cannot read: "${text}" (DD.MM.YYYY expected).`);
+  }
+  return `${match[3]}-${match[2]}-${match[1]}`;
+}
+
+/** A FAN amount in lei (a JSON number, or a numeric string) in bani; refused when it is neither. */
+function fanBani(value: unknown): number {
+  const lei = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(lei)) throw new CourierError('unavailable', `FAN Courier gave an amount the shop cannot read: ${JSON.stringify(value)}.`);
+  return Math.round(lei * 100);
+}
 
 /** FAN's fields (their paths) as the shop names them. */
 const FIELDS: Record<string, CourierField> = {
@@ -85,6 +116,9 @@ export function fanCourier(settings: FanSettings): Courier {
       if (!('address' in shipment.to)) throw new CourierError('refused', 'FAN Courier delivers to an address here, not to a locker.', [{ field: 'locker', message: 'FANbox is not offered.' }]);
       const address = shipment.to.address;
       const plain = (text: string) => withoutDiacritics(text);
+      // Bucharest is one locality at FAN, "Bucuresti" in county "Bucuresti" (every sample of the client's: localityId 11);
+      // the sector goes with the street.
+      const bucharest = inBucharest(address);
       const body = {
         clientId: Number(settings.clientId),
         shipments: [
@@ -105,9 +139,9 @@ export function fanCourier(settings: FanSettings): Courier {
               phone: shipment.recipient.phone,
               email: shipment.recipient.email,
               address: {
-                county: plain(address.county),
-                locality: plain(address.locality),
-                street: plain(address.street),
+                county: bucharest ? 'Bucuresti' : plain(address.county),
+                locality: bucharest ? 'Bucuresti' : plain(address.locality),
+                street: bucharest ? `${plain(address.street)}, ${plain(address.locality)}` : plain(address.street),
                 streetNo: plain(address.number),
                 zipCode: address.postalCode,
               },
@@ -153,18 +187,21 @@ export function fanCourier(settings: FanSettings): Courier {
     },
 
     async cancel(awb: string): Promise<void> {
-      await call(`/awb?${query({ clientId: settings.clientId, awb })}`, { method: 'DELETE' });
+      // FAN's clients decide by the body alone (daika7ana/fancourier-api-v2 Response/DeleteAwb.php: status "success",
+      // never the HTTP status): a 200 with {"status":"error"} has not cancelled it.
+      const answer = (await (await call(`/awb?${query({ clientId: settings.clientId, awb })}`, { method: 'DELETE' })).json().catch(() => null)) as { status?: string; message?: string } | null;
+      if (answer?.status !== 'success') throw new CourierError('refused', answer?.message ?? `FAN Courier did not cancel AWB ${awb}.`);
     },
 
     async cashPaidOut(day: string): Promise<CashPaidOut[]> {
       const paid: CashPaidOut[] = [];
       for (let page = 1; page <= 50; page += 1) {
         const answer = (await (await call(`/reports/bank-transfers?${query({ clientId: settings.clientId, date: day, page: String(page), perPage: '100' })}`)).json()) as {
-          data?: { info: { awbNumber: string | number; amountCollected: number; transferDate: string } }[];
+          data?: { info: { awbNumber: string | number; amountCollected: number | string; transferDate: string } }[];
           total?: number;
           perPage?: number;
         };
-        for (const item of answer.data ?? []) paid.push({ awb: String(item.info.awbNumber), amount: Math.round(item.info.amountCollected * 100), paidOn: item.info.transferDate });
+        for (const item of answer.data ?? []) paid.push({ awb: String(item.info.awbNumber), amount: fanBani(item.info.amountCollected), paidOn: fanDay(item.info.transferDate) });
         if ((answer.data ?? []).length === 0 || page * (answer.perPage ?? 100) >= (answer.total ?? 0)) break;
       }
       return paid;
