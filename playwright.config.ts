@@ -18,6 +18,8 @@ export const FAKE_SMTP_CONTROL_PORT = 4326;
  * CIF than the shop's, so ANAF refuses every upload: the spec sees ANAF's errors and Send again.
  */
 export const FAKE_ANAF_PORT = 4327;
+/** The fake ANAF's control (testing/fakeAnafMain.ts): ANAF ending the shop's sign-in. */
+export const FAKE_ANAF_CONTROL_PORT = 4330;
 /** The fake Sameday (testing/fakeSamedayMain.ts) the shop creates AWBs with, and its control (a parcel delivered…). */
 export const FAKE_SAMEDAY_PORT = 4328;
 export const FAKE_SAMEDAY_CONTROL_PORT = 4329;
@@ -102,7 +104,13 @@ export default defineConfig({
       command: 'node --import tsx testing/fakeAnafMain.ts',
       // Its API answers 401 without a token: it is up.
       url: `http://127.0.0.1:${FAKE_ANAF_PORT}/test/FCTEL/rest/stareMesaj`,
-      env: { FAKE_ANAF_PORT: String(FAKE_ANAF_PORT), FAKE_ANAF_CLIENT_ID: 'e2e-client', FAKE_ANAF_CLIENT_SECRET: 'e2e-secret', FAKE_ANAF_CIFS: '12345678' },
+      env: {
+        FAKE_ANAF_PORT: String(FAKE_ANAF_PORT),
+        FAKE_ANAF_CONTROL_PORT: String(FAKE_ANAF_CONTROL_PORT),
+        FAKE_ANAF_CLIENT_ID: 'e2e-client',
+        FAKE_ANAF_CLIENT_SECRET: 'e2e-secret',
+        FAKE_ANAF_CIFS: '12345678',
+      },
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -2,7 +2,8 @@
  * A local stand-in for Romania's ANAF RO e-Factura API and its OAuth2 server, for tests only: the shop's real ANAF
  * client talks to it over HTTP, with both its OAuth base URL and its API base URL set to `url`. It speaks the
  * documented wire protocol: the authorization-code and rotating refresh-token grants under /anaf-oauth2/v1/, and
- * upload, uploadb2c, stareMesaj, listaMesajeFactura and descarcare under /test/FCTEL/rest/ and /prod/FCTEL/rest/
+ * upload, uploadb2c, stareMesaj, listaMesajeFactura, listaMesajePaginatieFactura and descarcare under /test/FCTEL/rest/
+ * and /prod/FCTEL/rest/
  * (same behaviour, one store; each request records which environment it named), with ANAF's answers and error
  * texts, its daily per-message limits and its 1000 calls a minute. An accepted upload is "in prelucrare" for a few
  * stareMesaj polls, then ok (or nok: a refused text, or the same invoice number uploaded before for the same CIF),
@@ -66,6 +67,8 @@ export interface FakeAnafOptions {
   cifs?: string[];
   /** expires_in of the access tokens granted (default 7776000, ANAF's 90 days). */
   accessTokenSeconds?: number;
+  /** The refresh tokens' life, their JWT `exp` (default 31536000, ANAF's 365 days). */
+  refreshTokenSeconds?: number;
   /** How many stareMesaj calls answer "in prelucrare" before processing finishes (default 1). */
   processingPolls?: number;
   /** Port on 127.0.0.1 (default 0: any free port). */
@@ -103,6 +106,21 @@ export interface FakeAnaf {
   processAll(): void;
   /** Every answer comes after ms milliseconds (0: back to normal), as on a slow ANAF day. */
   slowDown(ms: number): void;
+  /** Ends every refresh token given so far, as ANAF does a year on or when the sign-in is revoked (a refresh then answers 400). */
+  revokeRefreshTokens(): void;
+  /** The life of the refresh tokens granted from now on (their JWT `exp`), in seconds. */
+  setRefreshTokenSeconds(seconds: number): void;
+  /**
+   * The next n uploads answer ExecutionStatus="1" with "A aparut o eroare tehnica. Cod: XXX" (the upload's OpenAPI
+   * example); `taken`: ANAF kept the invoice all the same (it becomes a message), which nothing in the answer says.
+   */
+  technicalErrorOnNextUploads(n: number, taken?: boolean): void;
+  /** The next n API calls answer 204 with no body (what Odoo's l10n_ro_edi reads as ANAF's limit of requests); nothing is done. */
+  noContentNext(n: number): void;
+  /** n processed messages of the CIF from other software (their own invoice numbers), made `at`, e.g. to pass the plain list's 500. */
+  addOtherMessages(n: number, at?: Date): void;
+  /** Whether descarcare's error answers say text/plain (as OCA/l10n-romania expects) rather than application/json (anafpy's live answer). */
+  downloadErrorsAsText(on: boolean): void;
   /** Stops the server, destroying open connections (held responses included). */
   close(): Promise<void>;
 }
@@ -130,6 +148,8 @@ const DEFAULT_REFUSAL = 'E: validari globale\n eroare regula: R6.1: CIF-ul vanza
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const THROTTLED = 'S-au facut deja 1000 de apeluri in ultimele 60 de minute';
 const DAY_MS = 86_400_000;
+/** Messages in a page of the lists (the plain list refuses more). */
+const LIST_PAGE = 500;
 
 
 /** yyyyMMddHHmm in Bucharest, as ANAF's dateResponse and data_creare. */
@@ -221,6 +241,11 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
   let nextIndex = 5_000_000_001;
   let nextDownloadId = 3_000_000_001;
   let hangUploads = 0;
+  let technicalErrors = 0;
+  let technicalErrorsTaken = true;
+  let noContent = 0;
+  let errorsAsText = false;
+  let refreshTokenSeconds = options.refreshTokenSeconds ?? 31_536_000;
   let throttled = 0;
   let retryAfter: number | undefined;
   let origin = '';
@@ -251,7 +276,9 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
     const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const payload = { client_id: options.clientId, iat: Math.floor(now / 1000), exp: Math.floor(now / 1000 + expiresIn), jti: randomBytes(12).toString('hex') };
     const accessToken = `${part({ alg: 'RS512', typ: 'JWT' })}.${part(payload)}.${randomBytes(64).toString('base64url')}`;
-    const refreshToken = randomBytes(32).toString('base64url');
+    // A JWT too, as ANAF's OAuth procedure calls it ("REFRESH TOKEN JWT", 365 days), its end in its `exp`.
+    const refreshPayload = { client_id: options.clientId, iat: Math.floor(now / 1000), exp: Math.floor(now / 1000 + refreshTokenSeconds), jti: randomBytes(12).toString('hex') };
+    const refreshToken = `${part({ alg: 'RS512', typ: 'JWT' })}.${part(refreshPayload)}.${randomBytes(64).toString('base64url')}`;
     accessTokens.set(accessToken, now + expiresIn * 1000);
     refreshTokens.set(refreshToken, accessToken);
     const body = { access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn, refresh_token: refreshToken, scope: '' };
@@ -303,7 +330,9 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
     if (grantType === 'refresh_token') {
       const refreshToken = form.get('refresh_token') ?? '';
       const accessToken = refreshTokens.get(refreshToken);
-      if (accessToken === undefined) return invalidGrant();
+      // A refresh token ANAF no longer takes: 400 invalid_request, as anafpy's live probes of /token saw for a bad
+      // grant (docs/anaf-reference/oauth/authentication.md); no ANAF document gives this answer.
+      if (accessToken === undefined) return sendJson(res, 400, { error: 'invalid_request', error_description: 'Invalid refresh token' });
       refreshTokens.delete(refreshToken);
       accessTokens.delete(accessToken);
       tokenGrants.refresh++;
@@ -317,6 +346,8 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
     if (!standard || !cif) return springError(res, 400, 'Bad Request', 'Parametrii standard si cif sunt obligatorii');
     const hang = hangUploads > 0;
     if (hang) hangUploads--;
+    const technical = technicalErrors > 0;
+    if (technical) technicalErrors--;
     let error: string | null = null;
     if (!STANDARDS.includes(standard)) error = 'Valorile acceptate pentru parametrul standard sunt UBL, CN, CII sau RASP';
     else if (!/^\d+$/.test(cif)) error = `CIF introdus= ${cif} nu este un numar`;
@@ -352,10 +383,15 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
         const errorMessage = `Factura a mai fost transmisa anterior cu index=${first.index} si data incarcare=${p.y}-${p.mo}-${p.d}`;
         Object.assign(message, { outcome: 'nok', errorMessage });
       }
-      messages.push(message);
-      byIndex.set(message.index, message);
-      settle(message);
-      answer = `${head} ExecutionStatus="0" index_incarcare="${message.index}"/>`;
+      if (!technical || technicalErrorsTaken) {
+        messages.push(message);
+        byIndex.set(message.index, message);
+        settle(message);
+      }
+      // The upload's OpenAPI example of ANAF's own fault, word for word (its "XXX" included).
+      answer = technical
+        ? `${head} ExecutionStatus="1">\n    <Errors errorMessage="A aparut o eroare tehnica. Cod: XXX"/>\n</header>`
+        : `${head} ExecutionStatus="0" index_incarcare="${message.index}"/>`;
     }
     if (!hang) return send(res, 200, 'application/xml', answer);
     // The upload reached ANAF, but its answer never comes back: held until close() or hungUploadMs.
@@ -382,6 +418,26 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
     send(res, 200, 'application/xml', `${head} stare="${message.outcome}" id_descarcare="${message.downloadId}"/>`);
   }
 
+  /** A message as both lists give it (ANAF's OpenAPI example for listaMesajeFactura and listaMesajePaginatieFactura). */
+  function listed(m: Message) {
+    settle(m);
+    return {
+      data_creare: stamp(m.at),
+      cif: m.cif,
+      id_solicitare: m.index,
+      detalii:
+        m.outcome === 'ok'
+          ? `Factura cu id_incarcare=${m.index} emisa de cif_emitent=${m.cif} pentru cif_beneficiar=${m.buyerCif}`
+          : `Erori de validare identificate la factura primita cu id_incarcare=${m.index}`,
+      tip: m.outcome === 'ok' ? 'FACTURA TRIMISA' : 'ERORI FACTURA',
+      id: m.downloadId,
+    };
+  }
+
+  /** The filter both lists take; the fake only knows invoices the shop sent: P (received) and R (buyer messages) are empty. */
+  const filtered = (filtru: string | undefined) => (message: Message) =>
+    filtru === undefined || (filtru === 'E' && message.outcome === 'nok') || (filtru === 'T' && message.outcome === 'ok');
+
   function listEndpoint(res: http.ServerResponse, query: Record<string, string>) {
     const fail = (eroare: string) => sendJson(res, 200, { eroare, titlu: 'Lista Mesaje' });
     const zileText = query.zile ?? '';
@@ -392,30 +448,56 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
     if (!cifs.includes(cif)) return fail(`Nu aveti drept in SPV pentru CIF=${cif}`);
     const filtru = query.filtru;
     if (filtru !== undefined && !['E', 'T', 'P', 'R'].includes(filtru)) return fail('Valorile acceptate pentru parametrul filtru sunt E, T, P sau R');
-    // The fake only knows invoices the shop sent: P (received) and R (buyer messages) are always empty.
-    const wanted = (message: Message) => filtru === undefined || (filtru === 'E' && message.outcome === 'nok') || (filtru === 'T' && message.outcome === 'ok');
     const now = Date.now();
-    const found = messages.filter((m) => m.cif === cif && processed(m) && now - m.at.getTime() <= zile * DAY_MS && wanted(m));
+    const found = messages.filter((m) => m.cif === cif && processed(m) && now - m.at.getTime() <= zile * DAY_MS && filtered(filtru)(m));
     if (found.length === 0) return fail(`Nu exista mesaje in ultimele ${zile} zile`);
-    const mesaje = found.map((m) => {
-      settle(m);
-      return {
-        data_creare: stamp(m.at),
-        cif: m.cif,
-        id_solicitare: m.index,
-        detalii:
-          m.outcome === 'ok'
-            ? `Factura cu id_incarcare=${m.index} emisa de cif_emitent=${m.cif} pentru cif_beneficiar=${m.buyerCif}`
-            : `Erori de validare identificate la factura primita cu id_incarcare=${m.index}`,
-        tip: m.outcome === 'ok' ? 'FACTURA TRIMISA' : 'ERORI FACTURA',
-        id: m.downloadId,
-      };
-    });
-    sendJson(res, 200, { mesaje, serial: '1234AA456', cui: cif, titlu: `Lista Mesaje disponibile din ultimele ${zile} zile` });
+    // More than a page: ANAF's OpenAPI example "limita mesaje in pagina atinsa", word for word.
+    if (found.length > LIST_PAGE) return fail(`Lista de mesaje este mai mare decat numarul de ${LIST_PAGE} elemente permise in pagina. Folositi endpoint-ul cu paginatie.`);
+    sendJson(res, 200, { mesaje: found.map(listed), serial: '1234AA456', cui: cif, titlu: `Lista Mesaje disponibile din ultimele ${zile} zile` });
   }
 
+  // listaMesajePaginatieFactura?startTime&endTime (Unix milliseconds)&cif&pagina[&filtru], as ANAF's OpenAPI
+  // (listamesaje.html, mirrored in robert-malai/anafpy) gives its parameters, errors and answer: 500 messages a page.
+  function pagedListEndpoint(res: http.ServerResponse, query: Record<string, string>) {
+    const fail = (eroare: string) => sendJson(res, 200, { eroare, titlu: 'Lista Mesaje' });
+    const { startTime = '', endTime = '', cif = '', pagina = '', filtru } = query;
+    if (!startTime || !endTime || !cif || !pagina) return springError(res, 400, 'Bad Request', 'Parametrii startTime, endTime, cif si pagina sunt obligatorii');
+    if (!/^\d+$/.test(cif)) return fail(`CIF introdus= ${cif} nu este un numar sau nu are o valoare acceptata de sistem`);
+    if (!/^\d+$/.test(startTime)) return fail(`startTime = ${startTime} nu este un numar sau nu are o valoare acceptata de sistem`);
+    if (!/^\d+$/.test(endTime)) return fail(`endTime = ${endTime} nu este un numar sau nu are o valoare acceptata de sistem`);
+    if (!/^\d+$/.test(pagina)) return fail(`pagina = ${pagina} nu este un numar sau nu are o valoare acceptata de sistem`);
+    const [start, end, page, now] = [Number(startTime), Number(endTime), Number(pagina), Date.now()];
+    const wall = (time: number) => {
+      const p = bucharest(new Date(time));
+      return `${p.d}-${p.mo}-${p.y} ${p.h}:${p.mi}:${p.s}`;
+    };
+    if (now - start > 60 * DAY_MS) return fail(`startTime = ${wall(start)} nu poate fi mai vechi de 60 de zile fata de momentul requestului`);
+    if (end <= start) return fail(`endTime = ${wall(end)} nu poate fi <= startTime = ${wall(start)}`);
+    if (end > now) return fail(`endTime = ${wall(end)} nu poate in viitor fata de momentul requestului`);
+    if (filtru !== undefined && !['E', 'T', 'P', 'R'].includes(filtru)) return fail('Valorile acceptate pentru parametrul filtru sunt E, T, P sau R');
+    if (!cifs.includes(cif)) return fail(`Nu aveti drept in SPV pentru CIF=${cif}`);
+    const found = messages.filter((m) => m.cif === cif && processed(m) && m.at.getTime() >= start && m.at.getTime() <= end && filtered(filtru)(m));
+    if (found.length === 0) return fail('Nu exista mesaje in intervalul selectat');
+    const pages = Math.ceil(found.length / LIST_PAGE);
+    if (page > pages) return fail(`Pagina solicitata ${page} este mai mare decat numarul toatal de pagini ${pages}`);
+    const mesaje = found.slice((page - 1) * LIST_PAGE, page * LIST_PAGE).map(listed);
+    sendJson(res, 200, {
+      mesaje,
+      numar_inregistrari_in_pagina: mesaje.length,
+      numar_total_inregistrari_per_pagina: LIST_PAGE,
+      numar_total_inregistrari: found.length,
+      numar_total_pagini: pages,
+      index_pagina_curenta: page,
+      serial: '1234AA456',
+      cui: cif,
+      titlu: `Lista Mesaje disponibile din intervalul ${wall(start)} - ${wall(end)}`,
+    });
+  }
+
+  // descarcare?id: ANAF's OpenAPI declares the answer as any type (*/*), the ZIP and the {eroare, titlu} errors alike,
+  // all with 200. No source gives the ZIP's content type: this fake says application/octet-stream.
   function downloadEndpoint(res: http.ServerResponse, query: Record<string, string>) {
-    const fail = (eroare: string) => sendJson(res, 200, { eroare, titlu: 'Descarcare mesaj' });
+    const fail = (eroare: string) => send(res, 200, errorsAsText ? 'text/plain' : 'application/json', JSON.stringify({ eroare, titlu: 'Descarcare mesaj' }));
     const id = query.id ?? '';
     if (!/^\d+$/.test(id)) return fail(`Id descarcare introdus= ${id} nu este un numar intreg`);
     const message = byDownloadId.get(BigInt(id).toString());
@@ -430,7 +512,7 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
         `    <Error errorMessage="${xmlAttribute(message.errorMessage ?? '')}"/>\n</header>`;
       files = { [`${index}.xml`]: strToU8(errors), [`semnatura_${index}.xml`]: strToU8(signed(errors)) };
     }
-    send(res, 200, 'application/zip', zipSync(files), { 'content-disposition': `attachment; filename="${message.downloadId}.zip"` });
+    send(res, 200, 'application/octet-stream', zipSync(files), { 'content-disposition': `attachment; filename="${message.downloadId}.zip"` });
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer) {
@@ -462,12 +544,18 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
 
     const operation = api[2]!;
     const post = operation === 'upload' || operation === 'uploadb2c';
-    const known = post || ['stareMesaj', 'listaMesajeFactura', 'descarcare'].includes(operation);
+    const known = post || ['stareMesaj', 'listaMesajeFactura', 'listaMesajePaginatieFactura', 'descarcare'].includes(operation);
     if (!known) return springError(res, 404, 'Not Found', `No handler for ${method} ${url.pathname}`);
     if (method !== (post ? 'POST' : 'GET')) return springError(res, 405, 'Method Not Allowed', `Request method '${method}' is not supported`);
+    if (noContent > 0) {
+      noContent--;
+      res.writeHead(204);
+      return res.end();
+    }
     if (post) return uploadEndpoint(res, query, raw, env, operation === 'uploadb2c');
     if (operation === 'stareMesaj') return statusEndpoint(res, query);
     if (operation === 'listaMesajeFactura') return listEndpoint(res, query);
+    if (operation === 'listaMesajePaginatieFactura') return pagedListEndpoint(res, query);
     downloadEndpoint(res, query);
   }
 
@@ -521,6 +609,32 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
       }
     },
     slowDown: standIn.slowDown,
+    revokeRefreshTokens() {
+      refreshTokens.clear();
+    },
+    setRefreshTokenSeconds(seconds: number) {
+      refreshTokenSeconds = seconds;
+    },
+    technicalErrorOnNextUploads(n: number, taken = true) {
+      technicalErrors = n;
+      technicalErrorsTaken = taken;
+    },
+    noContentNext(n: number) {
+      noContent = n;
+    },
+    addOtherMessages(n: number, at = new Date()) {
+      for (let i = 0; i < n; i += 1) {
+        const index = String(nextIndex++);
+        const xml = `<Invoice><cbc:ID>ALT-${index}</cbc:ID></Invoice>`;
+        const message: Message = { index, cif: cifs[0]!, standard: 'UBL', xml, bytes: strToU8(xml), invoiceId: `ALT-${index}`, buyerCif: '', outcome: 'ok', errorMessage: null, polls: 0, forced: true, downloadId: null, b2c: false, env: 'test', at };
+        messages.push(message);
+        byIndex.set(index, message);
+        settle(message);
+      }
+    },
+    downloadErrorsAsText(on: boolean) {
+      errorsAsText = on;
+    },
     close: standIn.close,
   };
 }

@@ -2,10 +2,11 @@ import { unzipSync } from 'fflate';
 
 /**
  * ANAF's RO e-Factura API and its OAuth2 server, as documented (ANAF's OpenAPI for FCTEL/rest, logincert.anaf.ro's
- * OAuth2): sign-in with the owner's qualified certificate (authorization code), token refresh, `uploadb2c`,
- * `stareMesaj`, `listaMesajeFactura` and `descarcare`. Answers are read as ANAF writes them (XML headers with
- * attributes, JSON with `eroare`); what goes wrong is an AnafError of a kind the caller can act on. Tests run it
- * against testing/fakeAnaf.ts, which speaks the same protocol.
+ * OAuth2 procedure; mirrored in robert-malai/anafpy docs/anaf-reference/_sources): sign-in with the owner's qualified
+ * certificate (authorization code), token refresh, `uploadb2c`, `stareMesaj`, `listaMesajePaginatieFactura` and
+ * `descarcare`. Answers are read as ANAF writes them (XML headers with attributes, JSON with `eroare`, a ZIP known by
+ * its signature); what goes wrong is an AnafError of a kind the caller can act on. docs/integrations/anaf.md names the
+ * source of each answer. Tests run it against testing/fakeAnaf.ts, which speaks the same protocol.
  */
 
 export interface AnafSettings {
@@ -26,25 +27,40 @@ export interface AnafTokens {
   accessToken: string;
   refreshToken: string;
   accessExpiresAt: Date;
-  /** ANAF's refresh tokens last 365 days from when they are given (the answer does not say). */
+  /** When the sign-in ends: the refresh token's own `exp` (it is a JWT), or 365 days on when it has none. */
   refreshExpiresAt: Date;
 }
 
-/** A refresh token's life: 365 days from when it is given; each refresh gives a new one. */
+/** A refresh token's life when it does not say: ANAF's OAuth procedure gives 365 days ("REFRESH TOKEN JWT: 525600 minute"). */
 export const REFRESH_TOKEN_DAYS = 365;
+
+/** A JWT's `exp` claim as a date; null for a token that is not a JWT or has none (its signature is not ANAF's to check here). */
+export function jwtExpiry(token: string): Date | null {
+  const payload = token.split('.')[1];
+  if (!payload || token.split('.').length !== 3) return null;
+  try {
+    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof exp === 'number' && Number.isFinite(exp) && exp > 0 ? new Date(exp * 1000) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * What went wrong with a call:
- * - `unauthorized`: the access token is no longer taken (refresh it), or the grant is (sign in again);
- * - `rate_limited`: ANAF's 429 or a quota reached for the day; try after `retryAfterSeconds`;
+ * - `unauthorized`: the access token is no longer taken (refresh it), or the sign-in has ended (sign in again);
+ * - `rate_limited`: ANAF's 429, its 204 or a quota reached for the day; try after `retryAfterSeconds`;
  * - `refused`: ANAF answered with an error message (bad parameter, no right in SPV for the CIF, no such message);
- * - `unavailable`: no answer in time, a connection that failed or a 5xx: the call's outcome is unknown.
+ * - `unavailable`: no answer in time, a connection that failed, a 5xx or ANAF's "A aparut o eroare tehnica": the
+ *   call's outcome is unknown, to be tried again later.
+ * `outcomeUnknown`: whether ANAF may have done what was asked all the same (an upload answered 204).
  */
 export class AnafError extends Error {
   constructor(
     readonly kind: 'unauthorized' | 'rate_limited' | 'refused' | 'unavailable',
     message: string,
     readonly retryAfterSeconds: number | null = null,
+    readonly outcomeUnknown = kind === 'unavailable',
   ) {
     super(message);
     this.name = 'AnafError';
@@ -54,7 +70,7 @@ export class AnafError extends Error {
 /** Where a message stands at ANAF: still processing, accepted (`ok`) or refused (`nok`) with a download of either. */
 export type AnafStatus = { state: 'processing' } | { state: 'ok' | 'nok'; downloadId: string } | { state: 'refused'; message: string };
 
-/** One message of listaMesajeFactura: `uploadIndex` is the upload's index_incarcare (id_solicitare), `id` its download. */
+/** One message of ANAF's message list: `uploadIndex` is the upload's index_incarcare (id_solicitare), `id` its download. */
 export interface AnafMessage {
   id: string;
   uploadIndex: string;
@@ -67,6 +83,12 @@ export interface AnafMessage {
 
 /** "S-au facut deja 100 …in cursul zilei": a daily quota, reached. */
 const DAILY_QUOTA = /S-au facut deja \d+ .*in cursul zilei/i;
+/** "A aparut o eroare tehnica. Cod: XXX" (the upload's OpenAPI example): ANAF's own fault, not a refusal of the document. */
+const TECHNICAL_ERROR = /A aparut o eroare tehnica/i;
+/** The OAuth errors with which ANAF's token endpoint refuses a refresh: the sign-in has ended (anafpy's live probes). */
+const SIGN_IN_ENDED = new Set(['invalid_request', 'invalid_grant', 'invalid_client']);
+/** The list's pages are read up to this many (500 messages each; ANAF allows 100,000 list calls a day per CIF). */
+const MAX_LIST_PAGES = 200;
 
 const decodeXml = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|lt|gt|amp|quot|apos);/gi, (_, entity: string) => {
@@ -86,9 +108,36 @@ export function errorMessages(xml: string): string[] {
   return [...xml.matchAll(/<Errors?\s[^>]*errorMessage="([^"]*)"/g)].map((match) => decodeXml(match[1]!));
 }
 
-/** A quota or a refusal given as an error message in a 200 answer. */
+/** A quota, ANAF's technical fault or a refusal, given as an error message in a 200 answer. */
 function messageError(message: string): AnafError {
-  return DAILY_QUOTA.test(message) ? new AnafError('rate_limited', message, 3600) : new AnafError('refused', message);
+  if (DAILY_QUOTA.test(message)) return new AnafError('rate_limited', message, 3600);
+  if (TECHNICAL_ERROR.test(message)) return new AnafError('unavailable', message);
+  return new AnafError('refused', message);
+}
+
+/** Whether bytes are a ZIP: its local file header's signature, "PK\x03\x04" (ANAF's OpenAPI declares the answer as any type). */
+const isZip = (bytes: Uint8Array) => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+
+/**
+ * A UBL document's own number: the `cbc:ID` directly under its root (Invoice or CreditNote), never one nested deeper,
+ * such as the invoice a credit note corrects (cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID). Null without one.
+ */
+export function documentId(xml: string): string | null {
+  let depth = 0;
+  for (const tag of xml.matchAll(/<(\/?)([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)(?:\s[^>]*?)?(\/?)>|<[?!][^>]*>/g)) {
+    if (tag[3] === undefined) continue;
+    const [, closing, , name, selfClosing] = tag;
+    if (closing) depth -= 1;
+    else if (selfClosing) continue;
+    else {
+      depth += 1;
+      if (depth === 2 && name === 'ID') {
+        const end = xml.indexOf('<', tag.index! + tag[0].length);
+        return decodeXml(xml.slice(tag.index! + tag[0].length, end).trim());
+      }
+    }
+  }
+  return null;
 }
 
 /** The two files of a `descarcare` ZIP: the document (the invoice as ANAF took it, or its error file) and its signature. */
@@ -108,8 +157,8 @@ export function anafClient(settings: AnafSettings) {
   const api = `${settings.apiBaseUrl.replace(/\/$/, '')}/${settings.env}/FCTEL/rest`;
   const oauth = `${settings.oauthBaseUrl.replace(/\/$/, '')}/anaf-oauth2/v1`;
 
-  /** A call's answer, or the AnafError its failure is. */
-  async function call(url: string, init: RequestInit): Promise<Response> {
+  /** A call's answer, or the AnafError its failure is; `signIn` for the token endpoint, whose refusals end the sign-in. */
+  async function call(url: string, init: RequestInit, signIn = false): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
@@ -120,16 +169,24 @@ export function anafClient(settings: AnafSettings) {
       const retryAfter = Number(response.headers.get('retry-after'));
       throw new AnafError('rate_limited', (await response.text()).slice(0, 300) || 'Too many calls to ANAF.', Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60);
     }
-    if (response.status === 401 || response.status === 403) throw new AnafError('unauthorized', `ANAF refused the token (${response.status}).`);
+    // Odoo's l10n_ro_edi reads a 204 as "You reached the limit of requests"; ANAF's documents never mention it. The call
+    // did not say whether it was done: tried again later, never taken as done or refused.
+    if (response.status === 204) throw new AnafError('rate_limited', 'ANAF answered 204 with nothing: its limit of requests, read as Odoo reads it.', 60, true);
     if (response.status >= 500) throw new AnafError('unavailable', `ANAF answered ${response.status}.`);
     if (response.status >= 400) {
       const body = await response.text();
       let message = body.slice(0, 300);
+      let oauthError: string | undefined;
       try {
         const json = JSON.parse(body) as { message?: string; error?: string; error_description?: string };
+        oauthError = json.error;
         message = json.message ?? json.error_description ?? json.error ?? message;
       } catch {}
-      throw new AnafError(response.status === 400 && /invalid_grant/.test(body) ? 'unauthorized' : 'refused', message);
+      if (signIn && (response.status === 400 || response.status === 401) && oauthError && SIGN_IN_ENDED.has(oauthError)) {
+        throw new AnafError('unauthorized', `ANAF no longer takes the shop’s sign-in (${oauthError}).`);
+      }
+      if (response.status === 401 || response.status === 403) throw new AnafError('unauthorized', `ANAF refused the token (${response.status}).`);
+      throw new AnafError('refused', message);
     }
     return response;
   }
@@ -142,7 +199,7 @@ export function anafClient(settings: AnafSettings) {
         authorization: `Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`,
       },
       body: new URLSearchParams({ ...form, token_content_type: 'jwt' }),
-    });
+    }, true);
     const answer = (await response.json()) as { access_token?: string; refresh_token?: string; expires_in?: number };
     if (!answer.access_token || !answer.refresh_token) throw new AnafError('refused', 'ANAF gave no tokens.');
     const now = Date.now();
@@ -150,7 +207,7 @@ export function anafClient(settings: AnafSettings) {
       accessToken: answer.access_token,
       refreshToken: answer.refresh_token,
       accessExpiresAt: new Date(now + (answer.expires_in ?? 90 * 86_400) * 1000),
-      refreshExpiresAt: new Date(now + REFRESH_TOKEN_DAYS * 86_400_000),
+      refreshExpiresAt: jwtExpiry(answer.refresh_token) ?? new Date(now + REFRESH_TOKEN_DAYS * 86_400_000),
     };
   }
 
@@ -198,32 +255,46 @@ export function anafClient(settings: AnafSettings) {
       throw messageError(errorMessages(answer).join(' ') || 'ANAF gave no state.');
     },
 
-    /** The messages of the last `days` days (1 to 60) for the CIF (listaMesajeFactura); none is an empty list. */
-    async messages(accessToken: string, { cif, days }: { cif: string; days: number }): Promise<AnafMessage[]> {
-      const query = new URLSearchParams({ zile: String(Math.min(60, Math.max(1, Math.ceil(days)))), cif: cif.replace(/^RO/i, '').trim() });
-      const answer = await json<{ mesaje?: { id: string; id_solicitare: string; tip: string; cif: string; detalii: string; data_creare: string }[] }>(
-        await call(`${api}/listaMesajeFactura?${query}`, { headers: bearer(accessToken) }),
-      );
-      if (answer.eroare) {
-        if (answer.eroare.startsWith('Nu exista mesaje')) return [];
-        throw messageError(answer.eroare);
+    /**
+     * The CIF's messages between two times (listaMesajePaginatieFactura, page after page: the plain listaMesajeFactura
+     * stops at 500 with "Folositi endpoint-ul cu paginatie"); none is an empty list. ANAF takes `from` at most 60 days
+     * back and `to` not in the future by its own clock: `from` is kept within that; a `to` ANAF finds in its future (a
+     * clock ahead of ANAF's) is its refusal, and the caller asks again later.
+     */
+    async messages(accessToken: string, { cif, from, to = new Date() }: { cif: string; from: Date; to?: Date }): Promise<AnafMessage[]> {
+      const end = Math.min(to.getTime(), Date.now());
+      const start = Math.max(from.getTime(), Date.now() - 60 * 86_400_000 + 60_000);
+      const found: AnafMessage[] = [];
+      type Page = { mesaje?: { id: string; id_solicitare: string; tip: string; cif: string; detalii: string; data_creare: string }[]; numar_total_pagini?: number };
+      for (let page = 1; page <= MAX_LIST_PAGES; page += 1) {
+        const query = new URLSearchParams({ startTime: String(Math.min(start, end - 1)), endTime: String(end), cif: cif.replace(/^RO/i, '').trim(), pagina: String(page) });
+        const answer = await json<Page>(await call(`${api}/listaMesajePaginatieFactura?${query}`, { headers: bearer(accessToken) }));
+        if (answer.eroare) {
+          if (answer.eroare.startsWith('Nu exista mesaje')) return found;
+          throw messageError(answer.eroare);
+        }
+        for (const message of answer.mesaje ?? []) {
+          found.push({ id: message.id, uploadIndex: message.id_solicitare, type: message.tip, cif: message.cif, details: message.detalii, createdAt: message.data_creare });
+        }
+        if (page >= (answer.numar_total_pagini ?? 1)) return found;
       }
-      return (answer.mesaje ?? []).map((message) => ({
-        id: message.id,
-        uploadIndex: message.id_solicitare,
-        type: message.tip,
-        cif: message.cif,
-        details: message.detalii,
-        createdAt: message.data_creare,
-      }));
+      return found;
     },
 
-    /** The ZIP ANAF keeps of a processed message (descarcare): the document and ANAF's signature, or its errors. */
+    /**
+     * The ZIP ANAF keeps of a processed message (descarcare): the document and ANAF's signature, or its errors. Known by
+     * its signature, not its content type (ANAF's OpenAPI declares any; its errors come as 200 JSON, as text/plain too).
+     */
     async download(accessToken: string, downloadId: string): Promise<Uint8Array> {
       const response = await call(`${api}/descarcare?${new URLSearchParams({ id: downloadId })}`, { headers: bearer(accessToken) });
-      if ((response.headers.get('content-type') ?? '').includes('zip')) return new Uint8Array(await response.arrayBuffer());
-      const answer = await json<object>(response);
-      throw messageError(answer.eroare ?? 'ANAF gave no file.');
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (isZip(bytes)) return bytes;
+      let answer: { eroare?: string } | null = null;
+      try {
+        answer = JSON.parse(new TextDecoder().decode(bytes)) as { eroare?: string };
+      } catch {}
+      if (answer?.eroare) throw messageError(answer.eroare);
+      throw new AnafError('unavailable', 'ANAF gave neither a ZIP nor an error.');
     },
   };
 }

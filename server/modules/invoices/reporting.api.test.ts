@@ -229,7 +229,7 @@ describe('reporting an invoice', () => {
 });
 
 describe('never reporting an invoice twice', () => {
-  it('after a timeout once ANAF had it: found in listaMesajeFactura by its number, not uploaded again', async () => {
+  it('after a timeout once ANAF had it: found in listaMesajePaginatieFactura by its number, not uploaded again', async () => {
     const impatient = reportingWith(300);
     const invoice = await invoicedOrder();
     anaf.hangNextUploads(1);
@@ -239,7 +239,7 @@ describe('never reporting an invoice twice', () => {
     const found = await reportUntilDone(invoice.id);
     expect(found).toMatchObject({ anafState: 'ok', anafUploadIndex: anaf.uploads().find((upload) => upload.invoiceId === invoice.documentId)!.index });
     expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
-    expect(anaf.requests.some((request) => request.path === '/test/FCTEL/rest/listaMesajeFactura' && request.query.cif === CIF)).toBe(true);
+    expect(anaf.requests.some((request) => request.path === '/test/FCTEL/rest/listaMesajePaginatieFactura' && request.query.cif === CIF)).toBe(true);
   });
 
   it('after a timeout while ANAF still processes it: uploaded again only an hour on, and ANAF’s “already sent” answer points at the first upload', async () => {
@@ -298,6 +298,98 @@ describe('never reporting an invoice twice', () => {
       anaf.slowDown(0);
     }
     for (const invoice of issued) expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
+  });
+});
+
+describe('ANAF as it really answers', () => {
+  it('finds a lost upload in the paginated list when the CIF has more than the plain list’s 500 messages', async () => {
+    const impatient = reportingWith(300);
+    anaf.addOtherMessages(501, new Date(Date.now() - 3_600_000));
+    const invoice = await invoicedOrder();
+    anaf.hangNextUploads(1);
+    await expect(reportToAnaf(database.db, impatient)).rejects.toMatchObject({ kind: 'unavailable' });
+    anaf.processAll();
+    const found = await reportUntilDone(invoice.id);
+    expect(found).toMatchObject({ anafState: 'ok', anafUploadIndex: anaf.uploads().find((upload) => upload.invoiceId === invoice.documentId)!.index });
+    expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
+    expect(anaf.requests.some((request) => request.path === '/test/FCTEL/rest/listaMesajePaginatieFactura' && request.query.cif === CIF && request.query.pagina === '1')).toBe(true);
+  });
+
+  it('matches a lost upload by the document’s own number, not by a credit note that names it', async () => {
+    const impatient = reportingWith(300);
+    const invoice = await invoicedOrder();
+    const [row] = await database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, invoice.orderId));
+    await app.inject({ method: 'POST', url: `/api/admin/orders/${invoice.orderId}/status`, payload: { to: 'returned', version: row!.version }, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
+    await checkInvoices(database.db);
+    const [credit] = await database.db.select().from(invoices).where(eq(invoices.correctsId, invoice.id));
+    expect(credit!.xml).toContain(`<cbc:ID>${invoice.documentId}</cbc:ID>`);
+    // The credit note's upload is lost first, then the invoice's: ANAF lists the credit note's message first.
+    const only = (id: string) => database.db.update(invoices).set({ anafNextAt: sql`case when ${invoices.id} = ${id} then now() else now() + interval '1 hour' end` }).where(inArray(invoices.id, [invoice.id, credit!.id]));
+    for (const lost of [credit!, invoice]) {
+      await only(lost.id);
+      anaf.hangNextUploads(1);
+      await expect(reportToAnaf(database.db, impatient)).rejects.toMatchObject({ kind: 'unavailable' });
+    }
+    anaf.processAll();
+    await only(invoice.id);
+    await reportToAnaf(database.db, reporting);
+    const byNumber = (id: string) => anaf.uploads().find((upload) => upload.invoiceId === id)!.index;
+    expect(await invoiceRow(invoice.id)).toMatchObject({ anafState: 'ok', anafUploadIndex: byNumber(invoice.documentId) });
+    expect((await reportUntilDone(credit!.id)).anafUploadIndex).toBe(byNumber(credit!.documentId));
+  });
+
+  it('retries an upload ANAF answers with its technical error, never records it refused, and never uploads it twice', async () => {
+    const invoice = await invoicedOrder();
+    anaf.technicalErrorOnNextUploads(1, true);
+    await expect(reportToAnaf(database.db, reporting)).rejects.toMatchObject({ kind: 'unavailable', message: 'A aparut o eroare tehnica. Cod: XXX' });
+    expect(await invoiceRow(invoice.id)).toMatchObject({ anafState: 'uploading', anafErrors: null });
+    anaf.processAll();
+    expect((await reportUntilDone(invoice.id)).anafState).toBe('ok');
+    expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId)).toHaveLength(1);
+  });
+
+  it('takes ANAF’s 204 as its limit: the upload and the status are tried again later, never recorded refused', async () => {
+    const invoice = await invoicedOrder();
+    anaf.noContentNext(1);
+    await expect(reportToAnaf(database.db, reporting)).rejects.toMatchObject({ kind: 'rate_limited' });
+    // Whether ANAF kept it, a 204 does not say: looked for before it is uploaded again, an hour on.
+    expect(await invoiceRow(invoice.id)).toMatchObject({ anafState: 'uploading', anafErrors: null });
+    await database.db.update(invoices).set({ anafUploadStartedAt: new Date(Date.now() - UPLOAD_AGAIN_AFTER_MS - 1000) }).where(eq(invoices.id, invoice.id));
+    await dueNow();
+    await reportToAnaf(database.db, reporting);
+    await dueNow();
+    await reportToAnaf(database.db, reporting);
+    expect((await invoiceRow(invoice.id)).anafState).toBe('sent');
+    anaf.noContentNext(1);
+    await dueNow();
+    await expect(reportToAnaf(database.db, reporting)).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect((await invoiceRow(invoice.id)).anafState).toBe('sent');
+    expect((await reportUntilDone(invoice.id)).anafState).toBe('ok');
+  });
+
+  it('reads the sign-in’s end from the refresh token’s own exp, not an assumed year', async () => {
+    anaf.setRefreshTokenSeconds(200 * 86_400);
+    try {
+      await signIn();
+      const { signInEndsAt } = (await get('/api/admin/anaf')).json() as { signInEndsAt: string };
+      expect(Math.abs(new Date(signInEndsAt).getTime() - (Date.now() + 200 * 86_400_000))).toBeLessThan(60_000);
+    } finally {
+      anaf.setRefreshTokenSeconds(31_536_000);
+      await signIn();
+    }
+  });
+
+  it('a refresh ANAF refuses (400 invalid_request) before an upload ends the sign-in: the invoice stays unsent, the owner is asked to sign in again', async () => {
+    const invoice = await invoicedOrder();
+    await database.db.update(anafConnection).set({ accessExpiresAt: new Date(Date.now() + 86_400_000) });
+    anaf.revokeRefreshTokens();
+    const uploads = anaf.uploads().length;
+    await expect(reportToAnaf(database.db, reporting)).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(await invoiceRow(invoice.id)).toMatchObject({ anafState: 'unsent', anafAttempts: 0, anafErrors: null });
+    expect(anaf.uploads()).toHaveLength(uploads);
+    expect((await get('/api/admin/dashboard')).json().invoices.anaf).toMatchObject({ reporting: 'signed_out', problem: expect.stringContaining('sign in to ANAF again') });
+    await signIn();
+    expect((await reportUntilDone(invoice.id)).anafState).toBe('ok');
   });
 });
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
 import { type AnafState, anafConnection, invoices } from '../../../db/schema/invoices';
 import { bucharestDay } from '../../../domain/locale';
-import { type AnafClient, AnafError, anafClient, anafZipContents } from '../../integrations/anaf/client';
+import { type AnafClient, AnafError, anafClient, anafZipContents, documentId } from '../../integrations/anaf/client';
 import type { Config } from '../../env';
 import { countHits } from '../../rateLimits';
 import { accessToken, type TokenCipher, tokenCipher } from './anafTokens';
@@ -14,8 +14,9 @@ import { everyFewSeconds, renewWhileWorking, type Rounds, whileUp } from '../../
  * Reporting every valid invoice and credit note to ANAF's RO e-Factura, never twice (decision 0033):
  * - `unsent` → `uploading`: the upload's start is written before the upload is made, so a process that dies or
  *   times out after ANAF took it leaves a trace; ANAF's index is written as soon as it answers (`sent`);
- * - `uploading` (no answer came): looked for among ANAF's messages (listaMesajeFactura: an accepted invoice whose
- *   index no invoice has, downloaded and matched by its number) before it may be uploaded again, and only an hour on;
+ * - `uploading` (no answer came, or ANAF's technical error or 204): looked for among ANAF's messages
+ *   (listaMesajePaginatieFactura: an accepted invoice whose index no invoice has, downloaded and matched by its own
+ *   number) before it may be uploaded again, and only an hour on;
  *   a second upload that still meets the first is answered `nok` "Factura a mai fost transmisa anterior cu index=…",
  *   and the first's index is taken from it;
  * - `sent`: stareMesaj, first after a minute and then ever less often (at most hourly, within ANAF's 100 calls a
@@ -181,6 +182,8 @@ async function finish(db: Db, reporting: AnafReporting, invoice: Taken, uploadIn
 }
 
 async function upload(db: Db, reporting: AnafReporting, invoice: Taken) {
+  // The sign-in first: a refresh that fails (the sign-in ended, ANAF unreachable) leaves the invoice unsent, untouched.
+  await accessToken(db, reporting.cipher, reporting.client);
   // Written before the upload, and only while the invoice is still unsent under this process's lease: should no answer
   // come, the invoice is looked for at ANAF before it is uploaded again; should another process have it now, this one
   // uploads nothing.
@@ -198,22 +201,26 @@ async function upload(db: Db, reporting: AnafReporting, invoice: Taken) {
   } catch (error) {
     if (error instanceof AnafError && error.kind === 'refused') {
       await uploading({ anafState: 'nok', anafErrors: [error.message], anafDoneAt: new Date() });
-    } else if (error instanceof AnafError && (error.kind === 'rate_limited' || error.kind === 'unauthorized')) {
+    } else if (error instanceof AnafError && (error.kind === 'rate_limited' || error.kind === 'unauthorized') && !error.outcomeUnknown) {
       // Refused before ANAF took anything: it is as unsent as before.
       await uploading({ anafState: 'unsent', anafNextAt: later(error.retryAfterSeconds ?? 900) });
       throw error;
     } else {
-      await uploading({ anafNextAt: later(LOOK_FOR_LOST_UPLOAD_SECONDS) });
+      // No answer, ANAF's technical error, a 204: ANAF may have it. Looked for there before any new upload.
+      await uploading({ anafNextAt: later(Math.max(LOOK_FOR_LOST_UPLOAD_SECONDS, error instanceof AnafError ? (error.retryAfterSeconds ?? 0) : 0)) });
       throw error;
     }
   }
 }
 
-/** An upload whose answer never came: found among ANAF's accepted invoices by its number, or uploaded again in time. */
+/**
+ * An upload whose answer never came: found among ANAF's accepted invoices since it began (listaMesajePaginatieFactura)
+ * by the document's own number (its top-level cbc:ID, never a credit note's reference to it), or uploaded again in time.
+ */
 async function lookForUpload(db: Db, reporting: AnafReporting, invoice: Taken) {
   const startedAt = invoice.uploadStartedAt ?? new Date();
-  const days = (Date.now() - startedAt.getTime()) / 86_400_000 + 1;
-  const messages = await withToken(db, reporting, (token) => reporting.client.messages(token, { cif: reporting.cif, days }));
+  // A minute before it began: ANAF's clock and ours may differ a little.
+  const messages = await withToken(db, reporting, (token) => reporting.client.messages(token, { cif: reporting.cif, from: new Date(startedAt.getTime() - 60_000) }));
   const accepted = messages.filter((message) => message.type === 'FACTURA TRIMISA');
   const indexes = accepted.map((message) => message.uploadIndex);
   const known = new Set(
@@ -221,7 +228,7 @@ async function lookForUpload(db: Db, reporting: AnafReporting, invoice: Taken) {
   );
   for (const message of accepted.filter((candidate) => !known.has(candidate.uploadIndex)).slice(0, 20)) {
     const zip = await withToken(db, reporting, (token) => reporting.client.download(token, message.id));
-    if (anafZipContents(zip).document.includes(`<cbc:ID>${invoice.documentId}</cbc:ID>`)) {
+    if (documentId(anafZipContents(zip).document) === invoice.documentId) {
       await save(db, invoice, { anafState: 'ok', anafUploadIndex: message.uploadIndex, anafUploadedAt: startedAt, anafZip: Buffer.from(zip), anafErrors: null, anafDoneAt: new Date() });
       return;
     }

@@ -73,11 +73,19 @@ function InvoiceNotices({ reporting }: { reporting: InvoiceReporting }) {
   );
   return (
     <>
-      {anaf.reporting !== 'signed_in' && (
-        <p className={toReport.length > 0 ? alarm : notice}>
-          {toInvoices(t(anaf.reporting === 'off' ? 'admin.dashboard.anafOff' : 'admin.dashboard.anafSignedOut'))}
-          {t(anaf.reporting === 'off' ? 'admin.dashboard.anafOffAfter' : 'admin.dashboard.anafSignedOutAfter')}
+      {anaf.reporting === 'signed_out' && anaf.problem ? (
+        // The sign-in has ended (ANAF refused its refresh): said as such, never as a refused invoice.
+        <p className={alarm}>
+          {toInvoices(t('admin.dashboard.anafSignInEnded'))}
+          {t('admin.dashboard.anafSignInEndedAfter')}
         </p>
+      ) : (
+        anaf.reporting !== 'signed_in' && (
+          <p className={toReport.length > 0 ? alarm : notice}>
+            {toInvoices(t(anaf.reporting === 'off' ? 'admin.dashboard.anafOff' : 'admin.dashboard.anafSignedOut'))}
+            {t(anaf.reporting === 'off' ? 'admin.dashboard.anafOffAfter' : 'admin.dashboard.anafSignedOutAfter')}
+          </p>
+        )
       )}
       {anaf.reporting === 'signed_in' && anaf.signInEndsAt && signInEndsSoon(new Date(anaf.signInEndsAt), new Date()) && (
         <p className={notice}>
