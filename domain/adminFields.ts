@@ -26,6 +26,12 @@ export const isString = (value: unknown): value is string => typeof value === 's
 export const isWhole = (value: unknown): value is number => Number.isSafeInteger(value);
 export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
+/** A whole number from `min` to `max`, named `label`. */
+export const wholeBetween = (label: Label, min: number, max: number) =>
+  typed(isWhole, 'admin.field.wholeNumber', label)
+    .refine((value) => value >= min, about('admin.field.atLeast', label, { min }))
+    .refine((value) => value <= max, about('admin.field.atMost', label, { max }));
+
 /** A yes or no field named `label`. */
 export const yesOrNo = (label: Label) => typed(isBoolean, 'admin.field.trueOrFalse', label);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { about, key, type Label, textField, typed } from './adminFields';
-import { COURIERS } from './courier';
+import { isWhole, key, textField, typed, wholeBetween } from './adminFields';
+import { COURIERS, MAX_PARCEL_SIDE_CM } from './courier';
 
 /**
  * What the owner sends to create an AWB for an order (POST /api/admin/orders/:id/awb), shared by the back office's
@@ -15,16 +15,16 @@ export const MAX_WEIGHT_GRAMS = 50_000;
 /** The declared value's ceiling, in bani (100,000 lei). */
 export const MAX_DECLARED_VALUE = 10_000_000;
 
-const isWhole = (value: unknown): value is number => Number.isSafeInteger(value);
-const whole = (label: Label, min: number, max: number) =>
-  typed(isWhole, 'admin.field.wholeNumber', label)
-    .refine((value) => value >= min, about('admin.field.atLeast', label, { min }))
-    .refine((value) => value <= max, about('admin.field.atMost', label, { max }));
+const whole = wholeBetween;
 
 export const awbRequestSchema = z.object({
   courier: z.enum(COURIERS, { error: key('admin.awb.problem.courier') }),
   parcels: whole('admin.awb.field.parcels', 1, MAX_PARCELS),
   weightGrams: whole('admin.awb.field.weight', 1, MAX_WEIGHT_GRAMS),
+  /** Each parcel's packed size, in centimetres (the products' own, on the form: the owner corrects it). */
+  lengthCm: whole('admin.awb.field.length', 1, MAX_PARCEL_SIDE_CM),
+  widthCm: whole('admin.awb.field.width', 1, MAX_PARCEL_SIDE_CM),
+  heightCm: whole('admin.awb.field.height', 1, MAX_PARCEL_SIDE_CM),
   declaredValue: whole('admin.awb.field.declaredValue', 0, MAX_DECLARED_VALUE),
   note: textField('admin.awb.field.note', 200).optional(),
   openPackage: z.boolean({ error: key('admin.awb.problem.openPackage') }),

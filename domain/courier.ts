@@ -69,6 +69,30 @@ export function cashOnDelivery(order: { paymentMethod: PaymentMethod; total: Ban
   return order.paymentMethod === 'cod' ? order.total : 0;
 }
 
+/** A parcel's side may be up to this long, in centimetres (Cargus's and Sameday's standard parcels are far smaller). */
+export const MAX_PARCEL_SIDE_CM = 200;
+
+/** A parcel's packed size, in whole centimetres. */
+export interface ParcelDimensions {
+  length: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The size of the box an order's products go in: as long and as wide as the longest and widest of them, their heights
+ * stacked (each product's packed size; `defaults` for a product without one). The owner corrects it on Create AWB.
+ */
+export function parcelDimensionsCm(lines: readonly { dimensionsCm: ParcelDimensions | null; quantity: number }[], defaults: ParcelDimensions): ParcelDimensions {
+  const sized = lines.filter((line) => line.quantity > 0).map((line) => ({ size: line.dimensionsCm ?? defaults, quantity: line.quantity }));
+  if (sized.length === 0) return { ...defaults };
+  return {
+    length: Math.max(...sized.map(({ size }) => size.length)),
+    width: Math.max(...sized.map(({ size }) => size.width)),
+    height: sized.reduce((sum, { size, quantity }) => sum + size.height * quantity, 0),
+  };
+}
+
 /** The parcel's weight in grams: the sum of the products' own weights, the default for a product without one. */
 export function parcelWeightGrams(lines: readonly { weightGrams: number | null; quantity: number }[], defaultGrams: number): number {
   const total = lines.reduce((sum, line) => sum + (line.weightGrams ?? defaultGrams) * line.quantity, 0);

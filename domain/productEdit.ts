@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './catalog';
-import { about, isWhole, key, type Label, objectError, textField, typed, yesOrNo } from './adminFields';
+import { about, isWhole, key, type Label, objectError, textField, typed, wholeBetween, yesOrNo } from './adminFields';
+import { MAX_PARCEL_SIDE_CM } from './courier';
 import { amountValue } from './issueValues';
 
 /**
@@ -22,6 +23,9 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /** A product weighs at most 50 kg packed (a courier's parcel's ceiling). */
 const MAX_WEIGHT_GRAMS = 50_000;
+
+/** A side of a product packed, in whole centimetres. */
+const side = (label: Label) => wholeBetween(label, 1, MAX_PARCEL_SIDE_CM);
 
 /** An amount in bani, from 0.01 RON to MAX_PRICE. */
 const amount = (label: Label) =>
@@ -65,6 +69,17 @@ const productFields = {
     .refine((value) => value >= 1, about('admin.field.atLeast', 'admin.product.form.weight', { min: 1 }))
     .refine((value) => value <= MAX_WEIGHT_GRAMS, about('admin.field.atMost', 'admin.product.form.weight', { max: MAX_WEIGHT_GRAMS }))
     .nullable(),
+  /** Its size packed, in whole centimetres, for the couriers' parcels; null: PARCEL_SIZE_CM. */
+  packedSizeCm: z
+    .strictObject(
+      {
+        length: side('admin.product.form.packedLength'),
+        width: side('admin.product.form.packedWidth'),
+        height: side('admin.product.form.packedHeight'),
+      },
+      { error: objectError },
+    )
+    .nullable(),
   active: yesOrNo('admin.product.form.shown'),
   stripePriceId: textField('admin.product.form.stripePriceId', 206)
     .refine((value) => STRIPE_PRICE_ID_PATTERN.test(value), key('admin.product.problem.stripePriceId'))
@@ -107,6 +122,7 @@ export const productCreateSchema = z.strictObject(
     colourOptions: productFields.colourOptions.default([]),
     stock: productFields.stock.default(null),
     weightGrams: productFields.weightGrams.default(null),
+    packedSizeCm: productFields.packedSizeCm.default(null),
     active: productFields.active.default(true),
     stripePriceId: productFields.stripePriceId.default(null),
     translations: translationsSchema.default({}),
@@ -129,6 +145,7 @@ export const productChangeSchema = z
       colourOptions: productFields.colourOptions.optional(),
       stock: productFields.stock.optional(),
       weightGrams: productFields.weightGrams.optional(),
+      packedSizeCm: productFields.packedSizeCm.optional(),
       active: productFields.active.optional(),
       stripePriceId: productFields.stripePriceId.optional(),
       /** All its translations at once: what is left out is no longer translated. */

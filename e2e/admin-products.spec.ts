@@ -94,10 +94,18 @@ test('the owner changes a price, sells out a product and adds a picture; the sto
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The weight is a whole number of grams, or empty.' })).toBeVisible();
   await weight.fill('40');
+  // Its packed size, for the couriers' parcels: all three sides or none.
+  const size = page.getByRole('group', { name: 'Size packed (cm)' });
+  await size.getByRole('textbox', { name: 'Length packed (cm)' }).fill('14');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Give all three sides packed, each a whole number of centimetres from 1 to 200, or leave all three empty.' })).toBeVisible();
+  await size.getByRole('textbox', { name: 'Width packed (cm)' }).fill('3');
+  await size.getByRole('textbox', { name: 'Height packed (cm)' }).fill('2');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Weight packed (grams)' })).toHaveValue('40');
+  await expect(page.getByRole('textbox', { name: 'Height packed (cm)' })).toHaveValue('2');
   await shopper.reload();
   await expect(card(shopper, 'Dummy Marker').getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   await shopper.context().close();

@@ -21,6 +21,8 @@ test('the owner creates the AWB from the order, opens its label, and sees the or
   const form = page.getByRole('form', { name: 'Create AWB' });
   await expect(form.getByRole('combobox', { name: 'Courier' })).toHaveValue('sameday');
   await expect(form.getByRole('textbox', { name: 'Parcels' })).toHaveValue('1');
+  // The parcel's size, filled in from the products' packed sizes (the shop's default for one without).
+  for (const side of ['Length (cm)', 'Width (cm)', 'Height (cm)']) await expect(form.getByRole('textbox', { name: side })).toHaveValue(/^\d+$/);
   await expect(form.getByText(/^The courier collects [\d.,]+ RON from the customer/)).toBeVisible();
   await expectAccessible(page);
   // A wrong number is refused before anything is sent.

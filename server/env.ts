@@ -160,10 +160,25 @@ const envSchema = z.object({
   CARGUS_BASE_URL: z.string().url().optional(),
   CARGUS_PICKUP_LOCATION: z.string().regex(/^\d+$/, 'must be a pickup location id (digits)').optional(),
   CARGUS_SERVICE: z.string().regex(/^\d+$/, 'must be a service id (digits)').optional(),
+  /**
+   * Where Cargus pays the cash it collects: `collector` (BankRepayment, into the shop's collector account, reported by
+   * CashAccount, which the shop reads) or `envelope` (CashRepayment, cash brought back in an envelope: not reported).
+   */
+  CARGUS_CASH_ON_DELIVERY: z.enum(['collector', 'envelope']).default('collector'),
   /** The courier Create AWB offers first; the first one set up when absent. */
   COURIER_DEFAULT: z.enum(['sameday', 'fan', 'cargus']).optional(),
   /** The weight of a product whose own weight the back office does not give, in grams. */
   PARCEL_WEIGHT_GRAMS: z.coerce.number().int().min(1).max(50_000).default(500),
+  /** The packed size of a product whose own the back office does not give: length x width x height in centimetres. */
+  PARCEL_SIZE_CM: z
+    .string()
+    .regex(/^\s*\d{1,3}\s*x\s*\d{1,3}\s*x\s*\d{1,3}\s*$/i, 'must be length x width x height in centimetres, e.g. 20x15x10')
+    .default('20x15x10')
+    .transform((text) => {
+      const [length, width, height] = text.toLowerCase().split('x').map((side) => Number(side.trim())) as [number, number, number];
+      return { length, width, height };
+    })
+    .refine((size) => Object.values(size).every((side) => side >= 1 && side <= 200), 'each side from 1 to 200 cm'),
   /** How often each active AWB is asked about at its courier, in minutes (a fraction for tests). */
   COURIER_TRACK_EVERY_MINUTES: z.coerce.number().min(0.01).max(1440).default(30),
   /** How often each process looks for invoices to report to ANAF, in seconds. */

@@ -24,6 +24,8 @@ export async function startTestCouriers(): Promise<TestCouriers> {
       FAN_CLIENT_ID: '7032158',
       FAN_BASE_URL: fan.url,
       PARCEL_WEIGHT_GRAMS: 500,
+      PARCEL_SIZE_CM: { length: 20, width: 15, height: 10 },
+      CARGUS_CASH_ON_DELIVERY: 'collector',
       COURIER_TRACK_EVERY_MINUTES: 30,
     }),
     trackInBackground: false,

@@ -11,7 +11,7 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 async function call(path: string, init: RequestInit = {}) {
   const res = await fetch(`${cargus.url}${path}`, init);
   const text = await res.text();
-  return { status: res.status, json: () => JSON.parse(text) as unknown };
+  return { status: res.status, text: () => text, json: () => JSON.parse(text) as unknown };
 }
 const login = (headers: Record<string, string>, body: Json) => call('/LoginUser', { method: 'POST', headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) });
 async function auth() {
@@ -25,9 +25,10 @@ const awb = (over: Json = {}, recipient: Json = {}) => ({
   Envelopes: 0,
   TotalWeight: 1,
   ServiceId: 34,
-  CashRepayment: 199.99,
+  CashRepayment: 0,
+  BankRepayment: 199.99,
   ShipmentPayer: 1,
-  ParcelCodes: [{ Code: '0', Type: 1, Weight: 1 }],
+  ParcelCodes: [{ Code: '0', Type: 1, Weight: 1, Length: 20, Width: 15, Height: 10 }],
   ...over,
 });
 const create = (headers: Record<string, string>, body: Json) => call('/Awbs', { method: 'POST', headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(body) });
@@ -45,11 +46,11 @@ describe('fake Cargus', () => {
     expect(cargus.logins).toBe(1);
 
     const headers = { ...KEY, authorization: `Bearer ${ok.json()}` };
-    expect((await call('/AwbTrace?barCode=["1"]', { headers: KEY })).status).toBe(401);
-    expect((await call('/AwbTrace?barCode=["1"]', { headers: { authorization: headers.authorization } })).status).toBe(401);
-    expect((await call('/AwbTrace?barCode=["1"]', { headers })).json()).toEqual([]);
+    expect((await call('/AwbTrace/WithRedirect?barCode=["1"]', { headers: KEY })).status).toBe(401);
+    expect((await call('/AwbTrace/WithRedirect?barCode=["1"]', { headers: { authorization: headers.authorization } })).status).toBe(401);
+    expect((await call('/AwbTrace/WithRedirect?barCode=["1"]', { headers })).json()).toEqual([]);
     cargus.expireTokens();
-    const expired = await call('/AwbTrace?barCode=["1"]', { headers });
+    const expired = await call('/AwbTrace/WithRedirect?barCode=["1"]', { headers });
     expect([expired.status, expired.json()]).toEqual([401, 'Failed to authenticate!']);
   });
 
@@ -69,6 +70,12 @@ describe('fake Cargus', () => {
       ],
     ]);
     expect((await create(headers, awb({}, { CountyName: 'Bucuresti', LocalityName: 'Sectorul 3' }))).json()).toEqual(["The recipient's locality could not be matched!"]);
+    // The annex (§15): each parcel's size for services 34, 35, 36, 39, 40; one piece for 34 and 35.
+    expect((await create(headers, awb({ ParcelCodes: [{ Code: '0', Type: 1, Weight: 1 }] }))).json()).toEqual(['Dimensiunile coletelor sunt obligatorii pentru acest serviciu']);
+    const two = { Parcels: 2, TotalWeight: 2, ParcelCodes: [0, 1].map((code) => ({ Code: String(code), Type: 1, Weight: 1, Length: 20, Width: 15, Height: 10 })) };
+    expect((await create(headers, awb(two))).json()).toEqual(['Serviciul 34 permite o singura piesa pe expeditie']);
+    expect((await create(headers, awb({ ...two, ServiceId: 39 }))).status).toBe(200);
+    expect((await create(headers, awb({ ServiceId: 1, ParcelCodes: [{ Code: '0', Type: 1, Weight: 1 }] }))).status).toBe(200);
     expect((await create(headers, awb({ Sender: { LocationId: 201266091 }, DeliveryPudoPoint: 114142, ServiceId: 38 }, { CountyName: '', LocalityName: '' }))).status).toBe(200);
     cargus.refuseNext('Codul postal nu corespunde localitatii', 'object');
     expect((await create(headers, awb())).json()).toEqual({ Error: 'Codul postal nu corespunde localitatii' });
@@ -84,6 +91,10 @@ describe('fake Cargus', () => {
     const a4 = Buffer.from((await call(`/AwbDocuments?barCodes=${barCode}&type=PDF&format=0`, { headers })).json() as string, 'base64').toString('latin1');
     expect(a4).toContain('/MediaBox [0 0 595 842]');
     expect((await call('/AwbDocuments?barCodes=1&type=PDF&format=0', { headers })).json()).toBe('');
+    cargus.labelsAsRawBase64(true);
+    const raw = await call(`/AwbDocuments?barCodes=${barCode}&type=PDF&format=0`, { headers });
+    expect(Buffer.from(raw.text(), 'base64').toString('latin1').startsWith('%PDF-')).toBe(true);
+    cargus.labelsAsRawBase64(false);
   });
 
   it('traces events in Bucharest time without a zone, deletes only AWBs without checkpoints, and lists the COD paid out on a day', async () => {
@@ -94,9 +105,14 @@ describe('fake Cargus', () => {
     cargus.deliver(delivered);
     cargus.pickUp(refused);
     cargus.refuse(refused);
-    const traced = (await call(`/AwbTrace?barCode=${encodeURIComponent(JSON.stringify([delivered, refused, '1']))}`, { headers })).json() as Json[];
+    const traced = (await call(`/AwbTrace/WithRedirect?barCode=${encodeURIComponent(JSON.stringify([delivered, refused, '1']))}`, { headers })).json() as Json[];
     expect(traced.map((item) => item.Code)).toEqual([delivered, refused]);
-    expect((traced[0]!.Event as Json[]).map((event) => `${event.EventId} ${event.Description}`)).toEqual(['1 Expeditie preluata de curier', '5 In livrare', '21 Confirmat']);
+    // §9.10's fields: no event ids; who confirmed receipt; the return AWB.
+    expect(Object.keys(traced[0]!).sort()).toEqual(['Code', 'ConfirmationName', 'Event', 'MeasuredWeight', 'Observation', 'ResponseCode', 'Type', 'VolumetricWeight']);
+    expect((traced[0]!.Event as Json[]).map((event) => Object.keys(event).sort().join(','))).toEqual(Array(3).fill('Date,Description,LocalityName'));
+    expect((traced[0]!.Event as Json[]).map((event) => event.Description)).toEqual(['Expeditie preluata de curier', 'In livrare', 'Confirmat']);
+    expect([traced[0]!.ConfirmationName, traced[0]!.ResponseCode]).toEqual(['Ana Pop', '']);
+    expect(traced[1]!.ResponseCode).toMatch(/^\d{10}$/);
     expect((traced[0]!.Event as Json[])[0]).toMatchObject({ LocalityName: 'Bucuresti', Date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/) });
     expect((traced[1]!.Event as Json[]).map((event) => event.Description)).toEqual(['Expeditie preluata de curier', 'Refuzat de destinatar', 'Retur catre expeditor']);
 
@@ -107,8 +123,22 @@ describe('fake Cargus', () => {
     expect(cargus.awbs().find((stored) => stored.barCode === fresh)?.deleted).toBe(true);
 
     cargus.payOut(delivered, '2026-03-02');
+    // §11's fields, the collector account's repayments only (BankRepayment).
     expect((await call('/CashAccount/GetByDeductionDate?DeductionDate=2026-03-02', { headers })).json()).toEqual([
-      { Code: delivered, RepaymentValue: 199.99, RepaymentDate: expect.stringMatching(/T00:00:00$/), DeductionDate: '2026-03-02T00:00:00', DeductionId: expect.any(Number) },
+      {
+        Date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
+        BarCode: delivered,
+        Sender: expect.any(String),
+        Receiver: 'Ana Pop',
+        FromLocality: expect.any(String),
+        ToLocality: 'Cluj-Napoca',
+        CustomString: '',
+        RepaymentDate: expect.stringMatching(/T00:00:00$/),
+        RepaymentId: expect.any(Number),
+        RepaymentValue: 199.99,
+        DeductionDate: '2026-03-02T00:00:00',
+        DeductionId: expect.any(Number),
+      },
     ]);
     expect((await call('/CashAccount/GetByDeductionDate?DeductionDate=2026-03-03', { headers })).json()).toEqual([]);
   });

@@ -1,13 +1,17 @@
 /**
  * A local stand-in for Cargus's UrgentCargus API v3 (https://urgentcargus.azure-api.net/api), for tests only: the
  * shop's real Cargus adapter talks to it over HTTP with its base URL set to `url`. Cargus publishes no SDK; the
- * protocol is its API documentation v3 as integrators quote it, its WooCommerce module, quarkcomro/ps_cargus and
- * AndreiBasocVTEX/seller-order-processing (see server/integrations/couriers/cargus.ts). It speaks: the Azure API
- * Management gateway's subscription key on every call (401 with APIM's JSON body without it), POST /LoginUser for a
- * token answered as a bare JSON string and sent back as `Authorization: Bearer`, AWBs at POST /Awbs (the barcode as a
- * JSON number; refusals as a JSON array of messages, {"Error": …} or a bare string), the label as a JSON string of
- * base64 PDF, AwbTrace events, DELETE /Awbs (true, or false once the parcel has a checkpoint) and the COD paid out
- * on a day (CashAccount/GetByDeductionDate). Its validation messages are its own (Cargus's wording is not published).
+ * protocol is its "Technical Documentation API" v3 (DocumentationAPIV3-2.3.4 EN.pdf, vendored by quarkcomro/cargus-ps8
+ * under Documentatie-Resurse/; no licence is stated, so nothing of it is copied here beyond field names), with Cargus's
+ * own PrestaShop module (cargus-ecomm/Prestashop) where the documentation is silent; docs/integrations/cargus.md gives
+ * each section. It speaks: the Azure API Management gateway's subscription key on every call (401 with APIM's JSON
+ * body without it), POST /LoginUser for a token answered as a bare JSON string and sent back as `Authorization:
+ * Bearer`, AWBs at POST /Awbs (the barcode as a JSON number; refusals as a JSON array of messages, {"Error": …} or a
+ * bare string) with the annex's rules (each parcel's size for services 34, 35, 36, 39 and 40; one piece for 34 and
+ * 35), the label as base64 PDF (a JSON string, as the PrestaShop module reads it, or bare), AwbTrace/WithRedirect
+ * (§9.10: no event ids; who confirmed receipt), DELETE /Awbs (true, or false once the parcel has a checkpoint) and
+ * the collector account's payouts of a day (CashAccount/GetByDeductionDate, §11.2: BankRepayment only). Its
+ * validation messages are its own (Cargus's wording is not published).
  * Test controls play what Cargus does on its side: parcels picked up and moving (delivered, refused and returned, a
  * status the shop does not know), COD paid out, tokens revoked, a refusal, a slow or down service. Every request is
  * recorded.
@@ -87,6 +91,8 @@ export interface CargusAwb {
   deleted: boolean;
   /** The day (YYYY-MM-DD) its COD was paid out, or null. */
   paidOut: string | null;
+  /** The return AWB made when the recipient refused it (AwbTrace/WithRedirect's ResponseCode), or undefined. */
+  returnBarCode?: string;
 }
 
 export interface FakeCargusOptions {
@@ -125,12 +131,14 @@ export interface FakeCargus {
   outForDelivery(awb: string): void;
   /** 21 "Confirmat": delivered. */
   deliver(awb: string): void;
-  /** "Refuzat de destinatar" then "Retur catre expeditor" (placeholder ids 45, 46: Cargus's are not known). */
+  /** "Refuzat de destinatar" then "Retur catre expeditor" (placeholder ids 45, 46: Cargus's are not known), and a return AWB. */
   refuse(awb: string): void;
   /** 99 "Status nou": a status the shop cannot know. */
   unknownStatus(awb: string): void;
-  /** The AWB's COD (CashRepayment > 0) is paid out on this day, YYYY-MM-DD (default: today in Bucharest); throws without COD. */
+  /** The AWB's COD into the collector account (BankRepayment > 0) is paid out on this day, YYYY-MM-DD (default: today in Bucharest). */
   payOut(awb: string, date?: string): void;
+  /** Whether AwbDocuments answers bare base64 rather than a JSON string of it. */
+  labelsAsRawBase64(on: boolean): void;
   /** Every answer comes after ms milliseconds (0: back to normal). */
   slowDown(ms: number): void;
   /** While on, every request answers 500 with the gateway's JSON, as APIM does when the service behind it fails. */
@@ -146,8 +154,12 @@ const COUNTIES = [
   'Iasi', 'Ilfov', 'Maramures', 'Mehedinti', 'Mures', 'Neamt', 'Olt', 'Prahova', 'Salaj', 'Satu Mare', 'Sibiu', 'Suceava', 'Teleorman',
   'Timis', 'Tulcea', 'Valcea', 'Vaslui', 'Vrancea',
 ].map((county) => county.toLowerCase());
-/** The documentation's annex: Economic Standard, Standard Plus, Pallet Standard, PUDO Delivery, Multipiece. */
-const SERVICES = [34, 35, 36, 38, 39];
+/** The documentation's annex (§15): Standard, Economic Standard, Standard Plus, Pallet, Easy Collect, Economic Standard M and M Plus. */
+const SERVICES = [1, 34, 35, 36, 38, 39, 40];
+/** "It is mandatory to declare the dimensions per parcel … for all customers who have the services listed below": §15. */
+const SIZED_SERVICES = [34, 35, 36, 39, 40];
+/** "One piece per shipment is allowed": §15, services 34 and 35. */
+const ONE_PIECE_SERVICES = [34, 35];
 const TOKEN_HOURS = 24;
 /** Azure API Management's answer to a call without a valid subscription key. */
 const BAD_KEY = { statusCode: 401, message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.' };
@@ -193,6 +205,15 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
+/** A 200 whose body is the text as it is, not JSON-encoded. */
+function sendRaw(res: http.ServerResponse, text: string) {
+  res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
+
+/** Delivered: the one id two integrations agree on (AndreiBasocVTEX's "EventId 21 === Delivered"); the fake's others are its own. */
+const DELIVERED_ID = 21;
+
 /** Starts the fake Cargus API on 127.0.0.1. */
 export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeCargus> {
   const requests: CargusRecordedRequest[] = [];
@@ -204,6 +225,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
   const pickupLocations = new Set([0, ...(options.pickupLocations ?? [])]);
   let logins = 0;
   let nextBarCode = 1_100_223_344;
+  let rawLabels = false;
 
   const live = (barCode: string) => {
     const awb = byBarCode.get(barCode.trim());
@@ -258,11 +280,16 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
       if (textOf(recipient.AddressText) === '' && textOf(recipient.StreetName) === '') messages.push('Adresa destinatarului este obligatorie');
     }
     if (parcels + envelopes < 1) messages.push('Expeditia trebuie sa aiba cel putin un colet sau plic');
+    if (service !== null && ONE_PIECE_SERVICES.includes(service) && parcels + envelopes > 1) messages.push(`Serviciul ${service} permite o singura piesa pe expeditie`);
+    const pieces = Array.isArray(awb.ParcelCodes) ? (awb.ParcelCodes as unknown[]) : [];
+    const sized = (piece: unknown) => isObject(piece) && ['Length', 'Width', 'Height'].every((side) => (numberOf(piece[side]) ?? 0) > 0);
+    if (service !== null && SIZED_SERVICES.includes(service) && !pieces.every(sized)) messages.push('Dimensiunile coletelor sunt obligatorii pentru acest serviciu');
     if (parcels > 15 || envelopes > 9) messages.push('Maximum 15 colete si 9 plicuri');
     if (weight === null || !Number.isInteger(weight) || weight < 1) messages.push('Greutatea totala trebuie sa fie un numar intreg de kilograme');
     if (!Array.isArray(awb.ParcelCodes) || awb.ParcelCodes.length !== parcels + envelopes) messages.push('ParcelCodes trebuie sa aiba cate un element pentru fiecare colet si plic');
     const cash = numberOf(awb.CashRepayment ?? 0);
-    if (cash === null || cash < 0) messages.push('Valoarea rambursului nu este valida');
+    const bank = numberOf(awb.BankRepayment ?? 0);
+    if (cash === null || cash < 0 || bank === null || bank < 0) messages.push('Valoarea rambursului nu este valida');
     if (![1, 2].includes(numberOf(awb.ShipmentPayer) ?? 0)) messages.push('Platitorul expeditiei nu este valid');
     return messages;
   }
@@ -297,9 +324,15 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
       `Format ${format === 'A6' ? '10x14' : 'A4'}`,
       `Destinatar: ${textOf(awb.request.Recipient?.Name)}, ${textOf(awb.request.Recipient?.LocalityName)}`,
     ]);
-    send(res, 200, labelPdf(pages, format).toString('base64'));
+    // "It returns: The code in base64" (§9.9): a JSON string, as Cargus's PrestaShop module json_decodes it; or bare.
+    const base64 = labelPdf(pages, format).toString('base64');
+    if (rawLabels) return sendRaw(res, base64);
+    send(res, 200, base64);
   }
 
+  // AwbTrace/WithRedirect?barCode=[…] (§9.10): Code, Type (1 a parcel), MeasuredWeight, VolumetricWeight,
+  // ConfirmationName ("person who confirmed the shipment"), Observation, ResponseCode ("the return or redirected AWB")
+  // and Event[] with Date, Description, LocalityName: no event ids there.
   function trace(res: http.ServerResponse, query: Record<string, string>) {
     const found = barCodesOf(query.barCode)
       .map(live)
@@ -309,13 +342,13 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
       200,
       found.map((awb) => ({
         Code: awb.barCode,
-        Type: 'Colet',
+        Type: 1,
         MeasuredWeight: numberOf(awb.request.TotalWeight) ?? 0,
         VolumetricWeight: 0,
-        ConfirmationName: awb.events.some((event) => event.EventId === 21) ? textOf(awb.request.Recipient?.Name) : '',
+        ConfirmationName: awb.events.some((event) => event.EventId === DELIVERED_ID) ? textOf(awb.request.Recipient?.Name) : '',
         Observation: '',
-        ResponseCode: '',
-        Event: awb.events.map((event) => ({ Date: stamp(event.date), EventId: event.EventId, Description: event.Description, LocalityName: event.LocalityName })),
+        ResponseCode: awb.returnBarCode ?? '',
+        Event: awb.events.map((event) => ({ Date: stamp(event.date), Description: event.Description, LocalityName: event.LocalityName })),
       })),
     );
   }
@@ -327,6 +360,9 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     send(res, 200, true);
   }
 
+  // CashAccount/GetByDeductionDate?DeductionDate=yyyy-mm-dd (§11.2): the collector account's repayments (BankRepayment;
+  // cash returned in envelopes is not in it), with the fields §11 lists. Their formats are not documented: dates as
+  // Cargus writes them elsewhere (yyyy-MM-ddTHH:mm:ss), amounts as numbers.
   function cashAccount(res: http.ServerResponse, query: Record<string, string>) {
     const date = query.DeductionDate ?? '';
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return send(res, 400, ['DeductionDate trebuie sa fie yyyy-mm-dd']);
@@ -336,9 +372,16 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
       awbs
         .filter((awb) => awb.paidOut === date)
         .map((awb, index) => ({
-          Code: awb.barCode,
-          RepaymentValue: numberOf(awb.request.CashRepayment) ?? 0,
+          Date: stamp(awb.createdAt),
+          BarCode: awb.barCode,
+          Sender: 'Magazin',
+          Receiver: textOf(awb.request.Recipient?.Name),
+          FromLocality: 'Bucuresti',
+          ToLocality: textOf(awb.request.Recipient?.LocalityName),
+          CustomString: textOf(awb.request.CustomString),
           RepaymentDate: `${day(awb.createdAt)}T00:00:00`,
+          RepaymentId: 700_000 + index,
+          RepaymentValue: numberOf(awb.request.BankRepayment) ?? 0,
           DeductionDate: `${date}T00:00:00`,
           DeductionId: 500_000 + index,
         })),
@@ -349,7 +392,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     '/LoginUser': ['POST'],
     '/Awbs': ['POST', 'DELETE'],
     '/AwbDocuments': ['GET'],
-    '/AwbTrace': ['GET'],
+    '/AwbTrace/WithRedirect': ['GET'],
     '/CashAccount/GetByDeductionDate': ['GET'],
   };
 
@@ -370,7 +413,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
 
     if (path === '/Awbs') return method === 'POST' ? createAwb(res, json) : remove(res, query);
     if (path === '/AwbDocuments') return documents(res, query);
-    if (path === '/AwbTrace') return trace(res, query);
+    if (path === '/AwbTrace/WithRedirect') return trace(res, query);
     return cashAccount(res, query);
   }
 
@@ -405,11 +448,15 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
       append(awb, { EventId: 5, Description: 'In livrare' });
     },
     deliver(awb: string) {
-      append(awb, { EventId: 21, Description: 'Confirmat' });
+      append(awb, { EventId: DELIVERED_ID, Description: 'Confirmat' });
     },
     refuse(awb: string) {
       append(awb, { EventId: 45, Description: 'Refuzat de destinatar' });
       append(awb, { EventId: 46, Description: 'Retur catre expeditor' });
+      known(awb).returnBarCode ??= String(nextBarCode++);
+    },
+    labelsAsRawBase64(on: boolean) {
+      rawLabels = on;
     },
     unknownStatus(awb: string) {
       append(awb, { EventId: 99, Description: 'Status nou' });
@@ -417,7 +464,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     payOut(barCode: string, date = day(new Date())) {
       const awb = known(barCode);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`fake Cargus: payOut date ${date} is not YYYY-MM-DD`);
-      if (!((numberOf(awb.request.CashRepayment) ?? 0) > 0)) throw new Error(`fake Cargus: AWB ${barCode} has no COD to pay out`);
+      if (!((numberOf(awb.request.BankRepayment) ?? 0) > 0)) throw new Error(`fake Cargus: AWB ${barCode} has no COD into the collector account to pay out`);
       awb.paidOut = date;
     },
     slowDown: standIn.slowDown,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StoredColourOption } from '../../domain/catalog';
+import type { ParcelDimensions } from '../../domain/courier';
 import type { ProductTranslations } from '../../domain/productTexts';
 import { bytea } from './columns';
 
@@ -32,6 +33,8 @@ export const products = pgTable('products', {
   active: boolean('active').notNull().default(true),
   /** Its weight in grams, packed, for the couriers' parcels; null: PARCEL_WEIGHT_GRAMS. */
   weightGrams: integer('weight_grams'),
+  /** Its size packed, in whole centimetres, for the couriers' parcels; null: PARCEL_SIZE_CM. */
+  packedSizeCm: jsonb('packed_size_cm').$type<ParcelDimensions>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   check('products_price_non_negative', sql`${t.price} >= 0`),

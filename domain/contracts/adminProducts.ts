@@ -31,6 +31,8 @@ export const adminProductSchema = z.object({
   stock: z.nullable(z.int()),
   /** Its weight packed, in grams; null: the shop's default (PARCEL_WEIGHT_GRAMS). */
   weightGrams: z.nullable(z.int()),
+  /** Its size packed, in centimetres; null: the shop's default (PARCEL_SIZE_CM). */
+  packedSizeCm: z.nullable(z.object({ length: z.int(), width: z.int(), height: z.int() })),
   active: z.boolean(),
   /** The first is the main image. */
   images: z.array(z.string()),

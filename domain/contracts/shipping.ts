@@ -36,6 +36,8 @@ export const awbDraftSchema = z.object({
   couriers: z.array(z.object({ id: z.enum(COURIERS), name: z.string(), openPackage: z.boolean() })),
   parcels: z.int(),
   weightGrams: z.int(),
+  /** Each parcel's size in centimetres: the products' own packed sizes, their heights stacked (PARCEL_SIZE_CM for one without). */
+  dimensionsCm: z.object({ length: z.int(), width: z.int(), height: z.int() }),
   declaredValue: z.int(),
   cashOnDelivery: z.int(),
   note: z.string(),

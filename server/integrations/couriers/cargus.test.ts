@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courierAddress } from '../../../domain/courier';
 import { bucharestDay } from '../../../domain/locale';
 import { type FakeCargus, startFakeCargus } from '../../../testing/fakeCargus';
-import { cargusCourier } from './cargus';
+import { cargusCourier, cargusPdf, cargusService } from './cargus';
 import { bucharestIso, type Shipment } from './courier';
 
 // The Cargus adapter against a stand-in speaking UrgentCargus API v3 (testing/fakeCargus.ts, from its integrators' code).
@@ -23,6 +23,7 @@ const shipment = (overrides: Partial<Shipment> = {}): Shipment => ({
   to: { address: courierAddress({ county: 'IS', city: 'Iași', street: 'Șoseaua Ștefan cel Mare', streetNumber: '3', postalCode: '700064' })! },
   parcels: 1,
   weightGrams: 1500,
+  dimensionsCm: { length: 20, width: 15, height: 10 },
   cashOnDelivery: 12496,
   declaredValue: 12496,
   note: 'Fragil, sunați înainte',
@@ -81,8 +82,9 @@ describe('the Cargus adapter', () => {
       TotalWeight: 2,
       ServiceId: 34,
       DeclaredValue: 124.96,
-      CashRepayment: 124.96,
-      BankRepayment: 0,
+      // Into the collector account (BankRepayment), the one CashAccount lists: never as cash in an envelope.
+      CashRepayment: 0,
+      BankRepayment: 124.96,
       OtherRepayment: '',
       OpenPackage: true,
       SaturdayDelivery: false,
@@ -91,26 +93,31 @@ describe('the Cargus adapter', () => {
       Observations: 'Fragil, sunati inainte',
       PackageContent: 'Comanda 10042',
       CustomString: '10042',
-      ParcelCodes: [{ Code: '0', Type: 1, Weight: 2 }],
+      ParcelCodes: [{ Code: '0', Type: 1, Weight: 2, Length: 20, Width: 15, Height: 10 }],
     });
     expect(cargus.awbs().find((stored) => stored.barCode === created.awb)).toBeDefined();
   });
 
-  it('sends the headquarters, the settings’ service, a paid order without COD, parcels each weighed, and Bucharest as one locality', async () => {
-    await courier({ service: '35' }).create(shipment({ cashOnDelivery: 0, parcels: 3, weightGrams: 4200, openPackage: false }));
+  it('sends the headquarters, a paid order without COD, several parcels each weighed and sized with the multi-piece service, and Bucharest as one locality', async () => {
+    await courier().create(shipment({ cashOnDelivery: 0, parcels: 3, weightGrams: 4200, openPackage: false }));
     expect(lastAwbPost().json).toMatchObject({
       Sender: { LocationId: 0 },
-      ServiceId: 35,
+      // Service 34 allows one piece per shipment: three go as 39, Economic Standard M (the annex, §15).
+      ServiceId: 39,
       CashRepayment: 0,
+      BankRepayment: 0,
       OpenPackage: false,
       Parcels: 3,
       TotalWeight: 5,
       ParcelCodes: [
-        { Code: '0', Type: 1, Weight: 2 },
-        { Code: '1', Type: 1, Weight: 2 },
-        { Code: '2', Type: 1, Weight: 1 },
+        { Code: '0', Type: 1, Weight: 2, Length: 20, Width: 15, Height: 10 },
+        { Code: '1', Type: 1, Weight: 2, Length: 20, Width: 15, Height: 10 },
+        { Code: '2', Type: 1, Weight: 1, Length: 20, Width: 15, Height: 10 },
       ],
     });
+    // The settings' service for one piece.
+    await courier({ service: '1' }).create(shipment({ parcels: 1 }));
+    expect(lastAwbPost().json).toMatchObject({ ServiceId: 1, Parcels: 1 });
     const toBucharest = courierAddress({ county: 'B', city: 'București, Sector 2', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020451' })!;
     await courier().create(shipment({ to: { address: toBucharest }, weightGrams: 300 }));
     expect((lastAwbPost().json as { Recipient: unknown; TotalWeight: number }).Recipient).toMatchObject({
@@ -124,7 +131,7 @@ describe('the Cargus adapter', () => {
   it('delivers to a Ship & Go point by DeliveryPudoPoint with service 38, the recipient without an address', async () => {
     await courier({ service: '35' }).create(shipment({ to: { address: courierAddress({ county: 'B', city: 'Sector 2', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020451' })!, lockerId: '114142' } }));
     const body = lastAwbPost().json as Record<string, unknown>;
-    expect(body).toMatchObject({ DeliveryPudoPoint: 114142, ServiceId: 38, OpenPackage: false, CashRepayment: 124.96 });
+    expect(body).toMatchObject({ DeliveryPudoPoint: 114142, ServiceId: 38, OpenPackage: false, CashRepayment: 0, BankRepayment: 124.96 });
     expect(body.Recipient).toEqual({ Name: 'Stefan Popescu', ContactPerson: 'Stefan Popescu', PhoneNumber: '0722123456', Email: 'stefan@example.ro' });
   });
 
@@ -156,35 +163,44 @@ describe('the Cargus adapter', () => {
     for (const [format, asked] of [['A6', '1'], ['A4', '0']] as const) {
       const pdf = await adapter.label(awb, format);
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      expect(cargus.requests.at(-1)!.query).toEqual({ barCodes: awb, type: 'PDF', format: asked, printMainOnce: '1' });
+      expect(cargus.requests.at(-1)!.query).toEqual({ barCodes: JSON.stringify([awb]), type: 'PDF', format: asked, printMainOnce: '1' });
+    }
+    // "The code in base64" (§9.9) as a bare body, not a JSON string: the same PDF.
+    cargus.labelsAsRawBase64(true);
+    try {
+      expect((await adapter.label(awb, 'A6')).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      cargus.labelsAsRawBase64(false);
     }
     expect((await adapter.label(awb, 'A6')).toString('latin1')).toContain('/MediaBox [0 0 298 420]');
     await expect(adapter.label('1', 'A4')).rejects.toMatchObject({ kind: 'unavailable' });
   });
 
-  it('tracks by AwbTrace: on its way, delivered (21), refused and returned (by the description), a status it does not know', async () => {
+  it('tracks by the documented AwbTrace/WithRedirect: on its way, delivered (who confirmed it), a refusal shown to the owner rather than guessed into a return', async () => {
     const adapter = courier();
     const { awb } = await adapter.create(shipment());
     expect(await adapter.track(awb)).toEqual({ awb, state: 'in_transit', events: [] });
-    expect(cargus.requests.at(-1)!.query.barCode).toBe(JSON.stringify([awb]));
+    expect(cargus.requests.at(-1)).toMatchObject({ path: '/AwbTrace/WithRedirect', query: { barCode: JSON.stringify([awb]) } });
     cargus.pickUp(awb);
     cargus.outForDelivery(awb);
     expect((await adapter.track(awb)).state).toBe('in_transit');
     cargus.deliver(awb);
     const delivered = await adapter.track(awb);
     expect(delivered.state).toBe('delivered');
-    expect(delivered.events.map((event) => `${event.code} ${event.label}`)).toEqual(['1 Expeditie preluata de curier', '5 In livrare', '21 Confirmat']);
+    // §9.10 lists no event ids: the events are their words, their time and place.
+    expect(delivered.events.map((event) => `${event.code}|${event.label}`)).toEqual(['|Expeditie preluata de curier', '|In livrare', '|Confirmat']);
     expect(delivered.events[2]).toMatchObject({ at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/), location: 'Iasi' });
 
+    // Refused, with a return AWB: no public source says which events are a return, so the owner decides.
     const refused = (await adapter.create(shipment())).awb;
     cargus.pickUp(refused);
     cargus.refuse(refused);
-    expect((await adapter.track(refused)).state).toBe('returned');
+    const back = await adapter.track(refused);
+    expect([back.state, back.events.at(-1)!.label]).toEqual(['unknown', 'Retur catre expeditor']);
     const odd = (await adapter.create(shipment())).awb;
     cargus.pickUp(odd);
     cargus.unknownStatus(odd);
-    const unknown = await adapter.track(odd);
-    expect([unknown.state, unknown.events.at(-1)!.label]).toEqual(['unknown', 'Status nou']);
+    expect((await adapter.track(odd)).state).toBe('in_transit');
   });
 
   it('reads Cargus’s times as Bucharest’s, summer and winter', () => {
@@ -205,7 +221,7 @@ describe('the Cargus adapter', () => {
     await expect(adapter.cancel(picked)).rejects.toMatchObject({ kind: 'refused', message: expect.stringMatching(/picked up already/) });
   });
 
-  it('reads the cash on delivery Cargus paid out on a day, in bani', async () => {
+  it('reads the cash on delivery Cargus paid into the collector account on a day (CashAccount’s BarCode and RepaymentValue), in bani', async () => {
     const adapter = courier();
     const { awb } = await adapter.create(shipment());
     cargus.pickUp(awb);
@@ -215,5 +231,43 @@ describe('the Cargus adapter', () => {
     expect(await adapter.cashPaidOut!(today)).toContainEqual({ awb, amount: 12496, paidOn: today });
     expect(cargus.requests.at(-1)!.query).toEqual({ DeductionDate: today });
     expect(await adapter.cashPaidOut!('2001-01-01')).toEqual([]);
+  });
+
+  it('brings the cash back in an envelope when the owner prefers it (CashRepayment), and then reads no payouts', async () => {
+    const adapter = courier({ cashOnDelivery: 'envelope' });
+    await adapter.create(shipment());
+    expect(lastAwbPost().json).toMatchObject({ CashRepayment: 124.96, BankRepayment: 0 });
+    expect(adapter.cashPaidOut).toBeUndefined();
+  });
+
+  it('refuses before asking Cargus a shipment no service carries: more than 15 parcels, a parcel over 50 kg, several to a Ship & Go point', async () => {
+    const calls = cargus.requests.length;
+    const adapter = courier();
+    await expect(adapter.create(shipment({ parcels: 16, weightGrams: 16_000 }))).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'parcels' }] });
+    await expect(adapter.create(shipment({ weightGrams: 51_000 }))).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'weight' }] });
+    const point = { address: courierAddress({ county: 'B', city: 'Sector 2', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020451' })!, lockerId: '114142' };
+    await expect(adapter.create(shipment({ to: point, parcels: 2 }))).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'parcels' }] });
+    expect(cargus.requests.slice(calls).filter((request) => request.path === '/Awbs')).toEqual([]);
+  });
+});
+
+describe('Cargus’s rules', () => {
+  it('chooses the service from the pieces (the annex, §15): one piece 34 (or the settings’) or 35, several 39 or 40, by the heaviest', () => {
+    expect(cargusService([2])).toBe(34);
+    expect(cargusService([2], 1)).toBe(1);
+    expect(cargusService([31])).toBe(34);
+    expect(cargusService([32])).toBe(35);
+    expect(cargusService([2, 2, 1])).toBe(39);
+    expect(cargusService([40, 1])).toBe(40);
+    expect(cargusService(Array(15).fill(1))).toBe(39);
+    expect(() => cargusService(Array(16).fill(1))).toThrow(/at most 15 parcels/);
+    expect(() => cargusService([51])).toThrow(/up to 50 kg/);
+  });
+
+  it('reads AwbDocuments’ base64 as a JSON string or bare', () => {
+    const base64 = Buffer.from('%PDF-1.4 x').toString('base64');
+    expect(cargusPdf(JSON.stringify(base64)).toString()).toBe('%PDF-1.4 x');
+    expect(cargusPdf(`${base64}\n`).toString()).toBe('%PDF-1.4 x');
+    expect(cargusPdf('"unterminated').length).toBe(0);
   });
 });

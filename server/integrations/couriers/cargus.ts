@@ -10,7 +10,8 @@ import { bucharestIso, type CashPaidOut, type Courier, courierApi, type CourierE
  * AndreiBasocVTEX/seller-order-processing (node/features/cargus): every call carries the portal's subscription key
  * (Ocp-Apim-Subscription-Key); POST /LoginUser answers a bare JSON string, the token (24 hours), sent as a Bearer and
  * taken again when refused; AWBs from POST /Awbs (the barcode back), their label as base64 PDF, their events
- * (AwbTrace), deletion before the first scan, and the COD paid out (CashAccount). Names go without diacritics (the
+ * (AwbTrace/WithRedirect), deletion before the first scan, and the COD paid out into the collector account
+ * (CashAccount). docs/integrations/cargus.md names the documentation's section for each. Names go without diacritics (the
  * WooCommerce module strips them from the locality, third-party modules from everything).
  */
 
@@ -24,26 +25,69 @@ export interface CargusSettings {
   baseUrl: string;
   /** The pickup location (its LocationId, PickupLocations/GetForClient); 0, the account's headquarters, when absent. */
   pickupLocation?: string;
-  /** The service (its id) for deliveries to an address; 34, Economic Standard, when absent. */
+  /** The service (its id) for a one-piece delivery to an address; 34, Economic Standard, when absent. */
   service?: string;
+  /**
+   * Where the cash collected goes: `collector` (BankRepayment, "the sum returned to the sender in the collector
+   * account", the one CashAccount lists) or `envelope` (CashRepayment, "returned to the sender in an envelope"): the
+   * documentation v3 §9.2 and §11. `collector` when absent.
+   */
+  cashOnDelivery?: 'collector' | 'envelope';
   timeoutMs?: number;
 }
 
 export const CARGUS_HOST = 'https://urgentcargus.azure-api.net/api';
 
-/** Services (the documentation's annex): Economic Standard (up to 31 kg), and Ship & Go delivery to a PUDO point. */
+/**
+ * Services (the documentation's annex, §15): one piece per shipment with 34 Economic Standard (up to 31 kg) and 35
+ * Standard Plus (up to 50 kg); several (at most 15, §14) with 39 Economic Standard M (each piece up to 31 kg) and 40
+ * Economic Std. M Plus (up to 50 kg); 38 Ship & Go to a PUDO point.
+ */
 const ECONOMIC_STANDARD = 34;
+const STANDARD_PLUS = 35;
+const MULTIPIECE = 39;
+const MULTIPIECE_PLUS = 40;
 const SHIP_AND_GO = 38;
+const MAX_PIECES = 15;
 
 /**
- * Cargus's event ids. Cargus publishes no list; 21 is delivered (the VTEX client's "EventId 21 === Delivered", and a
- * third-party test's "Confirmat"). The ones on the way are that test's only, unconfirmed: picked up (1), out for
- * delivery (5), recipient absent (7, tried again). No id is known for a refusal or a return: the shop reads those from
- * the description ("Refuzat de destinatar", "Retur catre expeditor"), a fallback until Cargus's ids are known.
+ * The service for a shipment to an address: the settings' (34 by default) for one piece up to 31 kg, 35 up to 50 kg;
+ * 39 or 40 for several pieces, by the heaviest. Refused before Cargus is asked when no service carries it.
+ */
+export function cargusService(weightsKg: number[], oneParcel = ECONOMIC_STANDARD): number {
+  const heaviest = Math.max(...weightsKg);
+  if (weightsKg.length > MAX_PIECES) {
+    throw new CourierError('refused', `Cargus takes at most ${MAX_PIECES} parcels in one shipment.`, [{ field: 'parcels', message: `At most ${MAX_PIECES} parcels.` }]);
+  }
+  if (heaviest > 50) throw new CourierError('refused', 'Cargus takes parcels of up to 50 kg here (heavier ones go on a pallet).', [{ field: 'weight', message: 'At most 50 kg a parcel.' }]);
+  if (weightsKg.length === 1) return heaviest <= 31 ? oneParcel : STANDARD_PLUS;
+  return heaviest <= 31 ? MULTIPIECE : MULTIPIECE_PLUS;
+}
+
+/** A PDF from AwbDocuments' answer, "the code in base64": a bare base64 body, or one JSON string (as Cargus's PrestaShop module reads it). */
+export function cargusPdf(body: string): Buffer {
+  let text = body.trim();
+  if (text.startsWith('"')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      text = typeof parsed === 'string' ? parsed : '';
+    } catch {
+      text = '';
+    }
+  }
+  return Buffer.from(text, 'base64');
+}
+
+/**
+ * Reading a parcel's trace. The documented call is AwbTrace/WithRedirect (§9.10: the plain AwbTrace is not in the
+ * documentation), which also follows a return or redirect AWB. Its events carry a date, a description and a locality;
+ * no list of event ids is published (nor is EventId listed there). So: delivered when Cargus names who confirmed
+ * receipt (ConfirmationName, §9.10) or gives event id 21 (delivered in the VTEX client AndreiBasocVTEX's Cargus code);
+ * an event that reads as a refusal or a return, or a return/redirect AWB (ResponseCode), is shown to the owner as a
+ * status the shop does not know rather than guessed into a return; anything else is on its way.
  */
 const DELIVERED = 21;
-const ON_ITS_WAY = new Set([1, 5, 7]);
-const COMING_BACK = /refuz|retur/i;
+const LOOKS_LIKE_COMING_BACK = /refuz|retur/i;
 
 /** The shop's field a Cargus message (Romanian or English, free text: Cargus names no fields) is about. */
 const FIELDS: [RegExp, CourierField][] = [
@@ -101,6 +145,7 @@ function parcelWeights(grams: number, parcels: number): number[] {
 
 export function cargusCourier(settings: CargusSettings): Courier {
   const key = { 'Ocp-Apim-Subscription-Key': settings.subscriptionKey };
+  const envelope = settings.cashOnDelivery === 'envelope';
   const { call } = courierApi({
     name: 'Cargus',
     baseUrl: settings.baseUrl,
@@ -150,6 +195,7 @@ export function cargusCourier(settings: CargusSettings): Courier {
         };
       }
       const weights = parcelWeights(shipment.weightGrams, shipment.parcels);
+      if (lockerId && weights.length > 1) throw new CourierError('refused', 'Cargus takes one parcel to a Ship & Go point.', [{ field: 'parcels', message: 'One parcel.' }]);
       const body = {
         // LocationId 0 is the account's headquarters (the documentation's notes); CARGUS_PICKUP_LOCATION names another.
         Sender: { LocationId: Number(settings.pickupLocation ?? 0) },
@@ -157,11 +203,12 @@ export function cargusCourier(settings: CargusSettings): Courier {
         Parcels: weights.length,
         Envelopes: 0,
         TotalWeight: weights.reduce((sum, weight) => sum + weight, 0),
-        ServiceId: lockerId ? SHIP_AND_GO : Number(shipment.service ?? settings.service ?? ECONOMIC_STANDARD),
+        ServiceId: lockerId ? SHIP_AND_GO : shipment.service ? Number(shipment.service) : cargusService(weights, Number(settings.service ?? ECONOMIC_STANDARD)),
         DeclaredValue: lei(shipment.declaredValue),
-        // The cash the courier collects, paid out to the shop (CashAccount); the Ship & Go point may take it by card only.
-        CashRepayment: lei(shipment.cashOnDelivery),
-        BankRepayment: 0,
+        // The cash the courier collects: into the collector account (BankRepayment, listed by CashAccount, which the shop
+        // reads), or brought back in an envelope (CashRepayment) when the owner prefers it.
+        CashRepayment: envelope ? lei(shipment.cashOnDelivery) : 0,
+        BankRepayment: envelope ? 0 : lei(shipment.cashOnDelivery),
         OtherRepayment: '',
         OpenPackage: lockerId ? false : shipment.openPackage,
         SaturdayDelivery: false,
@@ -170,7 +217,16 @@ export function cargusCourier(settings: CargusSettings): Courier {
         Observations: plain(shipment.note),
         PackageContent: `Comanda ${plain(shipment.reference)}`,
         CustomString: shipment.reference,
-        ParcelCodes: weights.map((weight, index) => ({ Code: String(index), Type: 1, Weight: weight })),
+        // Each parcel with its size (mandatory for services 34, 35, 36, 39 and 40: the annex, §15), in centimetres as
+        // the volumetric formula L x l x H / 6000 reads it; Type 1 a parcel (§9.10, and Cargus's own modules).
+        ParcelCodes: weights.map((weight, index) => ({
+          Code: String(index),
+          Type: 1,
+          Weight: weight,
+          Length: shipment.dimensionsCm.length,
+          Width: shipment.dimensionsCm.width,
+          Height: shipment.dimensionsCm.height,
+        })),
         // Ship & Go: DeliveryPudoPoint with service 38 (the documentation's "Easy Collect", the WooCommerce module's and
         // third-party modules' choice; not tried against Cargus).
         ...(lockerId ? { DeliveryPudoPoint: Number(lockerId) } : {}),
@@ -184,26 +240,30 @@ export function cargusCourier(settings: CargusSettings): Courier {
     },
 
     async label(awb: string, format: 'A4' | 'A6'): Promise<Buffer> {
-      // format 0 is A4, 1 the 10x14 cm label (the shop's A6); printMainOnce=1: one copy.
-      const answer = await json(await call(`/AwbDocuments?barCodes=${encodeURIComponent(awb)}&type=PDF&format=${format === 'A4' ? 0 : 1}&printMainOnce=1`));
-      const pdf = Buffer.from(typeof answer === 'string' ? answer : '', 'base64');
+      // barCodes a JSON list (the documentation's example, §9.9); format 0 is A4, 1 the 10x14 cm label (the shop's A6);
+      // printMainOnce=1: one copy.
+      const response = await call(`/AwbDocuments?barCodes=${encodeURIComponent(JSON.stringify([awb]))}&type=PDF&format=${format === 'A4' ? 0 : 1}&printMainOnce=1`);
+      const pdf = cargusPdf(await response.text());
       if (pdf.subarray(0, 4).toString('latin1') !== '%PDF') throw new CourierError('unavailable', `Cargus gave no label for AWB ${awb}.`);
       return pdf;
     },
 
     async track(awb: string): Promise<Tracking> {
-      const answer = await json(await call(`/AwbTrace?barCode=${encodeURIComponent(JSON.stringify([awb]))}`));
-      type Trace = { Code: string | number; Event?: { Date: string; EventId: number; Description: string; LocalityName?: string | null }[] | null };
+      const answer = await json(await call(`/AwbTrace/WithRedirect?barCode=${encodeURIComponent(JSON.stringify([awb]))}`));
+      type Trace = {
+        Code: string | number;
+        ConfirmationName?: string | null;
+        ResponseCode?: string | number | null;
+        Event?: { Date: string; EventId?: number | null; Description: string; LocalityName?: string | null }[] | null;
+      };
       const found = (Array.isArray(answer) ? (answer as Trace[]) : []).find((item) => String(item.Code) === awb);
       // Oldest first (Cargus's order is not documented); events of one time in Cargus's order.
       const events: CourierEvent[] = (found?.Event ?? [])
-        .map((event) => ({ at: bucharestIso(event.Date), code: String(event.EventId), label: event.Description ?? '', location: event.LocalityName ?? '' }))
+        .map((event) => ({ at: bucharestIso(event.Date), code: event.EventId == null ? '' : String(event.EventId), label: event.Description ?? '', location: event.LocalityName ?? '' }))
         .sort((a, b) => a.at.localeCompare(b.at));
-      const last = events.at(-1);
       let state: ParcelState = 'in_transit';
-      if (events.some((event) => event.code === String(DELIVERED))) state = 'delivered';
-      else if (events.some((event) => COMING_BACK.test(event.label))) state = 'returned';
-      else if (last && !ON_ITS_WAY.has(Number(last.code))) state = 'unknown';
+      if (found?.ConfirmationName?.trim() || events.some((event) => event.code === String(DELIVERED))) state = 'delivered';
+      else if (String(found?.ResponseCode ?? '').trim() || events.some((event) => LOOKS_LIKE_COMING_BACK.test(event.label))) state = 'unknown';
       return { awb, state, events };
     },
 
@@ -213,19 +273,26 @@ export function cargusCourier(settings: CargusSettings): Courier {
       if (answer !== true) throw new CourierError('refused', `Cargus keeps AWB ${awb}: it has been picked up already.`);
     },
 
-    async cashPaidOut(day: string): Promise<CashPaidOut[]> {
-      // Field names from the research notes (third-party, unconfirmed): the barcode as Code (BarCode read too), the lei
-      // as RepaymentValue, the day paid as DeductionDate. The documentation titles the call "refunds after date": each
-      // payout keeps its own day.
-      const answer = await json(await call(`/CashAccount/GetByDeductionDate?DeductionDate=${encodeURIComponent(day)}`));
-      type Repayment = { Code?: string | number; BarCode?: string | number; RepaymentValue?: number; DeductionDate?: string | null };
-      return (Array.isArray(answer) ? (answer as Repayment[]) : [])
-        .filter((item) => (item.Code ?? item.BarCode) !== undefined && (item.RepaymentValue ?? 0) > 0)
-        .map((item) => ({
-          awb: String(item.Code ?? item.BarCode),
-          amount: Math.round((item.RepaymentValue ?? 0) * 100),
-          paidOn: /^\d{4}-\d{2}-\d{2}/.test(item.DeductionDate ?? '') ? item.DeductionDate!.slice(0, 10) : day,
-        }));
-    },
+    /**
+     * The collector account's payouts of a day (CashAccount/GetByDeductionDate, §11.2: BarCode, RepaymentValue,
+     * DeductionDate, "date of payment order"). None for cash brought back in envelopes, which CashAccount does not list.
+     */
+    ...(envelope
+      ? {}
+      : {
+          async cashPaidOut(day: string): Promise<CashPaidOut[]> {
+            const answer = await json(await call(`/CashAccount/GetByDeductionDate?DeductionDate=${encodeURIComponent(day)}`));
+            type Repayment = { BarCode?: string | number; RepaymentValue?: number | string; DeductionDate?: string | null };
+            return (Array.isArray(answer) ? (answer as Repayment[]) : [])
+              .filter((item) => item.BarCode !== undefined && Number(item.RepaymentValue ?? 0) > 0)
+              .map((item) => ({
+                awb: String(item.BarCode),
+                amount: Math.round(Number(item.RepaymentValue) * 100),
+                // The day of the payment order as Cargus writes it (its format is not documented: an ISO date is read),
+                // else the day asked for, which is that day by the call's definition.
+                paidOn: /^\d{4}-\d{2}-\d{2}/.test(item.DeductionDate ?? '') ? item.DeductionDate!.slice(0, 10) : day,
+              }));
+          },
+        }),
   };
 }

@@ -1,4 +1,4 @@
-import type { CourierAddress, CourierId, ParcelState } from '../../../domain/courier';
+import type { CourierAddress, CourierId, ParcelDimensions, ParcelState } from '../../../domain/courier';
 import type { Bani } from '../../../domain/money';
 import { sharedOnce } from '../../remembered';
 
@@ -17,6 +17,8 @@ export interface Shipment {
   parcels: number;
   /** Grams, the whole shipment's. */
   weightGrams: number;
+  /** Each parcel's packed size in whole centimetres (Cargus requires it for its services 34, 35, 36, 39 and 40). */
+  dimensionsCm: ParcelDimensions;
   /** Cash the courier collects from the recipient (0 for a paid order), and the declared value, in bani. */
   cashOnDelivery: Bani;
   declaredValue: Bani;

@@ -24,6 +24,7 @@ const shipment = (overrides: Partial<Shipment> = {}): Shipment => ({
   to: { address: courierAddress({ county: 'IS', city: 'Iași', street: 'Șoseaua Ștefan cel Mare', streetNumber: '3', postalCode: '700064' })! },
   parcels: 1,
   weightGrams: 1500,
+  dimensionsCm: { length: 20, width: 15, height: 10 },
   cashOnDelivery: 12496,
   declaredValue: 12496,
   note: 'Fragil',

@@ -25,6 +25,7 @@ const shipment = (overrides: Partial<Shipment> = {}): Shipment => ({
   to: { address: courierAddress({ county: 'CJ', city: 'Cluj-Napoca', street: 'Strada Memorandumului', streetNumber: '28', postalCode: '400114' })! },
   parcels: 2,
   weightGrams: 1500,
+  dimensionsCm: { length: 20, width: 15, height: 10 },
   cashOnDelivery: 12496,
   declaredValue: 12496,
   note: 'Fragil',

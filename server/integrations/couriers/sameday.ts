@@ -211,7 +211,13 @@ export function samedayCourier(settings: SamedaySettings): Courier {
       form.set('awbRecipient[cityString]', shipment.to.address.locality);
       form.set('awbRecipient[countyString]', shipment.to.address.county);
       form.set('awbRecipient[postalCode]', shipment.to.address.postalCode);
-      for (let parcel = 0; parcel < shipment.parcels; parcel += 1) form.set(`parcels[${parcel}][weight]`, kg(shipment.weightGrams / shipment.parcels));
+      // Each parcel's weight and size, as the SDK's SamedayPostAwbRequest sends them (weight, width, length, height).
+      for (let parcel = 0; parcel < shipment.parcels; parcel += 1) {
+        form.set(`parcels[${parcel}][weight]`, kg(shipment.weightGrams / shipment.parcels));
+        form.set(`parcels[${parcel}][width]`, String(shipment.dimensionsCm.width));
+        form.set(`parcels[${parcel}][length]`, String(shipment.dimensionsCm.length));
+        form.set(`parcels[${parcel}][height]`, String(shipment.dimensionsCm.height));
+      }
       const opening = service.serviceOptionalTaxes.find((tax) => tax.taxCode === 'OPCG');
       if (shipment.openPackage && opening) form.set('serviceTaxes[0]', String(opening.id));
       const answer = (await (

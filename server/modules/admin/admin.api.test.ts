@@ -105,7 +105,7 @@ describe('every /api/admin route is for the owner only', () => {
     { method: 'GET', url: '/api/admin/anaf', owner: 200 },
     // This shop has no courier: no AWB is made, whatever is asked.
     { method: 'GET', url: `/api/admin/orders/${someId}/awb`, owner: 404 },
-    { method: 'POST', url: `/api/admin/orders/${someId}/awb`, body: { courier: 'sameday', parcels: 1, weightGrams: 500, declaredValue: 100, openPackage: false, version: 1 }, owner: 404 },
+    { method: 'POST', url: `/api/admin/orders/${someId}/awb`, body: { courier: 'sameday', parcels: 1, weightGrams: 500, lengthCm: 20, widthCm: 15, heightCm: 10, declaredValue: 100, openPackage: false, version: 1 }, owner: 404 },
     { method: 'POST', url: `/api/admin/orders/${someId}/awb`, body: { courier: 'pigeon' }, owner: 400 },
     { method: 'GET', url: `/api/admin/shipments/${someId}/label`, owner: 404 },
     { method: 'POST', url: `/api/admin/shipments/${someId}/cancel`, owner: 404 },

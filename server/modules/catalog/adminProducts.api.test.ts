@@ -134,6 +134,25 @@ describe('creating and changing products', () => {
     expect((await asOwner(owner, 'PATCH', '/api/admin/products/2', { weightGrams: null })).json().product.weightGrams).toBeNull();
   });
 
+  it('keeps a product’s packed size for the couriers’ parcels, three whole centimetres, or none (the shop’s default)', async () => {
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const sized = await asOwner(owner, 'PATCH', '/api/admin/products/2', { packedSizeCm: { length: 12, width: 6, height: 3 } });
+    expect(sized.statusCode).toBe(200);
+    expect(sized.json().product).toMatchObject({ id: '2', packedSizeCm: { length: 12, width: 6, height: 3 } });
+    const [row] = await shop.database.db.select({ size: products.packedSizeCm }).from(products).where(eq(products.id, '2'));
+    expect(row!.size).toEqual({ length: 12, width: 6, height: 3 });
+    for (const [size, message] of [
+      [{ length: 12, width: 0, height: 3 }, 'Width packed (cm) must be at least 1.'],
+      [{ length: 201, width: 6, height: 3 }, 'Length packed (cm) must be at most 200.'],
+      [{ length: 12, width: 6 }, 'Height packed (cm) must be a whole number.'],
+      [{ length: 12, width: 6, height: 3, depth: 1 }, 'Unknown field: depth.'],
+    ] as const) {
+      const refused = await asOwner(owner, 'PATCH', '/api/admin/products/2', { packedSizeCm: size });
+      expect([refused.statusCode, refused.json().message]).toEqual([400, message]);
+    }
+    expect((await asOwner(owner, 'PATCH', '/api/admin/products/2', { packedSizeCm: null })).json().product.packedSizeCm).toBeNull();
+  });
+
   it('changes a price: the storefront shows it on its next load, and the history records it with the owner', async () => {
     const owner = await signUpOwner(shop.app, shop.database.db);
     const response = await asOwner(owner, 'PATCH', '/api/admin/products/3', { price: 3499 });

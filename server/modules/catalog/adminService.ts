@@ -23,6 +23,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     price: row.price,
     stock: row.stock,
     weightGrams: row.weightGrams,
+    packedSizeCm: row.packedSizeCm,
     active: row.active,
     images: row.images,
     stripePriceId: row.stripePriceId,

@@ -1,4 +1,4 @@
-import { COURIER_NAMES, type CourierId } from '../../../domain/courier';
+import { COURIER_NAMES, type CourierId, type ParcelDimensions } from '../../../domain/courier';
 import type { Config } from '../../env';
 import { CARGUS_HOST, cargusCourier } from '../../integrations/couriers/cargus';
 import type { Courier } from '../../integrations/couriers/courier';
@@ -12,6 +12,8 @@ export interface Shipping {
   defaultCourier: CourierId | null;
   /** A product's weight when the back office gives none, in grams. */
   defaultWeightGrams: number;
+  /** A product's packed size when the back office gives none, in centimetres. */
+  defaultSizeCm: ParcelDimensions;
   /** How often each active AWB is asked about (COURIER_TRACK_EVERY_MINUTES), in seconds. */
   trackEverySeconds: number;
   /** false: no process tracks by itself (tests run the rounds). */
@@ -28,6 +30,7 @@ type ShippingSettings = Pick<
   | 'SAMEDAY_SERVICE'
   | 'COURIER_DEFAULT'
   | 'PARCEL_WEIGHT_GRAMS'
+  | 'PARCEL_SIZE_CM'
   | 'COURIER_TRACK_EVERY_MINUTES'
   | 'FAN_USERNAME'
   | 'FAN_PASSWORD'
@@ -39,6 +42,7 @@ type ShippingSettings = Pick<
   | 'CARGUS_BASE_URL'
   | 'CARGUS_PICKUP_LOCATION'
   | 'CARGUS_SERVICE'
+  | 'CARGUS_CASH_ON_DELIVERY'
 >;
 
 /** The couriers as the settings set them up (none without an account: Create AWB is then not offered). */
@@ -72,6 +76,7 @@ export function shippingFrom(config: ShippingSettings): Shipping {
         baseUrl: config.CARGUS_BASE_URL ?? CARGUS_HOST,
         pickupLocation: config.CARGUS_PICKUP_LOCATION,
         service: config.CARGUS_SERVICE,
+        cashOnDelivery: config.CARGUS_CASH_ON_DELIVERY,
       }),
     );
   }
@@ -79,6 +84,7 @@ export function shippingFrom(config: ShippingSettings): Shipping {
     couriers,
     defaultCourier: config.COURIER_DEFAULT ?? couriers.keys().next().value ?? null,
     defaultWeightGrams: config.PARCEL_WEIGHT_GRAMS,
+    defaultSizeCm: config.PARCEL_SIZE_CM,
     trackEverySeconds: Math.round(config.COURIER_TRACK_EVERY_MINUTES * 60),
   };
 }
@@ -87,4 +93,4 @@ export function shippingFrom(config: ShippingSettings): Shipping {
 export const courierName = (id: CourierId) => COURIER_NAMES[id];
 
 /** A shop with no courier set up: orders are shipped by hand. */
-export const NO_COURIERS: Shipping = { couriers: new Map(), defaultCourier: null, defaultWeightGrams: 500, trackEverySeconds: 1800 };
+export const NO_COURIERS: Shipping = { couriers: new Map(), defaultCourier: null, defaultWeightGrams: 500, defaultSizeCm: { length: 20, width: 15, height: 10 }, trackEverySeconds: 1800 };

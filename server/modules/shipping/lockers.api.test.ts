@@ -135,7 +135,7 @@ describe('an order to an easybox', () => {
     expect(draft.couriers).toHaveLength(1);
 
     // Another courier is refused before it is asked; Sameday's AWB names the locker and has its address.
-    const base = { parcels: 1, weightGrams: 600, declaredValue: row!.totalAmount, openPackage: false, version: page.version };
+    const base = { parcels: 1, weightGrams: 600, lengthCm: 20, widthCm: 15, heightCm: 10, declaredValue: row!.totalAmount, openPackage: false, version: page.version };
     const withFan = await asOwner('POST', `/api/admin/orders/${id}/awb`, { ...base, courier: 'fan' });
     expect(withFan.statusCode).toBe(400);
     expect(withFan.json().message).toBe('This order goes to a Sameday easybox: create its AWB with Sameday.');

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AwbRequest } from '../../../domain/awbRequest';
 import type { AwbDraft, CourierEventView, ShipmentView } from '../../../domain/contracts/shipping';
 import type { OrderView } from '../../../domain/contracts/orders';
-import { awbReference, cashOnDelivery, COURIER_NAMES, type CourierId, courierAddress, courierPhone, parcelWeightGrams } from '../../../domain/courier';
+import { awbReference, cashOnDelivery, COURIER_NAMES, type CourierId, courierAddress, courierPhone, type ParcelDimensions, parcelDimensionsCm, parcelWeightGrams } from '../../../domain/courier';
 import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
 import { lockerCourierAddress } from '../../../domain/lockers';
 import type { Db } from '../../../db/client';
@@ -31,16 +31,19 @@ async function shippableOrder(db: Db, id: string): Promise<OrderView & { version
   return order;
 }
 
-/** The order's parcel weight: its products' own weights (PARCEL_WEIGHT_GRAMS for one without). */
-async function orderWeight(db: Db, order: OrderView, defaultGrams: number): Promise<number> {
+/** The order's parcel: its products' own packed weights and sizes (PARCEL_WEIGHT_GRAMS and PARCEL_SIZE_CM for one without). */
+async function orderParcel(db: Db, order: OrderView, shipping: Shipping): Promise<{ weightGrams: number; dimensionsCm: ParcelDimensions }> {
   const ids = order.lines.map((line) => line.productId).filter((id): id is string => id !== null);
-  const weights = new Map(
-    ids.length === 0 ? [] : (await db.select({ id: products.id, weightGrams: products.weightGrams }).from(products).where(inArray(products.id, ids))).map((row) => [row.id, row.weightGrams]),
+  const packed = new Map(
+    ids.length === 0
+      ? []
+      : (await db.select({ id: products.id, weightGrams: products.weightGrams, sizeCm: products.packedSizeCm }).from(products).where(inArray(products.id, ids))).map((row) => [row.id, row]),
   );
-  return parcelWeightGrams(
-    order.lines.map((line) => ({ weightGrams: (line.productId === null ? null : weights.get(line.productId)) ?? null, quantity: line.quantity })),
-    defaultGrams,
-  );
+  const lines = order.lines.map((line) => ({ product: line.productId === null ? undefined : packed.get(line.productId), quantity: line.quantity }));
+  return {
+    weightGrams: parcelWeightGrams(lines.map(({ product, quantity }) => ({ weightGrams: product?.weightGrams ?? null, quantity })), shipping.defaultWeightGrams),
+    dimensionsCm: parcelDimensionsCm(lines.map(({ product, quantity }) => ({ dimensionsCm: product?.sizeCm ?? null, quantity })), shipping.defaultSizeCm),
+  };
 }
 
 /** What Create AWB offers for an order: the couriers set up (the default first) and the form filled in. */
@@ -54,7 +57,7 @@ export async function awbDraft(db: Db, orderId: string, shipping: Shipping): Pro
     // Sameday (OPCG) and Cargus (OpenPackage) let the recipient open the parcel before paying; FAN's API has no such option.
     couriers: ids.map((id) => ({ id, name: COURIER_NAMES[id], openPackage: id !== 'fan' })),
     parcels: 1,
-    weightGrams: await orderWeight(db, order, shipping.defaultWeightGrams),
+    ...(await orderParcel(db, order, shipping)),
     declaredValue: order.total,
     cashOnDelivery: cashOnDelivery(order),
     note: '',
@@ -118,6 +121,7 @@ export async function createAwb(db: Db, orderId: string, request: AwbRequest, sh
     to: locker ? { address, lockerId: locker.id } : { address },
     parcels: request.parcels,
     weightGrams: request.weightGrams,
+    dimensionsCm: { length: request.lengthCm, width: request.widthCm, height: request.heightCm },
     cashOnDelivery: cashOnDelivery(order),
     declaredValue: request.declaredValue,
     note: request.note ?? '',

@@ -59,23 +59,45 @@ async function confirmedOrder(overrides: Record<string, unknown> = {}) {
 }
 
 const lastAwbForm = () => sameday.requests.filter((request) => request.path === '/api/awb').at(-1)!.form;
-const request = (order: { version: number }, overrides: Record<string, unknown> = {}) => ({ courier: 'sameday', parcels: 1, weightGrams: 1500, declaredValue: 12496, openPackage: false, version: order.version, ...overrides });
+const request = (order: { version: number }, overrides: Record<string, unknown> = {}) => ({
+  courier: 'sameday',
+  parcels: 1,
+  weightGrams: 1500,
+  lengthCm: 20,
+  widthCm: 15,
+  heightCm: 10,
+  declaredValue: 12496,
+  openPackage: false,
+  version: order.version,
+  ...overrides,
+});
 
 describe('Create AWB', () => {
   it('offers the courier with the form filled in: the products’ weight, the total as cash to collect and declared value', async () => {
-    await database.db.update(products).set({ weightGrams: 80 }).where(eq(products.id, '1'));
+    await database.db.update(products).set({ weightGrams: 80, packedSizeCm: { length: 10, width: 4, height: 2 } }).where(eq(products.id, '1'));
     const order = await confirmedOrder();
     const draft = await asOwner('GET', `/api/admin/orders/${order.id}/awb`);
     expect(draft.statusCode, draft.body).toBe(200);
-    // Two lighters of 80 g and a charger without a weight (PARCEL_WEIGHT_GRAMS, 500 g).
-    expect(draft.json()).toEqual({ couriers: [{ id: 'sameday', name: 'Sameday', openPackage: true }, { id: 'fan', name: 'FAN Courier', openPackage: false }], parcels: 1, weightGrams: 660, declaredValue: order.totalAmount, cashOnDelivery: order.totalAmount, note: '', addressOk: true, locker: null });
+    // Two lighters of 80 g, 10x4x2 cm packed, and a charger without a weight or a size (PARCEL_WEIGHT_GRAMS, 500 g;
+    // PARCEL_SIZE_CM, 20x15x10): the box as long and wide as the largest, the heights stacked.
+    expect(draft.json()).toEqual({
+      couriers: [{ id: 'sameday', name: 'Sameday', openPackage: true }, { id: 'fan', name: 'FAN Courier', openPackage: false }],
+      parcels: 1,
+      weightGrams: 660,
+      dimensionsCm: { length: 20, width: 15, height: 14 },
+      declaredValue: order.totalAmount,
+      cashOnDelivery: order.totalAmount,
+      note: '',
+      addressOk: true,
+      locker: null,
+    });
     const card = await confirmedOrder({ paymentMethod: 'card' });
     expect((await asOwner('GET', `/api/admin/orders/${card.id}/awb`)).json()).toMatchObject({ cashOnDelivery: 0 });
   });
 
   it('creates the AWB with the order’s cash and address, and ships the order with it: timeline, the customer’s mail', async () => {
     const order = await confirmedOrder();
-    const created = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order, { parcels: 2, note: 'Fragil', openPackage: true, cashOnDelivery: 1 }));
+    const created = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order, { parcels: 2, note: 'Fragil', openPackage: true, cashOnDelivery: 1, lengthCm: 25, widthCm: 18, heightCm: 9 }));
     expect(created.statusCode, created.body).toBe(201);
     const shipment = created.json();
     expect(shipment).toMatchObject({ courier: 'sameday', courierName: 'Sameday', awb: expect.stringMatching(/^1SDY/), parcels: 2, cashOnDelivery: order.totalAmount, status: 'active' });
@@ -88,6 +110,10 @@ describe('Create AWB', () => {
       'awbRecipient[countyString]': 'Cluj',
       observation: 'Fragil',
       'serviceTaxes[0]': '23',
+      // Each parcel's size as the owner confirmed it.
+      'parcels[0][length]': '25',
+      'parcels[0][width]': '18',
+      'parcels[1][height]': '9',
     });
     const [shipped] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(shipped).toMatchObject({ status: 'shipped', carrier: 'Sameday', trackingNumber: shipment.awb });

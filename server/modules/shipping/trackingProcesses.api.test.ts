@@ -70,6 +70,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('tracking in two proces
       to: { address: courierAddress(order!)! },
       parcels: 1,
       weightGrams: 500,
+      dimensionsCm: { length: 20, width: 15, height: 10 },
       cashOnDelivery: order!.totalAmount,
       declaredValue: order!.totalAmount,
       note: '',

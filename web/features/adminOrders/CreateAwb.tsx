@@ -15,7 +15,7 @@ import { Field } from '../../components/ui/Field';
 
 /**
  * Create AWB: the order handed to a courier set up in the shop, from the form Create AWB fills in (the products'
- * weight, the total as declared value); the cash to collect is the order's, shown and never typed. Creating it ships
+ * weight and packed size, the total as declared value); the cash to collect is the order's, shown and never typed. Creating it ships
  * the order. Nothing when no courier is set up (the manual Ship stays).
  */
 export function CreateAwb({ order, onShipped }: { order: AdminOrder; onShipped: (message: string) => Promise<void> }) {
@@ -25,6 +25,7 @@ export function CreateAwb({ order, onShipped }: { order: AdminOrder; onShipped: 
   const [courier, setCourier] = useState<CourierId | ''>('');
   const [parcels, setParcels] = useState('1');
   const [weight, setWeight] = useState('');
+  const [size, setSize] = useState({ length: '', width: '', height: '' });
   const [declared, setDeclared] = useState('');
   const [note, setNote] = useState('');
   const [openPackage, setOpenPackage] = useState(false);
@@ -39,6 +40,7 @@ export function CreateAwb({ order, onShipped }: { order: AdminOrder; onShipped: 
         setCourier(offered.couriers[0]?.id ?? '');
         setParcels(String(offered.parcels));
         setWeight(String(offered.weightGrams));
+        setSize({ length: String(offered.dimensionsCm.length), width: String(offered.dimensionsCm.width), height: String(offered.dimensionsCm.height) });
         setDeclared(toDecimalString(offered.declaredValue));
         setNote(offered.note);
       })
@@ -58,6 +60,9 @@ export function CreateAwb({ order, onShipped }: { order: AdminOrder; onShipped: 
       courier,
       parcels: Number(parcels),
       weightGrams: Number(weight),
+      lengthCm: Number(size.length),
+      widthCm: Number(size.width),
+      heightCm: Number(size.height),
       declaredValue: parseRon(declared) ?? Number.NaN,
       openPackage: Boolean(chosen?.openPackage && !draft?.locker && openPackage),
       version: order.version,
@@ -108,6 +113,11 @@ export function CreateAwb({ order, onShipped }: { order: AdminOrder; onShipped: 
         <Field id={`${id}-weight`} label={t('admin.awb.field.weight')}>
           <input id={`${id}-weight`} className={inputClass} inputMode="numeric" value={weight} onChange={(event) => setWeight(event.target.value)} />
         </Field>
+        {(['length', 'width', 'height'] as const).map((side) => (
+          <Field key={side} id={`${id}-${side}`} label={t(`admin.awb.field.${side}`)}>
+            <input id={`${id}-${side}`} className={inputClass} inputMode="numeric" value={size[side]} onChange={(event) => setSize({ ...size, [side]: event.target.value })} />
+          </Field>
+        ))}
         <Field id={`${id}-declared`} label={t('admin.awb.field.declaredValueLei')}>
           <input id={`${id}-declared`} className={inputClass} inputMode="decimal" value={declared} onChange={(event) => setDeclared(event.target.value)} />
         </Field>

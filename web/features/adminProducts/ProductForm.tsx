@@ -21,6 +21,13 @@ function Field({ label, hint, children }: { label: string; hint?: string; childr
   );
 }
 
+/** The packed size's three sides, each with its label. */
+const SIDES = [
+  ['length', 'admin.product.form.packedLength'],
+  ['width', 'admin.product.form.packedWidth'],
+  ['height', 'admin.product.form.packedHeight'],
+] as const;
+
 interface ProductFormProps {
   initial: ProductFormValues;
   submitLabel: string;
@@ -32,6 +39,7 @@ interface ProductFormProps {
 export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps) {
   const { t } = useI18n();
   const [values, setValues] = useState(initial);
+  const sizeHintId = useId();
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -125,6 +133,21 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
           )}
         </Field>
       </div>
+      <fieldset className="space-y-3" aria-describedby={sizeHintId}>
+        <legend className="font-medium">{t('admin.product.form.packedSize')}</legend>
+        <p id={sizeHintId} className="text-sm text-zinc-600">
+          {t('admin.product.form.packedSizeHint')}
+        </p>
+        <div className="grid gap-5 sm:grid-cols-3">
+          {SIDES.map(([side, label]) => (
+            <Field key={side} label={t(label)}>
+              {({ id }) => (
+                <input id={id} inputMode="numeric" value={values.packedSizeCm[side]} onChange={(event) => set('packedSizeCm', { ...values.packedSizeCm, [side]: event.target.value })} className={inputClass} />
+              )}
+            </Field>
+          ))}
+        </div>
+      </fieldset>
       <label className="flex min-h-11 items-center gap-3 font-medium">
         <input type="checkbox" checked={values.active} onChange={(event) => set('active', event.target.checked)} className="h-5 w-5 accent-brand" />
         {t('admin.product.form.shown')}

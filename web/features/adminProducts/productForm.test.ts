@@ -25,6 +25,7 @@ const lighter: AdminProduct = {
   price: 3999,
   stock: 4,
   weightGrams: 80,
+  packedSizeCm: { length: 10, width: 4, height: 2 },
   active: true,
   images: ['/images/products/dummy-lighter.svg'],
   stripePriceId: null,
@@ -40,6 +41,18 @@ describe('the product form', () => {
     expect(productFromForm({ ...formValuesOf(lighter), weightGrams: '' })).toMatchObject({ product: { weightGrams: null } });
     expect(productFromForm({ ...formValuesOf(lighter), weightGrams: '0.5' })).toEqual({ problem: 'The weight is a whole number of grams, or empty.' });
     expect(productFromForm({ ...formValuesOf(lighter), weightGrams: '0' })).toEqual({ problem: 'Weight packed (grams) must be at least 1.' });
+  });
+
+  it('reads the packed size in centimetres: all three sides, or none for the shop’s default', () => {
+    const values = formValuesOf(lighter);
+    expect(values.packedSizeCm).toEqual({ length: '10', width: '4', height: '2' });
+    expect(productFromForm({ ...values, packedSizeCm: { length: ' 12 ', width: '5', height: '3' } })).toMatchObject({ product: { packedSizeCm: { length: 12, width: 5, height: 3 } } });
+    expect(productFromForm({ ...values, packedSizeCm: { length: '', width: '', height: '' } })).toMatchObject({ product: { packedSizeCm: null } });
+    const refused = { problem: 'Give all three sides packed, each a whole number of centimetres from 1 to 200, or leave all three empty.' };
+    expect(productFromForm({ ...values, packedSizeCm: { length: '12', width: '', height: '3' } })).toEqual(refused);
+    expect(productFromForm({ ...values, packedSizeCm: { length: '12', width: '0', height: '3' } })).toEqual(refused);
+    expect(productFromForm({ ...values, packedSizeCm: { length: '1.5', width: '5', height: '3' } })).toEqual(refused);
+    expect(productFromForm({ ...values, packedSizeCm: { length: '201', width: '5', height: '3' } })).toEqual({ problem: 'Length packed (cm) must be at most 200.' });
   });
 
   it('shows amounts in RON and key features one per line, and sends them back unchanged in bani', () => {
@@ -149,6 +162,6 @@ describe('the product form', () => {
   it('starts a new product hidden, with nothing filled in', () => {
     // No address yet: the server makes one from the name.
     expect(formValuesOf()).not.toHaveProperty('slug');
-    expect(formValuesOf()).toEqual({ name: '', description: '', keyFeatures: '', price: '', stock: '', weightGrams: '', active: false, stripePriceId: '', colourOptions: [], nameRo: '', descriptionRo: '', keyFeaturesRo: '' });
+    expect(formValuesOf()).toEqual({ name: '', description: '', keyFeatures: '', price: '', stock: '', weightGrams: '', packedSizeCm: { length: '', width: '', height: '' }, active: false, stripePriceId: '', colourOptions: [], nameRo: '', descriptionRo: '', keyFeaturesRo: '' });
   });
 });

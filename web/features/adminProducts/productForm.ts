@@ -17,6 +17,8 @@ export interface ProductFormValues {
   stock: string;
   /** Grams as typed; empty: the shop's default weight. */
   weightGrams: string;
+  /** Centimetres as typed; all three empty: the shop's default size. */
+  packedSizeCm: { length: string; width: string; height: string };
   active: boolean;
   stripePriceId: string;
   /** Each colour's stock as typed, like the product's: empty when not counted. */
@@ -55,6 +57,11 @@ export function formValuesOf(product?: AdminProduct): ProductFormValues {
     price: product ? toDecimalString(product.price) : '',
     stock: stockAsText(product?.stock ?? null),
     weightGrams: stockAsText(product?.weightGrams ?? null),
+    packedSizeCm: {
+      length: stockAsText(product?.packedSizeCm?.length ?? null),
+      width: stockAsText(product?.packedSizeCm?.width ?? null),
+      height: stockAsText(product?.packedSizeCm?.height ?? null),
+    },
     active: product?.active ?? false,
     stripePriceId: product?.stripePriceId ?? '',
     colourOptions: product?.colourOptions.map((colour) => ({ ...colour, stock: stockAsText(colour.stock), nameRo: ro?.colours?.[colour.name] ?? '' })) ?? [],
@@ -114,6 +121,12 @@ export function productFromForm(t: Translate, values: ProductFormValues): { prod
   // A whole number, or empty: read as stock is.
   const weightGrams = stockOf(values.weightGrams);
   if (weightGrams === undefined) return { problem: t('admin.product.problem.weight') };
+  // All three sides, or none (the shop's default size).
+  const sides = [values.packedSizeCm.length, values.packedSizeCm.width, values.packedSizeCm.height].map(stockOf);
+  const [length, width, height] = sides;
+  const noSize = sides.every((side) => side === null);
+  if (!noSize && !sides.every((side) => typeof side === 'number' && side >= 1)) return { problem: t('admin.product.problem.packedSize') };
+  const packedSizeCm = noSize ? null : { length: length!, width: width!, height: height! };
   const colourOptions = [];
   for (const colour of values.colourOptions) {
     const colourStock = stockOf(colour.stock);
@@ -130,6 +143,7 @@ export function productFromForm(t: Translate, values: ProductFormValues): { prod
     price,
     stock,
     weightGrams,
+    packedSizeCm,
     active: values.active,
     stripePriceId: values.stripePriceId.trim() === '' ? null : values.stripePriceId.trim(),
     colourOptions,

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "packed_size_cm" jsonb;
