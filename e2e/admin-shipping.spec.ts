@@ -85,6 +85,39 @@ test('the owner cancels an AWB the courier has not picked up: the order is back 
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
+test.describe('when Sameday does not answer', () => {
+  // The shop's own 503 to Create AWB, which the page turns into its message.
+  test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 503 \(Service Unavailable\) \(http:\/\/127\.0\.0\.1:\d+\/api\/admin\/orders\/[\w-]+\/awb\)/ });
+
+  test('Sameday does not answer Create AWB: the owner is told, the order page shows the AWB being checked, and the shop ships the order with the one AWB once Sameday is back', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const order = await placeOrder(request);
+    await signInAsOwner(page);
+    await page.goto(`/admin/orders/${order.id}`);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Status: Confirmed')).toBeVisible();
+    const form = page.getByRole('form', { name: 'Create AWB' });
+    expect((await request.post(`http://127.0.0.1:${FAKE_SAMEDAY_CONTROL_PORT}/down`)).status()).toBe(200);
+    try {
+      await form.getByRole('button', { name: 'Create AWB' }).click();
+      await expect(form.getByRole('alert')).toContainText('Sameday did not answer in time. The shop is finding out whether it made the AWB');
+    } finally {
+      expect((await request.post(`http://127.0.0.1:${FAKE_SAMEDAY_CONTROL_PORT}/up`)).status()).toBe(200);
+    }
+    await page.reload();
+    const awbs = page.getByRole('region', { name: 'AWBs' });
+    await expect(awbs).toContainText(`Sameday, reference ${order.number}: being checked, the courier did not answer in time.`);
+    await expectAccessible(page);
+    // Created again with the same reference once Sameday answers (the tracking job, every 3 s here): shipped with it.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText('Status: Shipped')).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 45_000 });
+    await expect(awbs).toContainText(/Sameday 1SDY\d+ · With the courier/);
+    await expect(awbs).not.toContainText('being checked');
+  });
+});
+
 test('on a 375 px phone, Create AWB fits the screen and passes axe', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const order = await placeOrder(request);

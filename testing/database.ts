@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/client';
 
@@ -50,6 +51,17 @@ export async function createPostgresDatabase(): Promise<{ name: string; url: str
     url: `postgres://${credentials}@${host}:${process.env.PGPORT ?? 5432}/${name}`,
     drop: () => asAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`)),
   };
+}
+
+/**
+ * A database a shop process of its own can share with the test, one at a time: the embedded one's folder in `dataDir`
+ * (the test closes it before the shop opens it: `shared` false), or a new PostgreSQL database when TEST_DATABASE=postgres
+ * (both open at once). `env` is what the shop process needs to use it; drop() removes it.
+ */
+export async function sharedTestDatabase(dataDir: string): Promise<{ open(): Promise<Database>; shared: boolean; env: Record<string, string>; drop(): Promise<void> }> {
+  if (process.env.TEST_DATABASE !== 'postgres') return { open: () => openPglite(path.join(dataDir, 'pglite')), shared: false, env: {}, drop: async () => undefined };
+  const target = await createPostgresDatabase();
+  return { open: () => openPostgres({ connectionString: target.url, max: 2 }), shared: true, env: { DATABASE_URL: target.url }, drop: target.drop };
 }
 
 async function asAdmin(work: (admin: pg.Client) => Promise<unknown>) {

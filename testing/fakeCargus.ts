@@ -388,11 +388,37 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     );
   }
 
+  // Awbs/GetByDate?FromDate&ToDate (mm-dd-yyyy)&pageNumber&itemsPerPage (§9.7): the AWBs made in those days, each
+  // as the documentation's example has it (the request's fields, BarCode, Status; "Deleted" for one deleted, as
+  // Cargus's PrestaShop module reads it).
+  function awbsByDate(res: http.ServerResponse, query: Record<string, string>) {
+    const dayOf = (text: string | undefined) => {
+      const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text ?? '');
+      return match ? `${match[3]}-${match[1]}-${match[2]}` : null;
+    };
+    const [from, to] = [dayOf(query.FromDate), dayOf(query.ToDate)];
+    if (!from || !to) return send(res, 400, ['FromDate si ToDate trebuie sa fie mm-dd-yyyy']);
+    const page = Math.max(1, numberOf(query.pageNumber) ?? 1);
+    const perPage = Math.max(1, numberOf(query.itemsPerPage) ?? 100);
+    const made = awbs.filter((awb) => day(awb.createdAt) >= from && day(awb.createdAt) <= to);
+    send(
+      res,
+      200,
+      made.slice((page - 1) * perPage, page * perPage).map((awb) => ({
+        ...awb.request,
+        BarCode: awb.barCode,
+        ValidationDate: `${stamp(awb.createdAt)}.000Z`,
+        Status: awb.deleted ? 'Deleted' : 'Validated',
+      })),
+    );
+  }
+
   const routes: Record<string, string[]> = {
     '/LoginUser': ['POST'],
     '/Awbs': ['POST', 'DELETE'],
     '/AwbDocuments': ['GET'],
     '/AwbTrace/WithRedirect': ['GET'],
+    '/Awbs/GetByDate': ['GET'],
     '/CashAccount/GetByDeductionDate': ['GET'],
   };
 
@@ -414,6 +440,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     if (path === '/Awbs') return method === 'POST' ? createAwb(res, json) : remove(res, query);
     if (path === '/AwbDocuments') return documents(res, query);
     if (path === '/AwbTrace/WithRedirect') return trace(res, query);
+    if (path === '/Awbs/GetByDate') return awbsByDate(res, query);
     return cashAccount(res, query);
   }
 

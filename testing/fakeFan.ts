@@ -141,8 +141,8 @@ export interface FakeFan {
   unknownStatus(awb: string): void;
   /** The AWB's COD (info.cod, > 0) is paid out on this day, YYYY-MM-DD (default: today in Bucharest); throws without COD. */
   payOut(awb: string, date?: string): void;
-  /** Every answer comes after ms milliseconds (0: back to normal). */
-  slowDown(ms: number): void;
+  /** Every answer (or only those to `paths`) comes after ms milliseconds, the request handled then (0: back to normal). */
+  slowDown(ms: number, paths?: string[]): void;
   /** While on, every request answers 503 with an HTML page, as a proxy in front of a down service does. */
   down(on: boolean): void;
   /** Stops the server, destroying open connections (delayed answers included). */
@@ -435,6 +435,35 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
     sendJson(res, 200, { status: 'success', total: items.length, perPage, currentPage: page, data: items.slice((page - 1) * perPage, page * perPage) });
   }
 
+  // GET /reports/awb?clientId&date=YYYY-MM-DD&page&perPage (the day's AWBs, "borderou"): each item's fields as
+  // daika7ana/fancourier-api-v2's sample (Objects/ShippingSlip.php lines 186-272), the envelope as bank-transfers'.
+  function dayAwbs(res: http.ServerResponse, query: Record<string, string | string[]>) {
+    const date = first(query, 'date') ?? '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return apiError(res, 422, 'Data nu este valida');
+    const page = Math.max(1, Math.trunc(numberOf(first(query, 'page')) ?? 1));
+    const perPage = Math.min(100, Math.max(1, Math.trunc(numberOf(first(query, 'perPage')) ?? 100)));
+    const items = awbs
+      .filter((awb) => day(awb.createdAt) === date && !awb.deleted)
+      .map((awb) => ({
+        info: {
+          awbNumber: Number(awb.awbNumber),
+          serviceId: 4,
+          weight: numberOf(awb.request.info?.weight) ?? 1,
+          payment: 'sender',
+          cod: numberOf(awb.request.info?.cod) ?? 0,
+          declaredValue: numberOf(awb.request.info?.declaredValue) ?? 0,
+          observations: textOf(awb.request.info?.observation),
+          content: textOf(awb.request.info?.content),
+          date: stamp(awb.createdAt),
+          service: textOf(awb.request.info?.service),
+          cost: 30.53,
+          costCenter: '',
+        },
+        recipient: { name: textOf(awb.request.recipient?.name), address: { locality: textOf(awb.request.recipient?.address?.locality) } },
+      }));
+    sendJson(res, 200, { status: 'success', total: items.length, perPage, currentPage: page, data: items.slice((page - 1) * perPage, page * perPage) });
+  }
+
   const routes: Record<string, string> = {
     '/login': 'POST',
     '/intern-awb': 'POST',
@@ -442,6 +471,7 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
     '/reports/awb/tracking': 'GET',
     '/awb': 'DELETE',
     '/reports/bank-transfers': 'GET',
+    '/reports/awb': 'GET',
   };
 
   type Query = Record<string, string | string[]>;
@@ -461,6 +491,7 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
     if (path === '/awb/label') return label(res, query);
     if (path === '/reports/awb/tracking') return tracking(res, query);
     if (path === '/awb') return remove(res, query);
+    if (path === '/reports/awb') return dayAwbs(res, query);
     return bankTransfers(res, query);
   }
 

@@ -93,7 +93,7 @@ describe('fake Sameday', () => {
 
     expect((await create(headers, { clientInternalReference: 'ORDER-2' })).status).toBe(201);
     const reused = await create(headers, { clientInternalReference: 'ORDER-2' });
-    expect(reused.json()).toMatchObject({ errors: { children: { clientInternalReference: { errors: ['This reference has already been used.'] } } } });
+    expect(reused.json()).toMatchObject({ errors: { children: { clientInternalReference: { errors: ['awb.not_unique'] } } } });
     const locker = await create(headers, { lockerLastMile: '2101', 'awbRecipient[address]': undefined, 'awbRecipient[cityString]': undefined });
     expect(locker.status).toBe(201);
   });

@@ -193,8 +193,8 @@ export interface FakeSameday {
   unknownStatus(awb: string): void;
   /** statusId 33 "In livrare la curier". */
   inTransit(awb: string): void;
-  /** Every answer comes after ms milliseconds (0: back to normal). */
-  slowDown(ms: number): void;
+  /** Every answer (or only those to `paths`) comes after ms milliseconds, the request handled then (0: back to normal). */
+  slowDown(ms: number, paths?: string[]): void;
   /** While on, every request answers 503 with an HTML page, as a proxy in front of a down service does. */
   down(on: boolean): void;
   /** Stops the server, destroying open connections (delayed answers included). */
@@ -526,7 +526,9 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
     }
 
     const reference = value('clientInternalReference');
-    if (reference !== undefined && references.has(reference)) fail(['clientInternalReference'], 'This reference has already been used.');
+    // Sameday's words for a reference it has seen, deleted AWB or not: "clientInternalReference: awb.not_unique" as its
+    // WooCommerce plugin prints the field's error (its issues #194 and #197).
+    if (reference !== undefined && references.has(reference)) fail(['clientInternalReference'], 'awb.not_unique');
     for (const refusal of refusals.splice(0)) fail(refusal.path, refusal.message);
     return failed ? root : null;
   }

@@ -4,6 +4,7 @@
  *   GET  /health            200 once both are listening
  *   POST /deliver?awb=…     the parcel is delivered
  *   POST /refuse?awb=…      the recipient refused it: it comes back
+ *   POST /down, POST /up    Sameday answers every call 503 (down), or again as usual
  */
 import { createServer } from 'node:http';
 import { startFakeSameday } from './fakeSameday';
@@ -26,6 +27,7 @@ const control = createServer((request, response) => {
   try {
     if (route === 'POST /deliver') sameday.deliver(awb);
     else if (route === 'POST /refuse') sameday.refuse(awb);
+    else if (route === 'POST /down' || route === 'POST /up') sameday.down(route === 'POST /down');
     else return answer(404, { message: 'Unknown control request.' });
   } catch (error) {
     return answer(404, { message: (error as Error).message });

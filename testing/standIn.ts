@@ -33,8 +33,8 @@ export interface StandInOptions {
 export interface StandIn {
   /** http://127.0.0.1:port */
   origin: string;
-  /** Every answer comes after ms milliseconds (0: back to normal). */
-  slowDown(ms: number): void;
+  /** Every answer (or only those to `paths`) comes after ms milliseconds; the request is handled then (0: back to normal). */
+  slowDown(ms: number, paths?: string[]): void;
   /** While on, every request is answered by `whenDown`. */
   down(on: boolean): void;
   /** Runs `work` after ms milliseconds, unless the stand-in is closed first (an answer held back). */
@@ -46,6 +46,7 @@ export interface StandIn {
 export async function startStandIn(options: StandInOptions): Promise<StandIn> {
   const timers = new Set<NodeJS.Timeout>();
   let delayMs = 0;
+  let slowPaths: string[] | undefined;
   let isDown = false;
   let origin = '';
 
@@ -72,7 +73,7 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
           if (!res.headersSent) options.failed(res, error);
         }
       };
-      if (delayMs <= 0) void answer();
+      if (delayMs <= 0 || (slowPaths && !slowPaths.includes(call.url.pathname))) void answer();
       else later(delayMs, () => void answer());
     });
   });
@@ -82,8 +83,9 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
 
   return {
     origin,
-    slowDown(ms) {
+    slowDown(ms, paths) {
       delayMs = ms;
+      slowPaths = paths;
     },
     down(on) {
       isDown = on;

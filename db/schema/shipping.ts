@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CourierId } from '../../domain/courier';
 import { orders } from './orders';
 
@@ -49,6 +49,49 @@ export const shipments = pgTable(
     index('shipments_order_idx').on(t.orderId),
     index('shipments_to_track_idx').on(t.trackAt).where(sql`${t.status} = 'active'`),
     check('shipments_status', sql`${t.status} in ('active', 'delivered', 'returned', 'cancelled')`),
+  ],
+);
+
+/**
+ * Where an attempt to create an AWB stands: `creating` (written before the courier is asked: its answer has not come,
+ * or a process died waiting), `done` (the AWB exists and is the shipment's), `failed` (the courier made none), or
+ * `unknown` (the courier made one but never said which: Sameday refusing the reference again; the owner is told).
+ */
+export type AwbAttemptState = 'creating' | 'done' | 'failed' | 'unknown';
+
+/**
+ * Every attempt to create an AWB (issue 43, item 17), written before the courier is called: its reference (never used
+ * twice), the courier, what was sent (the courier's Shipment) and the order's version then. An attempt whose answer
+ * never came is looked for at the courier (tracking.ts) before another may be made: one live AWB per shipment.
+ */
+export const awbAttempts = pgTable(
+  'awb_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    courier: text('courier').$type<CourierId>().notNull(),
+    reference: text('reference').notNull(),
+    /** The Shipment sent to the courier, and the AWB request's other fields, as JSON (sent again when looked for). */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    orderVersion: integer('order_version').notNull(),
+    state: text('state').$type<AwbAttemptState>().notNull().default('creating'),
+    /** The AWB it made, once known, and the shipment recording it. */
+    awb: text('awb'),
+    shipmentId: uuid('shipment_id').references(() => shipments.id),
+    ownerId: text('owner_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it is next looked for at the courier, and until when a process has it. */
+    checkAt: timestamp('check_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  },
+  (t) => [
+    unique('awb_attempts_reference').on(t.courier, t.reference),
+    // One attempt at a time per order: another waits until this one's outcome is known.
+    uniqueIndex('awb_attempts_one_creating').on(t.orderId).where(sql`${t.state} = 'creating'`),
+    index('awb_attempts_order_idx').on(t.orderId),
+    check('awb_attempts_state', sql`${t.state} in ('creating', 'done', 'failed', 'unknown')`),
   ],
 );
 

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { ORDER_ACTORS, ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
 import { orderViewSchema } from './orders';
 import { invoiceReportingSchema, invoiceRowSchema } from './invoices';
-import { courierEventSchema, shipmentSchema } from './shipping';
+import { awbAttemptSchema, courierEventSchema, shipmentSchema } from './shipping';
 
 // The back office's answers (/api/admin/*). Amounts in bani, times ISO 8601.
 
@@ -83,6 +83,8 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   invoices: z.array(invoiceRowSchema),
   /** The AWBs created for it with a courier, oldest first, and the couriers' events about them (the timeline's). */
   shipments: z.array(shipmentSchema),
+  /** Attempts to create an AWB still being checked, or made without a number the shop knows (shipping/attempts.ts). */
+  awbAttempts: z.array(awbAttemptSchema),
   courierEvents: z.array(courierEventSchema),
   /** The earlier orders of its phone or email that came back returned, oldest first, with the day each came back. */
   returnedBefore: z.array(z.object({ id: z.string(), number: z.int(), returnedOn: z.nullable(z.string()) })),

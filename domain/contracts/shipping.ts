@@ -27,6 +27,16 @@ export const shipmentSchema = z.object({
 });
 export type ShipmentView = z.infer<typeof shipmentSchema>;
 
+/** An attempt to create an AWB still being checked (its courier never answered), or made without a number the shop knows. */
+export const awbAttemptSchema = z.object({
+  courier: z.enum(COURIERS),
+  courierName: z.string(),
+  reference: z.string(),
+  state: z.enum(['creating', 'unknown']),
+  createdAt: z.string(),
+});
+export type AwbAttemptView = z.infer<typeof awbAttemptSchema>;
+
 /**
  * GET /api/admin/orders/:id/awb: what Create AWB offers for the order: the couriers set up (the default first), and
  * the form filled in (1 parcel, the products' weight, the order's total as declared value); the cash to collect,

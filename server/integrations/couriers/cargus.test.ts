@@ -210,6 +210,17 @@ describe('the Cargus adapter', () => {
     expect(bucharestIso('yesterday')).toBe('yesterday');
   });
 
+  it('finds an AWB made for a reference among the period’s AWBs (Awbs/GetByDate, by CustomString), a deleted one not; or says none was made', async () => {
+    const adapter = courier();
+    const since = new Date(Date.now() - 60_000);
+    const { awb } = await adapter.create(shipment({ reference: '20077' }));
+    expect(await adapter.findCreated(shipment({ reference: '20077' }), since)).toEqual({ made: { awb, cost: null, parcels: [awb] } });
+    const [, month, day] = bucharestDay(new Date()).split('-');
+    expect(cargus.requests.at(-1)!.query).toMatchObject({ FromDate: `${month}-${day}-${bucharestDay(new Date()).slice(0, 4)}`, pageNumber: '1', itemsPerPage: '100' });
+    await adapter.cancel(awb);
+    expect(await adapter.findCreated(shipment({ reference: '20077' }), since)).toEqual({ made: null });
+  });
+
   it('cancels an AWB not yet picked up; once picked up Cargus answers false, a refusal', async () => {
     const adapter = courier();
     const { awb } = await adapter.create(shipment());

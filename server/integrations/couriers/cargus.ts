@@ -1,7 +1,8 @@
 import { inBucharest, type ParcelState } from '../../../domain/courier';
 import { toDecimalString } from '../../../domain/money';
 import { withoutDiacritics } from '../../../domain/text';
-import { bucharestIso, type CashPaidOut, type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Shipment, type Tracking } from './courier';
+import { bucharestDay } from '../../../domain/locale';
+import { bucharestIso, type CashPaidOut, type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type FoundAwb, type Shipment, type Tracking } from './courier';
 
 /**
  * Cargus's UrgentCargus API v3 (https://urgentcargus.azure-api.net/api, behind Azure API Management). Cargus publishes
@@ -237,6 +238,25 @@ export function cargusCourier(settings: CargusSettings): Courier {
       const awb = typeof answer === 'number' || typeof answer === 'string' ? String(answer).trim() : '';
       if (!/^[A-Z]{0,4}\d{6,}$/i.test(awb)) throw refused(answer, 'Cargus gave no AWB.');
       return { awb, cost: null, parcels: [awb] };
+    },
+
+    /**
+     * Cargus has no lookup by CustomString; its AWBs of a period (Awbs/GetByDate, §9.7: FromDate and ToDate as
+     * mm-dd-yyyy, pageNumber, itemsPerPage) carry it, with the barcode and the AWB's Status ("Deleted" for one deleted:
+     * Cargus's PrestaShop module, CargusOrdersController.php line 342).
+     */
+    async findCreated(shipment: Shipment, since: Date): Promise<FoundAwb> {
+      const mmddyyyy = (day: string) => `${day.slice(5, 7)}-${day.slice(8, 10)}-${day.slice(0, 4)}`;
+      const from = mmddyyyy(bucharestDay(since));
+      const to = mmddyyyy(bucharestDay(new Date()));
+      for (let page = 1; page <= 50; page += 1) {
+        const answer = await json(await call(`/Awbs/GetByDate?FromDate=${from}&ToDate=${to}&pageNumber=${page}&itemsPerPage=100`));
+        const awbs = Array.isArray(answer) ? (answer as { BarCode?: string | number; CustomString?: string | null; Status?: string | null }[]) : [];
+        const found = awbs.find((awb) => awb.CustomString === shipment.reference && awb.BarCode != null && awb.Status !== 'Deleted');
+        if (found) return { made: { awb: String(found.BarCode), cost: null, parcels: [String(found.BarCode)] } };
+        if (awbs.length < 100) break;
+      }
+      return { made: null };
     },
 
     async label(awb: string, format: 'A4' | 'A6'): Promise<Buffer> {

@@ -106,9 +106,20 @@ export class CourierError extends Error {
   }
 }
 
+/**
+ * What the courier says of a shipment whose creation's answer never came: it made this AWB, it made none, or it made
+ * one without saying which (Sameday refusing the reference again: its number is to be found in its portal).
+ */
+export type FoundAwb = { made: CreatedAwb } | { made: null } | { madeUnknown: true };
+
 export interface Courier {
   id: CourierId;
   create(shipment: Shipment): Promise<CreatedAwb>;
+  /**
+   * Whether the courier made an AWB for `shipment` (by its reference) from `since` on: asked when create's answer never
+   * came, before another AWB may be made. Throws `unavailable` when the courier cannot tell now.
+   */
+  findCreated(shipment: Shipment, since: Date): Promise<FoundAwb>;
   /** The AWB's label, a PDF in A6 (a label printer) or A4. */
   label(awb: string, format: 'A4' | 'A6'): Promise<Buffer>;
   track(awb: string): Promise<Tracking>;

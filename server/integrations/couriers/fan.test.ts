@@ -127,6 +127,15 @@ describe('the FAN Courier adapter', () => {
     expect(fan.awbs().find((stored) => String(stored.awbNumber) === cancelled)!.deleted).toBe(true);
   });
 
+  it('finds an AWB made for a reference among the day’s AWBs (reports/awb, by its content), or says none was made', async () => {
+    const adapter = courier();
+    const since = new Date(Date.now() - 60_000);
+    const { awb } = await adapter.create(shipment({ reference: '20077' }));
+    expect(await adapter.findCreated(shipment({ reference: '20077' }), since)).toEqual({ made: { awb, cost: 3053, parcels: [] } });
+    expect(fan.requests.at(-1)).toMatchObject({ path: '/reports/awb', query: { clientId: '7032158', date: bucharestDay(new Date()), page: '1', perPage: '100' } });
+    expect(await adapter.findCreated(shipment({ reference: '20078' }), since)).toEqual({ made: null });
+  });
+
   it('reads the cash on delivery FAN paid out on a day', async () => {
     const adapter = courier();
     const { awb } = await adapter.create(shipment());

@@ -1,7 +1,9 @@
 import { withoutDiacritics } from '../../../domain/text';
 import { toDecimalString } from '../../../domain/money';
 import { inBucharest, type ParcelState } from '../../../domain/courier';
-import { bucharestIso, type CashPaidOut, type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Shipment, type Tracking } from './courier';
+import { addDays } from '../../../domain/calendar';
+import { bucharestDay } from '../../../domain/locale';
+import { bucharestIso, type CashPaidOut, type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type FoundAwb, type Shipment, type Tracking } from './courier';
 
 /**
  * FAN Courier's API v2 (https://api.fancourier.ro), as its documented clients speak it: POST /login for a Bearer token
@@ -160,6 +162,28 @@ export function fanCourier(settings: FanSettings): Courier {
         throw new CourierError('refused', 'FAN Courier refused the AWB.', fields);
       }
       return { awb: String(result.awbNumber), cost: typeof result.tariff === 'number' ? Math.round(result.tariff * 100) : null, parcels: [] };
+    },
+
+    /**
+     * FAN has no lookup by reference; its day's AWBs (GET reports/awb, "borderou": daika7ana/fancourier-api-v2
+     * Request/GetShippingSlip.php, its sample in Objects/ShippingSlip.php) carry the `content` the shop sent, the
+     * reference: the days from `since` to today are read, page after page.
+     */
+    async findCreated(shipment: Shipment, since: Date): Promise<FoundAwb> {
+      const wanted = withoutDiacritics(shipment.reference);
+      for (let day = bucharestDay(since); day <= bucharestDay(new Date()); day = addDays(day, 1)) {
+        for (let page = 1; page <= 50; page += 1) {
+          const answer = (await (await call(`/reports/awb?${query({ clientId: settings.clientId, date: day, page: String(page), perPage: '100' })}`)).json()) as {
+            data?: { info: { awbNumber: string | number; content?: string | null; cost?: number | string | null } }[];
+            total?: number;
+            perPage?: number;
+          };
+          const found = (answer.data ?? []).find((item) => (item.info.content ?? '').trim() === wanted);
+          if (found) return { made: { awb: String(found.info.awbNumber), cost: found.info.cost == null || found.info.cost === '' ? null : fanBani(found.info.cost), parcels: [] } };
+          if ((answer.data ?? []).length === 0 || page * (answer.perPage ?? 100) >= (answer.total ?? 0)) break;
+        }
+      }
+      return { made: null };
     },
 
     async label(awb: string, format: 'A4' | 'A6'): Promise<Buffer> {

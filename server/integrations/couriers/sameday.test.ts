@@ -151,6 +151,16 @@ describe('the Sameday adapter', () => {
     expect(sameday.awbs().find((stored) => stored.awbNumber === cancelled)!.deleted).toBe(true);
   });
 
+  it('finds an AWB made for a reference by making it again with that reference: made now, or made before and its number unknown', async () => {
+    const adapter = courier();
+    const first = shipment({ reference: 'R-20077' });
+    const found = await adapter.findCreated(first, new Date());
+    expect(found).toEqual({ made: expect.objectContaining({ awb: expect.stringMatching(/^1SDY/) }) });
+    // Sameday keeps a reference it has seen: its answer says the AWB exists, not which.
+    expect(await adapter.findCreated(first, new Date())).toEqual({ madeUnknown: true });
+    expect(sameday.awbs().filter((awb) => awb.form.clientInternalReference === 'R-20077')).toHaveLength(1);
+  });
+
   it('lists every easybox locker, page after page', async () => {
     const lockers = await courier().lockers!();
     expect(lockers.map((locker) => locker.id).sort()).toEqual(['1001', '2101', '2102']);

@@ -1,7 +1,7 @@
 import type { ParcelState } from '../../../domain/courier';
 import { toDecimalString } from '../../../domain/money';
 import { sharedOnce } from '../../remembered';
-import { type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type Locker, type Shipment, type Tracking } from './courier';
+import { type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type FoundAwb, type Locker, type Shipment, type Tracking } from './courier';
 
 /**
  * Sameday's API, as its official SDK (sameday-courier/php-sdk) speaks it: a token from POST /api/authenticate
@@ -228,6 +228,20 @@ export function samedayCourier(settings: SamedaySettings): Courier {
 
     async label(awb: string, format: 'A4' | 'A6'): Promise<Buffer> {
       return Buffer.from(await (await call(`/api/awb/download/${encodeURIComponent(awb)}/${format}`)).arrayBuffer());
+    },
+
+    /**
+     * Sameday lists no AWB by its reference (no call in its SDK does), but refuses a clientInternalReference it has seen
+     * (awb.not_unique; its WooCommerce plugin's issues #194 and #197): creating it again with the same reference makes
+     * it now if the first never was, or says the first was made (its number then unknown to the shop).
+     */
+    async findCreated(shipment: Shipment): Promise<FoundAwb> {
+      try {
+        return { made: await this.create(shipment) };
+      } catch (error) {
+        if (!(error instanceof CourierError) || error.kind !== 'refused') throw error;
+        return error.fields.some((field) => field.field === 'reference') ? { madeUnknown: true } : { made: null };
+      }
     },
 
     async track(awb: string): Promise<Tracking> {

@@ -6,6 +6,7 @@ import { invoiceReporting, type Invoicing, listInvoices } from '../invoices/serv
 import { codBlocksOf, returnedBefore, returnedBeforeColumn } from '../orders/codRisk';
 import { cashWithCouriers } from '../shipping/cash';
 import type { Shipping } from '../shipping/couriers';
+import { awbAttemptsOfOrder } from '../shipping/attempts';
 import { awbsCreatedToday, courierEventsOfOrder, shipmentsOfOrder } from '../shipping/service';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
 import { AWAITING_OWNER_STATUSES, becameStatus, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
@@ -219,7 +220,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     .from(orders)
     .where(eq(orders.id, id));
   if (!order) throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
-  const [lines, events, alerts, invoices, shipped, courierEvents, returned, blocks] = await Promise.all([
+  const [lines, events, alerts, invoices, shipped, attempts, courierEvents, returned, blocks] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db
       .select({
@@ -242,6 +243,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
       .orderBy(asc(paymentAlerts.id)),
     listInvoices(db, { orderId: id }),
     shipmentsOfOrder(db, id),
+    awbAttemptsOfOrder(db, id),
     courierEventsOfOrder(db, id),
     returnedBefore(db, order.row),
     codBlocksOf(db, order.row),
@@ -287,6 +289,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     paymentAlerts: alerts,
     invoices: invoices.reverse(),
     shipments: shipped,
+    awbAttempts: attempts,
     courierEvents,
     returnedBefore: returned,
     codBlocks: blocks,

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Database, openPglite, openPostgres } from '../../../db/client';
+import type { Database } from '../../../db/client';
 import { invoices } from '../../../db/schema/invoices';
 import { seedCatalog } from '../../../db/seed';
 import { orderRequestSchema } from '../../../domain/checkout';
 import { freePort, type ShopProcess, startShop } from '../../../scripts/shopProcess';
 import { TEST_INVOICING } from '../../../testing/app';
-import { createPostgresDatabase } from '../../../testing/database';
+import { sharedTestDatabase } from '../../../testing/database';
 import { type FakeAnaf, startFakeAnaf } from '../../../testing/fakeAnaf';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { anafClient } from '../../integrations/anaf/client';
@@ -74,21 +74,13 @@ async function prepare(database: Database) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('a process killed mid-upload: the next one finds the invoice at ANAF, and it is uploaded once', async () => {
-  const onPostgres = process.env.TEST_DATABASE === 'postgres';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-anaf-crash-'));
   folders.push(dataDir);
-  let target: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
-  let open: () => Promise<Database>;
-  if (onPostgres) {
-    target = await createPostgresDatabase();
-    dropPostgres = target.drop;
-    open = () => openPostgres({ connectionString: target!.url, max: 2 });
-  } else {
-    open = () => openPglite(path.join(dataDir, 'pglite'));
-  }
-  let database = await open();
+  const target = await sharedTestDatabase(dataDir);
+  dropPostgres = target.drop;
+  let database = await target.open();
   const documentId = await prepare(database);
-  if (!onPostgres) await database.close();
+  if (!target.shared) await database.close();
 
   // The shop's first round uploads the invoice at once; ANAF takes it and never answers: the process is killed then.
   anaf.hangNextUploads(1);
@@ -97,7 +89,7 @@ it('a process killed mid-upload: the next one finds the invoice at ANAF, and it 
     WEB_ROOT: './no-web-app',
     AUTH_SECRET: SECRET,
     PUBLIC_URL,
-    ...(target ? { DATABASE_URL: target.url } : {}),
+    ...target.env,
     ANAF_CLIENT_ID: 'crash-client',
     ANAF_CLIENT_SECRET: 'crash-secret',
     ANAF_ENV: 'test',
@@ -113,7 +105,7 @@ it('a process killed mid-upload: the next one finds the invoice at ANAF, and it 
   await shop.stop('SIGKILL');
   shop = undefined;
 
-  if (!onPostgres) database = await open();
+  if (!target.shared) database = await target.open();
   try {
     const [left] = await database.db.select().from(invoices);
     expect(left).toMatchObject({ anafState: 'uploading', anafUploadIndex: null });

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AwbRequest } from '../../../domain/awbRequest';
 import type { AwbDraft, CourierEventView, ShipmentView } from '../../../domain/contracts/shipping';
 import type { OrderView } from '../../../domain/contracts/orders';
-import { awbReference, cashOnDelivery, COURIER_NAMES, type CourierId, courierAddress, courierPhone, type ParcelDimensions, parcelDimensionsCm, parcelWeightGrams } from '../../../domain/courier';
+import { cashOnDelivery, COURIER_NAMES, type CourierId, courierAddress, courierPhone, type ParcelDimensions, parcelDimensionsCm, parcelWeightGrams } from '../../../domain/courier';
 import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
 import { lockerCourierAddress } from '../../../domain/lockers';
 import type { Db } from '../../../db/client';
@@ -11,9 +11,10 @@ import { shipmentEvents, shipments } from '../../../db/schema/shipping';
 import type { MessageId } from '../../../locales/messages';
 import { AppError } from '../../errors';
 import type { ServedFile } from '../../files';
-import { CourierError, type CourierField } from '../../integrations/couriers/courier';
+import { CourierError, type CourierField, type CreatedAwb } from '../../integrations/couriers/courier';
+import { adoptAwb, beginAttempt, failAttempt, noAnswer } from './attempts';
 import type { Invoicing } from '../invoices/service';
-import { changeOrderStatus, orderView, unship } from '../orders/service';
+import { orderView, unship } from '../orders/service';
 import type { Shipping } from './couriers';
 
 /**
@@ -97,9 +98,10 @@ function courierProblem(error: unknown, courier: CourierId): AppError {
 }
 
 /**
- * Creates the order's AWB with the courier, then, in one transaction, records it and marks the order shipped with the
- * courier and the AWB (the manual Ship's change: timeline, customer mail, invoice). The courier's refusal changes
- * nothing; should the order have changed meanwhile (another owner shipped it), the AWB is cancelled at the courier.
+ * Creates the order's AWB with the courier, the attempt written first (attempts.ts), then, in one transaction, records
+ * it and marks the order shipped with the courier and the AWB (the manual Ship's change: timeline, customer mail,
+ * invoice). The courier's refusal changes nothing but the attempt; no answer leaves the attempt to be looked for at the
+ * courier (said so to the owner); should the order have changed meanwhile, the AWB is cancelled at the courier.
  */
 export async function createAwb(db: Db, orderId: string, request: AwbRequest, shipping: Shipping, owner: { id: string }, invoicing: Invoicing | null): Promise<ShipmentView> {
   const order = await shippableOrder(db, orderId);
@@ -113,59 +115,38 @@ export async function createAwb(db: Db, orderId: string, request: AwbRequest, sh
   // To the locker the customer chose: its id and its address; else to the order's address.
   const address = locker ? lockerCourierAddress(locker) : courierAddress(order);
   if (!address) throw new AppError('bad_request', { id: 'admin.awb.problem.address' }, 'address_not_shippable');
-  const [earlier] = await db.select({ n: count() }).from(shipments).where(eq(shipments.orderId, orderId));
-  const reference = awbReference(order.number, earlier?.n ?? 0);
-  const shipment = {
-    reference,
-    recipient: { name: `${order.firstName} ${order.lastName}`.trim(), phone: courierPhone(order.phoneNumber), email: order.email },
-    to: locker ? { address, lockerId: locker.id } : { address },
-    parcels: request.parcels,
-    weightGrams: request.weightGrams,
-    dimensionsCm: { length: request.lengthCm, width: request.widthCm, height: request.heightCm },
-    cashOnDelivery: cashOnDelivery(order),
-    declaredValue: request.declaredValue,
-    note: request.note ?? '',
-    openPackage: request.openPackage,
-  };
-  let created: Awaited<ReturnType<typeof courier.create>>;
+  const attempt = await beginAttempt(
+    db,
+    { id: orderId, number: order.number, version: request.version },
+    request.courier,
+    {
+      recipient: { name: `${order.firstName} ${order.lastName}`.trim(), phone: courierPhone(order.phoneNumber), email: order.email },
+      to: locker ? { address, lockerId: locker.id } : { address },
+      parcels: request.parcels,
+      weightGrams: request.weightGrams,
+      dimensionsCm: { length: request.lengthCm, width: request.widthCm, height: request.heightCm },
+      cashOnDelivery: cashOnDelivery(order),
+      declaredValue: request.declaredValue,
+      note: request.note ?? '',
+      openPackage: request.openPackage,
+    },
+    owner.id,
+  );
+  let created: CreatedAwb;
   try {
-    created = await courier.create(shipment);
+    created = await courier.create(attempt.shipment);
   } catch (error) {
-    throw courierProblem(error, request.courier);
+    if (error instanceof CourierError && error.kind !== 'unavailable') {
+      await failAttempt(db, attempt.id);
+      throw courierProblem(error, request.courier);
+    }
+    // No answer: the courier may have made it. The attempt stays, to be looked for there before any other is made.
+    await noAnswer(db, attempt.id);
+    throw new AppError('unavailable', { id: 'admin.awb.problem.courierSlow', values: { courier: COURIER_NAMES[request.courier] } }, 'courier_slow', undefined, error);
   }
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(shipments)
-        .values({
-          orderId,
-          courier: request.courier,
-          awb: created.awb,
-          reference,
-          parcelAwbs: created.parcels,
-          parcels: request.parcels,
-          weightGrams: request.weightGrams,
-          cost: created.cost,
-          cashOnDelivery: shipment.cashOnDelivery,
-          declaredValue: request.declaredValue,
-          lockerId: locker?.id ?? null,
-        })
-        .returning();
-      const changed = await changeOrderStatus(tx, orderId, 'shipped', {
-        actor: 'owner',
-        actorUserId: owner.id,
-        version: request.version,
-        set: { carrier: COURIER_NAMES[request.courier], trackingNumber: created.awb },
-        invoicing,
-      });
-      if (changed !== 'changed') throw new AppError('conflict', { id: 'admin.error.orderChangedMeanwhile', values: { status: order.status } }, 'stale');
-      return shipmentView(row!);
-    });
-  } catch (error) {
-    // The AWB exists at the courier but not in the shop: cancelled there, so no parcel is picked up for nothing.
-    await courier.cancel(created.awb).catch(() => undefined);
-    throw error;
-  }
+  const row = await adoptAwb(db, attempt, created, shipping, invoicing);
+  const [shipment] = row ? [row] : await db.select().from(shipments).where(and(eq(shipments.courier, request.courier), eq(shipments.awb, created.awb)));
+  return shipmentView(shipment!);
 }
 
 function shipmentView(row: typeof shipments.$inferSelect): ShipmentView {

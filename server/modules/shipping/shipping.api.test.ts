@@ -7,7 +7,7 @@ import type { Database } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
-import { courierRounds, shipments } from '../../../db/schema/shipping';
+import { awbAttempts, courierRounds, shipments } from '../../../db/schema/shipping';
 import { seedCatalog } from '../../../db/seed';
 import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
@@ -19,6 +19,11 @@ import { changeOrderStatus, placeOrder } from '../orders/service';
 import type { Shipping } from './couriers';
 import { collectCash } from './cash';
 import { syncChangedParcels, trackShipments } from './tracking';
+import { fanCourier } from '../../integrations/couriers/fan';
+import { samedayCourier } from '../../integrations/couriers/sameday';
+import { checkAwbAttempts } from './attempts';
+import { createAwb } from './service';
+import { AppError } from '../../errors';
 
 // Create AWB against a stand-in for Sameday (testing/fakeSameday.ts), on the embedded database or PostgreSQL.
 
@@ -26,7 +31,7 @@ let sameday: FakeSameday;
 let fan: FakeFan;
 let database: Database;
 let app: TestApp;
-let owner: { cookie: string };
+let owner: { cookie: string; id: string };
 let shipping: Shipping;
 let couriers: TestCouriers;
 
@@ -161,15 +166,19 @@ describe('Create AWB', () => {
     expect(await database.db.select().from(shipments).where(eq(shipments.orderId, order.id))).toEqual([]);
   });
 
-  it('a courier that is down or slow: a clear message, nothing changes', async () => {
+  it('a courier that is down or slow: a clear message, nothing changes on the order, and the shop finds out whether the AWB was made', async () => {
     const order = await confirmedOrder();
     sameday.down(true);
     const down = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order));
     sameday.down(false);
     expect(down.statusCode).toBe(503);
-    expect(down.json().message).toBe('Sameday did not answer: nothing changed on the order. Try again in a few minutes.');
+    expect(down.json().message).toBe(
+      'Sameday did not answer in time. The shop is finding out whether it made the AWB: this page shows it within a few minutes. Do not make it again on Sameday’s site.',
+    );
     const [unchanged] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(unchanged!.status).toBe('confirmed');
+    expect(await database.db.select({ state: awbAttempts.state }).from(awbAttempts).where(eq(awbAttempts.orderId, order.id))).toEqual([{ state: 'creating' }]);
+    await database.db.update(awbAttempts).set({ state: 'failed' }).where(eq(awbAttempts.orderId, order.id));
   });
 
   it('an order changed while the courier made its AWB (the customer cancelled): the AWB is cancelled at the courier, the order kept as changed', async () => {
@@ -205,6 +214,120 @@ describe('Create AWB', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Parcels must be at least 1.');
     expect(sameday.awbs().length).toBe(before);
+  });
+});
+
+describe('Create AWB when the courier is slow (its answer never comes)', () => {
+  /** The same couriers, waiting 300 ms for an answer instead of 20 s. */
+  const impatient = (): Shipping => ({
+    ...shipping,
+    couriers: new Map([
+      ['sameday', samedayCourier({ username: 'shop', password: 'secret', baseUrl: sameday.url, timeoutMs: 300 })],
+      ['fan', fanCourier({ username: 'clienttest', password: 'testing', clientId: '7032158', baseUrl: fan.url, timeoutMs: 300 })],
+    ]),
+  });
+  /** Create AWB with a courier answering after `ms`: the shop stops waiting first; the courier goes on and makes it. */
+  async function slowCreate(order: { id: string; version: number }, courier: 'sameday' | 'fan', ms = 700) {
+    const fake = courier === 'sameday' ? sameday : fan;
+    // Only the AWB's creation: the courier takes it, and answers once the shop has stopped waiting.
+    fake.slowDown(ms, [courier === 'sameday' ? '/api/awb' : '/intern-awb']);
+    try {
+      const error = await createAwb(database.db, order.id, request(order, { courier }) as never, impatient(), owner, null).then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe('courier_slow');
+      await new Promise((resolve) => setTimeout(resolve, ms + 200));
+    } finally {
+      fake.slowDown(0);
+    }
+  }
+  const attemptsOf = (orderId: string) => database.db.select().from(awbAttempts).where(eq(awbAttempts.orderId, orderId));
+  const checkNow = async () => {
+    await database.db.update(awbAttempts).set({ checkAt: new Date(Date.now() - 1000) });
+    return checkAwbAttempts(database.db, shipping, null);
+  };
+  const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+  it('FAN made the AWB after the shop stopped waiting: another Create AWB is refused meanwhile, then the one FAN made ships the order, and FAN keeps one live AWB', async () => {
+    const order = await confirmedOrder();
+    await slowCreate(order, 'fan');
+    const [attempt] = await attemptsOf(order.id);
+    expect(attempt).toMatchObject({ state: 'creating', reference: String(order.number), courier: 'fan' });
+    // The owner tries again: refused while the first is being checked, nothing sent to FAN.
+    const made = fan.awbs().length;
+    const again = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order, { courier: 'fan' }));
+    expect([again.statusCode, again.json().code]).toEqual([409, 'awb_being_checked']);
+    expect(fan.awbs()).toHaveLength(made);
+    const page = (await asOwner('GET', `/api/admin/orders/${order.id}`)).json();
+    expect(page.awbAttempts).toEqual([expect.objectContaining({ courier: 'fan', reference: String(order.number), state: 'creating' })]);
+
+    expect(await checkNow()).toBe(1);
+    const live = fan.awbs().filter((awb) => !awb.deleted && awb.request.info?.content === String(order.number));
+    expect(live).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'shipped', carrier: 'FAN Courier', trackingNumber: live[0]!.awbNumber });
+    // Settled, it keeps nothing of the customer (the request sent, with their name and address, is gone).
+    expect((await attemptsOf(order.id))[0]).toMatchObject({ state: 'done', awb: live[0]!.awbNumber, request: {} });
+    expect((await asOwner('GET', `/api/admin/orders/${order.id}`)).json()).toMatchObject({ awbAttempts: [], shipments: [expect.objectContaining({ awb: live[0]!.awbNumber })] });
+  });
+
+  it('FAN made none (it was down): not listed ten minutes on, the attempt failed, and Create AWB makes it with the next reference', async () => {
+    const order = await confirmedOrder();
+    fan.down(true);
+    try {
+      const down = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order, { courier: 'fan' }));
+      expect([down.statusCode, down.json().code]).toEqual([503, 'courier_slow']);
+    } finally {
+      fan.down(false);
+    }
+    // Not listed yet: FAN's list may show a new AWB late, so it is looked for again rather than taken as never made.
+    await checkNow();
+    expect((await attemptsOf(order.id))[0]).toMatchObject({ state: 'creating' });
+    await database.db.update(awbAttempts).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(awbAttempts.orderId, order.id));
+    await checkNow();
+    expect((await attemptsOf(order.id))[0]).toMatchObject({ state: 'failed' });
+    const created = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(await orderRow(order.id), { courier: 'fan' }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(fan.awbs().filter((awb) => !awb.deleted && String(awb.request.info?.content).startsWith(String(order.number)))).toHaveLength(1);
+    expect((await attemptsOf(order.id)).map((attempt) => attempt.reference).sort()).toEqual([String(order.number), `${order.number}-2`]);
+  });
+
+  it('the customer cancelled while FAN’s answer was awaited: the AWB FAN made is cancelled there, the order stays cancelled', async () => {
+    const order = await confirmedOrder();
+    await slowCreate(order, 'fan');
+    await changeOrderStatus(database.db, order.id, 'cancelled', { actor: 'owner' });
+    await checkNow();
+    expect((await orderRow(order.id)).status).toBe('cancelled');
+    expect(fan.awbs().filter((awb) => awb.request.info?.content === String(order.number)).map((awb) => awb.deleted)).toEqual([true]);
+    expect((await attemptsOf(order.id))[0]).toMatchObject({ state: 'failed' });
+  });
+
+  it('Sameday made it but keeps its reference, its number unknown: the owner is shown it to cancel at Sameday, and a new reference ships the order (never burnt)', async () => {
+    const order = await confirmedOrder();
+    await slowCreate(order, 'sameday');
+    await checkNow();
+    expect((await attemptsOf(order.id))[0]).toMatchObject({ state: 'unknown' });
+    const page = (await asOwner('GET', `/api/admin/orders/${order.id}`)).json();
+    expect(page.awbAttempts).toEqual([expect.objectContaining({ courier: 'sameday', reference: String(order.number), state: 'unknown' })]);
+    const created = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(await orderRow(order.id)));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(lastAwbForm().clientInternalReference).toBe(`${order.number}-2`);
+    expect((await orderRow(order.id)).status).toBe('shipped');
+  });
+
+  it('Sameday never made it (down): looked for with the same reference, it is made then, once, and ships the order', async () => {
+    const order = await confirmedOrder();
+    sameday.down(true);
+    try {
+      expect((await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order))).statusCode).toBe(503);
+    } finally {
+      sameday.down(false);
+    }
+    await checkNow();
+    const made = sameday.awbs().filter((awb) => awb.form.clientInternalReference === String(order.number));
+    expect(made).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'shipped', trackingNumber: made[0]!.awbNumber });
   });
 });
 

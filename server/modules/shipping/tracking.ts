@@ -7,6 +7,7 @@ import { everyFewSeconds, type Rounds, whileUp } from '../../rounds';
 import type { Invoicing } from '../invoices/service';
 import { queueAwbCancelledMail } from '../mail/service';
 import { changeOrderStatus, unship } from '../orders/service';
+import { checkAwbAttempts } from './attempts';
 import { collectCash } from './cash';
 import { eachCourierRound } from './courierRounds';
 import type { Shipping } from './couriers';
@@ -147,9 +148,11 @@ export function syncChangedParcels(db: Db, shipping: Shipping, now = new Date())
 /** Looks for due AWBs every minute (or as often as they are due, when more often) until stopped; a failing round is logged. */
 export function startTracking(db: Db, shipping: Shipping, invoicing: Invoicing | null, log: { warn(details: object, message: string): void }): Rounds {
   const round = async () => {
+    // AWBs whose creation's answer never came, looked for at the courier first (each failure on its own).
+    const checked = await checkAwbAttempts(db, shipping, invoicing).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'looking for an AWB at its courier failed'));
     // The parcels the courier says changed first (due at once), then every due AWB; a failing sync does not hold them.
     const synced = await syncChangedParcels(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'asking a courier which parcels changed failed'));
-    return [synced, await trackShipments(db, shipping, invoicing)];
+    return [checked, synced, await trackShipments(db, shipping, invoicing)];
   };
   return everyFewSeconds(round, Math.min(60, shipping.trackEverySeconds) * 1000, (error) => log.warn({ reason: (error as Error).message }, 'tracking parcels failed; trying again later'));
 }

@@ -241,9 +241,14 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
             )}
           </dl>
         </Section>
-        {order.shipments.length > 0 && (
+        {order.shipments.length + order.awbAttempts.length > 0 && (
           <Section title={t('admin.order.section.shipments')}>
             <ul className="space-y-3 text-sm">
+              {order.awbAttempts.map((attempt) => (
+                <li key={`${attempt.courier}-${attempt.reference}`} className="text-amber-900">
+                  {t(`admin.shipment.attempt.${attempt.state}`, { courier: attempt.courierName, reference: attempt.reference })}
+                </li>
+              ))}
               {order.shipments.map((shipment) => (
                 <li key={shipment.id}>
                   <p>

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orders } from '../../../db/schema/orders';
+import { awbAttempts } from '../../../db/schema/shipping';
+import { seedCatalog } from '../../../db/seed';
+import { orderRequestSchema } from '../../../domain/checkout';
+import { freePort, type ShopProcess, startShop } from '../../../scripts/shopProcess';
+import { sharedTestDatabase } from '../../../testing/database';
+import { type FakeFan, startFakeFan } from '../../../testing/fakeFan';
+import { sampleOrder } from '../../../testing/sampleOrder';
+import { createLogger } from '../../logging';
+import { createAuth } from '../accounts/auth';
+import { makeOwner } from '../accounts/service';
+import { changeOrderStatus, placeOrder } from '../orders/service';
+import { checkAwbAttempts } from './attempts';
+import { fanCourier } from '../../integrations/couriers/fan';
+import { NO_COURIERS } from './couriers';
+
+/*
+ * A shop process killed with SIGKILL while FAN Courier makes an order's AWB (issue 43, item 17): FAN has taken the
+ * request and makes the AWB after the process is gone, so the shop never hears of it. The attempt the shop wrote
+ * before calling FAN is left `creating`; the next look finds the AWB FAN made (its day's AWBs, by the reference) and
+ * ships the order with it: one live AWB, none orphaned. The shop runs as its own process (the build: npm run build
+ * first), on the embedded database's folder or on PostgreSQL as the test run says.
+ */
+const SECRET = 'awb-crash-test-secret-0123456789abcdef';
+const OWNER = { email: 'owner@example.ro', password: 'a-long-owner-password-for-tests' };
+
+let fan: FakeFan;
+let shop: ShopProcess | undefined;
+const folders: string[] = [];
+let dropPostgres: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  fan = await startFakeFan({ username: 'clienttest', password: 'testing', clientId: '7032158' });
+});
+afterAll(async () => {
+  await shop?.stop('SIGKILL');
+  await fan?.close();
+  await dropPostgres?.();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it('a process killed while FAN makes the AWB: the attempt is left, found at FAN, and ships the order with that one AWB', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-awb-crash-'));
+  folders.push(dataDir);
+  const target = await sharedTestDatabase(dataDir);
+  dropPostgres = target.drop;
+  let database = await target.open();
+  await seedCatalog(database.db);
+  const placed = await placeOrder(database.db, orderRequestSchema.parse(sampleOrder()));
+  await changeOrderStatus(database.db, placed.id, 'confirmed', { actor: 'owner' });
+  await makeOwner(database.db, createAuth(database.db, { baseURL: 'http://localhost', secret: SECRET, secureCookies: false }, createLogger('warn')), OWNER);
+  const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+  if (!target.shared) await database.close();
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  shop = await startShop(port, {
+    DATA_DIR: dataDir,
+    WEB_ROOT: './no-web-app',
+    AUTH_SECRET: SECRET,
+    PUBLIC_URL: origin,
+    ...target.env,
+    FAN_USERNAME: 'clienttest',
+    FAN_PASSWORD: 'testing',
+    FAN_CLIENT_ID: '7032158',
+    FAN_BASE_URL: fan.url,
+    LOG_LEVEL: 'error',
+  });
+  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(OWNER) });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+
+  // FAN takes the AWB's request and makes it 1.5 s later; the shop is killed while it waits for the answer.
+  fan.slowDown(1_500, ['/intern-awb']);
+  const body = { courier: 'fan', parcels: 1, weightGrams: 500, lengthCm: 20, widthCm: 15, heightCm: 10, declaredValue: order!.totalAmount, openPackage: false, version: order!.version };
+  void fetch(`${origin}/api/admin/orders/${order!.id}/awb`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie }, body: JSON.stringify(body) }).catch(() => undefined);
+  for (let waited = 0; !fan.requests.some((request) => request.path === '/intern-awb'); waited += 50) {
+    if (waited > 20_000) throw new Error('the shop never asked FAN for the AWB');
+    await sleep(50);
+  }
+  await shop.stop('SIGKILL');
+  shop = undefined;
+  await sleep(1_800);
+  fan.slowDown(0);
+  expect(fan.awbs().filter((awb) => !awb.deleted)).toHaveLength(1);
+
+  if (!target.shared) database = await target.open();
+  try {
+    expect(await database.db.select({ state: awbAttempts.state, reference: awbAttempts.reference }).from(awbAttempts)).toEqual([{ state: 'creating', reference: String(order!.number) }]);
+    const [unshipped] = await database.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(unshipped!.status).toBe('confirmed');
+    // The next process's round (its first look waits a minute: made due here).
+    await database.db.update(awbAttempts).set({ checkAt: new Date(Date.now() - 1000) });
+    const shipping = { ...NO_COURIERS, couriers: new Map([['fan', fanCourier({ username: 'clienttest', password: 'testing', clientId: '7032158', baseUrl: fan.url })]] as const) };
+    expect(await checkAwbAttempts(database.db, shipping, null)).toBe(1);
+    const [shipped] = await database.db.select().from(orders).where(eq(orders.id, order!.id));
+    const [made] = fan.awbs();
+    expect(shipped).toMatchObject({ status: 'shipped', carrier: 'FAN Courier', trackingNumber: made!.awbNumber });
+    expect(fan.awbs().filter((awb) => !awb.deleted)).toHaveLength(1);
+  } finally {
+    await database.close();
+  }
+}, 90_000);
