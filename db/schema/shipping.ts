@@ -43,6 +43,12 @@ export const shipments = pgTable(
     /** The cash on delivery the courier paid out to the shop for it (bani) and on which day, as the courier reports it. */
     cashPaid: integer('cash_paid'),
     cashPaidOn: date('cash_paid_on', { mode: 'string' }),
+    /**
+     * When the owner's Cancel AWB was written, before the courier was asked (issue 43, item 18): while set, the
+     * courier's cancellation and the shop's change may have come apart, and the next look puts them together.
+     */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    cancelRequestedBy: text('cancel_requested_by'),
   },
   (t) => [
     unique('shipments_courier_awb').on(t.courier, t.awb),

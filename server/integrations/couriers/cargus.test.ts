@@ -227,6 +227,8 @@ describe('the Cargus adapter', () => {
     await adapter.cancel(awb);
     expect(cargus.awbs().find((stored) => stored.barCode === awb)!.deleted).toBe(true);
     expect(cargus.requests.at(-1)).toMatchObject({ method: 'DELETE', path: '/Awbs', query: { barCode: awb } });
+    // Asked again (its answer never came): false, and no longer traced: deleted already.
+    await expect(adapter.cancel(awb)).resolves.toBeUndefined();
     const picked = (await adapter.create(shipment())).awb;
     cargus.pickUp(picked);
     await expect(adapter.cancel(picked)).rejects.toMatchObject({ kind: 'refused', message: expect.stringMatching(/picked up already/) });

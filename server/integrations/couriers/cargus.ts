@@ -288,9 +288,14 @@ export function cargusCourier(settings: CargusSettings): Courier {
     },
 
     async cancel(awb: string): Promise<void> {
-      // true when deleted; false once the parcel has a checkpoint ("Delete AWB that has no checkpoints", the docs 9.5).
+      // true when deleted; false when it does not exist or has a checkpoint (§9.5): its trace tells which (a deleted
+      // AWB is no longer traced).
       const answer = await json(await call(`/Awbs?barCode=${encodeURIComponent(awb)}`, { method: 'DELETE' }));
-      if (answer !== true) throw new CourierError('refused', `Cargus keeps AWB ${awb}: it has been picked up already.`);
+      if (answer === true) return;
+      const traced = await json(await call(`/AwbTrace/WithRedirect?barCode=${encodeURIComponent(JSON.stringify([awb]))}`));
+      if (Array.isArray(traced) && traced.some((item: { Code?: unknown }) => String(item.Code) === awb)) {
+        throw new CourierError('refused', `Cargus keeps AWB ${awb}: it has been picked up already.`);
+      }
     },
 
     /**

@@ -123,7 +123,10 @@ export interface Courier {
   /** The AWB's label, a PDF in A6 (a label printer) or A4. */
   label(awb: string, format: 'A4' | 'A6'): Promise<Buffer>;
   track(awb: string): Promise<Tracking>;
-  /** Cancels an AWB the courier has not picked up yet (refused once it has). */
+  /**
+   * Cancels an AWB the courier has not picked up yet (refused once it has). An AWB the courier no longer has is
+   * cancelled already: asking again after an answer that never came is safe.
+   */
   cancel(awb: string): Promise<void>;
   /**
    * The parcels (their AWB numbers) whose status changed between two times, at most two hours apart, where the courier
@@ -203,8 +206,11 @@ export function courierApi(settings: CourierApiSettings) {
     return issued;
   });
 
-  /** A call with the process's token; signed in again once when the courier refuses the token. */
-  async function call(path: string, init: RequestInit = {}): Promise<Response> {
+  /**
+   * A call with the process's token; signed in again once when the courier refuses the token. `answered`: statuses
+   * handed back as answers rather than taken as refusals (a 404 to a DELETE: the AWB is gone already).
+   */
+  async function call(path: string, init: RequestInit = {}, answered: readonly number[] = []): Promise<Response> {
     for (let attempt = 0; ; attempt += 1) {
       const current = token.get();
       const response = await send(path, { ...init, headers: { ...init.headers, ...settings.headers(await current) } });
@@ -212,6 +218,7 @@ export function courierApi(settings: CourierApiSettings) {
         token.forget(current);
         continue;
       }
+      if (answered.includes(response.status)) return response;
       if (response.status === 401 || response.status === 403) throw new CourierError('unauthorized', `${settings.name} refused the account (its token, or its client id).`);
       if (response.status >= 500) throw new CourierError('unavailable', `${settings.name} answered ${response.status}.`);
       if (response.status >= 400) throw await settings.refusal(response);

@@ -213,7 +213,10 @@ export function fanCourier(settings: FanSettings): Courier {
     async cancel(awb: string): Promise<void> {
       // FAN's clients decide by the body alone (daika7ana/fancourier-api-v2 Response/DeleteAwb.php: status "success",
       // never the HTTP status): a 200 with {"status":"error"} has not cancelled it.
-      const answer = (await (await call(`/awb?${query({ clientId: settings.clientId, awb })}`, { method: 'DELETE' })).json().catch(() => null)) as { status?: string; message?: string } | null;
+      // A 404 ("AWB inexistent"): FAN no longer has it, deleted before.
+      const response = await call(`/awb?${query({ clientId: settings.clientId, awb })}`, { method: 'DELETE' }, [404]);
+      if (response.status === 404) return;
+      const answer = (await response.json().catch(() => null)) as { status?: string; message?: string } | null;
       if (answer?.status !== 'success') throw new CourierError('refused', answer?.message ?? `FAN Courier did not cancel AWB ${awb}.`);
     },
 

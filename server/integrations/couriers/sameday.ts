@@ -264,7 +264,8 @@ export function samedayCourier(settings: SamedaySettings): Courier {
     },
 
     async cancel(awb: string): Promise<void> {
-      await call(`/api/awb/${encodeURIComponent(awb)}`, { method: 'DELETE' });
+      // A 404: Sameday no longer has it (the SDK's SamedayNotFoundException), deleted before.
+      await call(`/api/awb/${encodeURIComponent(awb)}`, { method: 'DELETE' }, [404]);
     },
 
     async changedBetween(from: Date, to: Date): Promise<string[]> {

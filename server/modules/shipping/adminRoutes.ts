@@ -9,7 +9,8 @@ import { answers } from '../../errors';
 import { sendPrivateFile } from '../../files';
 import type { Invoicing } from '../invoices/service';
 import type { Shipping } from './couriers';
-import { awbDraft, cancelAwb, createAwb, labelsOfDay, shipmentLabel } from './service';
+import { cancelAwb } from './cancelling';
+import { awbDraft, createAwb, labelsOfDay, shipmentLabel } from './service';
 
 const orderParams = z.object({ id: z.string().uuid('Unknown order id.') });
 const shipmentParams = z.object({ id: z.string().uuid('Unknown AWB.') });

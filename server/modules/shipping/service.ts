@@ -14,7 +14,7 @@ import type { ServedFile } from '../../files';
 import { CourierError, type CourierField, type CreatedAwb } from '../../integrations/couriers/courier';
 import { adoptAwb, beginAttempt, failAttempt, noAnswer } from './attempts';
 import type { Invoicing } from '../invoices/service';
-import { orderView, unship } from '../orders/service';
+import { orderView } from '../orders/service';
 import type { Shipping } from './couriers';
 
 /**
@@ -195,32 +195,6 @@ export async function courierEventsOfOrder(db: Db, orderId: string): Promise<Cou
     .where(eq(shipments.orderId, orderId))
     .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id));
   return rows.map(({ at, courier, ...event }) => ({ ...event, at: at.toISOString(), courierName: COURIER_NAMES[courier] }));
-}
-
-/**
- * Cancels an AWB the courier has not picked up yet (the courier refuses once it has) and takes its order back to
- * where it was before it was shipped, to be shipped again (a new AWB, or by hand). Only the order's current AWB.
- */
-export async function cancelAwb(db: Db, id: string, shipping: Shipping, owner: { id: string }): Promise<void> {
-  const [row] = await db.select().from(shipments).where(eq(shipments.id, id));
-  const courier = row && shipping.couriers.get(row.courier);
-  if (!row || !courier) throw new AppError('not_found', { id: 'admin.error.noSuchShipment' });
-  const order = await orderView(db, row.orderId);
-  if (row.status !== 'active' || order?.status !== 'shipped' || order.trackingNumber !== row.awb) {
-    throw new AppError('conflict', { id: 'admin.awb.problem.notCancellable' }, 'not_cancellable');
-  }
-  try {
-    await courier.cancel(row.awb);
-  } catch (error) {
-    if (error instanceof CourierError && error.kind === 'refused') {
-      throw new AppError('conflict', { id: 'admin.awb.problem.courierKeepsIt', values: { courier: COURIER_NAMES[row.courier], reason: error.message } }, 'courier_keeps_it');
-    }
-    throw courierProblem(error, row.courier);
-  }
-  await db.transaction(async (tx) => {
-    await tx.update(shipments).set({ status: 'cancelled' }).where(eq(shipments.id, id));
-    await unship(tx, row.orderId, { actorUserId: owner.id, note: `AWB ${row.awb} (${COURIER_NAMES[row.courier]})` });
-  });
 }
 
 /** The AWBs created on a Bucharest day (YYYY-MM-DD), not cancelled, oldest first. */

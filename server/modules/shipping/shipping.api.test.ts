@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../domain/calendar';
 import { orderRequestSchema } from '../../../domain/checkout';
@@ -22,6 +22,7 @@ import { syncChangedParcels, trackShipments } from './tracking';
 import { fanCourier } from '../../integrations/couriers/fan';
 import { samedayCourier } from '../../integrations/couriers/sameday';
 import { checkAwbAttempts } from './attempts';
+import { cancelAwb, settleCancels } from './cancelling';
 import { createAwb } from './service';
 import { AppError } from '../../errors';
 
@@ -583,6 +584,58 @@ describe('Cancel AWB', () => {
     expect(refused.json().message).toMatch(/^Sameday cannot cancel this AWB any more \(.+\): the parcel is on its way\.$/);
     const [kept] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(kept).toMatchObject({ status: 'shipped', trackingNumber: created.awb });
+    expect((await database.db.select().from(shipments).where(eq(shipments.id, created.id)))[0]).toMatchObject({ status: 'active', cancelRequestedAt: null });
+  });
+
+  const shipmentRow = async (id: string) => (await database.db.select().from(shipments).where(eq(shipments.id, id)))[0]!;
+  /** The next process's look, a minute on. */
+  const settleNow = async () => {
+    await database.db.update(shipments).set({ cancelRequestedAt: new Date(Date.now() - 120_000) }).where(isNotNull(shipments.cancelRequestedAt));
+    return settleCancels(database.db, shipping);
+  };
+
+  it('FAN cancels it but its answer never comes: the intent is kept, the order stays shipped, and the next look puts the order back without cancelling twice', async () => {
+    const order = await confirmedOrder();
+    const created = (await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order, { courier: 'fan' }))).json();
+    const slowFan: Shipping = { ...shipping, couriers: new Map([['fan', fanCourier({ username: 'clienttest', password: 'testing', clientId: '7032158', baseUrl: fan.url, timeoutMs: 300 })]]) };
+    await slowFan.couriers.get('fan')!.track(created.awb);
+    fan.slowDown(700, ['/awb']);
+    try {
+      await expect(cancelAwb(database.db, created.id, slowFan, owner)).rejects.toMatchObject({ code: 'courier_slow' });
+      await new Promise((resolve) => setTimeout(resolve, 900));
+    } finally {
+      fan.slowDown(0);
+    }
+    // FAN has cancelled it; the shop has not heard: the order is still shipped, the intent written.
+    expect(fan.awbs().find((awb) => awb.awbNumber === created.awb)!.deleted).toBe(true);
+    expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: 'shipped', trackingNumber: created.awb });
+    expect((await shipmentRow(created.id)).cancelRequestedAt).not.toBeNull();
+    expect(await settleNow()).toBe(1);
+    expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: 'confirmed', trackingNumber: null });
+    expect(await shipmentRow(created.id)).toMatchObject({ status: 'cancelled', cancelRequestedAt: null });
+    expect(await settleNow()).toBe(0);
+  });
+
+  it('the courier picked the parcel up before the cancel reached it: the next look drops the intent, the order stays shipped', async () => {
+    const order = await confirmedOrder();
+    const created = (await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order))).json();
+    await database.db.update(shipments).set({ cancelRequestedAt: new Date(), cancelRequestedBy: owner.id }).where(eq(shipments.id, created.id));
+    sameday.inTransit(created.awb);
+    expect(await settleNow()).toBe(1);
+    expect(await shipmentRow(created.id)).toMatchObject({ status: 'active', cancelRequestedAt: null });
+    expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('shipped');
+  });
+
+  it('Sameday cancelled it and the shop missed it: tracking finishes the owner’s cancel as theirs, with no mail of a cancellation at Sameday', async () => {
+    const order = await confirmedOrder();
+    const created = (await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order))).json();
+    await database.db.update(shipments).set({ cancelRequestedAt: new Date(), cancelRequestedBy: owner.id }).where(eq(shipments.id, created.id));
+    sameday.cancelInPortal(created.awb);
+    await database.db.update(shipments).set({ trackAt: new Date(Date.now() - 1000) }).where(eq(shipments.id, created.id));
+    await trackShipments(database.db, shipping, null);
+    expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('confirmed');
+    expect(await shipmentRow(created.id)).toMatchObject({ status: 'cancelled', cancelRequestedAt: null });
+    expect(await database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'awb_cancelled')))).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Invoicing } from '../invoices/service';
 import { queueAwbCancelledMail } from '../mail/service';
 import { changeOrderStatus, unship } from '../orders/service';
 import { checkAwbAttempts } from './attempts';
+import { settleCancels } from './cancelling';
 import { collectCash } from './cash';
 import { eachCourierRound } from './courierRounds';
 import type { Shipping } from './couriers';
@@ -37,16 +38,21 @@ async function takeDue(db: Db, limit: number) {
     .update(shipments)
     .set({ trackLeaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
     .where(inArray(shipments.id, due))
-    .returning({ id: shipments.id, orderId: shipments.orderId, courier: shipments.courier, awb: shipments.awb });
+    .returning({ id: shipments.id, orderId: shipments.orderId, courier: shipments.courier, awb: shipments.awb, cancelRequestedBy: shipments.cancelRequestedBy, cancelRequestedAt: shipments.cancelRequestedAt });
 }
 
 /**
- * An AWB the courier says was cancelled at its end (Sameday's expeditionSummary.canceled: its own portal), never a
- * parcel that came back: nothing is returned, no stock comes back, no credit note. The order goes back to where Cancel
- * AWB would take it, to be shipped again, and the owner is told, once: only while the order is still shipped with it.
+ * An AWB the courier says was cancelled (Sameday's expeditionSummary.canceled), never a parcel that came back: nothing
+ * is returned, no stock comes back, no credit note. The order goes back to where Cancel AWB takes it, to be shipped
+ * again, only while it is still shipped with it. The owner's own Cancel AWB whose end the shop missed (a cancellation
+ * pending: cancelling.ts) is finished as theirs; one made at the courier's end (its own portal) is told to the owners.
  */
-async function cancelledAtCourier(tx: DbOrTx, shipment: { orderId: string; courier: CourierId; awb: string }) {
+async function cancelledAtCourier(tx: DbOrTx, shipment: { orderId: string; courier: CourierId; awb: string; cancelRequestedAt: Date | null; cancelRequestedBy: string | null }) {
   const courier = COURIER_NAMES[shipment.courier];
+  if (shipment.cancelRequestedAt) {
+    await unship(tx, shipment.orderId, { actorUserId: shipment.cancelRequestedBy, note: `AWB ${shipment.awb} (${courier})`, awb: shipment.awb });
+    return;
+  }
   const back = await unship(tx, shipment.orderId, { actor: 'system', actorUserId: null, note: `AWB ${shipment.awb} (${courier}): cancelled at ${courier}`, awb: shipment.awb });
   if (back === 'changed') await queueAwbCancelledMail(tx, shipment.orderId, { awb: shipment.awb, courier });
 }
@@ -84,6 +90,7 @@ export async function trackShipments(db: Db, shipping: Shipping, invoicing: Invo
           .update(shipments)
           .set({
             status,
+            ...(status === 'cancelled' ? { cancelRequestedAt: null, cancelRequestedBy: null } : {}),
             unknownStatus: tracking.state === 'unknown' ? (last ? `${last.code} ${last.label}` : '?') : null,
             deliveredAt: status === 'delivered' ? new Date(last?.at ?? Date.now()) : null,
             trackedAt: new Date(),
@@ -148,11 +155,12 @@ export function syncChangedParcels(db: Db, shipping: Shipping, now = new Date())
 /** Looks for due AWBs every minute (or as often as they are due, when more often) until stopped; a failing round is logged. */
 export function startTracking(db: Db, shipping: Shipping, invoicing: Invoicing | null, log: { warn(details: object, message: string): void }): Rounds {
   const round = async () => {
-    // AWBs whose creation's answer never came, looked for at the courier first (each failure on its own).
+    // AWBs whose creation's or cancellation's answer never came, settled with the courier first (each failure on its own).
     const checked = await checkAwbAttempts(db, shipping, invoicing).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'looking for an AWB at its courier failed'));
+    const cancels = await settleCancels(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'asking a courier again to cancel an AWB failed'));
     // The parcels the courier says changed first (due at once), then every due AWB; a failing sync does not hold them.
     const synced = await syncChangedParcels(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'asking a courier which parcels changed failed'));
-    return [checked, synced, await trackShipments(db, shipping, invoicing)];
+    return [checked, cancels, synced, await trackShipments(db, shipping, invoicing)];
   };
   return everyFewSeconds(round, Math.min(60, shipping.trackEverySeconds) * 1000, (error) => log.warn({ reason: (error as Error).message }, 'tracking parcels failed; trying again later'));
 }

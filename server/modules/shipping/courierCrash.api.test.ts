@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders';
-import { awbAttempts } from '../../../db/schema/shipping';
+import { user } from '../../../db/schema/accounts';
+import { awbAttempts, shipments } from '../../../db/schema/shipping';
 import { seedCatalog } from '../../../db/seed';
 import { orderRequestSchema } from '../../../domain/checkout';
 import { freePort, type ShopProcess, startShop } from '../../../scripts/shopProcess';
@@ -16,14 +17,18 @@ import { createAuth } from '../accounts/auth';
 import { makeOwner } from '../accounts/service';
 import { changeOrderStatus, placeOrder } from '../orders/service';
 import { checkAwbAttempts } from './attempts';
+import { settleCancels } from './cancelling';
+import { createAwb } from './service';
 import { fanCourier } from '../../integrations/couriers/fan';
 import { NO_COURIERS } from './couriers';
 
 /*
- * A shop process killed with SIGKILL while FAN Courier makes an order's AWB (issue 43, item 17): FAN has taken the
+ * A shop process killed with SIGKILL while FAN Courier makes an order's AWB (issue 43, item 17), or cancels it (item
+ * 18). Making it: FAN has taken the
  * request and makes the AWB after the process is gone, so the shop never hears of it. The attempt the shop wrote
  * before calling FAN is left `creating`; the next look finds the AWB FAN made (its day's AWBs, by the reference) and
- * ships the order with it: one live AWB, none orphaned. The shop runs as its own process (the build: npm run build
+ * ships the order with it: one live AWB, none orphaned. Cancelling it: the intent written before FAN was asked is left,
+ * and the next look asks FAN again and takes the order back to be shipped. The shop runs as its own process (the build: npm run build
  * first), on the embedded database's folder or on PostgreSQL as the test run says.
  */
 const SECRET = 'awb-crash-test-secret-0123456789abcdef';
@@ -106,5 +111,68 @@ it('a process killed while FAN makes the AWB: the attempt is left, found at FAN,
     expect(fan.awbs().filter((awb) => !awb.deleted)).toHaveLength(1);
   } finally {
     await database.close();
+  }
+}, 90_000);
+
+it('a process killed while FAN cancels the AWB: FAN has cancelled it, the shop has not heard; the next look puts the order back to be shipped', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-cancel-crash-'));
+  folders.push(dataDir);
+  const target = await sharedTestDatabase(dataDir);
+  let database = await target.open();
+  await seedCatalog(database.db);
+  const placed = await placeOrder(database.db, orderRequestSchema.parse(sampleOrder()));
+  await changeOrderStatus(database.db, placed.id, 'confirmed', { actor: 'owner' });
+  await makeOwner(database.db, createAuth(database.db, { baseURL: 'http://localhost', secret: SECRET, secureCookies: false }, createLogger('warn')), OWNER);
+  const [owner] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, OWNER.email));
+  const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+  const shipping = { ...NO_COURIERS, couriers: new Map([['fan', fanCourier({ username: 'clienttest', password: 'testing', clientId: '7032158', baseUrl: fan.url })]] as const) };
+  const request = { courier: 'fan' as const, parcels: 1, weightGrams: 500, lengthCm: 20, widthCm: 15, heightCm: 10, declaredValue: order!.totalAmount, openPackage: false, version: order!.version };
+  const shipment = await createAwb(database.db, placed.id, request, shipping, owner!, null);
+  if (!target.shared) await database.close();
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  shop = await startShop(port, {
+    DATA_DIR: dataDir,
+    WEB_ROOT: './no-web-app',
+    AUTH_SECRET: SECRET,
+    PUBLIC_URL: origin,
+    ...target.env,
+    FAN_USERNAME: 'clienttest',
+    FAN_PASSWORD: 'testing',
+    FAN_CLIENT_ID: '7032158',
+    FAN_BASE_URL: fan.url,
+    LOG_LEVEL: 'error',
+  });
+  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(OWNER) });
+  const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+
+  // FAN takes the cancellation and makes it 1.5 s later; the shop is killed while it waits for the answer.
+  const asked = fan.requests.length;
+  fan.slowDown(1_500, ['/awb']);
+  void fetch(`${origin}/api/admin/shipments/${shipment.id}/cancel`, { method: 'POST', headers: { origin, cookie } }).catch(() => undefined);
+  for (let waited = 0; !fan.requests.slice(asked).some((sent) => sent.method === 'DELETE'); waited += 50) {
+    if (waited > 20_000) throw new Error('the shop never asked FAN to cancel the AWB');
+    await sleep(50);
+  }
+  await shop.stop('SIGKILL');
+  shop = undefined;
+  await sleep(1_800);
+  fan.slowDown(0);
+  expect(fan.awbs().find((awb) => awb.awbNumber === shipment.awb)!.deleted).toBe(true);
+
+  if (!target.shared) database = await target.open();
+  try {
+    const [pending] = await database.db.select().from(shipments).where(eq(shipments.id, shipment.id));
+    expect(pending).toMatchObject({ status: 'active', cancelRequestedBy: owner!.id });
+    expect((await database.db.select().from(orders).where(eq(orders.id, placed.id)))[0]).toMatchObject({ status: 'shipped', trackingNumber: shipment.awb });
+    // The next process's round, a minute on.
+    await database.db.update(shipments).set({ cancelRequestedAt: new Date(Date.now() - 120_000) }).where(eq(shipments.id, shipment.id));
+    expect(await settleCancels(database.db, shipping)).toBe(1);
+    expect((await database.db.select().from(orders).where(eq(orders.id, placed.id)))[0]).toMatchObject({ status: 'confirmed', trackingNumber: null });
+    expect((await database.db.select().from(shipments).where(eq(shipments.id, shipment.id)))[0]).toMatchObject({ status: 'cancelled', cancelRequestedAt: null });
+  } finally {
+    await database.close();
+    await target.drop();
   }
 }, 90_000);
