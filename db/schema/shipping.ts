@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CourierId } from '../../domain/courier';
+import { bytea } from './columns';
 import { orders } from './orders';
 
 /** Where a shipment stands: with the courier (on its way), delivered, coming back or back (returned), or cancelled. */
@@ -49,6 +50,12 @@ export const shipments = pgTable(
      */
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     cancelRequestedBy: text('cancel_requested_by'),
+    /**
+     * Its labels as the courier gave them (PDFs, A6 and A4), fetched once by the tracking round soon after the AWB is
+     * made, or at its first print: the day's labels are then merged without asking the courier (labels.ts).
+     */
+    labelA6: bytea('label_a6'),
+    labelA4: bytea('label_a4'),
   },
   (t) => [
     unique('shipments_courier_awb').on(t.courier, t.awb),

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
 import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { lineName } from '../../../domain/catalog';
 import type { OrderView } from '../../../domain/contracts/orders';
@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { anafConnection, invoiceCounters, invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
-import type { ServedFile } from '../../files';
+import { type ServedFile, zipFile } from '../../files';
 import type { Config } from '../../env';
 
 /**
@@ -339,7 +339,8 @@ export async function invoiceReporting(db: DbOrTx, anaf: { client: { env: 'test'
 
 /**
  * A month's invoices and credit notes for the accountant, as one ZIP: each one's PDF, its e-Factura XML (once checked)
- * and ANAF's signed ZIP (once ANAF answered), named by their number; null for a month without any.
+ * and ANAF's signed ZIP (once ANAF answered), named by their number; null for a month without any. Sent as it is made,
+ * a PDF at a time: a month of many invoices never leaves the connection idle long enough to be cut.
  */
 export async function monthArchive(db: DbOrTx, month: string): Promise<ServedFile | null> {
   const rows = await db
@@ -349,12 +350,12 @@ export async function monthArchive(db: DbOrTx, month: string): Promise<ServedFil
     .orderBy(asc(invoices.series), asc(invoices.number));
   if (rows.length === 0) return null;
   const { invoicePdf } = await import('./pdf');
-  const files: Record<string, Uint8Array> = {};
-  for (const row of rows) {
-    files[`${row.documentId}.pdf`] = await invoicePdf(row.document);
-    if (row.xml !== null) files[`${row.documentId}.xml`] = strToU8(row.xml);
-    if (row.anafZip !== null) files[`${row.documentId}-anaf.zip`] = row.anafZip;
+  async function* files(): AsyncGenerator<[string, Uint8Array]> {
+    for (const row of rows) {
+      yield [`${row.documentId}.pdf`, await invoicePdf(row.document)];
+      if (row.xml !== null) yield [`${row.documentId}.xml`, strToU8(row.xml)];
+      if (row.anafZip !== null) yield [`${row.documentId}-anaf.zip`, row.anafZip];
+    }
   }
-  // PDFs and ZIPs are compressed already: stored as they are.
-  return { name: `facturi-${month}.zip`, body: Buffer.from(zipSync(files, { level: 0 })) };
+  return { name: `facturi-${month}.zip`, body: zipFile(files()) };
 }

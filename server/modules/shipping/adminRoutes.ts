@@ -10,7 +10,8 @@ import { sendPrivateFile } from '../../files';
 import type { Invoicing } from '../invoices/service';
 import type { Shipping } from './couriers';
 import { cancelAwb } from './cancelling';
-import { awbDraft, createAwb, labelsOfDay, shipmentLabel } from './service';
+import { labelsOfDay, shipmentLabel } from './labels';
+import { awbDraft, createAwb } from './service';
 
 const orderParams = z.object({ id: z.string().uuid('Unknown order id.') });
 const shipmentParams = z.object({ id: z.string().uuid('Unknown AWB.') });

@@ -10,7 +10,6 @@ import { products } from '../../../db/schema/catalog';
 import { shipmentEvents, shipments } from '../../../db/schema/shipping';
 import type { MessageId } from '../../../locales/messages';
 import { AppError } from '../../errors';
-import type { ServedFile } from '../../files';
 import { CourierError, type CourierField, type CreatedAwb } from '../../integrations/couriers/courier';
 import { adoptAwb, beginAttempt, failAttempt, noAnswer } from './attempts';
 import type { Invoicing } from '../invoices/service';
@@ -87,7 +86,7 @@ const FIELD_LABELS: Record<string, MessageId> = {
 };
 
 /** A courier's failure as the owner reads it: what went wrong, and each refused field by the shop's name for it. */
-function courierProblem(error: unknown, courier: CourierId): AppError {
+export function courierProblem(error: unknown, courier: CourierId): AppError {
   if (!(error instanceof CourierError)) return new AppError('unavailable', { id: 'admin.awb.problem.courierDown', values: { courier: COURIER_NAMES[courier] } }, 'courier_unavailable', undefined, error);
   const values = { courier: COURIER_NAMES[courier] };
   if (error.kind === 'unavailable') return new AppError('unavailable', { id: 'admin.awb.problem.courierDown', values }, 'courier_unavailable');
@@ -174,18 +173,6 @@ export async function shipmentsOfOrder(db: Db, orderId: string): Promise<Shipmen
   return (await db.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.createdAt))).map(shipmentView);
 }
 
-/** An AWB's label from its courier, as a PDF in A6 or A4. */
-export async function shipmentLabel(db: Db, id: string, shipping: Shipping, format: 'A4' | 'A6'): Promise<ServedFile> {
-  const [row] = await db.select({ courier: shipments.courier, awb: shipments.awb }).from(shipments).where(eq(shipments.id, id));
-  const courier = row && shipping.couriers.get(row.courier);
-  if (!row || !courier) throw new AppError('not_found', { id: 'admin.error.noSuchShipment' });
-  try {
-    return { name: `AWB-${row.awb}-${format}.pdf`, body: await courier.label(row.awb, format) };
-  } catch (error) {
-    throw courierProblem(error, row.courier);
-  }
-}
-
 /** The couriers' events about an order's parcels, oldest first. */
 export async function courierEventsOfOrder(db: Db, orderId: string): Promise<CourierEventView[]> {
   const rows = await db
@@ -198,7 +185,7 @@ export async function courierEventsOfOrder(db: Db, orderId: string): Promise<Cou
 }
 
 /** The AWBs created on a Bucharest day (YYYY-MM-DD), not cancelled, oldest first. */
-function createdOn(day: string) {
+export function createdOn(day: string) {
   return and(sql`(${shipments.createdAt} at time zone ${SHOP_TIME_ZONE})::date = ${day}::date`, ne(shipments.status, 'cancelled'));
 }
 
@@ -208,26 +195,3 @@ export async function awbsCreatedToday(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/**
- * Labels for the day: the label of every AWB created on `day`, one after another in one PDF, to print in one go.
- * A courier that does not give one is said so (nothing half printed).
- */
-export async function labelsOfDay(db: Db, day: string, shipping: Shipping, format: 'A4' | 'A6'): Promise<ServedFile> {
-  const rows = await db.select({ courier: shipments.courier, awb: shipments.awb }).from(shipments).where(createdOn(day)).orderBy(asc(shipments.createdAt));
-  if (rows.length === 0) throw new AppError('not_found', { id: 'admin.error.noAwbsThatDay' });
-  const { PDFDocument } = await import('@cantoo/pdf-lib');
-  const merged = await PDFDocument.create();
-  for (const row of rows) {
-    const courier = shipping.couriers.get(row.courier);
-    if (!courier) throw new AppError('unavailable', { id: 'admin.awb.problem.notSetUp', values: { courier: COURIER_NAMES[row.courier] } }, 'courier_not_set_up');
-    let label: Buffer;
-    try {
-      label = await courier.label(row.awb, format);
-    } catch (error) {
-      throw courierProblem(error, row.courier);
-    }
-    const source = await PDFDocument.load(label);
-    for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
-  }
-  return { name: `AWB-${day}-${format}.pdf`, body: Buffer.from(await merged.save()) };
-}

@@ -23,6 +23,7 @@ import { fanCourier } from '../../integrations/couriers/fan';
 import { samedayCourier } from '../../integrations/couriers/sameday';
 import { checkAwbAttempts } from './attempts';
 import { cancelAwb, settleCancels } from './cancelling';
+import { prepareLabels } from './labels';
 import { createAwb } from './service';
 import { AppError } from '../../errors';
 
@@ -652,5 +653,28 @@ describe('labels for the day', () => {
     const active = await database.db.select({ id: shipments.id }).from(shipments).where(ne(shipments.status, 'cancelled'));
     expect(count).toBe(active.length);
     expect((await asOwner('GET', '/api/admin/shipments/labels?day=2001-01-01')).json()).toMatchObject({ message: 'No AWB was created that day.' });
+  });
+
+  it('keeps each AWB’s labels once fetched (the tracking round fetches today’s): a busy day’s labels print without asking the couriers, even while they are down', async () => {
+    // Ten a round, round after round until none is left.
+    let rounds = 0;
+    while ((await prepareLabels(database.db, shipping)) > 0) expect(++rounds).toBeLessThan(20);
+    const kept = await database.db.select({ a6: shipments.labelA6, a4: shipments.labelA4 }).from(shipments).where(ne(shipments.status, 'cancelled'));
+    expect(kept.every((row) => row.a6?.subarray(0, 5).toString() === '%PDF-' && row.a4?.subarray(0, 5).toString() === '%PDF-')).toBe(true);
+    const [asked, askedFan] = [sameday.requests.length, fan.requests.length];
+    sameday.down(true);
+    fan.down(true);
+    try {
+      const labels = await asOwner('GET', '/api/admin/shipments/labels?format=A4');
+      expect(labels.statusCode).toBe(200);
+      const { PDFDocument } = await import('@cantoo/pdf-lib');
+      expect((await PDFDocument.load(labels.rawPayload)).getPageCount()).toBe(kept.length);
+      const [one] = await database.db.select({ id: shipments.id }).from(shipments).where(ne(shipments.status, 'cancelled')).limit(1);
+      expect((await asOwner('GET', `/api/admin/shipments/${one!.id}/label?format=A6`)).statusCode).toBe(200);
+    } finally {
+      sameday.down(false);
+      fan.down(false);
+    }
+    expect([sameday.requests.length, fan.requests.length]).toEqual([asked, askedFan]);
   });
 });

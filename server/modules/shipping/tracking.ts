@@ -9,6 +9,7 @@ import { queueAwbCancelledMail } from '../mail/service';
 import { changeOrderStatus, unship } from '../orders/service';
 import { checkAwbAttempts } from './attempts';
 import { settleCancels } from './cancelling';
+import { prepareLabels } from './labels';
 import { collectCash } from './cash';
 import { eachCourierRound } from './courierRounds';
 import type { Shipping } from './couriers';
@@ -160,7 +161,10 @@ export function startTracking(db: Db, shipping: Shipping, invoicing: Invoicing |
     const cancels = await settleCancels(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'asking a courier again to cancel an AWB failed'));
     // The parcels the courier says changed first (due at once), then every due AWB; a failing sync does not hold them.
     const synced = await syncChangedParcels(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'asking a courier which parcels changed failed'));
-    return [checked, cancels, synced, await trackShipments(db, shipping, invoicing)];
+    const tracked = await trackShipments(db, shipping, invoicing);
+    // Today's new AWBs' labels, kept for printing (labels.ts): never holding the tracking up.
+    await prepareLabels(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'keeping the couriers’ labels failed'));
+    return [checked, cancels, synced, tracked];
   };
   return everyFewSeconds(round, Math.min(60, shipping.trackEverySeconds) * 1000, (error) => log.warn({ reason: (error as Error).message }, 'tracking parcels failed; trying again later'));
 }
