@@ -23,6 +23,8 @@ export const FAKE_ANAF_CONTROL_PORT = 4330;
 /** The fake Sameday (testing/fakeSamedayMain.ts) the shop creates AWBs with, and its control (a parcel delivered…). */
 export const FAKE_SAMEDAY_PORT = 4328;
 export const FAKE_SAMEDAY_CONTROL_PORT = 4329;
+/** The fake Cargus (testing/fakeCargusMain.ts): the main shop's second courier, whose pickup the shop orders. */
+export const FAKE_CARGUS_PORT = 4331;
 /** The owner every e2e shop has (made by `npm run admin -- create` before it starts). */
 export const OWNER = { email: 'owner@example.ro', password: 'owner-password-e2e' } as const;
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
@@ -97,9 +99,21 @@ export default defineConfig({
       SAMEDAY_PASSWORD: 'e2e-secret',
       SAMEDAY_ENV: 'demo',
       SAMEDAY_BASE_URL: `http://127.0.0.1:${FAKE_SAMEDAY_PORT}`,
+      CARGUS_SUBSCRIPTION_KEY: 'e2e-key',
+      CARGUS_USERNAME: 'e2e-shop',
+      CARGUS_PASSWORD: 'e2e-secret',
+      CARGUS_BASE_URL: `http://127.0.0.1:${FAKE_CARGUS_PORT}`,
       // Every 3 seconds: the spec sees a parcel the fake courier delivers become delivered.
       COURIER_TRACK_EVERY_MINUTES: '0.05',
     }),
+    {
+      command: 'node --import tsx testing/fakeCargusMain.ts',
+      // Its gateway answers 401 without a subscription key: it is up.
+      url: `http://127.0.0.1:${FAKE_CARGUS_PORT}/LoginUser`,
+      env: { FAKE_CARGUS_PORT: String(FAKE_CARGUS_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     {
       command: 'node --import tsx testing/fakeAnafMain.ts',
       // Its API answers 401 without a token: it is up.

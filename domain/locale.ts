@@ -47,6 +47,11 @@ export function shopTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: SHOP_TIME_ZONE }).format(new Date(iso));
 }
 
+/** The hour and minute of an instant on Bucharest's clock, in `locale`: "15:02". */
+export function shopClock(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ro' ? 'ro-RO' : 'en-GB', { timeStyle: 'short', timeZone: SHOP_TIME_ZONE }).format(new Date(iso));
+}
+
 /** The Bucharest day (YYYY-MM-DD) an instant falls on: the shop's days, whatever the reader's clock says. */
 /** The shop's time zone: its days, months and times are Bucharest's. */
 export const SHOP_TIME_ZONE = 'Europe/Bucharest';

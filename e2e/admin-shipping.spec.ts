@@ -118,6 +118,23 @@ test.describe('when Sameday does not answer', () => {
   });
 });
 
+test('the owner ships with Cargus: the dashboard says whether the shop has ordered today’s Cargus pickup', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const order = await placeOrder(request);
+  await signInAsOwner(page);
+  await page.goto(`/admin/orders/${order.id}`);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Status: Confirmed')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Create AWB' });
+  await form.getByRole('combobox', { name: 'Courier' }).selectOption({ label: 'Cargus' });
+  await form.getByRole('button', { name: 'Create AWB' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^AWB \d+ created with Cargus: the order is shipped\.$/ })).toBeVisible();
+  await page.goto('/admin');
+  // Ordered at 15:00 for the day's AWBs (or at once past it: the tracking round runs every 3 s here).
+  await expect(page.getByText(/^Cargus pickup (not ordered yet: the shop orders it at 15:00 for \d+ AWBs?\.|ordered today at \d\d:\d\d \(order \d+\), 15:00–18:00\.)/)).toBeVisible();
+  await expectAccessible(page);
+});
+
 test('on a 375 px phone, Create AWB fits the screen and passes axe', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const order = await placeOrder(request);

@@ -165,6 +165,22 @@ const envSchema = z.object({
    * CashAccount, which the shop reads) or `envelope` (CashRepayment, cash brought back in an envelope: not reported).
    */
   CARGUS_CASH_ON_DELIVERY: z.enum(['collector', 'envelope']).default('collector'),
+  /**
+   * How Cargus is told to come for the parcels: `daily` (the shop launches the day's pickup order at the start of
+   * CARGUS_PICKUP_HOURS), `each` (after each AWB), or `automatic` (the pickup location closes its order itself at its
+   * AutomaticEOD hour, as Cargus sets it up on request).
+   */
+  CARGUS_PICKUP: z.enum(['daily', 'each', 'automatic']).default('daily'),
+  /** When Cargus may come, Bucharest's time: HH:MM-HH:MM. */
+  CARGUS_PICKUP_HOURS: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM-HH:MM, e.g. 15:00-18:00')
+    .default('15:00-18:00')
+    .transform((text) => {
+      const [from, to] = text.split('-') as [string, string];
+      return { from, to };
+    })
+    .refine((hours) => hours.from < hours.to, 'the pickup must start before it ends'),
   /** The courier Create AWB offers first; the first one set up when absent. */
   COURIER_DEFAULT: z.enum(['sameday', 'fan', 'cargus']).optional(),
   /** The weight of a product whose own weight the back office does not give, in grams. */

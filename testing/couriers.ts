@@ -26,6 +26,8 @@ export async function startTestCouriers(): Promise<TestCouriers> {
       PARCEL_WEIGHT_GRAMS: 500,
       PARCEL_SIZE_CM: { length: 20, width: 15, height: 10 },
       CARGUS_CASH_ON_DELIVERY: 'collector',
+      CARGUS_PICKUP: 'daily',
+      CARGUS_PICKUP_HOURS: { from: '15:00', to: '18:00' },
       COURIER_TRACK_EVERY_MINUTES: 30,
     }),
     trackInBackground: false,

@@ -93,6 +93,17 @@ export interface CargusAwb {
   paidOut: string | null;
   /** The return AWB made when the recipient refused it (AwbTrace/WithRedirect's ResponseCode), or undefined. */
   returnBarCode?: string;
+  /** The pickup order it went with, once launched (PUT Orders). */
+  order?: string;
+}
+
+/** A pickup order launched (PUT Orders … action=1): its number, the pickup location, the window, its AWBs. */
+export interface CargusPickup {
+  order: string;
+  location: number;
+  from: Date;
+  to: Date;
+  awbs: string[];
 }
 
 export interface FakeCargusOptions {
@@ -139,6 +150,8 @@ export interface FakeCargus {
   payOut(awb: string, date?: string): void;
   /** Whether AwbDocuments answers bare base64 rather than a JSON string of it. */
   labelsAsRawBase64(on: boolean): void;
+  /** The pickup orders launched so far, oldest first. */
+  pickups(): CargusPickup[];
   /** Every answer comes after ms milliseconds (0: back to normal). */
   slowDown(ms: number): void;
   /** While on, every request answers 500 with the gateway's JSON, as APIM does when the service behind it fails. */
@@ -226,6 +239,8 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
   let logins = 0;
   let nextBarCode = 1_100_223_344;
   let rawLabels = false;
+  let nextOrder = 500_100_001;
+  const pickups: CargusPickup[] = [];
 
   const live = (barCode: string) => {
     const awb = byBarCode.get(barCode.trim());
@@ -388,6 +403,22 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     );
   }
 
+  // PUT Orders?locationId&action&PickupStartDate&PickupEndDate (§10.1): action 1 launches the pickup location's open
+  // order (the AWBs made there since its last one) and answers its number; 0 cancels it. No open order to launch: the
+  // fake's own refusal (Cargus's wording is not published).
+  function order(res: http.ServerResponse, query: Record<string, string>) {
+    const location = numberOf(query.locationId);
+    const [start, end] = [Date.parse(query.PickupStartDate ?? ''), Date.parse(query.PickupEndDate ?? '')];
+    if (location === null || !pickupLocations.has(location)) return send(res, 400, ['Punctul de ridicare nu exista']);
+    if (!['0', '1'].includes(query.action ?? '') || Number.isNaN(start) || Number.isNaN(end) || end <= start) return send(res, 400, ['action, PickupStartDate si PickupEndDate nu sunt valide']);
+    const open = awbs.filter((awb) => !awb.deleted && awb.order === undefined && (numberOf(awb.request.Sender?.LocationId) ?? 0) === location);
+    if (open.length === 0) return send(res, 400, ['Nu exista o comanda deschisa pentru acest punct de ridicare']);
+    const number = nextOrder++;
+    for (const awb of open) awb.order = query.action === '1' ? String(number) : undefined;
+    if (query.action === '1') pickups.push({ order: String(number), location, from: new Date(start), to: new Date(end), awbs: open.map((awb) => awb.barCode) });
+    send(res, 200, number);
+  }
+
   // Awbs/GetByDate?FromDate&ToDate (mm-dd-yyyy)&pageNumber&itemsPerPage (§9.7): the AWBs made in those days, each
   // as the documentation's example has it (the request's fields, BarCode, Status; "Deleted" for one deleted, as
   // Cargus's PrestaShop module reads it).
@@ -419,6 +450,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     '/AwbDocuments': ['GET'],
     '/AwbTrace/WithRedirect': ['GET'],
     '/Awbs/GetByDate': ['GET'],
+    '/Orders': ['PUT'],
     '/CashAccount/GetByDeductionDate': ['GET'],
   };
 
@@ -441,6 +473,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     if (path === '/AwbDocuments') return documents(res, query);
     if (path === '/AwbTrace/WithRedirect') return trace(res, query);
     if (path === '/Awbs/GetByDate') return awbsByDate(res, query);
+    if (path === '/Orders') return order(res, query);
     return cashAccount(res, query);
   }
 
@@ -485,6 +518,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     labelsAsRawBase64(on: boolean) {
       rawLabels = on;
     },
+    pickups: () => pickups.map((pickup) => ({ ...pickup, awbs: [...pickup.awbs] })),
     unknownStatus(awb: string) {
       append(awb, { EventId: 99, Description: 'Status nou' });
     },

@@ -125,8 +125,11 @@ export const shipmentEvents = pgTable(
   (t) => [unique('shipment_events_once').on(t.shipmentId, t.at, t.code)],
 );
 
-/** A courier's periodic work that is the whole account's, not an AWB's: its payouts, its lockers, which parcels changed. */
-export type CourierRound = 'cash' | 'lockers' | 'sync';
+/**
+ * A courier's periodic work that is the whole account's, not an AWB's: its payouts, its lockers, which parcels changed,
+ * its pickup order (Cargus: the courier comes for the day's parcels once the order is launched).
+ */
+export type CourierRound = 'cash' | 'lockers' | 'sync' | 'pickup';
 
 /**
  * Each courier's periodic work (CourierRound), one row each: when to do it next, until when a process has it (so two
@@ -141,6 +144,9 @@ export const courierRounds = pgTable(
     checkedThrough: date('checked_through', { mode: 'string' }),
     /** Until when the courier's changes have been asked for (Sameday's status-sync). */
     syncedUntil: timestamp('synced_until', { withTimezone: true }),
+    /** The last pickup order launched (Cargus's order number) and when. */
+    pickupOrderedAt: timestamp('pickup_ordered_at', { withTimezone: true }),
+    pickupOrder: text('pickup_order'),
     nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { ORDER_ACTORS, ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
 import { orderViewSchema } from './orders';
 import { invoiceReportingSchema, invoiceRowSchema } from './invoices';
-import { awbAttemptSchema, courierEventSchema, shipmentSchema } from './shipping';
+import { awbAttemptSchema, courierEventSchema, pickupSchema, shipmentSchema } from './shipping';
 
 // The back office's answers (/api/admin/*). Amounts in bani, times ISO 8601.
 
@@ -115,6 +115,8 @@ export const dashboardSchema = z.object({
    * and their total; `reportsPayouts` false for a courier that does not report its payouts (the owner checks them there).
    */
   cashWithCouriers: z.array(z.object({ courier: z.enum(COURIERS), courierName: z.string(), parcels: z.int(), total: bani, reportsPayouts: z.boolean() })),
+  /** The couriers whose pickup the shop orders (Cargus), and whether today's is ordered. */
+  pickups: z.array(pickupSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -27,6 +27,22 @@ export const shipmentSchema = z.object({
 });
 export type ShipmentView = z.infer<typeof shipmentSchema>;
 
+/**
+ * A courier whose pickup the shop orders (Cargus), for the dashboard: how (daily at the start of `hours`, after each
+ * AWB, or by the courier itself), whether today's is ordered (when, the courier's order number), and how many of
+ * today's AWBs wait for an order.
+ */
+export const pickupSchema = z.object({
+  courier: z.enum(COURIERS),
+  courierName: z.string(),
+  mode: z.enum(['daily', 'each', 'automatic']),
+  hours: z.object({ from: z.string(), to: z.string() }),
+  orderedAt: z.nullable(z.string()),
+  order: z.nullable(z.string()),
+  waiting: z.int(),
+});
+export type PickupView = z.infer<typeof pickupSchema>;
+
 /** An attempt to create an AWB still being checked (its courier never answered), or made without a number the shop knows. */
 export const awbAttemptSchema = z.object({
   courier: z.enum(COURIERS),

@@ -34,6 +34,11 @@ export interface CargusSettings {
    * documentation v3 §9.2 and §11. `collector` when absent.
    */
   cashOnDelivery?: 'collector' | 'envelope';
+  /**
+   * How the day's pickup order is launched (§10.1, §13: "The order closes when: Call Orders with PUT … action = 1 … or
+   * AutomaticEOD"): daily at the start of `hours`, after each AWB, or by the pickup location itself (automatic).
+   */
+  pickup?: { mode: 'daily' | 'each' | 'automatic'; hours: { from: string; to: string } };
   timeoutMs?: number;
 }
 
@@ -296,6 +301,22 @@ export function cargusCourier(settings: CargusSettings): Courier {
       if (Array.isArray(traced) && traced.some((item: { Code?: unknown }) => String(item.Code) === awb)) {
         throw new CourierError('refused', `Cargus keeps AWB ${awb}: it has been picked up already.`);
       }
+    },
+
+    pickup: {
+      mode: settings.pickup?.mode ?? 'daily',
+      hours: settings.pickup?.hours ?? { from: '15:00', to: '18:00' },
+      /**
+       * Launches the pickup location's open order (PUT Orders?locationId&action=1&PickupStartDate&PickupEndDate, §10.1:
+       * dates as its example writes them, ISO in UTC); Cargus answers the order's number.
+       */
+      async order(window: { from: Date; to: Date }): Promise<string> {
+        const query = new URLSearchParams({ locationId: String(Number(settings.pickupLocation ?? 0)), action: '1', PickupStartDate: window.from.toISOString(), PickupEndDate: window.to.toISOString() });
+        const answer = await json(await call(`/Orders?${query}`, { method: 'PUT' }));
+        const order = typeof answer === 'number' || typeof answer === 'string' ? String(answer).trim() : '';
+        if (!/^\d+$/.test(order)) throw refused(answer, 'Cargus gave no order number.');
+        return order;
+      },
     },
 
     /**

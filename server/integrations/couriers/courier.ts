@@ -137,6 +137,19 @@ export interface Courier {
   lockers?(): Promise<Locker[]>;
   /** The cash on delivery it paid out on a day (YYYY-MM-DD), where it reports it (FAN's bank transfers). */
   cashPaidOut?(day: string): Promise<CashPaidOut[]>;
+  /** Where the courier comes for the parcels only once the shop orders it (Cargus): how, and the call. */
+  pickup?: PickupOrdering;
+}
+
+/**
+ * How a courier's pickup is ordered: `daily`, once a day at the start of `hours` (Bucharest, "15:00-18:00") for the
+ * day's parcels; `each`, after each AWB (within two minutes); `automatic`, the courier closes the order itself at its
+ * pickup location's hour (Cargus's AutomaticEOD). `order` launches it for a window and gives the courier's order number.
+ */
+export interface PickupOrdering {
+  mode: 'daily' | 'each' | 'automatic';
+  hours: { from: string; to: string };
+  order(window: { from: Date; to: Date }): Promise<string>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { codBlocksOf, returnedBefore, returnedBeforeColumn } from '../orders/cod
 import { cashWithCouriers } from '../shipping/cash';
 import type { Shipping } from '../shipping/couriers';
 import { awbAttemptsOfOrder } from '../shipping/attempts';
+import { pickupsToday } from '../shipping/pickup';
 import { awbsCreatedToday, courierEventsOfOrder, shipmentsOfOrder } from '../shipping/service';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
 import { AWAITING_OWNER_STATUSES, becameStatus, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
@@ -332,7 +333,7 @@ export async function changeStatusAsOwner(db: Db, id: string, change: StatusChan
  */
 export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting | null, shipping: Shipping): Promise<Dashboard> {
   const startOf = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
-  const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday, cash] = await Promise.all([
+  const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday, cash, pickups] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(gte(orders.createdAt, startOf('day'))),
     db
       .select({ n: sql<number>`count(*)::int` })
@@ -348,6 +349,7 @@ export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting
     invoiceReporting(db, anaf),
     awbsCreatedToday(db),
     cashWithCouriers(db, shipping),
+    pickupsToday(db, shipping),
   ]);
   return {
     ordersToday: today?.n ?? 0,
@@ -359,6 +361,7 @@ export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting
     invoices,
     awbsToday,
     cashWithCouriers: cash.map((row) => ({ ...row, courierName: COURIER_NAMES[row.courier] })),
+    pickups,
   };
 }
 

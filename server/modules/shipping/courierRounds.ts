@@ -30,8 +30,9 @@ export async function takeCourierRound(db: Db, courier: CourierId, kind: Courier
   return {
     checkedThrough: taken.checkedThrough,
     syncedUntil: taken.syncedUntil,
+    pickupOrderedAt: taken.pickupOrderedAt,
     /** Puts the round off for `nextInSeconds`, keeping how far it got (`progress`), and lets go of it. */
-    done: (nextInSeconds: number, progress: Partial<Pick<typeof taken, 'checkedThrough' | 'syncedUntil'>> = {}) =>
+    done: (nextInSeconds: number, progress: Partial<Pick<typeof taken, 'checkedThrough' | 'syncedUntil' | 'pickupOrderedAt' | 'pickupOrder'>> = {}) =>
       db
         .update(courierRounds)
         .set({ ...progress, nextAt: sql`now() + make_interval(secs => ${nextInSeconds})`, leaseUntil: null })

@@ -43,6 +43,8 @@ type ShippingSettings = Pick<
   | 'CARGUS_PICKUP_LOCATION'
   | 'CARGUS_SERVICE'
   | 'CARGUS_CASH_ON_DELIVERY'
+  | 'CARGUS_PICKUP'
+  | 'CARGUS_PICKUP_HOURS'
 >;
 
 /** The couriers as the settings set them up (none without an account: Create AWB is then not offered). */
@@ -77,6 +79,7 @@ export function shippingFrom(config: ShippingSettings): Shipping {
         pickupLocation: config.CARGUS_PICKUP_LOCATION,
         service: config.CARGUS_SERVICE,
         cashOnDelivery: config.CARGUS_CASH_ON_DELIVERY,
+        pickup: { mode: config.CARGUS_PICKUP, hours: config.CARGUS_PICKUP_HOURS },
       }),
     );
   }

@@ -10,6 +10,7 @@ import { changeOrderStatus, unship } from '../orders/service';
 import { checkAwbAttempts } from './attempts';
 import { settleCancels } from './cancelling';
 import { prepareLabels } from './labels';
+import { orderPickups } from './pickup';
 import { collectCash } from './cash';
 import { eachCourierRound } from './courierRounds';
 import type { Shipping } from './couriers';
@@ -162,7 +163,8 @@ export function startTracking(db: Db, shipping: Shipping, invoicing: Invoicing |
     // The parcels the courier says changed first (due at once), then every due AWB; a failing sync does not hold them.
     const synced = await syncChangedParcels(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'asking a courier which parcels changed failed'));
     const tracked = await trackShipments(db, shipping, invoicing);
-    // Today's new AWBs' labels, kept for printing (labels.ts): never holding the tracking up.
+    // The couriers' pickup orders (pickup.ts), then today's new AWBs' labels, kept for printing (labels.ts).
+    await orderPickups(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'ordering a courier’s pickup failed; trying again later'));
     await prepareLabels(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'keeping the couriers’ labels failed'));
     return [checked, cancels, synced, tracked];
   };

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Dashboard as Figures } from '../../../domain/contracts/admin';
 import type { InvoiceReporting } from '../../../domain/contracts/invoices';
 import { signInEndsSoon } from '../../../domain/invoice';
-import { bucharestDay, shopDay } from '../../../domain/locale';
+import { bucharestDay, shopClock, shopDay } from '../../../domain/locale';
 import { useI18n } from '../../lib/i18n';
 
 /** The invoices to report the dashboard lists (the oldest first); the Invoices page has them all. */
@@ -13,7 +13,7 @@ const alarm = 'mt-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200';
 
 /** The three figures on top of the orders, then what needs a look when there is any: mails not sent, invoices to report to ANAF, shipments overdue. */
 export function Dashboard({ figures }: { figures: Figures | null }) {
-  const { t, money } = useI18n();
+  const { t, money, locale } = useI18n();
   const items = [
     { label: t('admin.dashboard.ordersToday'), value: figures ? String(figures.ordersToday) : '…' },
     { label: t('admin.dashboard.awaitingOwner'), value: figures ? String(figures.awaitingOwner) : '…' },
@@ -44,6 +44,18 @@ export function Dashboard({ figures }: { figures: Figures | null }) {
           </a>
         </p>
       )}
+      {figures?.pickups.map((pickup) => (
+        <p key={pickup.courier} className={pickup.orderedAt || pickup.mode === 'automatic' || pickup.waiting === 0 ? 'mt-3' : notice}>
+          {pickup.mode === 'automatic'
+            ? t('admin.dashboard.pickupAutomatic', { courier: pickup.courierName })
+            : pickup.orderedAt
+              ? t('admin.dashboard.pickupOrdered', { courier: pickup.courierName, order: pickup.order ?? '', time: shopClock(pickup.orderedAt, locale), from: pickup.hours.from, to: pickup.hours.to })
+              : pickup.waiting > 0
+                ? t(pickup.mode === 'each' ? 'admin.dashboard.pickupWaitingEach' : 'admin.dashboard.pickupWaitingDaily', { courier: pickup.courierName, count: pickup.waiting, from: pickup.hours.from })
+                : t('admin.dashboard.pickupNone', { courier: pickup.courierName })}
+          {pickup.orderedAt && pickup.waiting > 0 && t('admin.dashboard.pickupMore', { count: pickup.waiting })}
+        </p>
+      ))}
       {figures && <InvoiceNotices reporting={figures.invoices} />}
       {figures && figures.overdueShipments > 0 && (
         <p className={notice}>
