@@ -5,11 +5,12 @@ import { orderRequestSchema } from '../../../domain/checkout';
 import { bucharestDay } from '../../../domain/locale';
 import type { Database } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
+import { invoices } from '../../../db/schema/invoices';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { awbAttempts, courierRounds, shipments } from '../../../db/schema/shipping';
 import { seedCatalog } from '../../../db/seed';
-import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../../../testing/app';
+import { buildTestApp, signUpOwner, TEST_INVOICING, TEST_ORIGIN, type TestApp } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
 import { startTestCouriers, type TestCouriers } from '../../../testing/couriers';
 import type { FakeFan } from '../../../testing/fakeFan';
@@ -396,8 +397,11 @@ describe('tracking', () => {
     const [stockBefore] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, '5'));
     sameday.cancelInPortal(awb);
     await dueNow();
-    await trackShipments(database.db, shipping, null);
+    // With invoicing on (the shipped order has its invoice): a return would credit it.
+    await trackShipments(database.db, shipping, TEST_INVOICING);
     expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', carrier: null, trackingNumber: null });
+    const issued = await database.db.select({ kind: invoices.kind }).from(invoices).where(eq(invoices.orderId, order.id));
+    expect(issued.map((invoice) => invoice.kind)).toEqual(['invoice']);
     expect(await shipmentRow(shipmentId)).toMatchObject({ status: 'cancelled' });
     const [stockAfter] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, '5'));
     expect(stockAfter!.stock).toBe(stockBefore!.stock);
