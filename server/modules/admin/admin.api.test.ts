@@ -430,7 +430,7 @@ describe('GET /api/admin/dashboard', () => {
     const response = await get('/api/admin/dashboard');
     expect(response.statusCode).toBe(200);
     const { invoices, ...figures } = response.json();
-    expect(figures).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496, failedMails: 0, overdueShipments: 0, overdueDays: 7, awbsToday: 0, cashWithCouriers: [] });
+    expect(figures).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496, failedMails: 0, overdueShipments: 0, overdueDays: 7, awbsToday: 0, cashWithCouriers: [], pickups: [] });
     // Without an ANAF application the shop says that invoices are not reported; the delivered order's invoice waits.
     expect(invoices.anaf).toEqual({ reporting: 'off', env: null, signedInBy: null, signedInAt: null, signInEndsAt: null, problem: null });
     expect(invoices.toReport).toEqual([expect.objectContaining({ orderId: delivered.id, anaf: 'unsent' })]);

@@ -48,7 +48,7 @@ export async function beginAttempt(
 ): Promise<Attempt & { shipment: Shipment }> {
   return db.transaction(async (tx) => {
     const [pending] = await tx.select().from(awbAttempts).where(and(eq(awbAttempts.orderId, order.id), eq(awbAttempts.state, 'creating')));
-    if (pending) throw beingChecked(pending);
+    if (pending) throw beingChecked(pending.courier, pending.reference);
     const [tried] = await tx.select({ n: count() }).from(awbAttempts).where(eq(awbAttempts.orderId, order.id));
     // AWBs made before attempts were recorded (their shipments have none) count too.
     const attempted = tx.select({ id: awbAttempts.shipmentId }).from(awbAttempts).where(and(eq(awbAttempts.orderId, order.id), sql`${awbAttempts.shipmentId} is not null`));
@@ -61,13 +61,14 @@ export async function beginAttempt(
       .onConflictDoNothing()
       .returning();
     // Another request began one at the same moment (the one-per-order index).
-    if (!row) throw new AppError('conflict', { id: 'admin.awb.problem.beingChecked', values: { courier: COURIER_NAMES[courier], reference } }, 'awb_being_checked');
+    if (!row) throw beingChecked(courier, reference);
     return { ...row, shipment: full };
   });
 }
 
-const beingChecked = (attempt: Attempt) =>
-  new AppError('conflict', { id: 'admin.awb.problem.beingChecked', values: { courier: COURIER_NAMES[attempt.courier], reference: attempt.reference } }, 'awb_being_checked');
+/** Refused while an attempt of the order (with `courier`, as `reference`) waits for its outcome. */
+const beingChecked = (courier: CourierId, reference: string) =>
+  new AppError('conflict', { id: 'admin.awb.problem.beingChecked', values: { courier: COURIER_NAMES[courier], reference } }, 'awb_being_checked');
 
 /** The shop stopped waiting for the courier's answer: the attempt is looked for there shortly. */
 export async function noAnswer(db: Db, id: string): Promise<void> {
