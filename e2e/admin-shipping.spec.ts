@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { FAKE_SAMEDAY_CONTROL_PORT } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
@@ -10,13 +10,19 @@ async function placeOrder(request: APIRequestContext) {
   return (await response.json()) as { id: string; number: number };
 }
 
-test('the owner creates the AWB from the order, opens its label, and sees the order delivered once the courier reports it', async ({ page, request }) => {
-  test.setTimeout(120_000);
+/** The owner, signed in, on a new cash order's page, the order confirmed: Create AWB is offered. */
+async function confirmedOrderPage(page: Page, request: APIRequestContext) {
   const order = await placeOrder(request);
   await signInAsOwner(page);
   await page.goto(`/admin/orders/${order.id}`);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Status: Confirmed')).toBeVisible();
+  return order;
+}
+
+test('the owner creates the AWB from the order, opens its label, and sees the order delivered once the courier reports it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await confirmedOrderPage(page, request);
 
   const form = page.getByRole('form', { name: 'Create AWB' });
   await expect(form.getByRole('combobox', { name: 'Courier' })).toHaveValue('sameday');
@@ -91,11 +97,7 @@ test.describe('when Sameday does not answer', () => {
 
   test('Sameday does not answer Create AWB: the owner is told, the order page shows the AWB being checked, and the shop ships the order with the one AWB once Sameday is back', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const order = await placeOrder(request);
-    await signInAsOwner(page);
-    await page.goto(`/admin/orders/${order.id}`);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('Status: Confirmed')).toBeVisible();
+    const order = await confirmedOrderPage(page, request);
     const form = page.getByRole('form', { name: 'Create AWB' });
     expect((await request.post(`http://127.0.0.1:${FAKE_SAMEDAY_CONTROL_PORT}/down`)).status()).toBe(200);
     try {
@@ -120,11 +122,7 @@ test.describe('when Sameday does not answer', () => {
 
 test('the owner ships with Cargus: the dashboard says whether the shop has ordered today’s Cargus pickup', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const order = await placeOrder(request);
-  await signInAsOwner(page);
-  await page.goto(`/admin/orders/${order.id}`);
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Status: Confirmed')).toBeVisible();
+  await confirmedOrderPage(page, request);
   const form = page.getByRole('form', { name: 'Create AWB' });
   await form.getByRole('combobox', { name: 'Courier' }).selectOption({ label: 'Cargus' });
   await form.getByRole('button', { name: 'Create AWB' }).click();

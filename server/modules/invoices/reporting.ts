@@ -287,6 +287,7 @@ export async function reportToAnaf(db: Db, reporting: AnafReporting, limit = BAT
     left,
     (ids) => db.update(invoices).set({ anafLeaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` }).where(and(inArray(invoices.id, ids), eq(invoices.anafLeaseId, lease))),
     (leaseSeconds * 1000) / 3,
+    // A failed renewal: the next may still come in time, and a lease lost meanwhile only stops this process's writes.
     () => undefined,
   );
   let moved = 0;

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import { addDays } from '../../../domain/calendar';
 import type { PickupView } from '../../../domain/contracts/shipping';
-import { COURIER_NAMES } from '../../../domain/courier';
+import { COURIER_NAMES, type CourierId } from '../../../domain/courier';
 import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
 import type { Db } from '../../../db/client';
 import { courierRounds, shipments } from '../../../db/schema/shipping';
@@ -27,13 +27,13 @@ const EACH_EVERY_SECONDS = 120;
 const AFTER_FAILURE_SECONDS = 300;
 
 /** The courier's AWBs made today after `since` (not cancelled): the parcels a pickup order is for. */
-async function waiting(db: Db, courier: string, day: string, since: Date | null): Promise<number> {
+async function waiting(db: Db, courier: CourierId, day: string, since: Date | null): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(shipments)
     .where(
       and(
-        eq(shipments.courier, courier as never),
+        eq(shipments.courier, courier),
         ne(shipments.status, 'cancelled'),
         sql`(${shipments.createdAt} at time zone ${SHOP_TIME_ZONE})::date = ${day}::date`,
         ...(since ? [gt(shipments.createdAt, since)] : []),
