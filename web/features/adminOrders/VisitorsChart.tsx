@@ -12,7 +12,8 @@ export default function VisitorsChart({ daily }: { daily: VisitStats['daily'] })
   const total = daily.reduce((sum, day) => ({ visitors: sum.visitors + day.visitors, orders: sum.orders + day.orders }), { visitors: 0, orders: 0 });
   return (
     <figure className="mt-2">
-      <div className="h-56 w-full">
+      {/* Clipped: while the chart takes a new width (a phone turned), neither it nor its tooltip widens the page. */}
+      <div className="h-56 w-full overflow-hidden">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} accessibilityLayer margin={{ top: 8, right: 8, bottom: 0, left: -16 }} title={t('admin.visits.chartTitle')}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
