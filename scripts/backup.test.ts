@@ -7,7 +7,7 @@ import { openPglite } from '../db/client';
 import { orderRequestSchema } from '../domain/checkout';
 import { orderLines, orders } from '../db/schema/orders';
 import { seedCatalog } from '../db/seed';
-import { placeOrder } from '../server/modules/orders/service';
+import { placeOrder } from '../server/modules/orders/place';
 import { sampleOrder } from '../testing/sampleOrder';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-backup-'));

@@ -23,7 +23,7 @@ import { setRole } from '../accounts/service';
 import { countFailedMails } from '../mail/failedMails';
 import { lineView } from '../orders/lineView';
 import { became } from '../orders/received';
-import { changeOrderStatus } from '../orders/service';
+import { changeOrderStatus } from '../orders/status';
 
 /** A timestamptz as ISO 8601 in UTC, written by PostgreSQL (both drivers then hand over the same text). */
 export const isoTime = (column: SQL | AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

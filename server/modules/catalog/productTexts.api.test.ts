@@ -7,7 +7,7 @@ import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
 import type { Product } from '../../../domain/catalog';
 import { setUpTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { changeOrderStatus } from '../orders/service';
+import { changeOrderStatus } from '../orders/status';
 
 const shop = setUpTestApp();
 const ROMANIAN = { 'accept-language': 'ro-RO,ro;q=0.9' };

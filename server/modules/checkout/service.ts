@@ -10,21 +10,9 @@ import { AppError } from '../../errors';
 import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
 import { type CheckoutSessionInfo, STRIPE_CURRENCY } from '../../integrations/stripe';
 import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
-import {
-  attachCheckoutSession,
-  cardOrderToPay,
-  changeOrderStatus,
-  discardOrderWithoutSession,
-  invoiceOrder,
-  orderOfSession,
-  orderPaymentState,
-  placeOrder,
-  recordCardPayment,
-  recordPaymentAfterCancel,
-  recordPaymentAlert,
-  staleCardOrders,
-  type PlacedOrder,
-} from '../orders/service';
+import { attachCheckoutSession, cardOrderToPay, discardOrderWithoutSession, orderOfSession, orderPaymentState, recordCardPayment, recordPaymentAfterCancel, recordPaymentAlert, staleCardOrders } from '../orders/payments';
+import { changeOrderStatus, invoiceOrder } from '../orders/status';
+import { placeOrder, type PlacedOrder } from '../orders/place';
 import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, recordPaymentEvent, verifyStripeEvent, type Payments } from '../payments/service';
 import { orderHits, type OrderLimits, refuseOrder, type Visitor } from './orderLimits';
 import type { Invoicing } from '../invoices/service';

@@ -8,7 +8,7 @@ import { discountCodes } from '../../../db/schema/discounts';
 import { orders } from '../../../db/schema/orders';
 import { setUpTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { changeOrderStatus } from '../orders/service';
+import { changeOrderStatus } from '../orders/status';
 
 // Discount codes at checkout (issue 34): the cart and payment steps ask whether a code applies, the order checks it
 // again and counts its use in its own transaction, a cancelled order gives the use back. On both databases.

@@ -8,7 +8,8 @@ import { orderLines, orders } from '../../../db/schema/orders';
 import { setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_INVOICING, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { orderAccessToken } from '../orders/accessToken';
-import { changeOrderStatus, placeOrder } from '../orders/service';
+import { changeOrderStatus } from '../orders/status';
+import { placeOrder } from '../orders/place';
 import { checkInvoices } from './checking';
 import { cachedSchematron, efacturaProblems } from './validation';
 

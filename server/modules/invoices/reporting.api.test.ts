@@ -15,7 +15,7 @@ import { type FakeAnaf, startFakeAnaf } from '../../../testing/fakeAnaf';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { anafClient } from '../../integrations/anaf/client';
 import { countHits } from '../../rateLimits';
-import { placeOrder } from '../orders/service';
+import { placeOrder } from '../orders/place';
 import { tokenCipher } from './anafTokens';
 import { checkInvoices } from './checking';
 import { ANAF_CALLBACK_PATH, type AnafReporting, reportToAnaf, UPLOAD_AGAIN_AFTER_MS } from './reporting';

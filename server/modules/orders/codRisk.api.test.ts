@@ -5,7 +5,8 @@ import { codBlocks, orders } from '../../../db/schema/orders';
 import { setUpCardShop } from '../../../testing/cardShop';
 import { setUpTestApp, signUpOwner, TEST_COMPANY, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { changeOrderStatus, placeOrder } from './service';
+import { changeOrderStatus } from './status';
+import { placeOrder } from './place';
 
 // The cash-on-delivery risk (issue 34): an order whose phone or email is an earlier returned order's is flagged for
 // the owner (never for the customer), and the owner may take no more cash on delivery from a contact. On the embedded

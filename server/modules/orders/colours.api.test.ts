@@ -6,7 +6,8 @@ import type { StoredColourOption } from '../../../domain/catalog';
 import { orderRequestSchema } from '../../../domain/checkout';
 import { setUpTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { changeOrderStatus, placeOrder } from './service';
+import { changeOrderStatus } from './status';
+import { placeOrder } from './place';
 
 const shop = setUpTestApp();
 

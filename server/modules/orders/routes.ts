@@ -8,7 +8,7 @@ import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
 import { isOrderAccessToken } from './accessToken';
-import { findOrder, listOrdersOfUser } from './service';
+import { findOrder, listOrdersOfUser } from './read';
 import { requestWithdrawal } from './withdrawal';
 
 /** Reading orders back. Placing one (POST /orders) is checkout's: it may involve a payment. */

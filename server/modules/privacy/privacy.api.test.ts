@@ -7,7 +7,7 @@ import { orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_INVOICING, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { changeOrderStatus } from '../orders/service';
+import { changeOrderStatus } from '../orders/status';
 
 // The customer's data rights (issue 34): a copy of their data, their account deleted, a guest's details erased
 // through the order's link; on the embedded database or PostgreSQL.

@@ -15,7 +15,7 @@ import type { Auth } from '../accounts/auth';
 import { endResetLinks } from '../accounts/passwordReset';
 import { enqueueMail } from '../mail/outbox';
 import { MAIL_KINDS } from '../mail/service';
-import { listOrdersOfUser, orderView } from '../orders/service';
+import { listOrdersOfUser, orderView } from '../orders/read';
 
 /**
  * The customer's data rights (issue 34; GDPR art. 15, 17 and 20): a copy of everything the shop holds about them, and

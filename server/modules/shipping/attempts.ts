@@ -6,7 +6,8 @@ import { awbAttempts, shipments } from '../../../db/schema/shipping';
 import { AppError } from '../../errors';
 import type { CreatedAwb, Shipment } from '../../integrations/couriers/courier';
 import type { Invoicing } from '../invoices/service';
-import { changeOrderStatus, orderView } from '../orders/service';
+import { changeOrderStatus } from '../orders/status';
+import { orderView } from '../orders/read';
 import type { Shipping } from './couriers';
 
 /**

@@ -4,7 +4,8 @@ import type { Db } from '../../../db/client';
 import { shipments } from '../../../db/schema/shipping';
 import { AppError } from '../../errors';
 import { CourierError } from '../../integrations/couriers/courier';
-import { orderView, unship } from '../orders/service';
+import { orderView } from '../orders/read';
+import { unship } from '../orders/status';
 import type { Shipping } from './couriers';
 
 /**

@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import { CourierError, type CourierField, type CreatedAwb } from '../../integrations/couriers/courier';
 import { adoptAwb, beginAttempt, failAttempt, noAnswer } from './attempts';
 import type { Invoicing } from '../invoices/service';
-import { orderView } from '../orders/service';
+import { orderView } from '../orders/read';
 import type { Shipping } from './couriers';
 
 /**

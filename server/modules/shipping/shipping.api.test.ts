@@ -16,7 +16,8 @@ import { startTestCouriers, type TestCouriers } from '../../../testing/couriers'
 import type { FakeFan } from '../../../testing/fakeFan';
 import type { FakeSameday } from '../../../testing/fakeSameday';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { changeOrderStatus, placeOrder } from '../orders/service';
+import { changeOrderStatus } from '../orders/status';
+import { placeOrder } from '../orders/place';
 import type { Shipping } from './couriers';
 import { collectCash } from './cash';
 import { syncChangedParcels, trackShipments } from './tracking';

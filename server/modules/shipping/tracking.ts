@@ -6,7 +6,7 @@ import { shipmentEvents, shipments } from '../../../db/schema/shipping';
 import { everyFewSeconds, type Rounds, whileUp } from '../../rounds';
 import type { Invoicing } from '../invoices/service';
 import { queueAwbCancelledMail } from '../mail/service';
-import { changeOrderStatus, unship } from '../orders/service';
+import { changeOrderStatus, unship } from '../orders/status';
 import { checkAwbAttempts } from './attempts';
 import { settleCancels } from './cancelling';
 import { prepareLabels } from './labels';

@@ -18,7 +18,8 @@ import { createPostgresDatabase } from '../../../testing/database';
 import { type FakeSameday, startFakeSameday } from '../../../testing/fakeSameday';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { samedayCourier } from '../../integrations/couriers/sameday';
-import { changeOrderStatus, placeOrder } from '../orders/service';
+import { changeOrderStatus } from '../orders/status';
+import { placeOrder } from '../orders/place';
 
 const ROUND_MS = 3000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,7 +5,8 @@ import { orderLines, orders } from '../../../db/schema/orders';
 import { setUpTestApp } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { orderRequestSchema } from '../../../domain/checkout';
-import { changeOrderStatus, placeOrder } from '../orders/service';
+import { changeOrderStatus } from '../orders/status';
+import { placeOrder } from '../orders/place';
 
 const shop = setUpTestApp();
 

@@ -1,0 +1,90 @@
+
+import { and, desc, eq } from 'drizzle-orm';
+import { canTransition, RESTOCKING_STATUSES, type OrderActor, type OrderStatus } from '../../../domain/orders';
+import type { DbOrTx } from '../../../db/client';
+import { orderEvents, orders } from '../../../db/schema/orders';
+import { queueStatusMails } from '../mail/service';
+import { invoiceStatusChange, type Invoicing } from '../invoices/service';
+import { invoiceAction } from '../../../domain/invoice';
+import { giveBackCodeUse } from '../discounts/usage';
+import { putBackStock } from './stock';
+import { toViews } from './read';
+
+/** An order's status changes: the one way it moves on, and an AWB cancelled before pickup taking it back. */
+/** What became of a request to move an order on. */
+export type StatusChange = 'changed' | 'not_allowed' | 'stale' | 'unknown_order';
+
+export interface StatusChangeOptions {
+  /** Who makes the change (the timeline's "who"), and the owner's user id for the owner's changes. */
+  actor: OrderActor;
+  actorUserId?: string;
+  /** Only from this status: a caller acting for one status (Stripe's expiry for an unpaid order) changes nothing else. */
+  from?: OrderStatus;
+  /** Only if the order is still at this version (the owner's view of it); otherwise 'stale'. */
+  version?: number;
+  note?: string | null;
+  set?: { paidAt?: Date; stripeSessionId?: string; carrier?: string; trackingNumber?: string; cancelReason?: string };
+  /** The shop's invoicing: the change issues the order's invoice, or its credit note, when it calls for one. */
+  invoicing?: Invoicing | null;
+}
+
+/**
+ * The one way an order's status changes: only as domain/orders allows from the status it is in.
+ * The row is locked while it is checked, so of two concurrent changes one waits and then sees the
+ * other's result. Each change bumps the version, writes a timeline event and, into cancelled or
+ * returned, puts the order's stock back (once: those statuses are final); with `invoicing`, it issues
+ * the invoice or the credit note the change calls for (invoices/service.ts), in the same transaction.
+ */
+export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus, options: StatusChangeOptions): Promise<StatusChange> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: orders.status, version: orders.version, email: orders.email }).from(orders).where(eq(orders.id, id)).for('update');
+    if (!order) return 'unknown_order';
+    if (options.version !== undefined && order.version !== options.version) return 'stale';
+    if ((options.from !== undefined && order.status !== options.from) || !canTransition(order.status, to)) return 'not_allowed';
+    await tx
+      .update(orders)
+      .set({ ...options.set, status: to, version: order.version + 1 })
+      .where(eq(orders.id, id));
+    await tx.insert(orderEvents).values({ orderId: id, actor: options.actor, actorUserId: options.actorUserId ?? null, fromStatus: order.status, toStatus: to, note: options.note ?? null });
+    // A cancelled order never happened: its discount code's use is given back (before the stock: a code's row is
+    // locked before products' rows, as placing an order does, so the two never deadlock).
+    if (to === 'cancelled') await giveBackCodeUse(tx, id);
+    if ((RESTOCKING_STATUSES as readonly OrderStatus[]).includes(to)) await putBackStock(tx, id);
+    await queueStatusMails(tx, { orderId: id, email: order.email, to, actor: options.actor });
+    if (options.invoicing && invoiceAction(to, options.invoicing.on)) await invoiceOrder(tx, id, options.invoicing);
+    return 'changed';
+  });
+}
+
+/**
+ * Takes a shipped order back to where it was before it was shipped (confirmed, or paid), its carrier and tracking
+ * number cleared: its AWB was cancelled at the courier before the parcel was picked up, by the owner (shipping/service.ts)
+ * or at the courier's end (shipping/tracking.ts, the system). In the caller's transaction; 'not_allowed' for an order
+ * that is not shipped, or no longer with `awb`. The customer is not written to (a new AWB
+ * tells them the new tracking number).
+ */
+export async function unship(tx: DbOrTx, id: string, change: { actor?: 'owner' | 'system'; actorUserId: string | null; note: string; awb?: string }): Promise<StatusChange> {
+  const [order] = await tx.select({ status: orders.status, version: orders.version, trackingNumber: orders.trackingNumber }).from(orders).where(eq(orders.id, id)).for('update');
+  if (!order) return 'unknown_order';
+  // Only while it is shipped with that AWB (when one is named): an order shipped again meanwhile keeps its new AWB.
+  if (order.status !== 'shipped' || (change.awb !== undefined && order.trackingNumber !== change.awb)) return 'not_allowed';
+  const [shipped] = await tx
+    .select({ from: orderEvents.fromStatus })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, id), eq(orderEvents.toStatus, 'shipped')))
+    .orderBy(desc(orderEvents.id))
+    .limit(1);
+  const back = shipped?.from === 'paid' ? 'paid' : 'confirmed';
+  await tx.update(orders).set({ status: back, carrier: null, trackingNumber: null, version: order.version + 1 }).where(eq(orders.id, id));
+  await tx.insert(orderEvents).values({ orderId: id, actor: change.actor ?? 'owner', actorUserId: change.actorUserId, fromStatus: 'shipped', toStatus: back, note: change.note });
+  return 'changed';
+}
+
+/**
+ * Issues what an order's status calls for (its invoice, its credit note: invoices/service.ts) from the order as it
+ * is now, in the caller's transaction: changeOrderStatus's, or a paid order's placed by Stripe's webhook.
+ */
+export async function invoiceOrder(tx: DbOrTx, id: string, invoicing: Invoicing): Promise<void> {
+  const [view] = await toViews(tx, await tx.select().from(orders).where(eq(orders.id, id)));
+  if (view) await invoiceStatusChange(tx, view, invoicing, new Date());
+}
