@@ -12,13 +12,15 @@ import { AppError, answers } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
 import { listFailedMails, resendMail } from '../mail/failedMails';
 import { blockCod, liftCodBlock } from '../orders/codRisk';
-import { CSV_BOM, csvLine, ORDER_CSV_COLUMNS, orderCsvCells } from './csv';
-import { currentCursor, formatCursor, LiveOrders, parseCursor } from './liveOrders';
+import { CSV_BOM, csvLine, ORDER_CSV_COLUMNS, orderCsvCells } from '../orders/csv';
+import { currentCursor, formatCursor, LiveOrders, parseCursor } from '../orders/liveOrders';
 import type { AnafReporting } from '../invoices/reporting';
 import type { Invoicing } from '../invoices/service';
 import type { Shipping } from '../shipping/couriers';
 import { SHOP_TIME_ZONE } from '../../../domain/locale';
-import { changeStatusAsOwner, dashboard, listOrders, listOwners, ordersForExport, orderForOwner, promoteOwner, type OrderFilters } from './service';
+import { listOrders, ordersForExport, type OrderFilters } from '../orders/ownerList';
+import { changeStatusAsOwner, orderForOwner } from '../orders/ownerOrder';
+import { dashboard, listOwners, promoteOwner } from './service';
 
 const day = (label: string) =>
   z

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveOrderEvent } from '../../../domain/contracts/admin';
 import type { Database, Db, Unlisten } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
-import { orderRowColumns } from './service';
+import { orderRowColumns } from './ownerList';
 
 /**
  * The back office's live stream of order events, in the order of order_events' (tx, id): `tx` is
