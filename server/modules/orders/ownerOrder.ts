@@ -18,6 +18,7 @@ import { lineView } from './lineView';
 
 
 import { isoTime } from './ownerList';
+import { orderFields } from './read';
 import { changeOrderStatus } from './status';
 
 /** One order as the owner sees it in the back office, and the owner moving it on. */
@@ -26,9 +27,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
   const [order] = await db
     .select({
       row: orders,
-      createdAt: isoTime(orders.createdAt),
       paidAt: sql<string | null>`${isoTime(orders.paidAt)}`,
-      withdrawalRequestedAt: sql<string | null>`${isoTime(orders.withdrawalRequestedAt)}`,
     })
     .from(orders)
     .where(eq(orders.id, id));
@@ -65,36 +64,10 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
   // When it became delivered (a withdrawal request leaves it delivered: not that one).
   const delivered = events.findLast((event) => becameStatus(event, 'delivered'));
   return {
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    paymentMethod: row.paymentMethod,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    country: row.country,
-    county: row.county,
-    city: row.city,
-    street: row.street,
-    streetNumber: row.streetNumber,
-    postalCode: row.postalCode,
-    phoneNumber: row.phoneNumber,
-    locker: row.locker,
-    subtotal: row.subtotal,
-    discount: row.discount,
-    discountCode: row.discountCode,
-    shipping: row.shipping,
-    shippingVatRate: row.shippingVatRate,
-    shippingVat: row.shippingVat,
-    total: row.totalAmount,
-    currency: row.currency,
-    carrier: row.carrier,
-    trackingNumber: row.trackingNumber,
-    createdAt: order.createdAt,
+    ...orderFields(row),
     lines: lines.map(lineView),
     paidAt: order.paidAt,
     cancelReason: row.cancelReason,
-    withdrawalRequestedAt: order.withdrawalRequestedAt,
     withdrawalLastDay: delivered ? withdrawalLastDay(new Date(delivered.at)) : null,
     withdrawalNote: row.withdrawalNote,
     version: row.version,

@@ -1,4 +1,4 @@
-
+/** Orders as their customers and the other modules read them (OrderView). */
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { orderLines, orders } from '../../../db/schema/orders';
@@ -9,18 +9,11 @@ import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { receivedAtOf } from './received';
 import { invoicesOfOrders } from '../invoices/service';
 
-/** Orders as their customers and the other modules read them (OrderView). */
 type OrderRow = typeof orders.$inferSelect;
 
-export async function toViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [lines, receivedAt, invoicesOf] = await Promise.all([
-    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
-    receivedAtOf(db, ids),
-    invoicesOfOrders(db, ids),
-  ]);
-  return rows.map((order) => ({
+/** An order row's own columns as every view of the order shows them, the customer's and the owner's: the one row-to-view mapping. */
+export function orderFields(order: OrderRow) {
+  return {
     id: order.id,
     number: order.number,
     status: order.status,
@@ -48,6 +41,19 @@ export async function toViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]
     trackingNumber: order.trackingNumber,
     createdAt: order.createdAt.toISOString(),
     withdrawalRequestedAt: order.withdrawalRequestedAt?.toISOString() ?? null,
+  };
+}
+
+export async function toViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [lines, receivedAt, invoicesOf] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
+    receivedAtOf(db, ids),
+    invoicesOfOrders(db, ids),
+  ]);
+  return rows.map((order) => ({
+    ...orderFields(order),
     withdrawalLastDay: receivedAt.has(order.id) ? withdrawalLastDay(receivedAt.get(order.id)!) : null,
     lines: lines
       .filter((line) => line.orderId === order.id)
