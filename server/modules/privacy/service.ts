@@ -6,7 +6,7 @@ import type { PersonalData } from '../../../domain/contracts/privacy';
 import type { OrderView } from '../../../domain/contracts/orders';
 import type { Locale } from '../../../domain/locale';
 import { FINISHED_STATUSES } from '../../../domain/orders';
-import type { Db, DbOrTx } from '../../../db/client';
+import type { Db, } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
@@ -15,6 +15,7 @@ import type { Auth } from '../accounts/auth';
 import { endResetLinks } from '../accounts/passwordReset';
 import { enqueueMail } from '../mail/outbox';
 import { MAIL_KINDS } from '../mail/service';
+import { anonymiseOrders } from '../orders/anonymise';
 import { listOrdersOfUser, orderView } from '../orders/read';
 
 /**
@@ -82,15 +83,6 @@ export async function personalDataOfOrder(db: Db, orderId: string): Promise<Pers
   return personalData(db, [order], null, order.email);
 }
 
-/** Anonymises orders: their customer's details go, their lines, amounts, city and county stay (the totals still add up). */
-async function anonymise(tx: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return;
-  await tx
-    .update(orders)
-    .set({ firstName: '', lastName: '', email: '', phoneNumber: '', street: '', streetNumber: '', postalCode: '', withdrawalNote: null, userId: null, anonymisedAt: new Date() })
-    .where(inArray(orders.id, ids));
-}
-
 /** Refuses while an order is on its way: its address and phone are needed to deliver it. */
 function refuseUnfinished(unfinished: { number: number }[], single: boolean) {
   if (unfinished.length === 0) return;
@@ -118,7 +110,7 @@ export async function deleteAccount(db: Db, auth: Auth, headers: IncomingHttpHea
   await db.transaction(async (tx) => {
     await tx.delete(outbox).where(eq(outbox.recipient, account.email));
     await enqueueMail(tx, { kind: MAIL_KINDS.accountDeleted, recipient: account.email, language: locale });
-    await anonymise(
+    await anonymiseOrders(
       tx,
       owned.map((order) => order.id),
     );
@@ -138,6 +130,6 @@ export async function eraseOrder(db: Db, orderId: string, locale: Locale) {
   await db.transaction(async (tx) => {
     await tx.delete(outbox).where(and(eq(outbox.orderId, order.id), ne(outbox.recipient, 'owners')));
     await enqueueMail(tx, { kind: MAIL_KINDS.detailsErased, recipient: order.email, data: { number: String(order.number) }, language: locale });
-    await anonymise(tx, [order.id]);
+    await anonymiseOrders(tx, [order.id]);
   });
 }

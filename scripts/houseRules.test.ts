@@ -1,0 +1,62 @@
+/**
+ * The house rules lint cannot say (issue 44; import boundaries are Biome's, biome.json): only the orders module
+ * writes the order tables, and no source file outgrows the ~300 lines the design asks for (400 at most, the files
+ * still over it listed below, a list that only shrinks).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/** The files git tracks, as a clean clone has them. */
+const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter(Boolean);
+const isTest = (file: string) => /\.(test|spec)\.tsx?$/.test(file) || file.startsWith('testing/') || file.startsWith('e2e/');
+const sources = tracked.filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !isTest(file) && !file.startsWith('db/migrations/') && !/^locales\/.*\.ts$/.test(file));
+
+/** The tables an order is made of (db/schema/orders.ts), by their Drizzle names and their SQL names. */
+const ORDER_TABLES = ['orders', 'orderLines', 'orderEvents', 'paymentAlerts', 'codBlocks'];
+const ORDER_TABLES_SQL = ['orders', 'order_lines', 'order_events', 'payment_alerts', 'cod_blocks'];
+const writes = new RegExp(
+  [
+    `\\.(insert|update|delete)\\((${ORDER_TABLES.join('|')})\\)`,
+    `(insert into|update|delete from)\\s+(\\$\\{(${ORDER_TABLES.join('|')})\\}|(${ORDER_TABLES_SQL.join('|')})\\b)`,
+  ].join('|'),
+  'i',
+);
+
+/** The order's own module; scripts/ holds the benchmarks' bare baselines, which write orders as plain SQL on purpose. */
+const MAY_WRITE_ORDERS = ['server/modules/orders/', 'scripts/'];
+
+/** Files over 400 lines today, each to be split (issue 44); a file that shrinks below it leaves the list. */
+const LONG_FILES: Record<string, string> = {
+  'web/features/adminOrders/OrderPage.tsx': 'to split into its sections',
+};
+const MAX_LINES = 400;
+
+describe('house rules', () => {
+  it('finds a write to an order table in the forms the code uses', () => {
+    expect(writes.test('await tx.update(orders).set({})')).toBe(true);
+    expect(writes.test('sql`insert into ${orderEvents} (order_id)`')).toBe(true);
+    expect(writes.test('insert into order_lines (order_id)')).toBe(true);
+    expect(writes.test('db.select().from(orders)')).toBe(false);
+    expect(writes.test('tx.update(products).set({})')).toBe(false);
+  });
+
+  it('only orders/ writes the order tables', () => {
+    const outside = sources
+      .filter((file) => !MAY_WRITE_ORDERS.some((folder) => file.startsWith(folder)))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line, index) => ({ line, at: `${file}:${index + 1}` }))
+          .filter(({ line }) => writes.test(line))
+          .map(({ at }) => at),
+      );
+    expect(outside, 'write to the order tables through server/modules/orders/').toEqual([]);
+  });
+
+  it(`no source file is over ${MAX_LINES} lines but those listed, and each listed one still is`, () => {
+    const lines = (file: string) => readFileSync(file, 'utf8').split('\n').length;
+    const long = sources.filter((file) => lines(file) > MAX_LINES);
+    expect(long.sort()).toEqual(Object.keys(LONG_FILES).sort());
+  });
+});
