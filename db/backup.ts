@@ -7,8 +7,8 @@ import { orders } from './schema/orders';
 
 /**
  * Backups of the embedded database: its whole data folder as one gzipped tarball (PGlite's own
- * dumpDataDir), restorable with restoreEmbedded. PostgreSQL is backed up with pg_dump instead (README,
- * Operations). Both need the shop stopped: they take the data folder's lock like the shop does, so
+ * dumpDataDir), restorable with restoreEmbedded. PostgreSQL is backed up with pg_dump instead (docs/operations.md,
+ * "Backups"). Both need the shop stopped: they take the data folder's lock like the shop does, so
  * while a shop runs on the folder they refuse with DataFolderInUseError and touch nothing.
  */
 

@@ -1,6 +1,6 @@
 /**
  * `npm run backup [-- <file>]`: backs up the embedded database (DATA_DIR) into one file, by default
- * DATA_DIR/backups/shop-<time>.tar.gz. Stop the shop first. With DATABASE_URL, use pg_dump (README).
+ * DATA_DIR/backups/shop-<time>.tar.gz. Stop the shop first. With DATABASE_URL, use pg_dump (docs/operations.md, "Backups").
  */
 import path from 'node:path';
 import { backUpEmbedded, backupFileName } from '../db/backup';

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:start`: how fast the shop starts and how much memory it holds, as the owner runs it
- * (`npm start` on the build). Measurements, never pass/fail tests; the figures go in the README.
+ * (`npm start` on the build). Measurements, never pass/fail tests; the figures go in docs/benchmarks.md.
  *   - a new data folder: time to a healthy /api/health, and the peak memory of the shop with the process that
  *     creates the cluster (the sum of their resident sets, sampled every 10 ms);
  *   - an existing data folder: from `npm start` (and from `node` on the launcher) to a healthy /api/health,

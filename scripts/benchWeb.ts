@@ -310,7 +310,7 @@ if (onPostgres) {
   // Its data folder holds only the mails it writes (the file mailer): as in production, it sends them.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-web-'));
   try {
-    // As a shop on PostgreSQL runs (README, Email): its mails are written by the order and sent by `npm run worker`,
+    // As a shop on PostgreSQL runs (docs/operations.md, "Email"): its mails are written by the order and sent by `npm run worker`,
     // elsewhere; the serving process renders none (decision 0030).
     const shop = await startShop(await freePort(), { ...common, DATA_DIR: dataDir, DATABASE_URL: await createBenchDatabase('shop_bench_web'), MAIL_WORKER: 'true' }, 30_000, {
       cpus: '0',

@@ -5,7 +5,7 @@ import { pino, type DestinationStream, type LevelWithSilent } from 'pino';
 /**
  * What the log may hold: methods, paths, status codes, timings, the client's address, error types,
  * codes, messages and stack frames. Never cookies, authorization or signature headers, query
- * strings, request bodies, the values of a failed query, nor emails: see README "Logs".
+ * strings, request bodies, the values of a failed query, nor emails: see docs/operations.md, "Logs".
  */
 
 const REDACTED = '[redacted]';
