@@ -35,7 +35,8 @@ const MAX_LINES = 400;
 describe('house rules', () => {
   it('finds a write to an order table in the forms the code uses', () => {
     expect(writes.test('await tx.update(orders).set({})')).toBe(true);
-    expect(writes.test('sql`insert into ${orderEvents} (order_id)`')).toBe(true);
+    // Drizzle's sql template naming the table (written apart here: it is not a template in this test).
+    expect(writes.test('sql`insert into $' + '{orderEvents} (order_id)`')).toBe(true);
     expect(writes.test('insert into order_lines (order_id)')).toBe(true);
     expect(writes.test('db.select().from(orders)')).toBe(false);
     expect(writes.test('tx.update(products).set({})')).toBe(false);
