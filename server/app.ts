@@ -1,15 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from '../db/client';
 import type { CompanyInfo } from '../domain/company';
-import { LOCALES, type Locale } from '../domain/locale';
-import { requestLocale } from './i18n';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { ownersOnly } from './modules/accounts/service';
@@ -26,13 +22,12 @@ import { reloadBeforeAnswering } from './modules/catalog/changes';
 import { catalogueAnswerer } from './modules/catalog/fastAnswer';
 import { importUploadedImages, productImage, UPLOADS_PREFIX } from './modules/catalog/images';
 import { catalogRoutes } from './modules/catalog/routes';
-import { currentSlugOf } from './modules/catalog/service';
 import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { crawlerRoutes } from './modules/crawlers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
-import { type BuildManifest, inlineStylesheet, loadPageRenderer, pageRoutes, sendPage, shellPage } from './modules/pages/routes';
+import { IMMUTABLE, serveWebApp } from './modules/pages/webApp';
 import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
 import { paymentRoutes } from './modules/payments/routes';
 import type { Invoicing } from './modules/invoices/service';
@@ -84,9 +79,6 @@ export interface AppDependencies {
   /** The visitor counter (visits/counter.ts): a test gives its own, to write its counts when it wants. */
   visits?: VisitCounter;
 }
-
-/** Hashed build assets and product images never change under the same name. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Largest JSON body the API reads (checkout bodies are a few KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -219,49 +211,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     return reply.header('Content-Type', 'image/webp').header('Cache-Control', IMMUTABLE).send(image);
   });
 
-  const webRoot = path.resolve(config.WEB_ROOT);
-  const hasWebApp = existsSync(path.join(webRoot, 'index.html'));
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: true,
-      // Pages are the shell below (with the company's details in it) or rendered ones, never the bare file.
-      index: false,
-      // `vite build` writes .br and .gz beside each text file (scripts/precompress.ts): sent as they are, with Vary.
-      preCompressed: true,
-      // The build's manifest is the server's (page preloads), not the browser's.
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/') && !pathName.startsWith('/index.html'),
-      setHeaders(reply, filePath) {
-        const relative = path.relative(webRoot, filePath);
-        const immutable = relative.startsWith(`assets${path.sep}`) || relative.startsWith(`images${path.sep}`);
-        reply.header('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
-      },
-    });
-  }
-
-  const renderer = hasWebApp ? await loadPageRenderer(path.resolve(config.SSR_ENTRY)) : null;
-  // Without a renderer (`npm run dev`, tests) the shell has no footer.
-  const shellTemplate = hasWebApp ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : '';
-  const shells = Object.fromEntries(
-    await Promise.all(LOCALES.map(async (locale) => [locale, await shellPage(shellTemplate, company, renderer?.renderFooter(company, locale) ?? '', locale)] as const)),
-  ) as Record<Locale, Awaited<ReturnType<typeof shellPage>>>;
-  const sendWebApp = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, shells[requestLocale(request)]);
-  if (renderer) {
-    const template = inlineStylesheet(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), (file) => readFileSync(path.join(webRoot, file), 'utf8'));
-    const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
-    const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : {};
-    await app.register(pageRoutes, { renderer, catalogue, template, manifest, publicUrl: authSettings.baseURL, company, renamedSlug: (slug) => currentSlugOf(db, slug), sendShell: sendWebApp });  } else if (hasWebApp) {
-    // Without a renderer the home page is the shell too (the static files serve no index).
-    app.get('/', (request, reply) => sendWebApp(request, reply));
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
-    // Client-side routes get the web app; the API and missing files get a JSON 404, never HTML.
-    if (hasWebApp && isPage && path.extname(pathname) === '') return sendWebApp(request, reply);
-    return reply.status(404).send({ error: 'not_found', message: `No such endpoint: ${request.method} ${pathname}` });
-  });
+  // The build's files, and the pages: rendered on the server, or the web app's shell (pages/webApp.ts).
+  await serveWebApp(app, { db, webRoot: config.WEB_ROOT, ssrEntry: config.SSR_ENTRY, catalogue, company, publicUrl: authSettings.baseURL });
 
   return app;
 }
