@@ -31,22 +31,20 @@ import { IMMUTABLE, serveWebApp } from './modules/pages/webApp';
 import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
 import { paymentRoutes } from './modules/payments/routes';
 import type { Invoicing } from './modules/invoices/service';
-import { checkInvoicesWhileUp } from './modules/invoices/checking';
 import { orderMailSource } from './modules/orders/mailData';
 import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
 import { invoiceRoutes } from './modules/invoices/routes';
-import { type AnafReporting, reportWhileUp } from './modules/invoices/reporting';
+import type { AnafReporting } from './modules/invoices/reporting';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import { NO_COURIERS, type Shipping } from './modules/shipping/couriers';
 import { adminDiscountRoutes } from './modules/discounts/adminRoutes';
 import { privacyRoutes } from './modules/privacy/routes';
-import { flushVisitsWhileUp, VisitCounter } from './modules/visits/counter';
 import { discountRoutes } from './modules/discounts/routes';
 import { adminVisitRoutes, visitRoutes } from './modules/visits/routes';
-import { loadLockersWhileUp } from './modules/shipping/lockers';
 import { shippingRoutes } from './modules/shipping/routes';
-import { trackWhileUp } from './modules/shipping/tracking';
 import type { PaymentGateway } from './integrations/stripe';
+import { runJobsWhileUp } from './jobs';
+import { VisitCounter } from './modules/visits/counter';
 
 export interface AppDependencies {
   db: Db;
@@ -189,17 +187,9 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     { prefix: '/api/admin' },
   );
   await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL, catalogue });
-  // Loaded only by a process that sends mail: the templates and their renderer stay out of one that does not.
-  if (mail) (await import('./modules/mail/delivery')).sendMails(app, db, mail, orderMailSource(db, authSettings.secret, mail.shop.url));
-  // The same process checks each new invoice for e-Factura (invoices/checking.ts), loading the validators only then.
-  if (mail) checkInvoicesWhileUp(app, db);
-  // Every process reports checked invoices to ANAF, each taking its own (invoices/reporting.ts).
-  if (anaf) reportWhileUp(app, db, anaf);
-  // And follows the parcels with their couriers (shipping/tracking.ts).
-  trackWhileUp(app, db, shipping, invoicing);
-  loadLockersWhileUp(app, db, shipping);
-  // Counts visitors in memory and writes them in batches (visits/counter.ts).
-  flushVisitsWhileUp(app, visits);
+  // Its background jobs (server/jobs.ts): the mail outbox and invoice checks when this process sends mail, reporting to
+  // ANAF, tracking parcels, the couriers' lists, visit counts and card orders' reconciliation.
+  runJobsWhileUp(app, { db, mail: mail ? { sending: mail, orderOf: orderMailSource(db, authSettings.secret, mail.shop.url) } : null, anaf, shipping, invoicing, visits, checkout });
 
   // Uploaded product images: from the database, through this process's cache folder (images.ts), so every process
   // serves every image; named by their content, so cached forever like the build's assets (decision 0031).

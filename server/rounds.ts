@@ -6,10 +6,11 @@ export interface Rounds {
 }
 
 /**
- * Runs `round` now and every `everyMs` after, one at a time (a round still running when the next is due skips it),
- * until stopped; a round that fails is handed to `failed` and the next one tries again.
+ * Runs `round` now (or, with firstRound 'after', first after `everyMs`) and every `everyMs` after, one at a time (a
+ * round still running when the next is due skips it), until stopped; a round that fails is handed to `failed` and the
+ * next one tries again.
  */
-export function everyFewSeconds(round: () => Promise<unknown>, everyMs: number, failed: (error: unknown) => void): Rounds {
+export function everyFewSeconds(round: () => Promise<unknown>, everyMs: number, failed: (error: unknown) => void, options: { firstRound?: 'now' | 'after' } = {}): Rounds {
   let running: Promise<void> | null = null;
   let stopped = false;
   const run = () => {
@@ -21,7 +22,7 @@ export function everyFewSeconds(round: () => Promise<unknown>, everyMs: number, 
       });
   };
   const timer = setInterval(run, everyMs);
-  run();
+  if (options.firstRound !== 'after') run();
   return {
     async stop() {
       stopped = true;
@@ -32,10 +33,10 @@ export function everyFewSeconds(round: () => Promise<unknown>, everyMs: number, 
 }
 
 /** Runs a job's rounds while the app is up: from when it is ready until it closes. */
-export function whileUp(app: FastifyInstance, start: () => Rounds): void {
+export function whileUp(app: FastifyInstance, start: () => Rounds | Promise<Rounds>): void {
   let rounds: Rounds | undefined;
   app.addHook('onReady', async () => {
-    rounds = start();
+    rounds = await start();
   });
   app.addHook('onClose', async () => rounds?.stop());
 }

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { openPostgres } from '../db/client';
 import { authSecretOf, loadConfig, publicUrl } from './env';
 import { createLogger, postgresConnectionWarnings } from './logging';
-import { deliveryOf, MAIL_POLL_MS, mailOf } from './modules/mail/delivery';
-import { startDeliveryLoop } from './modules/mail/outbox';
-import { startInvoiceChecks } from './modules/invoices/checking';
-import { anafReportingFrom, startReporting } from './modules/invoices/reporting';
+import { startJobs } from './jobs';
+import { mailOf } from './modules/mail/delivery';
+import { anafReportingFrom } from './modules/invoices/reporting';
+import { NO_COURIERS } from './modules/shipping/couriers';
 import { orderMailSource } from './modules/orders/mailData';
 
 const config = loadConfig();
@@ -26,25 +26,27 @@ const database = await openPostgres(
   { connectionString: config.DATABASE_URL, max: 4, connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS },
   postgresConnectionWarnings((fields, message) => log.warn(fields, message)),
 );
-const sending = mailOf(config, dataDir);
-// The worker does nothing but mail: it never needs to give way to requests (outbox.ts processIsBusy).
 const secret = await authSecretOf(config, dataDir);
-const orderOf = orderMailSource(database.db, secret, sending.shop.url);
-const loop = startDeliveryLoop(deliveryOf(database.db, sending, orderOf, log), MAIL_POLL_MS, async () => false);
-log.info({ mail: sending.mailer.target }, 'mail worker sending mail');
-// It checks each new invoice for e-Factura too (invoices/checking.ts): the serving processes never load the validators.
-const invoiceChecks = startInvoiceChecks(database.db, log);
-// And reports them to ANAF, as every serving process does (invoices/reporting.ts: each takes its own).
-const anaf = anafReportingFrom(config, publicUrl(config), secret);
-const reporting = anaf ? startReporting(database.db, anaf, log) : null;
+const sending = mailOf(config, dataDir);
+// Its jobs come from server/jobs.ts as a serving process's do: the mail outbox, invoice checks and reporting to ANAF.
+const jobs = await startJobs({
+  db: database.db,
+  log,
+  process: 'worker',
+  mail: { sending, orderOf: orderMailSource(database.db, secret, sending.shop.url) },
+  anaf: anafReportingFrom(config, publicUrl(config), secret),
+  shipping: NO_COURIERS,
+  invoicing: null,
+  visits: null,
+  checkout: null,
+});
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'mail worker stopping');
-  await Promise.all([loop.stop(), invoiceChecks.stop(), reporting?.stop()]);
-  sending.mailer.close();
+  await jobs.stop();
   await database.close();
   process.exit(0);
 }

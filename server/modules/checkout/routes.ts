@@ -8,9 +8,7 @@ import { requestLocale } from '../../i18n';
 import type { Auth } from '../accounts/auth';
 import { orderAccessToken } from '../orders/accessToken';
 import { signedInUser } from '../accounts/service';
-import { handleStripeWebhook, paymentOutcome, placeCardOrder, placeCashOrder, reconcileCardOrders, type Checkout } from './service';
-
-const RECONCILE_EVERY_MS = 5 * 60_000;
+import { handleStripeWebhook, paymentOutcome, placeCardOrder, placeCashOrder, type Checkout } from './service';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: Auth; cardPaymentsEnabled: boolean; secret: string }> = async (
   app,
@@ -45,19 +43,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
       return { ...outcome, orderUrl: paidOrderId && `/orders/${paidOrderId}?token=${orderAccessToken(secret, paidOrderId)}` };
     },
   );
-
-  // Every few minutes, card orders whose settling moment was missed are settled (see reconcileCardOrders).
-  let reconciling: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    reconciling = setInterval(() => {
-      reconcileCardOrders(checkout)
-        .then((result) => {
-          if (result.paid + result.cancelled > 0) app.log.info(result, 'card orders reconciled');
-        })
-        .catch((err: unknown) => app.log.warn({ err }, 'card order reconciliation failed; trying again later'));
-    }, RECONCILE_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(reconciling));
 
   // Stripe signs the exact bytes it sends, so this route keeps the body raw.
   await app.register(async (webhook) => {

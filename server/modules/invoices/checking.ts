@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
 import { invoices } from '../../../db/schema/invoices';
 import { ublXml } from '../../../domain/ubl';
-import { everyFewSeconds, type Rounds, whileUp } from '../../rounds';
+import { everyFewSeconds, type Rounds } from '../../rounds';
 import { efacturaProblems } from './validation';
 
 /**
@@ -61,9 +60,4 @@ export async function checkInvoices(db: Db, max = 100): Promise<number> {
 /** Checks waiting invoices every `everyMs` until stopped; a round that fails is logged and tried again at the next. */
 export function startInvoiceChecks(db: Db, log: { warn(details: object, message: string): void }, everyMs = CHECK_EVERY_MS): Rounds {
   return everyFewSeconds(() => checkInvoices(db), everyMs, (err) => log.warn({ err }, 'checking invoices failed; trying again later'));
-}
-
-/** Checks invoices while the app is up: from when it is ready until it closes. */
-export function checkInvoicesWhileUp(app: FastifyInstance, db: Db): void {
-  whileUp(app, () => startInvoiceChecks(db, app.log));
 }

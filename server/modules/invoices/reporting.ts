@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
 import { type AnafState, anafConnection, invoices } from '../../../db/schema/invoices';
 import { bucharestDay } from '../../../domain/locale';
@@ -8,7 +7,7 @@ import { type AnafClient, AnafError, anafClient, anafZipContents, documentId } f
 import type { Config } from '../../env';
 import { countHits } from '../../rateLimits';
 import { accessToken, type TokenCipher, tokenCipher } from './anafTokens';
-import { everyFewSeconds, renewWhileWorking, type Rounds, whileUp } from '../../rounds';
+import { everyFewSeconds, renewWhileWorking, type Rounds } from '../../rounds';
 
 /**
  * Reporting every valid invoice and credit note to ANAF's RO e-Factura, never twice (decision 0033):
@@ -323,9 +322,4 @@ export function startReporting(db: Db, reporting: AnafReporting, log: { warn(det
     everyMs,
     (error) => log.warn({ kind: error instanceof AnafError ? error.kind : 'error', reason: (error as Error).message }, 'reporting invoices to ANAF failed; trying again later'),
   );
-}
-
-/** Reports to ANAF while the app is up (unless its rounds are left to the caller: everyMs 0). */
-export function reportWhileUp(app: FastifyInstance, db: Db, reporting: AnafReporting): void {
-  if (reporting.everyMs !== 0) whileUp(app, () => startReporting(db, reporting, app.log));
 }

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
 import { type Config, mailSender, publicUrl } from '../../env';
 import { createFileMailer, createSmtpMailer, type Mailer } from '../../integrations/mail';
-import { type Delivery, startDeliveryLoop } from './outbox';
+import type { Delivery } from './outbox';
 import { type MailSettings, type OrderMailSource, renderOutboxMail } from './rendering';
 
 /** How often a process looks for due mails (a new order's mail leaves within about this long). */
@@ -36,17 +35,4 @@ export function deliveryOf(db: Db, sending: MailSending, orderOf: OrderMailSourc
     log,
     giveUpAfterMs: sending.giveUpAfterMs,
   };
-}
-
-/** Runs this process's delivery loop while the app is up: started when it is ready, stopped (its batch finished) when it closes. */
-export function sendMails(app: FastifyInstance, db: Db, sending: MailSending, orderOf: OrderMailSource): void {
-  let loop: ReturnType<typeof startDeliveryLoop> | undefined;
-  app.addHook('onReady', async () => {
-    loop = startDeliveryLoop(deliveryOf(db, sending, orderOf, app.log), MAIL_POLL_MS);
-    app.log.info({ mail: sending.mailer.target }, 'sending mail');
-  });
-  app.addHook('onClose', async () => {
-    await loop?.stop();
-    sending.mailer.close();
-  });
 }

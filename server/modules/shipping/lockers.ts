@@ -1,5 +1,4 @@
 import { and, asc, count, eq, notInArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { countyFromText } from '../../../domain/counties';
 import type { CourierId } from '../../../domain/courier';
 import type { OrderLocker } from '../../../domain/lockers';
@@ -7,7 +6,6 @@ import type { PaymentMethod } from '../../../domain/orders';
 import type { Db, DbOrTx } from '../../../db/client';
 import { lockers } from '../../../db/schema/shipping';
 import { AppError } from '../../errors';
-import { everyFewSeconds, whileUp } from '../../rounds';
 import type { Shipping } from './couriers';
 import { eachCourierRound } from './courierRounds';
 
@@ -70,12 +68,6 @@ export function loadLockers(db: Db, shipping: Shipping): Promise<number> {
       return known?.n ? AFTER_FAILURE_SECONDS.some : AFTER_FAILURE_SECONDS.none;
     },
   );
-}
-
-/** Loads the lockers while the app is up (checking every minute whether they are due), when a courier has them. */
-export function loadLockersWhileUp(app: FastifyInstance, db: Db, shipping: Shipping): void {
-  if (!lockerCourier(shipping) || shipping.trackInBackground === false) return;
-  whileUp(app, () => everyFewSeconds(() => loadLockers(db, shipping), 60_000, (error) => app.log.warn({ reason: (error as Error).message }, 'loading the couriers’ lockers failed; trying again later')));
 }
 
 const columns = { id: lockers.id, name: lockers.name, county: lockers.county, city: lockers.city, address: lockers.address, postalCode: lockers.postalCode, acceptsCash: lockers.acceptsCash };

@@ -1,9 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { COURIER_NAMES, type CourierId } from '../../../domain/courier';
 import type { Db, DbOrTx } from '../../../db/client';
 import { shipmentEvents, shipments } from '../../../db/schema/shipping';
-import { everyFewSeconds, type Rounds, whileUp } from '../../rounds';
+import { everyFewSeconds, type Rounds } from '../../rounds';
 import type { Invoicing } from '../invoices/service';
 import { queueAwbCancelledMail } from '../mail/service';
 import { changeOrderStatus, unship } from '../orders/status';
@@ -11,7 +10,6 @@ import { checkAwbAttempts } from './attempts';
 import { settleCancels } from './cancelling';
 import { prepareLabels } from './labels';
 import { orderPickups } from './pickup';
-import { collectCash } from './cash';
 import { eachCourierRound } from './courierRounds';
 import type { Shipping } from './couriers';
 
@@ -169,11 +167,4 @@ export function startTracking(db: Db, shipping: Shipping, invoicing: Invoicing |
     return [checked, cancels, synced, tracked];
   };
   return everyFewSeconds(round, Math.min(60, shipping.trackEverySeconds) * 1000, (error) => log.warn({ reason: (error as Error).message }, 'tracking parcels failed; trying again later'));
-}
-
-/** Tracks parcels, and asks for the cash paid out (cash.ts), while the app is up, when a courier is set up. */
-export function trackWhileUp(app: FastifyInstance, db: Db, shipping: Shipping, invoicing: Invoicing | null): void {
-  if (shipping.couriers.size === 0 || shipping.trackInBackground === false) return;
-  whileUp(app, () => startTracking(db, shipping, invoicing, app.log));
-  whileUp(app, () => everyFewSeconds(() => collectCash(db, shipping), 60_000, (error) => app.log.warn({ reason: (error as Error).message }, 'asking couriers for the cash paid out failed; trying again later')));
 }

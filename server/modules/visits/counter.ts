@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { addDays } from '../../../domain/calendar';
 import { bucharestDay } from '../../../domain/locale';
 import type { FunnelStep } from '../../../domain/visits';
 import type { Db } from '../../../db/client';
 import { visitSalts, visitViews, visitVisitors } from '../../../db/schema/visits';
-import { everyFewSeconds, whileUp } from '../../rounds';
 
 /** How often each process writes what it counted; a process that dies loses at most this much (acceptable: counts, not orders). */
 export const FLUSH_EVERY_MS = 10_000;
@@ -95,18 +93,4 @@ export class VisitCounter {
       this.swept = today;
     }
   }
-}
-
-/** Writes the counts every FLUSH_EVERY_MS while the app is up, and once more as it closes. */
-export function flushVisitsWhileUp(app: FastifyInstance, counter: VisitCounter): void {
-  whileUp(app, () => {
-    const rounds = everyFewSeconds(() => counter.flush(), FLUSH_EVERY_MS, (error) => app.log.warn({ reason: (error as Error).message }, 'writing the visit counts failed; kept for the next batch'));
-    return {
-      async stop() {
-        await rounds.stop();
-        // What was counted since the last batch; a process that dies instead loses it (the counts are not orders).
-        await counter.flush().catch(() => undefined);
-      },
-    };
-  });
 }

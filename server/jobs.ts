@@ -1,0 +1,181 @@
+/**
+ * Every background job of the shop, in one list: what it does, how often, and which processes run it. The serving
+ * process (server/app.ts, while the app is up) and `npm run worker` (server/worker.ts) start theirs from it, and
+ * nothing else starts a timer that works on the database. A job that several processes run at once takes its rows
+ * with a lease (leases.ts), so no two processes work on the same row.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import type { Checkout } from './modules/checkout/service';
+import { reconcileCardOrders } from './modules/checkout/service';
+import type { Invoicing } from './modules/invoices/service';
+import { startInvoiceChecks } from './modules/invoices/checking';
+import { type AnafReporting, startReporting } from './modules/invoices/reporting';
+import type { MailSending } from './modules/mail/delivery';
+import type { OrderMailSource } from './modules/mail/rendering';
+import { collectCash } from './modules/shipping/cash';
+import type { Shipping } from './modules/shipping/couriers';
+import { loadLockers, lockerCourier } from './modules/shipping/lockers';
+import { startTracking } from './modules/shipping/tracking';
+import { FLUSH_EVERY_MS, type VisitCounter } from './modules/visits/counter';
+import { everyFewSeconds, type Rounds, whileUp } from './rounds';
+
+/** What the jobs of one process work with. */
+export interface JobContext {
+  db: Db;
+  log: { info(details: object, message: string): void; warn(details: object, message: string): void };
+  /** `serving`: a process answering requests; `worker`: `npm run worker`, which only sends mail and reports invoices. */
+  process: 'serving' | 'worker';
+  /** Sending the outbox's mails, in the one kind of process that does (the worker, or a serving process without MAIL_WORKER). */
+  mail: { sending: MailSending; orderOf: OrderMailSource } | null;
+  anaf: AnafReporting | null;
+  shipping: Shipping;
+  invoicing: Invoicing | null;
+  /** A serving process's visitor counter and checkout (the worker has neither). */
+  visits: VisitCounter | null;
+  checkout: Checkout | null;
+}
+
+export interface Job {
+  name: string;
+  does: string;
+  every: string;
+  /** Which processes run it, and how several share the work. */
+  runs: string;
+  /** Its rounds in this process, or null when it has nothing to do here. */
+  start(context: JobContext): Rounds | null | Promise<Rounds | null>;
+}
+
+const warnEach = (log: JobContext['log'], message: string) => (error: unknown) => log.warn({ reason: (error as Error).message }, message);
+
+/** Card orders whose settling moment was missed are settled this often (reconcileCardOrders). */
+const RECONCILE_EVERY_MS = 5 * 60_000;
+/** The couriers' cash paid out, and their lockers (when due), are looked for this often. */
+const COURIER_LISTS_EVERY_MS = 60_000;
+
+export const JOBS: readonly Job[] = [
+  {
+    name: 'mail outbox',
+    does: 'sends the mails orders, accounts and the back office write into the outbox; a failed mail is tried again, and given up after MAIL_GIVE_UP_HOURS (mail/outbox.ts)',
+    every: 'every second, batch after batch while mails are due; a serving process gives way to requests between batches',
+    runs: '`npm run worker`, or every serving process without MAIL_WORKER; each leases its own mails',
+    async start({ db, mail, log, process }) {
+      if (!mail) return null;
+      // Loaded only by a process that sends mail: the templates and their renderer stay out of one that does not (decision 0030).
+      const { deliveryOf, MAIL_POLL_MS } = await import('./modules/mail/delivery');
+      const { startDeliveryLoop } = await import('./modules/mail/outbox');
+      // The worker does nothing but mail and invoices: it never needs to give way to requests (outbox.ts processIsBusy).
+      const loop = startDeliveryLoop(deliveryOf(db, mail.sending, mail.orderOf, log), MAIL_POLL_MS, process === 'worker' ? async () => false : undefined);
+      log.info({ mail: mail.sending.mailer.target }, process === 'worker' ? 'mail worker sending mail' : 'sending mail');
+      return {
+        async stop() {
+          await loop.stop();
+          mail.sending.mailer.close();
+        },
+      };
+    },
+  },
+  {
+    name: 'invoice checks',
+    does: 'checks each new invoice against the e-Factura rules (invoices/checking.ts), loading the validators only in this process',
+    every: 'every few seconds (CHECK_EVERY_MS)',
+    runs: 'the process that sends mail; each takes its own invoice',
+    start: ({ db, mail, log }) => (mail ? startInvoiceChecks(db, log) : null),
+  },
+  {
+    name: 'ANAF reporting',
+    does: 'uploads checked invoices to RO e-Factura and asks for their answers (invoices/reporting.ts), when ANAF is set up',
+    every: 'every few seconds (REPORT_EVERY_MS), each invoice at the pace its answers allow',
+    runs: 'every process; each leases its own invoices',
+    start: ({ db, anaf, log }) => (anaf && anaf.everyMs !== 0 ? startReporting(db, anaf, log) : null),
+  },
+  {
+    name: 'parcel tracking',
+    does: 'settles AWBs whose creation or cancellation went unanswered, follows parcels with their couriers, orders pickups and keeps labels (shipping/tracking.ts)',
+    every: 'every minute (or COURIER_TRACK_EVERY_MINUTES when shorter), each AWB when due',
+    runs: 'every serving process, with a courier; each leases its own AWBs, and a courier round runs in one process at a time',
+    start: ({ db, shipping, invoicing, log, process }) =>
+      process === 'serving' && shipping.couriers.size > 0 && shipping.trackInBackground !== false ? startTracking(db, shipping, invoicing, log) : null,
+  },
+  {
+    name: 'cash collected',
+    does: 'asks the couriers for the cash on delivery they paid out (shipping/cash.ts)',
+    every: 'every minute, each courier when its round is due',
+    runs: 'every serving process, with a courier; a courier round runs in one process at a time',
+    start: ({ db, shipping, log, process }) =>
+      process === 'serving' && shipping.couriers.size > 0 && shipping.trackInBackground !== false
+        ? everyFewSeconds(() => collectCash(db, shipping), COURIER_LISTS_EVERY_MS, warnEach(log, 'asking couriers for the cash paid out failed; trying again later'))
+        : null,
+  },
+  {
+    name: 'lockers',
+    does: 'loads the couriers’ lockers into the database for the checkout (shipping/lockers.ts)',
+    every: 'every minute, when the list is due',
+    runs: 'every serving process, with a courier that has lockers; a courier round runs in one process at a time',
+    start: ({ db, shipping, log, process }) =>
+      process === 'serving' && lockerCourier(shipping) && shipping.trackInBackground !== false
+        ? everyFewSeconds(() => loadLockers(db, shipping), COURIER_LISTS_EVERY_MS, warnEach(log, 'loading the couriers’ lockers failed; trying again later'))
+        : null,
+  },
+  {
+    name: 'visit counts',
+    does: 'writes the visits counted in memory (visits/counter.ts), and once more as the process stops',
+    every: 'every 10 seconds (FLUSH_EVERY_MS)',
+    runs: 'every serving process, each its own counts',
+    start({ visits, log }) {
+      if (!visits) return null;
+      const rounds = everyFewSeconds(() => visits.flush(), FLUSH_EVERY_MS, warnEach(log, 'writing the visit counts failed; kept for the next batch'));
+      return {
+        async stop() {
+          await rounds.stop();
+          // What was counted since the last batch; a process that dies instead loses it (the counts are not orders).
+          await visits.flush().catch(() => undefined);
+        },
+      };
+    },
+  },
+  {
+    name: 'card order reconciliation',
+    does: 'settles card orders whose payment or expiry was missed (a lost webhook) with what Stripe says (checkout/service.ts reconcileCardOrders)',
+    every: 'every 5 minutes',
+    runs: 'every serving process; each change goes through the order’s locked status change',
+    start: ({ checkout, log }) =>
+      checkout
+        ? everyFewSeconds(
+            async () => {
+              const result = await reconcileCardOrders(checkout);
+              if (result.paid + result.cancelled > 0) log.info(result, 'card orders reconciled');
+            },
+            RECONCILE_EVERY_MS,
+            (err) => log.warn({ err }, 'card order reconciliation failed; trying again later'),
+            { firstRound: 'after' },
+          )
+        : null,
+  },
+];
+
+/**
+ * Starts this process's jobs from JOBS (`names`: those it runs); stop() stops them all, each once its round under way
+ * has finished.
+ */
+export async function startJobs(context: JobContext): Promise<Rounds & { names: string[] }> {
+  const started: Rounds[] = [];
+  const names: string[] = [];
+  for (const job of JOBS) {
+    const rounds = await job.start(context);
+    if (!rounds) continue;
+    started.push(rounds);
+    names.push(job.name);
+  }
+  return {
+    names,
+    async stop() {
+      await Promise.all(started.map((rounds) => rounds.stop()));
+    },
+  };
+}
+
+/** A serving process's jobs, from when the app is ready until it closes. */
+export function runJobsWhileUp(app: FastifyInstance, context: Omit<JobContext, 'log' | 'process'>): void {
+  whileUp(app, () => startJobs({ ...context, log: app.log, process: 'serving' }));
+}
