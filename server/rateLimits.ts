@@ -4,6 +4,7 @@ import { type Db, type DbOrTx, preparedStatement } from '../db/client';
 import type { Message } from '../locales/messages';
 import { AppError } from './errors';
 import { rateLimits } from '../db/schema/rateLimits';
+import { dueRows } from './leases';
 
 /** One kind of counter: at most `max` hits per key in a fixed window of `windowSeconds`; `max` 0 turns it off. */
 export interface Limit {
@@ -123,12 +124,7 @@ const lastPruned = new WeakMap<Db, number>();
 export async function pruneExpiredCounters(db: Db): Promise<number> {
   let deleted = 0;
   for (let batch = 0; batch < PRUNE_MAX_BATCHES; batch += 1) {
-    const expired = db
-      .select({ key: rateLimits.key })
-      .from(rateLimits)
-      .where(lt(rateLimits.expiresAt, sql`now()`))
-      .limit(PRUNE_BATCH)
-      .for('update', { skipLocked: true });
+    const expired = dueRows(db, { id: rateLimits.key, from: rateLimits, where: lt(rateLimits.expiresAt, sql`now()`), limit: PRUNE_BATCH });
     const rows = await db.delete(rateLimits).where(inArray(rateLimits.key, expired)).returning({ key: rateLimits.key });
     deleted += rows.length;
     if (rows.length < PRUNE_BATCH) break;

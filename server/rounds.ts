@@ -40,17 +40,3 @@ export function whileUp(app: FastifyInstance, start: () => Rounds | Promise<Roun
   });
   app.addHook('onClose', async () => rounds?.stop());
 }
-
-/**
- * A lease's heartbeat: every `everyMs` (a third of the lease), renews the leases of the rows still being worked on
- * (`working`: ids removed as each is done) so a slow batch never outlives them; nothing while none is left. A failed
- * renewal goes to `failed`: the next may still come before the lease runs out. Returns stop().
- */
-export function renewWhileWorking<Id>(working: Set<Id>, renew: (ids: Id[]) => PromiseLike<unknown>, everyMs: number, failed: (error: unknown) => void): () => void {
-  const timer = setInterval(() => {
-    if (working.size === 0) return;
-    Promise.resolve(renew([...working])).then(undefined, failed);
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { anafConnection } from '../../../db/schema/invoices';
 import { type AnafClient, AnafError, type AnafTokens } from '../../integrations/anaf/client';
+import { leaseEnd, notLeased } from '../../leases';
 
 /**
  * The shop's sign-in to ANAF: its tokens, kept encrypted in the database (AES-256-GCM under ANAF_TOKEN_KEY, or a key
@@ -75,8 +76,8 @@ export async function accessToken(db: Db, cipher: TokenCipher, client: AnafClien
     // Take the refresh, unless another process has it; on the row as read (another's refresh changes its token).
     const [taken] = await db
       .update(anafConnection)
-      .set({ refreshingUntil: sql`now() + make_interval(secs => ${REFRESH_LEASE_SECONDS})` })
-      .where(sql`${anafConnection.id} = 1 and ${anafConnection.accessToken} = ${row.accessToken} and (${anafConnection.refreshingUntil} is null or ${anafConnection.refreshingUntil} < now())`)
+      .set({ refreshingUntil: leaseEnd(REFRESH_LEASE_SECONDS) })
+      .where(sql`${anafConnection.id} = 1 and ${anafConnection.accessToken} = ${row.accessToken} and ${notLeased(anafConnection.refreshingUntil)}`)
       .returning({ refreshToken: anafConnection.refreshToken });
     if (!taken) {
       // Another process is refreshing (or has just refreshed): its tokens, once there; the current one meanwhile if good.

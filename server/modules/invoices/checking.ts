@@ -4,6 +4,7 @@ import { invoices } from '../../../db/schema/invoices';
 import { ublXml } from '../../../domain/ubl';
 import { everyFewSeconds, type Rounds } from '../../rounds';
 import { efacturaProblems } from './validation';
+import { dueRows, leaseEnd, notLeased } from '../../leases';
 
 /**
  * Every issued invoice and credit note is checked once, after the transaction that issued it: its e-Factura XML is
@@ -22,16 +23,10 @@ export const CHECK_EVERY_MS = 5_000;
 
 /** Takes the oldest unchecked invoice nobody has (or whose lease ran out), for CHECK_LEASE_SECONDS. */
 async function takeOne(db: Db) {
-  const unchecked = db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(isNull(invoices.checkedAt), sql`(${invoices.checkLeaseUntil} is null or ${invoices.checkLeaseUntil} < now())`))
-    .orderBy(invoices.createdAt)
-    .limit(1)
-    .for('update', { skipLocked: true });
+  const unchecked = dueRows(db, { id: invoices.id, from: invoices, where: and(isNull(invoices.checkedAt), notLeased(invoices.checkLeaseUntil)), orderBy: invoices.createdAt, limit: 1 });
   const [taken] = await db
     .update(invoices)
-    .set({ checkLeaseUntil: sql`now() + make_interval(secs => ${CHECK_LEASE_SECONDS})` })
+    .set({ checkLeaseUntil: leaseEnd(CHECK_LEASE_SECONDS) })
     .where(sql`${invoices.id} = (${unchecked})`)
     .returning({ id: invoices.id, kind: invoices.kind, document: invoices.document });
   return taken ?? null;

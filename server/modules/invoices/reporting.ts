@@ -7,7 +7,8 @@ import { type AnafClient, AnafError, anafClient, anafZipContents, documentId } f
 import type { Config } from '../../env';
 import { countHits } from '../../rateLimits';
 import { accessToken, type TokenCipher, tokenCipher } from './anafTokens';
-import { everyFewSeconds, renewWhileWorking, type Rounds } from '../../rounds';
+import { everyFewSeconds, type Rounds } from '../../rounds';
+import { dueRows, leaseEnd, notLeased, renewWhileWorking } from '../../leases';
 
 /**
  * Reporting every valid invoice and credit note to ANAF's RO e-Factura, never twice (decision 0033):
@@ -88,23 +89,21 @@ type Taken = Awaited<ReturnType<typeof takeDue>>[number] & { lease: string };
 
 /** Leases up to `limit` due invoices (checked and valid, not yet ok or nok) to this process, under one lease id. */
 async function takeDue(db: Db, limit: number, lease: string, leaseSeconds: number) {
-  const due = db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(
-      and(
-        inArray(invoices.anafState, ['unsent', 'uploading', 'sent']),
-        sql`${invoices.anafNextAt} <= now()`,
-        sql`${invoices.checkedAt} is not null and jsonb_array_length(${invoices.problems}) = 0`,
-        sql`(${invoices.anafLeaseUntil} is null or ${invoices.anafLeaseUntil} < now())`,
-      ),
-    )
-    .orderBy(invoices.anafNextAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const due = dueRows(db, {
+    id: invoices.id,
+    from: invoices,
+    where: and(
+      inArray(invoices.anafState, ['unsent', 'uploading', 'sent']),
+      sql`${invoices.anafNextAt} <= now()`,
+      sql`${invoices.checkedAt} is not null and jsonb_array_length(${invoices.problems}) = 0`,
+      notLeased(invoices.anafLeaseUntil),
+    ),
+    orderBy: invoices.anafNextAt,
+    limit,
+  });
   return db
     .update(invoices)
-    .set({ anafLeaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, anafLeaseId: lease })
+    .set({ anafLeaseUntil: leaseEnd(leaseSeconds), anafLeaseId: lease })
     .where(inArray(invoices.id, due))
     .returning({
       id: invoices.id,
@@ -284,7 +283,7 @@ export async function reportToAnaf(db: Db, reporting: AnafReporting, limit = BAT
   // A slow ANAF can make a batch outlast its lease: the invoices not yet done are kept while the batch works.
   const stopRenewing = renewWhileWorking(
     left,
-    (ids) => db.update(invoices).set({ anafLeaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` }).where(and(inArray(invoices.id, ids), eq(invoices.anafLeaseId, lease))),
+    (ids) => db.update(invoices).set({ anafLeaseUntil: leaseEnd(leaseSeconds) }).where(and(inArray(invoices.id, ids), eq(invoices.anafLeaseId, lease))),
     (leaseSeconds * 1000) / 3,
     // A failed renewal: the next may still come in time, and a lease lost meanwhile only stops this process's writes.
     () => undefined,

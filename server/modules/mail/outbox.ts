@@ -5,7 +5,7 @@ import { outbox } from '../../../db/schema/outbox';
 import type { Locale } from '../../../domain/locale';
 import { type Mailer, type OutgoingMail, SMTP_CONNECTIONS } from '../../integrations/mail';
 import { scrubText } from '../../logging';
-import { renewWhileWorking } from '../../rounds';
+import { dueRows, leaseEnd, notLeased, renewWhileWorking } from '../../leases';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -55,16 +55,16 @@ export function retryDelaySeconds(attempts: number): number {
  * transaction) keeps them this process's while it sends, so no transaction stays open during SMTP.
  */
 export async function leaseDueMails(db: Db, limit: number, leaseSeconds = LEASE_SECONDS): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), sql`${outbox.nextAttemptAt} <= now()`, sql`(${outbox.leasedUntil} is null or ${outbox.leasedUntil} < now())`))
-    .orderBy(outbox.id)
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const due = dueRows(db, {
+    id: outbox.id,
+    from: outbox,
+    where: and(eq(outbox.status, 'pending'), sql`${outbox.nextAttemptAt} <= now()`, notLeased(outbox.leasedUntil)),
+    orderBy: outbox.id,
+    limit,
+  });
   return db
     .update(outbox)
-    .set({ leasedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`${outbox.attempts} + 1` })
+    .set({ leasedUntil: leaseEnd(leaseSeconds), attempts: sql`${outbox.attempts} + 1` })
     .where(inArray(outbox.id, due))
     .returning();
 }
@@ -99,7 +99,7 @@ function renewLeases(delivery: Delivery, sending: Set<number>, leaseSeconds: num
     (ids) =>
       delivery.db
         .update(outbox)
-        .set({ leasedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .set({ leasedUntil: leaseEnd(leaseSeconds) })
         .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending'), isNotNull(outbox.leasedUntil))),
     (leaseSeconds * 1000) / 3,
     (error) => delivery.log.warn({ reason: scrubText(error instanceof Error ? error.message : String(error)) }, 'mail leases could not be renewed; trying again'),

@@ -9,6 +9,7 @@ import type { Invoicing } from '../invoices/service';
 import { changeOrderStatus } from '../orders/status';
 import { orderView } from '../orders/read';
 import type { Shipping } from './couriers';
+import { dueRows, leaseEnd, notLeased } from '../../leases';
 
 /**
  * Creating an AWB so that a slow courier or a process that dies never orphans one (issue 43, item 17): the attempt is
@@ -159,16 +160,16 @@ async function lookAgainLater(db: Db, id: string) {
 
 /** Leases the attempts whose answer never came and whose look at the courier is due. */
 async function takeDue(db: Db, limit: number) {
-  const due = db
-    .select({ id: awbAttempts.id })
-    .from(awbAttempts)
-    .where(and(eq(awbAttempts.state, 'creating'), sql`${awbAttempts.checkAt} <= now()`, sql`(${awbAttempts.leaseUntil} is null or ${awbAttempts.leaseUntil} < now())`))
-    .orderBy(awbAttempts.checkAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const due = dueRows(db, {
+    id: awbAttempts.id,
+    from: awbAttempts,
+    where: and(eq(awbAttempts.state, 'creating'), sql`${awbAttempts.checkAt} <= now()`, notLeased(awbAttempts.leaseUntil)),
+    orderBy: awbAttempts.checkAt,
+    limit,
+  });
   return db
     .update(awbAttempts)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .set({ leaseUntil: leaseEnd(LEASE_SECONDS) })
     .where(inArray(awbAttempts.id, due))
     .returning();
 }

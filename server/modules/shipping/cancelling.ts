@@ -7,6 +7,7 @@ import { CourierError } from '../../integrations/couriers/courier';
 import { orderView } from '../orders/read';
 import { unship } from '../orders/status';
 import type { Shipping } from './couriers';
+import { dueRows } from '../../leases';
 
 /**
  * Cancel AWB, so that the courier's cancellation and the shop's change never come apart for good (issue 43, item 18):
@@ -70,12 +71,12 @@ export async function cancelAwb(db: Db, id: string, shipping: Shipping, owner: {
  * failure once the others have been tried.
  */
 export async function settleCancels(db: Db, shipping: Shipping): Promise<number> {
-  const due = db
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(and(eq(shipments.status, 'active'), isNotNull(shipments.cancelRequestedAt), sql`${shipments.cancelRequestedAt} < now() - make_interval(secs => ${SETTLE_AFTER_SECONDS})`))
-    .limit(10)
-    .for('update', { skipLocked: true });
+  const due = dueRows(db, {
+    id: shipments.id,
+    from: shipments,
+    where: and(eq(shipments.status, 'active'), isNotNull(shipments.cancelRequestedAt), sql`${shipments.cancelRequestedAt} < now() - make_interval(secs => ${SETTLE_AFTER_SECONDS})`),
+    limit: 10,
+  });
   const taken = await db.update(shipments).set({ cancelRequestedAt: sql`now()` }).where(inArray(shipments.id, due)).returning();
   let settled = 0;
   let failure: unknown = null;

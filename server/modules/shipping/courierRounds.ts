@@ -4,6 +4,7 @@ import { type CourierRound, courierRounds } from '../../../db/schema/shipping';
 import type { CourierId } from '../../../domain/courier';
 import type { Courier } from '../../integrations/couriers/courier';
 import type { Shipping } from './couriers';
+import { leaseEnd, notLeased } from '../../leases';
 
 /** How long a process has a courier's round before another may take it (a process that died lets go of it). */
 const LEASE_SECONDS = 300;
@@ -16,13 +17,13 @@ export async function takeCourierRound(db: Db, courier: CourierId, kind: Courier
   await db.insert(courierRounds).values({ courier, kind }).onConflictDoNothing();
   const [taken] = await db
     .update(courierRounds)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .set({ leaseUntil: leaseEnd(LEASE_SECONDS) })
     .where(
       and(
         eq(courierRounds.courier, courier),
         eq(courierRounds.kind, kind),
         sql`${courierRounds.nextAt} <= now()`,
-        sql`(${courierRounds.leaseUntil} is null or ${courierRounds.leaseUntil} < now())`,
+        notLeased(courierRounds.leaseUntil),
       ),
     )
     .returning();

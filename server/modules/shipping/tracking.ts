@@ -12,6 +12,7 @@ import { prepareLabels } from './labels';
 import { orderPickups } from './pickup';
 import { eachCourierRound } from './courierRounds';
 import type { Shipping } from './couriers';
+import { dueRows, leaseEnd, notLeased } from '../../leases';
 
 /**
  * Following every parcel with its courier (issue 33): a job in every process asks the courier about each active AWB
@@ -27,16 +28,16 @@ const BATCH = 20;
 const LEASE_SECONDS = 300;
 
 async function takeDue(db: Db, limit: number) {
-  const due = db
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(and(eq(shipments.status, 'active'), sql`${shipments.trackAt} <= now()`, sql`(${shipments.trackLeaseUntil} is null or ${shipments.trackLeaseUntil} < now())`))
-    .orderBy(shipments.trackAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const due = dueRows(db, {
+    id: shipments.id,
+    from: shipments,
+    where: and(eq(shipments.status, 'active'), sql`${shipments.trackAt} <= now()`, notLeased(shipments.trackLeaseUntil)),
+    orderBy: shipments.trackAt,
+    limit,
+  });
   return db
     .update(shipments)
-    .set({ trackLeaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .set({ trackLeaseUntil: leaseEnd(LEASE_SECONDS) })
     .where(inArray(shipments.id, due))
     .returning({ id: shipments.id, orderId: shipments.orderId, courier: shipments.courier, awb: shipments.awb, cancelRequestedBy: shipments.cancelRequestedBy, cancelRequestedAt: shipments.cancelRequestedAt });
 }
