@@ -1,0 +1,79 @@
+
+import { placeLine } from '../../../domain/counties';
+import type { AdminOrder } from '../../../domain/contracts/admin';
+import { COURIER_NAMES } from '../../../domain/courier';
+import { lockerLine } from '../../../domain/lockers';
+import { ShipmentTerms } from '../../components/ShipmentTerms';
+import { BUCHAREST_TIME, paymentName } from '../../lib/backOffice';
+import { useI18n } from '../../lib/i18n';
+import { Section } from './orderSection';
+
+/** Who ordered and where it goes: name, phone and email to reach them, the address or the locker. */
+export function OrderCustomer({ order }: { order: AdminOrder }) {
+  const { t } = useI18n();
+  return (
+    <Section title={t('admin.order.section.customer')}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-zinc-600">{t('admin.order.name')}</dt>
+        <dd>
+          {order.firstName} {order.lastName}
+        </dd>
+        <dt className="text-zinc-600">{t('admin.order.phone')}</dt>
+        <dd>
+          <a href={`tel:${order.phoneNumber.replace(/[^\d+]/g, '')}`} className="font-semibold text-brand-dark underline">
+            {order.phoneNumber}
+          </a>
+        </dd>
+        <dt className="text-zinc-600">{t('admin.order.email')}</dt>
+        <dd className="break-all">
+          <a href={`mailto:${order.email}`} className="text-brand-dark underline">
+            {order.email}
+          </a>
+        </dd>
+        <dt className="text-zinc-600">{t('admin.order.address')}</dt>
+        <dd>
+          {order.street} {order.streetNumber}
+          <br />
+          {placeLine(order)}
+          <br />
+          {order.country}
+        </dd>
+        {order.locker && (
+          <>
+            <dt className="text-zinc-600">{t('admin.order.delivery')}</dt>
+            <dd className="font-semibold">{t('admin.order.locker', { courier: COURIER_NAMES[order.locker.courier], locker: lockerLine(order.locker) })}</dd>
+          </>
+        )}
+      </dl>
+    </Section>
+  );
+}
+
+/** How it is paid (by card, received or not; cash to collect or collected), its shipment, and why it was cancelled. */
+export function OrderPayment({ order }: { order: AdminOrder }) {
+  const { t, money, locale } = useI18n();
+  const time = (iso: string) => BUCHAREST_TIME[locale].format(new Date(iso));
+  const paymentState =
+    order.paymentMethod === 'card'
+      ? order.paidAt
+        ? t(order.status === 'cancelled' ? 'admin.order.paidAfterCancel' : 'admin.order.paidByCard', { time: time(order.paidAt) })
+        : t('admin.order.cardNotReceived')
+      : t(order.status === 'delivered' ? 'admin.order.cashCollected' : 'admin.order.cashToCollect', { amount: money(order.total) });
+  return (
+    <Section title={t('admin.order.section.payment')}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-zinc-600">{t('admin.order.payment')}</dt>
+        <dd>
+          {paymentName(t, order.paymentMethod)} · {paymentState}
+        </dd>
+        <ShipmentTerms carrier={order.carrier} trackingNumber={order.trackingNumber} />
+        {order.cancelReason && (
+          <>
+            <dt className="text-zinc-600">{t('admin.order.cancelledBecause')}</dt>
+            <dd>{order.cancelReason}</dd>
+          </>
+        )}
+      </dl>
+    </Section>
+  );
+}
