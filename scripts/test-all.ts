@@ -19,9 +19,14 @@ interface Tally {
 const total: Tally = { passed: 0, failed: 0 };
 const problems: string[] = [];
 
+/** How long each stage took, in seconds, printed at the end (docs/testing.md keeps a clean clone's). */
+const timings: [string, number][] = [];
+
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push([label, Math.round((performance.now() - started) / 1000)]);
   return result.status ?? 1;
 }
 
@@ -90,6 +95,9 @@ if (buildExit === 0) {
   count('end-to-end (Chromium)', exitCode, json && { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected });
 }
 
+console.log('');
+for (const [label, seconds] of timings) console.log(`${String(seconds).padStart(5)} s  ${label}`);
+console.log(`${String(timings.reduce((sum, [, seconds]) => sum + seconds, 0)).padStart(5)} s  in all`);
 console.log('');
 for (const problem of problems) console.log(`FAILED ${problem}`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
