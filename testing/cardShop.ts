@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
@@ -25,7 +26,12 @@ const signer = new Stripe('sk_test_signer');
  * Read the fields inside tests (they are set once beforeAll has run).
  */
 export function setUpCardShop(options: { stripeTimeoutMs?: number; mails?: boolean; ownerMailLanguage?: Locale } = {}) {
-  const shop = {} as { app: TestApp; database: Database; fake: FakeStripe; gateway: PaymentGateway; smtp: FakeSmtp };
+  const shop = {
+    /** The last Checkout Session the shop asked the fake Stripe for, as Stripe's form encoding carried it. */
+    lastSessionRequest: () => shop.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').at(-1)!,
+    /** A product's price in the shop's database, in bani. */
+    shopPrice: async (id: string) => (await shop.database.db.select({ price: products.price }).from(products).where(eq(products.id, id)))[0]!.price,
+  } as { app: TestApp; database: Database; fake: FakeStripe; gateway: PaymentGateway; smtp: FakeSmtp; lastSessionRequest: () => FakeStripe['requests'][number]; shopPrice: (id: string) => Promise<number> };
   beforeAll(async () => {
     shop.database = await createTestDatabase();
     await seedCatalog(shop.database.db);
@@ -62,3 +68,9 @@ export function sendWebhook(app: TestApp, event: object, secret = WEBHOOK_SECRET
     payload,
   });
 }
+
+/** Stripe's checkout.session.completed event for `session`. */
+export const completed = (session: object, id = `evt_${randomUUID()}`) => ({ id, object: 'event', type: 'checkout.session.completed', data: { object: session } });
+
+/** A line item as the shop sends it to Stripe: its own name and price (price_data), as Stripe's form encoding carries them. */
+export const priceData = (name: string, unitAmount: number, quantity: number) => ({ price_data: { currency: 'ron', unit_amount: String(unitAmount), product_data: { name } }, quantity: String(quantity) });
