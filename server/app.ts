@@ -1,6 +1,5 @@
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdir } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,14 +19,15 @@ import { adminProductRoutes } from './modules/catalog/adminRoutes';
 import { Catalogue } from './modules/catalog/catalogue';
 import { reloadBeforeAnswering } from './modules/catalog/changes';
 import { catalogueAnswerer } from './modules/catalog/fastAnswer';
-import { importUploadedImages, productImage, UPLOADS_PREFIX } from './modules/catalog/images';
+import { serveUploadedImages } from './modules/catalog/images';
 import { catalogRoutes } from './modules/catalog/routes';
 import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { crawlerRoutes } from './modules/crawlers/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
-import { IMMUTABLE, serveWebApp } from './modules/pages/webApp';
+import { serveWebApp } from './modules/pages/webApp';
+import { httpServerFactory } from './httpServer';
 import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
 import { paymentRoutes } from './modules/payments/routes';
 import type { Invoicing } from './modules/invoices/service';
@@ -81,22 +81,6 @@ export interface AppDependencies {
 /** Largest JSON body the API reads (checkout bodies are a few KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-/**
- * How long the server waits for slow or silent clients (milliseconds). A client that trickles its
- * headers, or sends headers and never finishes its body, holds a socket and memory: it is answered
- * 408 and cut off. Node enforces the first two on a timer, every `checkEvery`.
- */
-export const SERVER_TIMEOUTS = {
-  /** From the first byte of a request to the end of its headers. */
-  headers: 10_000,
-  /** From the first byte to the end of the body (bodies are at most 64 KB, webhooks 1 MB). */
-  request: 15_000,
-  /** A socket with no traffic at all, in either direction, while a request is open. */
-  idleSocket: 60_000,
-  /** An idle keep-alive connection between requests; above the 60 s of common load balancers. */
-  keepAlive: 72_000,
-  checkEvery: 1_000,
-} as const;
 
 export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, invoicing, uploadsDir, logStream, mail, anaf = null, shipping = NO_COURIERS, livePollMs, visits: givenVisits }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
@@ -131,16 +115,7 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    // The server Fastify would make, with the timeouts it would set, but asking answerFirst first.
-    serverFactory: (handler) => {
-      const server = createServer({ headersTimeout: SERVER_TIMEOUTS.headers, connectionsCheckingInterval: SERVER_TIMEOUTS.checkEvery }, (request, response) => {
-        if (!answerFirst?.(request, response)) handler(request, response);
-      });
-      server.requestTimeout = SERVER_TIMEOUTS.request;
-      server.keepAliveTimeout = SERVER_TIMEOUTS.keepAlive;
-      server.setTimeout(SERVER_TIMEOUTS.idleSocket);
-      return server;
-    },
+    serverFactory: httpServerFactory((request, response) => answerFirst?.(request, response) ?? false),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -191,15 +166,8 @@ export async function buildApp({ db, config, auth: authSettings, stripe, listen,
   // ANAF, tracking parcels, the couriers' lists, visit counts and card orders' reconciliation.
   runJobsWhileUp(app, { db, mail: mail ? { sending: mail, orderOf: orderMailSource(db, authSettings.secret, mail.shop.url) } : null, anaf, shipping, invoicing, visits, checkout });
 
-  // Uploaded product images: from the database, through this process's cache folder (images.ts), so every process
-  // serves every image; named by their content, so cached forever like the build's assets (decision 0031).
-  await mkdir(uploadsDir, { recursive: true });
-  await importUploadedImages(db, uploadsDir);
-  app.get<{ Params: { name: string } }>(`${UPLOADS_PREFIX}products/:name`, async (request, reply) => {
-    const image = await productImage(db, uploadsDir, request.params.name);
-    if (!image) return reply.callNotFound();
-    return reply.header('Content-Type', 'image/webp').header('Cache-Control', IMMUTABLE).send(image);
-  });
+  // Uploaded product images, from the database through this process's cache folder (catalog/images.ts).
+  await serveUploadedImages(app, db, uploadsDir);
 
   // The build's files, and the pages: rendered on the server, or the web app's shell (pages/webApp.ts).
   await serveWebApp(app, { db, webRoot: config.WEB_ROOT, ssrEntry: config.SSR_ENTRY, catalogue, company, publicUrl: authSettings.baseURL });

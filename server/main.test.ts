@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startShop, type ShopProcess } from '../scripts/shopProcess';
-import { SERVER_TIMEOUTS } from './app';
+import { SERVER_TIMEOUTS } from './httpServer';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-main-'));
 let shop: ShopProcess;

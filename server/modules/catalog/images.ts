@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { IMMUTABLE } from '../pages/webApp';
 import type { Db } from '../../../db/client';
 import { productImages } from '../../../db/schema/catalog';
 import { AppError } from '../../errors';
@@ -118,4 +120,18 @@ export async function importUploadedImages(db: Db, uploadsDir: string): Promise<
       .onConflictDoNothing();
   }
   return missing.length;
+}
+
+/**
+ * Serves the uploaded product images: from the database, through this process's cache folder, so every process serves
+ * every image; named by their content, so cached forever like the build's assets (decision 0031).
+ */
+export async function serveUploadedImages(app: FastifyInstance, db: Db, uploadsDir: string): Promise<void> {
+  await mkdir(uploadsDir, { recursive: true });
+  await importUploadedImages(db, uploadsDir);
+  app.get<{ Params: { name: string } }>(`${UPLOADS_PREFIX}products/:name`, async (request, reply) => {
+    const image = await productImage(db, uploadsDir, request.params.name);
+    if (!image) return reply.callNotFound();
+    return reply.header('Content-Type', 'image/webp').header('Cache-Control', IMMUTABLE).send(image);
+  });
 }
