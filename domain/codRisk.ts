@@ -9,9 +9,15 @@ import { phoneInE164 } from './phone';
  * contact. A phone is compared in E.164, an email in lower case.
  */
 
-/** A contact as it is compared: the phone in E.164, the email trimmed and in lower case. */
+/** A phone number already in E.164, as orders store it since they are checked (domain/checkout.ts). */
+const E164 = /^\+[1-9][0-9]{6,14}$/;
+
+/**
+ * A contact as it is compared: the phone in E.164, the email trimmed and in lower case. A phone already in E.164 (an
+ * order's, checked when it was placed) is taken as it is: parsing it again would give it back unchanged.
+ */
 export function contactKeys(contact: { phoneNumber: string; email: string }): { phone: string | null; email: string } {
-  return { phone: phoneInE164(contact.phoneNumber), email: contact.email.trim().toLowerCase() };
+  return { phone: E164.test(contact.phoneNumber) ? contact.phoneNumber : phoneInE164(contact.phoneNumber), email: contact.email.trim().toLowerCase() };
 }
 
 /** POST /api/admin/cod-blocks: the contact to take no more cash on delivery from: its phone, its email, or both. */

@@ -16,7 +16,7 @@ import { placeOrder, type PlacedOrder } from '../orders/place';
 import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, recordPaymentEvent, verifyStripeEvent, type Payments } from '../payments/service';
 import { orderHits, type OrderLimits, refuseOrder, type Visitor } from './orderLimits';
 import type { Invoicing } from '../invoices/service';
-import { cashRefusedTo } from '../orders/codRisk';
+import { contactKeys } from '../../../domain/codRisk';
 import type { Shipping } from '../shipping/couriers';
 import { lockerForOrder } from '../shipping/lockers';
 
@@ -57,9 +57,10 @@ async function placeVisitorOrder(checkout: Checkout, visitor: Visitor, request: 
   await pruneExpiredCountersNowAndThen(checkout.db);
   return checkout.db.transaction(async (tx) => {
     const locker = request.lockerId ? await lockerForOrder(tx, checkout.shipping, request.lockerId, request.paymentMethod) : undefined;
-    const placed = await placeOrder(tx, request, { ...options, locker, maxTotal: checkout.orderLimits.maxTotal, count: orderHits(checkout.orderLimits, visitor, request) });
+    const refuseCashFrom = request.paymentMethod === 'cod' ? contactKeys(request) : undefined;
+    const placed = await placeOrder(tx, request, { ...options, locker, maxTotal: checkout.orderLimits.maxTotal, count: orderHits(checkout.orderLimits, visitor, request), refuseCashFrom });
     // Looked at for a new order only (a retry of one placed before is answered): refusing rolls it back.
-    if (!placed.replayed && request.paymentMethod === 'cod' && (await cashRefusedTo(tx, request))) throw cashRefused(checkout);
+    if (!placed.replayed && placed.cashRefused) throw cashRefused(checkout);
     refuseOrder(placed.refused ?? []);
     return placed;
   });

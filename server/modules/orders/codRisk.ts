@@ -55,11 +55,6 @@ export async function codBlocksOf(db: DbOrTx, contact: { phoneNumber: string; em
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** Whether the owner takes no cash on delivery from this contact. */
-export async function cashRefusedTo(db: DbOrTx, contact: { phoneNumber: string; email: string }): Promise<boolean> {
-  return (await codBlocksOf(db, contact)).length > 0;
-}
-
 /** Takes no more cash on delivery from a phone, an email or both (once each: blocking one again changes nothing). */
 export async function blockCod(db: Db, request: CodBlockRequest, owner: { id: string }) {
   const rows = [

@@ -30,6 +30,8 @@ export interface PlacedOrder {
   totals: Totals;
   /** The hits of placeOrder's `count` now over their limit (a new order only; empty when all are within). */
   refused?: Refusal;
+  /** A new order whose contact (placeOrder's `refuseCashFrom`) the owner takes no cash on delivery from. */
+  cashRefused?: boolean;
 }
 
 /** Same request, same hash: a retry with the key is compared with the key's first use. */
@@ -129,6 +131,8 @@ export async function placeOrder(
     count?: Hit[];
     /** The locker the request's lockerId names, as the order keeps it (checkout looks it up). */
     locker?: OrderLocker;
+    /** A cash order's contact (domain/codRisk contactKeys): whether the owner refuses cash from it comes back as `cashRefused`. */
+    refuseCashFrom?: { phone: string | null; email: string };
   } = {},
 ): Promise<PlacedOrder> {
   const hash = requestHash(request);
@@ -140,7 +144,9 @@ export async function placeOrder(
 
   return inTransaction(db, async (tx) => {
     const ids = request.lines.map((line) => line.productId);
-    const found = (await orderedProducts(tx, { ids })).map(({ colour_options: colourOptions, ...product }) => ({
+    const productRows = await orderedProducts(tx, { ids, codEmail: options.refuseCashFrom?.email ?? null, codPhone: options.refuseCashFrom?.phone ?? null });
+    const cashRefused = productRows.some((row) => row.cash_refused);
+    const found = productRows.map(({ colour_options: colourOptions, cash_refused: _cashRefused, ...product }) => ({
       ...product,
       name: productNameIn(product.name, product.translations, locale),
       colourName: (colour: string) => colourNameIn(colour, product.translations, locale),
@@ -273,7 +279,7 @@ export async function placeOrder(
       const [placed] = await (awaitingPayment ? insertOrderWithRows : insertOrderWithRowsAndMails)(tx, { ...order, ...rows() });
       if (!placed) return twinsOrder();
       if (code) await countCodeUse(tx, code.id);
-      return { id: placed.id, number: placed.number, replayed: false, totals, refused: refusalOf(hits, placed.hits ?? []) };
+      return { id: placed.id, number: placed.number, replayed: false, totals, refused: refusalOf(hits, placed.hits ?? []), cashRefused };
     }
     // Stock to take: the order first (a twin waits here, then takes nothing), its stock, then its rows.
     const [created] = await insertOrder(tx, order);
@@ -281,6 +287,6 @@ export async function placeOrder(
     if (code) await countCodeUse(tx, code.id);
     const { taken, coloursTaken } = await takeStock(tx, wanted, paid);
     const counted = await (awaitingPayment ? insertOrderRows : insertOrderRowsAndMails)(tx, { orderId: created.id, ...rows(taken, coloursTaken) });
-    return { id: created.id, number: created.number, replayed: false, totals, refused: refusalOf(hits, counted) };
+    return { id: created.id, number: created.number, replayed: false, totals, refused: refusalOf(hits, counted), cashRefused };
   });
 }

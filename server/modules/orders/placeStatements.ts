@@ -1,16 +1,15 @@
-
 import { type SQL, sql } from 'drizzle-orm';
 import type { StoredColourOption } from '../../../domain/catalog';
 import type { ProductTranslations } from '../../../domain/productTexts';
 import { CURRENCY } from '../../../domain/money';
 import { type DbOrTx, preparedStatement } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
-import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
+import { codBlocks, orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { countHitsSql, type CountedRow } from '../../rateLimits';
 import { orderPlacedMailsSql } from '../mail/service';
 
 /** The prepared statements that read an order's products and write a new order with its rows (placeOrder, place.ts). */
-/** The products an order names, as placing it reads them (prepared: every order runs it). */
+/** The products an order names, as placing it reads them, and whether its contact may pay cash (prepared: every order runs it). */
 export const orderedProducts = preparedStatement<{
   id: string;
   name: string;
@@ -19,6 +18,7 @@ export const orderedProducts = preparedStatement<{
   active: boolean;
   colour_options: StoredColourOption[];
   translations: ProductTranslations;
+  cash_refused: boolean;
 }>(
   'order_products',
   (db) =>
@@ -31,6 +31,9 @@ export const orderedProducts = preparedStatement<{
         active: products.active,
         colourOptions: products.colourOptions,
         translations: products.translations,
+        // Whether the owner takes no cash on delivery from the order's contact (orders/codRisk.ts), asked in the same
+        // round trip: null for an order that does not pay cash.
+        cashRefused: sql<boolean>`exists (select 1 from ${codBlocks} where (${codBlocks.kind} = 'email' and ${codBlocks.value} = ${sql.placeholder('codEmail')}::text) or (${codBlocks.kind} = 'phone' and ${codBlocks.value} = ${sql.placeholder('codPhone')}::text))`.as('cash_refused'),
       })
       .from(products)
       .where(sql`${products.id} = any(${sql.placeholder('ids')})`),
