@@ -1,5 +1,5 @@
-import { formatter } from '@lingui/format-json';
 import type { LinguiConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-json';
 
 /**
  * The shop's message catalogues (decision 0020): keyed, one JSON file per area and language, written by hand

@@ -3,9 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { type Query, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { type Query, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataFolder } from './dataFolderLock';
@@ -91,11 +91,7 @@ const settingParams = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) =>
  * only: one on PostgreSQL never holds their code (a few MB of it resident).
  */
 async function embedded() {
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   return { PGlite, drizzle, migrate, options: { startParams: [...PGlite.defaultStartParams, ...settingParams], initDbStartParams: settingParams } };
 }
 
@@ -135,10 +131,9 @@ export async function writeNewCluster(): Promise<void> {
  * overridden at every start (startParams) and written over once, for any tool that opens it otherwise.
  */
 async function keepSettings(client: PGlite) {
-  const { rows } = await client.query<{ name: string; setting: string }>(
-    `SELECT name, setting FROM pg_file_settings WHERE name = ANY($1) AND applied IS NOT NULL ORDER BY seqno`,
-    [Object.keys(PGLITE_SETTINGS)],
-  );
+  const { rows } = await client.query<{ name: string; setting: string }>(`SELECT name, setting FROM pg_file_settings WHERE name = ANY($1) AND applied IS NOT NULL ORDER BY seqno`, [
+    Object.keys(PGLITE_SETTINGS),
+  ]);
   const inFiles = new Map(rows.map((row) => [row.name, row.setting]));
   for (const [name, value] of Object.entries(PGLITE_SETTINGS)) {
     if (inFiles.get(name) !== value) await client.exec(`ALTER SYSTEM SET ${name} = '${value}'`);
@@ -205,10 +200,7 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
  * a new one. Without these listeners a connection that breaks emits an unhandled 'error' event
  * and ends the process.
  */
-export async function openPostgres(
-  options: pg.PoolConfig,
-  events: { onConnectionError?: (error: Error) => void; onListenerError?: (error: Error) => void } = {},
-): Promise<Database> {
+export async function openPostgres(options: pg.PoolConfig, events: { onConnectionError?: (error: Error) => void; onListenerError?: (error: Error) => void } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionTimeoutMillis: DEFAULT_CONNECT_TIMEOUT_MS, ...options });
   pool.on('error', events.onConnectionError ?? ((error) => console.error(`PostgreSQL connection lost: ${error.message}`)));
   // A connection in use reports its loss by failing its query (the request answers 503); pg still

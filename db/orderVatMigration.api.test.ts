@@ -32,7 +32,10 @@ describe('the order VAT migration', () => {
     await vatMigration.before(client);
 
     const before = await placedAt('2025-07-31T20:59:59Z', 1999, [[3999, 2]]); // 23:59:59 on 31 July in Bucharest
-    const after = await placedAt('2025-07-31T21:00:00Z', 1999, [[3999, 2], [2499, 1]]);
+    const after = await placedAt('2025-07-31T21:00:00Z', 1999, [
+      [3999, 2],
+      [2499, 1],
+    ]);
     const free = await placedAt('2026-01-10T10:00:00Z', 0, [[6499, 4]]);
 
     await vatMigration.apply(client);
@@ -46,7 +49,13 @@ describe('the order VAT migration', () => {
     // 19%: 79.98 × 19/119 = 12.77; 19.99 → 3.19
     expect(of(before)).toEqual({ shipping: [[1900, 319]], lines: [[1900, 1277]] });
     // 21%: 79.98 → 13.88, 24.99 → 4.34, 19.99 → 3.47
-    expect(of(after)).toEqual({ shipping: [[2100, 347]], lines: [[2100, 1388], [2100, 434]] });
+    expect(of(after)).toEqual({
+      shipping: [[2100, 347]],
+      lines: [
+        [2100, 1388],
+        [2100, 434],
+      ],
+    });
     // 4 × 64.99 = 259.96 → 45.12; free shipping, no VAT
     expect(of(free)).toEqual({ shipping: [[2100, 0]], lines: [[2100, 4512]] });
   });

@@ -35,9 +35,7 @@ describe('the embedded database settings', () => {
   it('gives a new data folder 16 MB of shared buffers and 5 connections', async () => {
     const folder = path.join(root, 'new');
     const database = await openPglite(folder);
-    const result = await database.db.execute(
-      sql`SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections`,
-    );
+    const result = await database.db.execute(sql`SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections`);
     await database.close();
     expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual(PGLITE_SETTINGS);
     expect(await asAnyToolSees(folder)).toEqual({ max_connections: '5', shared_buffers: '16MB' });

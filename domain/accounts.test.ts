@@ -43,7 +43,6 @@ describe('password reset requests', () => {
 });
 
 describe('sign-in and sign-up requests (checked before better-auth sees them)', () => {
-
   it('pass ordinary credentials through, with any other field', () => {
     expect(signInRequestSchema.parse({ email: 'ana@example.ro', password: 'secret123', rememberMe: true })).toMatchObject({ rememberMe: true });
     expect(signUpRequestSchema.safeParse({ email: 'ana@example.ro', password: 'secret123', name: 'ana' }).success).toBe(true);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailSchema } from './email';
 import type { Message, ShopMessageId } from '../locales/messages';
+import { EMAIL_PATTERN, emailSchema } from './email';
 import { hasControlCharacters } from './text';
 
 /** Spec 9: the password minimum, enforced by the form and by the server. */
@@ -72,10 +72,7 @@ export const signUpRequestSchema = signInRequestSchema.extend({ name: credential
 export const passwordResetRequestSchema = z.looseObject({ email: emailSchema }, { error: NOT_AN_OBJECT });
 
 /** POST /api/auth/reset-password: the link's token and the new password (better-auth checks its length). */
-export const newPasswordRequestSchema = z.looseObject(
-  { token: credential('token', 200), newPassword: credential('newPassword', PASSWORD_MAX_LENGTH) },
-  { error: NOT_AN_OBJECT },
-);
+export const newPasswordRequestSchema = z.looseObject({ token: credential('token', 200), newPassword: credential('newPassword', PASSWORD_MAX_LENGTH) }, { error: NOT_AN_OBJECT });
 
 /** The checks of a new password typed twice (sign-up, reset), in the spec's order; null when the server may be asked. */
 export function newPasswordProblem(password: string, confirmPassword: string): AccountProblem | null {

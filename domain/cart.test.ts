@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtInProductsIn } from './builtInProducts';
+import { type CartState, cartReducer, cartTotals, emptyCart, itemCount, MAX_QUANTITY_PER_LINE, quantityOf, unitsLeft } from './cart';
 import type { Product } from './catalog';
-import { cartReducer, cartTotals, emptyCart, itemCount, MAX_QUANTITY_PER_LINE, quantityOf, type CartState, unitsLeft } from './cart';
 
 const [lighter, carKey, belt] = builtInProductsIn('en') as [Product, Product, Product];
 
@@ -91,11 +91,7 @@ describe('cart lines with colours', () => {
   };
 
   it('keeps two colours of one product as two lines, each with its own quantity', () => {
-    let state = apply(
-      { type: 'add', product: twoColours, colour: 'Black' },
-      { type: 'add', product: twoColours, colour: 'Blue' },
-      { type: 'add', product: twoColours, colour: 'Black' },
-    );
+    let state = apply({ type: 'add', product: twoColours, colour: 'Black' }, { type: 'add', product: twoColours, colour: 'Blue' }, { type: 'add', product: twoColours, colour: 'Black' });
     expect(state.lines.map((line) => [line.colour, line.quantity])).toEqual([
       ['Black', 2],
       ['Blue', 1],

@@ -1,5 +1,5 @@
 import { defaultColour, type Product } from './catalog';
-import { type PricedLine, totalsFor, type Totals } from './pricing';
+import { type PricedLine, type Totals, totalsFor } from './pricing';
 
 /** Largest quantity of one product in a cart (and in an order). */
 export const MAX_QUANTITY_PER_LINE = 99;

@@ -21,14 +21,26 @@ describe('stock as the storefront shows it', () => {
   });
 
   it('is sold out as a whole when no colour can be chosen, or when the product itself has none left', () => {
-    expect(productStockView(null, [{ name: 'Black', available: true, stock: 0 }, { name: 'Red', available: false }]).soldOut).toBe(true);
+    expect(
+      productStockView(null, [
+        { name: 'Black', available: true, stock: 0 },
+        { name: 'Red', available: false },
+      ]).soldOut,
+    ).toBe(true);
     expect(productStockView(0, [{ name: 'Black', available: true }]).soldOut).toBe(true);
     expect(productStockView(4, [])).toEqual({ soldOut: false, stockLeft: 4, colourOptions: [] });
     expect(productStockView(null, []).soldOut).toBe(false);
   });
 
   it('adds in the first colour that can be chosen, and names a line with its colour', () => {
-    expect(defaultColour({ colourOptions: [{ name: 'Red', available: false }, { name: 'Black', available: true }] })).toBe('Black');
+    expect(
+      defaultColour({
+        colourOptions: [
+          { name: 'Red', available: false },
+          { name: 'Black', available: true },
+        ],
+      }),
+    ).toBe('Black');
     expect(defaultColour({ colourOptions: [] })).toBeNull();
     expect(lineName('Dummy Lighter', 'Black')).toBe('Dummy Lighter (Black)');
     expect(lineName('Dummy Lighter', null)).toBe('Dummy Lighter');

@@ -33,10 +33,7 @@ export function stockViewChanges(before: number | null, after: number | null): b
  * A product's stock as the storefront shows it: a colour is available when the owner says so and
  * it is not sold out; a product whose colours are all unavailable is sold out as a whole.
  */
-export function productStockView(
-  stock: number | null,
-  colours: readonly StoredColourOption[],
-): { soldOut: boolean; stockLeft: number | null; colourOptions: ColourOption[] } {
+export function productStockView(stock: number | null, colours: readonly StoredColourOption[]): { soldOut: boolean; stockLeft: number | null; colourOptions: ColourOption[] } {
   const colourOptions = colours.map(({ name, available, stock: colourStock = null }) => {
     const view = stockView(colourStock);
     return { name, label: name, available: available && !view.soldOut, stockLeft: view.stockLeft };

@@ -69,9 +69,7 @@ describe('shipping step', () => {
   it('asks about a postal code of another county, and takes it once the customer confirms it', () => {
     const mismatch = { ...shipping, county: 'BV', postalCode: '400114' };
     const refused = shippingSchema.safeParse(mismatch);
-    expect(refused.error?.issues).toEqual([
-      expect.objectContaining({ path: ['postalCode'], message: 'checkout.error.postalCode.mismatch', params: { postalCode: '400114', county: 'Brașov' } }),
-    ]);
+    expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['postalCode'], message: 'checkout.error.postalCode.mismatch', params: { postalCode: '400114', county: 'Brașov' } })]);
     expect(issueValues(refused.error!.issues[0]!)).toMatchObject({ postalCode: '400114', county: 'Brașov' });
     expect(shippingSchema.parse({ ...mismatch, postalCodeConfirmed: true }).postalCode).toBe('400114');
     expect(orderRequestSchema.safeParse({ ...order, county: 'BV' }).success).toBe(false);
@@ -108,8 +106,26 @@ describe('order request', () => {
     ['a fractional quantity', { lines: [{ productId: '1', quantity: 1.5 }] }, 'checkout.error.quantity.wholeNumber'],
     ['a quantity over 99', { lines: [{ productId: '1', quantity: 100 }] }, 'checkout.error.quantity.tooLarge'],
     ['a quantity as text', { lines: [{ productId: '1', quantity: '2' }] }, 'checkout.error.quantity.wholeNumber'],
-    ['the same product twice', { lines: [{ productId: '1', quantity: 1 }, { productId: '1', quantity: 1 }] }, 'checkout.error.lines.duplicate'],
-    ['the same colour twice', { lines: [{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '1', quantity: 1, colour: ' black ' }] }, 'checkout.error.lines.duplicate'],
+    [
+      'the same product twice',
+      {
+        lines: [
+          { productId: '1', quantity: 1 },
+          { productId: '1', quantity: 1 },
+        ],
+      },
+      'checkout.error.lines.duplicate',
+    ],
+    [
+      'the same colour twice',
+      {
+        lines: [
+          { productId: '1', quantity: 1, colour: 'Black' },
+          { productId: '1', quantity: 1, colour: ' black ' },
+        ],
+      },
+      'checkout.error.lines.duplicate',
+    ],
     ['a blank colour', { lines: [{ productId: '1', quantity: 1, colour: ' ' }] }, 'checkout.error.colour.blank'],
     ['a colour as a number', { lines: [{ productId: '1', quantity: 1, colour: 3 }] }, 'checkout.error.colour.notText'],
     ['a colour of 41 characters', { lines: [{ productId: '1', quantity: 1, colour: 'x'.repeat(41) }] }, 'checkout.error.colour.tooLong'],

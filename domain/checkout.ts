@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import type { ShopMessageId } from '../locales/messages';
 import { MAX_QUANTITY_PER_LINE } from './cart';
 import { BUCHAREST_SECTORS, bucharestSector, COUNTY_CODES, type CountyCode, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from './counties';
-import { PAYMENT_METHODS } from './orders';
 import { normalizedCode } from './discounts';
 import { emailSchema } from './email';
+import { PAYMENT_METHODS } from './orders';
 import { phoneInE164 } from './phone';
 import { plainText } from './text';
-import type { ShopMessageId } from '../locales/messages';
 
 export const MAX_ORDER_LINES = 50;
 
@@ -118,7 +118,6 @@ export const orderLineSchema = z.object(
   { error: key('checkout.error.line.required') },
 );
 
-
 /** One line per product and colour: the same pair twice is refused (two colours are two lines). */
 function lineKey(line: { productId: string; colour: string | null }): string {
   return JSON.stringify([line.productId, line.colour?.toLowerCase() ?? null]);
@@ -154,19 +153,17 @@ export type DiscountCheck = z.infer<typeof discountCheckSchema>;
  */
 export const orderRequestSchema = shippingFields
   .extend({
-  email: emailSchema,
-  lines: orderLinesSchema,
-  /** A discount code (issue 34): checked again, and its use counted, in the order's transaction. */
-  discountCode: discountCodeSchema.optional(),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: key('checkout.error.paymentMethod') }),
-  /** Delivery to a courier's locker (Sameday easybox): its id, from GET /api/lockers; absent: to the address. */
-  lockerId: plainText('lockerId', key('checkout.error.locker.required'), key('checkout.error.locker.required'))
-    .min(1, key('checkout.error.locker.required'))
-    .max(40, key('checkout.error.locker.required'))
-    .optional(),
-  idempotencyKey: plainText('idempotencyKey', 'idempotencyKey is required.')
-    .min(16, 'idempotencyKey must be 16 to 100 characters.')
-    .max(100, 'idempotencyKey must be 16 to 100 characters.'),
+    email: emailSchema,
+    lines: orderLinesSchema,
+    /** A discount code (issue 34): checked again, and its use counted, in the order's transaction. */
+    discountCode: discountCodeSchema.optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: key('checkout.error.paymentMethod') }),
+    /** Delivery to a courier's locker (Sameday easybox): its id, from GET /api/lockers; absent: to the address. */
+    lockerId: plainText('lockerId', key('checkout.error.locker.required'), key('checkout.error.locker.required'))
+      .min(1, key('checkout.error.locker.required'))
+      .max(40, key('checkout.error.locker.required'))
+      .optional(),
+    idempotencyKey: plainText('idempotencyKey', 'idempotencyKey is required.').min(16, 'idempotencyKey must be 16 to 100 characters.').max(100, 'idempotencyKey must be 16 to 100 characters.'),
   })
   .superRefine(postalCodeChecked)
   .superRefine(sectorChecked);

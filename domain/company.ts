@@ -25,5 +25,4 @@ export const COMPANY_DATA_ID = 'company-data';
 export const ANPC_SAL_URL = 'https://anpc.ro/ce-este-sal/';
 
 /** The element that carries the company's details in a page (read by web/lib/company.ts). */
-export const companyDataScript = (company: CompanyInfo): string =>
-  `<script type="application/json" id="${COMPANY_DATA_ID}">${scriptJson(company)}</script>`;
+export const companyDataScript = (company: CompanyInfo): string => `<script type="application/json" id="${COMPANY_DATA_ID}">${scriptJson(company)}</script>`;

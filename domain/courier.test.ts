@@ -44,7 +44,15 @@ describe('an order as couriers take it', () => {
   });
 
   it('weighs the parcel as its products, the default for one without a weight', () => {
-    expect(parcelWeightGrams([{ weightGrams: 120, quantity: 2 }, { weightGrams: null, quantity: 1 }], 500)).toBe(740);
+    expect(
+      parcelWeightGrams(
+        [
+          { weightGrams: 120, quantity: 2 },
+          { weightGrams: null, quantity: 1 },
+        ],
+        500,
+      ),
+    ).toBe(740);
     expect(parcelWeightGrams([], 500)).toBe(500);
   });
 

@@ -32,10 +32,7 @@ export interface CourierAddress {
  * The address of an order for a courier; `plain` strips diacritics (for a courier that needs ASCII). Null when the
  * courier could not place it: no county (an order from before counties were asked), or Bucharest with no sector.
  */
-export function courierAddress(
-  order: { county: string | null; city: string; street: string; streetNumber: string; postalCode: string },
-  { plain = false } = {},
-): CourierAddress | null {
+export function courierAddress(order: { county: string | null; city: string; street: string; streetNumber: string; postalCode: string }, { plain = false } = {}): CourierAddress | null {
   const county = countyName(order.county);
   if (!county) return null;
   const address = `${order.street} ${order.streetNumber}`.trim();

@@ -13,10 +13,7 @@ const MAX_USES = 1_000_000;
 
 /** A real day, YYYY-MM-DD (Bucharest's). */
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-const day = (label: Label) =>
-  typed(isString, 'admin.field.notText', label)
-    .refine(isDay, about('admin.discount.problem.day', label))
-    .nullable();
+const day = (label: Label) => typed(isString, 'admin.field.notText', label).refine(isDay, about('admin.discount.problem.day', label)).nullable();
 
 const bani = (label: Label) =>
   typed(isWhole, 'admin.field.wholeBani', label)

@@ -45,11 +45,38 @@ describe('discount codes', () => {
   });
 
   it('split over the VAT rates in proportion, adding up to the ban', () => {
-    expect(discountByRate([{ total: 7_998, vatRate: 2100 }, { total: 2_499, vatRate: 2100 }], 1_050)).toEqual([{ vatRate: 2100, amount: 1_050 }]);
-    const split = discountByRate([{ total: 10_000, vatRate: 2100 }, { total: 5_000, vatRate: 1100 }, { total: 1, vatRate: 2100 }], 1_001);
-    expect(split).toEqual([{ vatRate: 2100, amount: 667 }, { vatRate: 1100, amount: 334 }]);
+    expect(
+      discountByRate(
+        [
+          { total: 7_998, vatRate: 2100 },
+          { total: 2_499, vatRate: 2100 },
+        ],
+        1_050,
+      ),
+    ).toEqual([{ vatRate: 2100, amount: 1_050 }]);
+    const split = discountByRate(
+      [
+        { total: 10_000, vatRate: 2100 },
+        { total: 5_000, vatRate: 1100 },
+        { total: 1, vatRate: 2100 },
+      ],
+      1_001,
+    );
+    expect(split).toEqual([
+      { vatRate: 2100, amount: 667 },
+      { vatRate: 1100, amount: 334 },
+    ]);
     expect(split.reduce((sum, part) => sum + part.amount, 0)).toBe(1_001);
-    expect(discountByRate([{ total: 3_333, vatRate: 2100 }, { total: 3_333, vatRate: 1100 }, { total: 3_334, vatRate: 500 }], 100).reduce((sum, part) => sum + part.amount, 0)).toBe(100);
+    expect(
+      discountByRate(
+        [
+          { total: 3_333, vatRate: 2100 },
+          { total: 3_333, vatRate: 1100 },
+          { total: 3_334, vatRate: 500 },
+        ],
+        100,
+      ).reduce((sum, part) => sum + part.amount, 0),
+    ).toBe(100);
     expect(discountByRate([], 100)).toEqual([]);
   });
 });

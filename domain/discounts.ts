@@ -39,10 +39,7 @@ export type DiscountRefusal = 'unknown' | 'notYetValid' | 'expired' | 'usedUp' |
  * Why `code` does not apply to a cart of `subtotal` on `today`, or null when it does. A paused code reads as unknown
  * (the customer learns nothing of codes the owner stopped); the checks go from the code itself to this customer.
  */
-export function discountRefusal(
-  code: DiscountCode | null,
-  cart: { subtotal: Bani; today: string; uses: number; usedByContact: boolean },
-): DiscountRefusal | null {
+export function discountRefusal(code: DiscountCode | null, cart: { subtotal: Bani; today: string; uses: number; usedByContact: boolean }): DiscountRefusal | null {
   if (!code?.active) return 'unknown';
   if (code.validFrom && cart.today < code.validFrom) return 'notYetValid';
   if (code.validTo && cart.today > code.validTo) return 'expired';

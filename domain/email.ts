@@ -7,6 +7,4 @@ import { plainText } from './text';
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An email address, as the checkout, the withdrawal form and the account requests take it (messages are catalogue keys). */
-export const emailSchema = plainText('Email', 'error.email.required', 'error.email.controlCharacters')
-  .max(254, 'error.email.tooLong')
-  .regex(EMAIL_PATTERN, 'error.email.invalid');
+export const emailSchema = plainText('Email', 'error.email.required', 'error.email.controlCharacters').max(254, 'error.email.tooLong').regex(EMAIL_PATTERN, 'error.email.invalid');

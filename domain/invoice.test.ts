@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bucharestSector } from './counties';
-import { efacturaPlace, invoiceAction, invoiceAmounts, invoiceId, reportDueDay, reportUrgency, seriesOf, signInEndsSoon, type SoldLine, unitNetText } from './invoice';
+import { efacturaPlace, invoiceAction, invoiceAmounts, invoiceId, reportDueDay, reportUrgency, type SoldLine, seriesOf, signInEndsSoon, unitNetText } from './invoice';
 import { discountVatParts, orderVat, STANDARD_VAT_RATE, vatByRate } from './vat';
 
 /** Lines as an order stores them: each line's VAT computed by the order's own rule (orderVat). */
@@ -83,9 +83,7 @@ describe('invoice amounts', () => {
       return 1 + (seed % max);
     };
     for (let order = 0; order < 500; order++) {
-      const lines = sold(
-        Array.from({ length: random(6) }, (_, index) => ({ name: `Line ${index}`, unitGross: random(200_000), quantity: random(10), vatRate: random(3) === 1 ? 1100 : 2100 })),
-      );
+      const lines = sold(Array.from({ length: random(6) }, (_, index) => ({ name: `Line ${index}`, unitGross: random(200_000), quantity: random(10), vatRate: random(3) === 1 ? 1100 : 2100 })));
       const amounts = invoiceAmounts(lines, true);
       expect(amounts.gross).toBe(lines.reduce((sum, line) => sum + line.unitGross * line.quantity, 0));
       expect(amounts.net).toBe(amounts.lines.reduce((sum, line) => sum + line.net, 0));
@@ -168,9 +166,7 @@ describe('invoice amounts with a discount code', () => {
       return 1 + (seed % max);
     };
     for (let order = 0; order < 500; order++) {
-      const products = sold(
-        Array.from({ length: random(6) }, (_, index) => ({ name: `Line ${index}`, unitGross: random(200_000), quantity: random(10), vatRate: random(3) === 1 ? 1100 : 2100 })),
-      );
+      const products = sold(Array.from({ length: random(6) }, (_, index) => ({ name: `Line ${index}`, unitGross: random(200_000), quantity: random(10), vatRate: random(3) === 1 ? 1100 : 2100 })));
       const subtotal = products.reduce((sum, line) => sum + line.unitGross * line.quantity, 0);
       const discount = random(2) === 1 ? Math.floor((subtotal * random(100)) / 100) : random(subtotal);
       const shipping = sold([{ name: 'Transport', unitGross: random(3) === 1 ? 0 : 1999, quantity: 1 }]);

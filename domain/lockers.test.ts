@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { lockerCityFor, lockerCourierAddress, lockerLine } from './lockers';
 
-const easybox = { courier: 'sameday' as const, id: '2101', name: 'easybox Iulius Mall Cluj', county: 'CJ', city: 'Cluj-Napoca', address: 'Str. Alexandru Vaida Voevod, Nr. 53B', postalCode: '400436', acceptsCash: true };
+const easybox = {
+  courier: 'sameday' as const,
+  id: '2101',
+  name: 'easybox Iulius Mall Cluj',
+  county: 'CJ',
+  city: 'Cluj-Napoca',
+  address: 'Str. Alexandru Vaida Voevod, Nr. 53B',
+  postalCode: '400436',
+  acceptsCash: true,
+};
 const address = { county: 'CJ', city: 'Cluj-Napoca', street: 'Strada Memorandumului', streetNumber: '28' };
 
 describe('lockers', () => {

@@ -19,4 +19,3 @@ export function orderFailureMessage(failure: { message: string; networkFailure?:
   if (/permission/i.test(message)) return 'message.orderPermissionError';
   return 'message.orderDefaultError';
 }
-

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OWNER_STATUS_TARGETS } from './orders';
 import { issueValues } from './issueValues';
 import { eventNote, statusChangeRequestSchema } from './orderChanges';
+import { OWNER_STATUS_TARGETS } from './orders';
 
 /** The first refusal: its catalogue key, and the field it names (a key too), as the form and the API translate them. */
 const problem = (body: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { becameStatus, canTransition, isOrderStatus, ORDER_STATUSES, ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OrderStatus } from './orders';
+import { becameStatus, canTransition, isOrderStatus, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus, OWNER_STATUS_TARGETS } from './orders';
 
 /** Written out by hand, not derived from ORDER_TRANSITIONS: a change to the rules must change this list too. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  biggestDiscountPercent,
-  discountPercent,
-  MAX_ORDER_TOTAL,
-  missingForFreeShipping,
-  overOrderMaximum,
-  shippingFor,
-  referencePrice,
-  totalsFor,
-} from './pricing';
+import { biggestDiscountPercent, discountPercent, MAX_ORDER_TOTAL, missingForFreeShipping, overOrderMaximum, referencePrice, shippingFor, totalsFor } from './pricing';
 
 describe('shipping', () => {
   it('charges 19.99 RON below 200 RON and nothing from 200 RON up', () => {
@@ -30,7 +21,12 @@ describe('shipping', () => {
 
   it('adds shipping to the subtotal for the total', () => {
     expect(totalsFor([{ unitPrice: 3999, quantity: 2 }])).toEqual({ subtotal: 7998, discount: 0, shipping: 1999, total: 9997 });
-    expect(totalsFor([{ unitPrice: 3999, quantity: 5 }, { unitPrice: 6499, quantity: 1 }])).toEqual({
+    expect(
+      totalsFor([
+        { unitPrice: 3999, quantity: 5 },
+        { unitPrice: 6499, quantity: 1 },
+      ]),
+    ).toEqual({
       subtotal: 26494,
       discount: 0,
       shipping: 0,
@@ -55,7 +51,14 @@ describe('the most one order may total', () => {
   it('is 100,000 lei by default, or the one given; reaching it is allowed, passing it is not', () => {
     expect(MAX_ORDER_TOTAL).toBe(10_000_000);
     expect(overOrderMaximum(totalsFor([{ unitPrice: 1_000_000, quantity: 10 }]))).toBe(false);
-    expect(overOrderMaximum(totalsFor([{ unitPrice: 1_000_000, quantity: 10 }, { unitPrice: 1, quantity: 1 }]))).toBe(true);
+    expect(
+      overOrderMaximum(
+        totalsFor([
+          { unitPrice: 1_000_000, quantity: 10 },
+          { unitPrice: 1, quantity: 1 },
+        ]),
+      ),
+    ).toBe(true);
     // Shipping counts: 199.99 RON of goods and 19.99 RON of shipping is 219.98 RON.
     expect(overOrderMaximum(totalsFor([{ unitPrice: 19_999, quantity: 1 }]), 21_997)).toBe(true);
     expect(overOrderMaximum(totalsFor([{ unitPrice: 19_999, quantity: 1 }]), 21_998)).toBe(false);
@@ -143,7 +146,13 @@ describe('reference price (lowest of the 30 days before the current price starte
   });
 
   it('sets the banner to the biggest real discount, none without one', () => {
-    expect(biggestDiscountPercent([{ price: 3999, oldPrice: 7999 }, { price: 6499, oldPrice: 8999 }, { price: 100, oldPrice: null }])).toBe(50);
+    expect(
+      biggestDiscountPercent([
+        { price: 3999, oldPrice: 7999 },
+        { price: 6499, oldPrice: 8999 },
+        { price: 100, oldPrice: null },
+      ]),
+    ).toBe(50);
     expect(biggestDiscountPercent([{ price: 3999, oldPrice: null }])).toBe(0);
     expect(biggestDiscountPercent([])).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { type DiscountCode, discountAmount } from './discounts';
-import { lineTotal, type Bani } from './money';
+import { type Bani, lineTotal } from './money';
 
 export const SHIPPING_FEE: Bani = 1999;
 export const FREE_SHIPPING_THRESHOLD: Bani = 20000;
@@ -79,9 +79,7 @@ export interface PriceSince {
  * current price, or when the history does not end in `price`, there is no reference.
  */
 export function referencePrice(price: Bani, history: readonly PriceSince[], now: Date): Bani | null {
-  const past = history
-    .filter((row) => row.startedAt.getTime() <= now.getTime())
-    .toSorted((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+  const past = history.filter((row) => row.startedAt.getTime() <= now.getTime()).toSorted((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
   let current = past.length - 1;
   if (current < 0 || past[current]!.price !== price) return null;
   while (current > 0 && past[current - 1]!.price === price) current -= 1;

@@ -65,16 +65,42 @@ describe('product editing rules', () => {
 });
 
 describe('keepLiveStock', () => {
-  const now = { stock: 3, colourOptions: [{ name: 'Black', stock: 1 }, { name: 'Red', stock: null }] };
+  const now = {
+    stock: 3,
+    colourOptions: [
+      { name: 'Black', stock: 1 },
+      { name: 'Red', stock: null },
+    ],
+  };
   const seen = { stock: 5, colours: { Black: 3, Red: null } };
 
   it('keeps the stock there is now where the owner sent it as the form showed it', () => {
-    const sent = { name: 'x', stock: 5, colourOptions: [{ name: 'Black', available: true, stock: 3 }, { name: 'Red', available: true, stock: null }] };
-    expect(keepLiveStock(sent, seen, now)).toEqual({ name: 'x', stock: 3, colourOptions: [{ name: 'Black', available: true, stock: 1 }, { name: 'Red', available: true, stock: null }] });
+    const sent = {
+      name: 'x',
+      stock: 5,
+      colourOptions: [
+        { name: 'Black', available: true, stock: 3 },
+        { name: 'Red', available: true, stock: null },
+      ],
+    };
+    expect(keepLiveStock(sent, seen, now)).toEqual({
+      name: 'x',
+      stock: 3,
+      colourOptions: [
+        { name: 'Black', available: true, stock: 1 },
+        { name: 'Red', available: true, stock: null },
+      ],
+    });
   });
 
   it('sets what the owner typed, a colour the form did not show, and everything when nothing was seen', () => {
-    const sent = { stock: 8, colourOptions: [{ name: 'Black', available: true, stock: 0 }, { name: 'Green', available: true, stock: 4 }] };
+    const sent = {
+      stock: 8,
+      colourOptions: [
+        { name: 'Black', available: true, stock: 0 },
+        { name: 'Green', available: true, stock: 4 },
+      ],
+    };
     expect(keepLiveStock(sent, seen, now)).toEqual(sent);
     expect(keepLiveStock({ stock: 5 }, undefined, now)).toEqual({ stock: 5 });
   });

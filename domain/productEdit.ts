@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './catalog';
 import { about, isWhole, key, type Label, objectError, textField, typed, wholeBetween, yesOrNo } from './adminFields';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './catalog';
 import { MAX_PARCEL_SIDE_CM } from './courier';
 import { amountValue } from './issueValues';
 
@@ -39,7 +39,6 @@ const stock = (label: Label) =>
     .refine((value) => value >= 0, about('admin.field.negative', label))
     .refine((value) => value <= MAX_STOCK, about('admin.field.atMost', label, { max: MAX_STOCK }))
     .nullable();
-
 
 export const colourOptionInputSchema = z.strictObject(
   {
@@ -85,7 +84,6 @@ const productFields = {
     .refine((value) => STRIPE_PRICE_ID_PATTERN.test(value), key('admin.product.problem.stripePriceId'))
     .nullable(),
 };
-
 
 /**
  * The product's texts in Romanian (domain/productTexts), each one optional: one left out shows the

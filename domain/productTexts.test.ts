@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtInProductsIn } from './builtInProducts';
-import { colourNameIn, productIn, productNameIn, type ProductTranslations } from './productTexts';
+import { colourNameIn, type ProductTranslations, productIn, productNameIn } from './productTexts';
 
 const lighter = builtInProductsIn('en')[0]!;
 const translations: ProductTranslations = {

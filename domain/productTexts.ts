@@ -22,8 +22,7 @@ export interface ProductTexts {
 /** What products.translations holds: each other language's texts. */
 export type ProductTranslations = Partial<Record<TranslationLocale, ProductTexts>>;
 
-const textsOf = (translations: ProductTranslations, locale: Locale): ProductTexts =>
-  locale === PRODUCT_TEXTS_LOCALE ? {} : (translations[locale] ?? {});
+const textsOf = (translations: ProductTranslations, locale: Locale): ProductTexts => (locale === PRODUCT_TEXTS_LOCALE ? {} : (translations[locale] ?? {}));
 
 /** A colour's name in `locale` (its own when not translated). */
 export function colourNameIn(colour: string, translations: ProductTranslations, locale: Locale): string {

@@ -1,14 +1,5 @@
+import { amountText, type EfacturaPlace, type InvoiceAllowance, type InvoiceAmounts, type InvoicePayment, PAYMENT_MEANS_CODE, PRIVATE_PERSON_ID, unitNetText } from './invoice';
 import { CURRENCY } from './money';
-import {
-  amountText,
-  type EfacturaPlace,
-  type InvoiceAllowance,
-  type InvoiceAmounts,
-  type InvoicePayment,
-  PAYMENT_MEANS_CODE,
-  PRIVATE_PERSON_ID,
-  unitNetText,
-} from './invoice';
 import { escapeXml } from './text';
 import { vatPercentText } from './vat';
 

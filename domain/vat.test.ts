@@ -34,15 +34,34 @@ describe('the VAT inside a gross amount', () => {
 });
 
 describe('the VAT of an order', () => {
-  it('is each line\'s and the shipping\'s, rounded on their own, and their sum', () => {
+  it("is each line's and the shipping's, rounded on their own, and their sum", () => {
     // 2 × 39.99 = 79.98 → 13.88; 64.99 → 11.28; shipping 19.99 → 3.47
-    expect(orderVat([{ unitPrice: 3999, quantity: 2 }, { unitPrice: 6499, quantity: 1 }], 1999, 2100)).toEqual({ lines: [1388, 1128], shipping: 347, discount: 0, total: 2863 });
+    expect(
+      orderVat(
+        [
+          { unitPrice: 3999, quantity: 2 },
+          { unitPrice: 6499, quantity: 1 },
+        ],
+        1999,
+        2100,
+      ),
+    ).toEqual({ lines: [1388, 1128], shipping: 347, discount: 0, total: 2863 });
     expect(orderVat([], 0, 2100)).toEqual({ lines: [], shipping: 0, discount: 0, total: 0 });
   });
 
-  it('is lowered by the VAT in a discount code\'s discount', () => {
+  it("is lowered by the VAT in a discount code's discount", () => {
     // 14.50 off: 2.52 of VAT in it.
-    expect(orderVat([{ unitPrice: 3999, quantity: 2 }, { unitPrice: 6499, quantity: 1 }], 1999, 2100, 1450)).toEqual({ lines: [1388, 1128], shipping: 347, discount: 252, total: 2611 });
+    expect(
+      orderVat(
+        [
+          { unitPrice: 3999, quantity: 2 },
+          { unitPrice: 6499, quantity: 1 },
+        ],
+        1999,
+        2100,
+        1450,
+      ),
+    ).toEqual({ lines: [1388, 1128], shipping: 347, discount: 252, total: 2611 });
   });
 });
 
@@ -59,7 +78,7 @@ describe('the VAT an order includes, per rate', () => {
     ]);
   });
 
-  it('takes off the VAT of the discount\'s part at each rate', () => {
+  it("takes off the VAT of the discount's part at each rate", () => {
     const lines = [
       { vatRate: 2100, vatAmount: 1736, unitPrice: 10000, quantity: 1 },
       { vatRate: 1100, vatAmount: 991, unitPrice: 10000, quantity: 1 },

@@ -34,12 +34,7 @@ export function vatPercentText(rate: VatRate): string {
  * The VAT of an order at one rate: of each line (its gross total) and of the shipping fee, each rounded on its own, less
  * the VAT in a discount code's `discount` (it lowers what is taxed), and their sum.
  */
-export function orderVat(
-  lines: readonly { unitPrice: Bani; quantity: number }[],
-  shipping: Bani,
-  rate: VatRate,
-  discount: Bani = 0,
-): { lines: Bani[]; shipping: Bani; discount: Bani; total: Bani } {
+export function orderVat(lines: readonly { unitPrice: Bani; quantity: number }[], shipping: Bani, rate: VatRate, discount: Bani = 0): { lines: Bani[]; shipping: Bani; discount: Bani; total: Bani } {
   const lineVat = lines.map((line) => vatIn(lineTotal(line.unitPrice, line.quantity), rate));
   const shippingVat = vatIn(shipping, rate);
   const discountVat = vatIn(discount, rate);
@@ -50,10 +45,7 @@ export function orderVat(
  * A discount code's `discount` split over the VAT rates of the lines it comes off (domain/discounts discountByRate),
  * with the VAT in each part: what the invoice's allowances say, and what the order's VAT is lowered by. Highest rate first.
  */
-export function discountVatParts(
-  lines: readonly { unitPrice: Bani; quantity: number; vatRate: VatRate }[],
-  discount: Bani,
-): { vatRate: VatRate; amount: Bani; vat: Bani }[] {
+export function discountVatParts(lines: readonly { unitPrice: Bani; quantity: number; vatRate: VatRate }[], discount: Bani): { vatRate: VatRate; amount: Bani; vat: Bani }[] {
   const parts = discountByRate(
     lines.map((line) => ({ total: lineTotal(line.unitPrice, line.quantity), vatRate: line.vatRate })),
     discount,

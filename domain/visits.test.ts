@@ -14,7 +14,15 @@ describe('visits', () => {
 
   it('tell bots and prefetches from visitors', () => {
     expect(isBot('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36')).toBe(false);
-    for (const bot of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'Mozilla/5.0 (compatible; bingbot/2.0)', 'facebookexternalhit/1.1', 'Mozilla/5.0 HeadlessChrome/131.0', 'curl/8.5.0', undefined, '']) {
+    for (const bot of [
+      'Googlebot/2.1 (+http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; bingbot/2.0)',
+      'facebookexternalhit/1.1',
+      'Mozilla/5.0 HeadlessChrome/131.0',
+      'curl/8.5.0',
+      undefined,
+      '',
+    ]) {
       expect(isBot(bot)).toBe(true);
     }
     expect(isPrefetch({ 'sec-purpose': 'prefetch;prerender' })).toBe(true);
@@ -25,13 +33,25 @@ describe('visits', () => {
   it('give the conversion rate and each step’s drop-off', () => {
     expect(conversionRate(0, 0)).toBe(0);
     expect(conversionRate(300, 7)).toBe(2.3);
-    expect(dropOffs([{ step: 'landing', visitors: 200 }, { step: 'shop', visitors: 150 }, { step: 'product', visitors: 0 }, { step: 'cart', visitors: 0 }])).toEqual([
+    expect(
+      dropOffs([
+        { step: 'landing', visitors: 200 },
+        { step: 'shop', visitors: 150 },
+        { step: 'product', visitors: 0 },
+        { step: 'cart', visitors: 0 },
+      ]),
+    ).toEqual([
       { step: 'landing', visitors: 200, dropOff: null },
       { step: 'shop', visitors: 150, dropOff: 25 },
       { step: 'product', visitors: 0, dropOff: 100 },
       { step: 'cart', visitors: 0, dropOff: null },
     ]);
     // More on a product page than on the shop: visitors came straight to it, nobody dropped off.
-    expect(dropOffs([{ step: 'shop', visitors: 10 }, { step: 'product', visitors: 40 }])[1]!.dropOff).toBe(0);
+    expect(
+      dropOffs([
+        { step: 'shop', visitors: 10 },
+        { step: 'product', visitors: 40 },
+      ])[1]!.dropOff,
+    ).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { addDays, workingDayFrom } from './calendar';
 import { emailSchema } from './email';
 import { WITHDRAWAL_DAYS } from './legal';
-import { addDays, workingDayFrom } from './calendar';
 import { bucharestDay } from './locale';
 import { plainText } from './text';
 
@@ -14,11 +14,7 @@ export const WITHDRAWAL_NOTE_MAX = 1000;
  * POST /api/orders/withdrawal parse it with this one schema.
  */
 export const withdrawalRequestSchema = z.object({
-  orderNumber: z
-    .number({ error: 'error.withdrawal.orderNumber' })
-    .int('error.withdrawal.orderNumber')
-    .min(1, 'error.withdrawal.orderNumber')
-    .max(2_147_483_647, 'error.withdrawal.orderNumber'),
+  orderNumber: z.number({ error: 'error.withdrawal.orderNumber' }).int('error.withdrawal.orderNumber').min(1, 'error.withdrawal.orderNumber').max(2_147_483_647, 'error.withdrawal.orderNumber'),
   email: emailSchema,
   products: plainText('Products', 'error.withdrawal.products.notText', 'error.withdrawal.products.controlCharacters').max(WITHDRAWAL_NOTE_MAX, 'error.withdrawal.products.tooLong').optional(),
   reason: plainText('Reason', 'error.withdrawal.reason.notText', 'error.withdrawal.reason.controlCharacters').max(WITHDRAWAL_NOTE_MAX, 'error.withdrawal.reason.tooLong').optional(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, expectAccessible, expectNoHorizontalScroll, fillShipping, signUp, test } from './fixtures';
 import { sampleOrder } from '../testing/sampleOrder';
+import { expect, expectAccessible, expectNoHorizontalScroll, fillShipping, signUp, test } from './fixtures';
 import { caughtMail, linkOf } from './mails';
 
 const newEmail = () => `shopper-${randomUUID().slice(0, 8)}@example.ro`;
@@ -142,7 +142,16 @@ test('an order placed while signed in is prefilled, linked and listed on My orde
   await page.getByRole('button', { name: 'Continue to Email' }).click();
   await expect(page.getByLabel('Email address')).toHaveValue(email);
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  const shipping = { 'First name': 'Ioana', 'Last name': 'Pop', City: 'Brașov', County: 'Brașov', Street: 'Strada Republicii', 'Street number': '5', 'Postal code': '500030', 'Phone number': '0722 000 111' };
+  const shipping = {
+    'First name': 'Ioana',
+    'Last name': 'Pop',
+    City: 'Brașov',
+    County: 'Brașov',
+    Street: 'Strada Republicii',
+    'Street number': '5',
+    'Postal code': '500030',
+    'Phone number': '0722 000 111',
+  };
   await fillShipping(page, shipping);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { sampleOrder } from '../testing/sampleOrder';
 import { FAKE_ANAF_CONTROL_PORT } from '../playwright.config';
+import { sampleOrder } from '../testing/sampleOrder';
 import { confirmAndShip, expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
 
 /** A guest's cash order through the shop's API, as the checkout places it. */
@@ -62,70 +62,73 @@ test('the owner ships an order: its invoice appears with its number, checked for
 });
 
 // The two specs that sign in to ANAF one after the other: one ends the sign-in the other relies on.
-test.describe.serial('signing in to ANAF', () => {
-  test('the owner signs in to ANAF from the invoices page; an invoice ANAF refuses shows why, and Send again sends it anew', async ({ page, request }) => {
-    test.setTimeout(120_000);
-    const order = await placeOrder(request);
-    await signInAsOwner(page);
-    await page.goto('/admin/invoices');
-    // To ANAF's sign-in (the certificate, on ANAF's site; the fake ANAF lets the owner through) and back.
-    await page.getByRole('button', { name: /^Sign in to ANAF/ }).click();
-    await expect(page.getByText('You are signed in to ANAF: invoices are being reported.')).toBeVisible();
-    await expect(page.getByText(/^Invoices are reported to ANAF \(ANAF’s test environment: nothing is declared\)\. Signed in by owner@example\.ro/)).toBeVisible();
+test.describe
+  .serial('signing in to ANAF', () => {
+    test('the owner signs in to ANAF from the invoices page; an invoice ANAF refuses shows why, and Send again sends it anew', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const order = await placeOrder(request);
+      await signInAsOwner(page);
+      await page.goto('/admin/invoices');
+      // To ANAF's sign-in (the certificate, on ANAF's site; the fake ANAF lets the owner through) and back.
+      await page.getByRole('button', { name: /^Sign in to ANAF/ }).click();
+      await expect(page.getByText('You are signed in to ANAF: invoices are being reported.')).toBeVisible();
+      await expect(page.getByText(/^Invoices are reported to ANAF \(ANAF’s test environment: nothing is declared\)\. Signed in by owner@example\.ro/)).toBeVisible();
 
-    await page.goto(`/admin/orders/${order.id}`);
-    await confirmAndShip(page, 'AWB-E2E-ANAF');
-    await page.goto('/admin/invoices');
-    await page.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Refused by ANAF' });
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: String(order.number), exact: true }) });
-    // Checked within seconds, then uploaded at the job's next round (every 2 s here); this shop's ANAF application may not act for its CIF.
-    await expect(async () => {
-      await page.getByRole('button', { name: 'Check again' }).click();
-      await expect(row.getByRole('cell', { name: /Refused by ANAF/ })).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 30_000 });
-    await expect(row.getByRole('cell', { name: /Nu aveti drept in SPV pentru CIF=00000000/ })).toBeVisible();
-    await expectAccessible(page);
-    const number = (await row.getByRole('rowheader').textContent())!;
-    await row.getByRole('button', { name: `Send again: invoice ${number}` }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Invoice ${number} will be sent to ANAF again within a minute.` })).toBeVisible();
+      await page.goto(`/admin/orders/${order.id}`);
+      await confirmAndShip(page, 'AWB-E2E-ANAF');
+      await page.goto('/admin/invoices');
+      await page.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Refused by ANAF' });
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: String(order.number), exact: true }) });
+      // Checked within seconds, then uploaded at the job's next round (every 2 s here); this shop's ANAF application may not act for its CIF.
+      await expect(async () => {
+        await page.getByRole('button', { name: 'Check again' }).click();
+        await expect(row.getByRole('cell', { name: /Refused by ANAF/ })).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 30_000 });
+      await expect(row.getByRole('cell', { name: /Nu aveti drept in SPV pentru CIF=00000000/ })).toBeVisible();
+      await expectAccessible(page);
+      const number = (await row.getByRole('rowheader').textContent())!;
+      await row.getByRole('button', { name: `Send again: invoice ${number}` }).click();
+      await expect(page.getByRole('status').filter({ hasText: `Invoice ${number} will be sent to ANAF again within a minute.` })).toBeVisible();
 
-    // The dashboard lists the invoices ANAF has not accepted (the oldest five: other specs' come first), each with the
-    // day to report it by and where it stands.
-    await page.goto('/admin');
-    const toReport = page.getByRole('region', { name: /^Invoices not yet accepted by ANAF \(\d+\)$/ });
-    await expect(toReport.getByRole('listitem').first()).toContainText(/^SST-\d{4,}, order \d+: report by \d{1,2} \w+ \d{4} · (Refused by ANAF|Not sent|Sent, being processed|Refused by the e-Factura rules)/);
-    await expectAccessible(page);
-  });
-
-  test('ANAF ends the shop’s sign-in: the dashboard says Sign in to ANAF again, no invoice is refused for it, and signing in again resumes reporting', async ({ page, request }) => {
-    test.setTimeout(120_000);
-    await signInAsOwner(page);
-    await page.goto('/admin/invoices');
-    if (await page.getByRole('button', { name: 'Sign in to ANAF', exact: true }).isVisible()) await page.getByRole('button', { name: 'Sign in to ANAF', exact: true }).click();
-    await expect(page.getByText(/^Invoices are reported to ANAF/)).toBeVisible();
-    // ANAF refuses the shop's tokens from now on, its refresh too (a year on, or the sign-in revoked at ANAF).
-    expect((await request.post(`http://127.0.0.1:${FAKE_ANAF_CONTROL_PORT}/end-sign-in`)).status()).toBe(200);
-    const order = await placeOrder(request);
-    await page.goto(`/admin/orders/${order.id}`);
-    await confirmAndShip(page, 'AWB-E2E-ANAF-ENDED');
-    // Its invoice, checked, is taken by the job (every 2 s): the refresh refused, the sign-in has ended.
-    await expect(async () => {
+      // The dashboard lists the invoices ANAF has not accepted (the oldest five: other specs' come first), each with the
+      // day to report it by and where it stands.
       await page.goto('/admin');
-      await expect(page.getByRole('link', { name: 'Sign in to ANAF again' })).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 30_000 });
-    await expect(page.getByText('ANAF no longer takes the shop’s sign-in, so invoices are not being reported.', { exact: false })).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole('link', { name: 'Sign in to ANAF again' }).click();
-    await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
-    // Its invoice was not refused for it: still to send.
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: String(order.number), exact: true }) });
-    await expect(row.getByRole('cell', { name: /Refused by ANAF/ })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Sign in to ANAF', exact: true }).click();
-    await expect(page.getByText('You are signed in to ANAF: invoices are being reported.')).toBeVisible();
-    await page.goto('/admin');
-    await expect(page.getByRole('link', { name: 'Sign in to ANAF again' })).toHaveCount(0);
+      const toReport = page.getByRole('region', { name: /^Invoices not yet accepted by ANAF \(\d+\)$/ });
+      await expect(toReport.getByRole('listitem').first()).toContainText(
+        /^SST-\d{4,}, order \d+: report by \d{1,2} \w+ \d{4} · (Refused by ANAF|Not sent|Sent, being processed|Refused by the e-Factura rules)/,
+      );
+      await expectAccessible(page);
+    });
+
+    test('ANAF ends the shop’s sign-in: the dashboard says Sign in to ANAF again, no invoice is refused for it, and signing in again resumes reporting', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      await signInAsOwner(page);
+      await page.goto('/admin/invoices');
+      if (await page.getByRole('button', { name: 'Sign in to ANAF', exact: true }).isVisible()) await page.getByRole('button', { name: 'Sign in to ANAF', exact: true }).click();
+      await expect(page.getByText(/^Invoices are reported to ANAF/)).toBeVisible();
+      // ANAF refuses the shop's tokens from now on, its refresh too (a year on, or the sign-in revoked at ANAF).
+      expect((await request.post(`http://127.0.0.1:${FAKE_ANAF_CONTROL_PORT}/end-sign-in`)).status()).toBe(200);
+      const order = await placeOrder(request);
+      await page.goto(`/admin/orders/${order.id}`);
+      await confirmAndShip(page, 'AWB-E2E-ANAF-ENDED');
+      // Its invoice, checked, is taken by the job (every 2 s): the refresh refused, the sign-in has ended.
+      await expect(async () => {
+        await page.goto('/admin');
+        await expect(page.getByRole('link', { name: 'Sign in to ANAF again' })).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 30_000 });
+      await expect(page.getByText('ANAF no longer takes the shop’s sign-in, so invoices are not being reported.', { exact: false })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Sign in to ANAF again' }).click();
+      await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+      // Its invoice was not refused for it: still to send.
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: String(order.number), exact: true }) });
+      await expect(row.getByRole('cell', { name: /Refused by ANAF/ })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Sign in to ANAF', exact: true }).click();
+      await expect(page.getByText('You are signed in to ANAF: invoices are being reported.')).toBeVisible();
+      await page.goto('/admin');
+      await expect(page.getByRole('link', { name: 'Sign in to ANAF again' })).toHaveCount(0);
+    });
   });
-});
 
 test('the owner re-issues an invoice with the buyer corrected: credited first, then the corrected one, valid', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -38,7 +38,10 @@ async function placeOrder(request: APIRequestContext) {
 
 /** The row of one mail of an order on /admin/mails. */
 const mailRow = (page: Page, mail: string, orderNumber: number) =>
-  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: mail }) }).filter({ has: page.getByRole('link', { name: String(orderNumber), exact: true }) });
+  page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: mail }) })
+    .filter({ has: page.getByRole('link', { name: String(orderNumber), exact: true }) });
 
 test('the owner sees the mails the shop gave up on, and sends them again once the mail server is back', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { shopDay } from '../domain/locale';
 import { withdrawalLastDay } from '../domain/withdrawal';
 import { OWNER } from '../playwright.config';
-import { answeringToInput, confirmAndShip, expect, expectAccessible, expectNoHorizontalScroll, test as base, fillShipping } from './fixtures';
+import { answeringToInput, test as base, confirmAndShip, expect, expectAccessible, expectNoHorizontalScroll, fillShipping } from './fixtures';
 
 /**
  * The owner's session, signed in once per worker (sign-in attempts are limited per email), for the
@@ -138,7 +138,12 @@ test.describe('the journey', () => {
       await expect(page.getByText('Status: Delivered')).toBeVisible();
       await expect(page.getByText('Nothing more to do: the order is delivered.')).toBeVisible();
       const timeline = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
-      await expect(timeline).toHaveText([/Placed: Pending.*Customer/, /Pending → Confirmed.*Owner \(owner@example\.ro\)/, /Confirmed → Shipped.*Sameday, tracking number AWB-E2E-1001/, /Shipped → Delivered/]);
+      await expect(timeline).toHaveText([
+        /Placed: Pending.*Customer/,
+        /Pending → Confirmed.*Owner \(owner@example\.ro\)/,
+        /Confirmed → Shipped.*Sameday, tracking number AWB-E2E-1001/,
+        /Shipped → Delivered/,
+      ]);
       await expect(await myOrder(customer.page, order.number)).toContainText('Delivered');
       // From delivery, the customer has 14 days to withdraw (to the next working day): both see the last one.
       const lastDay = withdrawalLastDay(new Date());

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, holdRequests, interactive, signInAsOwner, test, cartToPayment } from './fixtures';
+import { answeringToInput, cartToPayment, expect, expectAccessible, expectNoHorizontalScroll, holdRequests, interactive, signInAsOwner, test } from './fixtures';
 
 /** The server's 409 for an address another product has, as the English back office shows it. */
 const SLUG_TAKEN = 'Another product already has this address.';
@@ -70,7 +70,9 @@ test('the owner changes a price, sells out a product and adds a picture; the sto
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // A picture made here: a PNG, 1000 × 800.
-  const png = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Add an image').setInputFiles({ name: 'marker-photo.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('img', { name: 'Dummy Marker, image 3 of 3' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Dummy Marker, image 3 of 3' })).toHaveAttribute('src', /^\/uploads\/products\/[0-9a-f]{32}-800\.webp$/);

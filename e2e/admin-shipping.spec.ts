@@ -74,7 +74,10 @@ test('the owner cancels an AWB the courier has not picked up: the order is back 
   const form = page.getByRole('form', { name: 'Create AWB' });
   await form.getByRole('button', { name: 'Create AWB' }).click();
   await expect(page.getByText('Status: Shipped')).toBeVisible();
-  const awb = (await page.getByRole('status').filter({ hasText: /^AWB \S+ created/ }).textContent())!.match(/AWB (\S+) created/)![1]!;
+  const awb = (await page
+    .getByRole('status')
+    .filter({ hasText: /^AWB \S+ created/ })
+    .textContent())!.match(/AWB (\S+) created/)![1]!;
 
   await page.getByRole('button', { name: `Cancel AWB ${awb}` }).click();
   await expect(page.getByText('Status: Confirmed')).toBeVisible();
@@ -95,7 +98,10 @@ test.describe('when Sameday does not answer', () => {
   // The shop's own 503 to Create AWB, which the page turns into its message.
   test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 503 \(Service Unavailable\) \(http:\/\/127\.0\.0\.1:\d+\/api\/admin\/orders\/[\w-]+\/awb\)/ });
 
-  test('Sameday does not answer Create AWB: the owner is told, the order page shows the AWB being checked, and the shop ships the order with the one AWB once Sameday is back', async ({ page, request }) => {
+  test('Sameday does not answer Create AWB: the owner is told, the order page shows the AWB being checked, and the shop ships the order with the one AWB once Sameday is back', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const order = await confirmedOrderPage(page, request);
     const form = page.getByRole('form', { name: 'Create AWB' });

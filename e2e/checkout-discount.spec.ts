@@ -95,9 +95,7 @@ test('a wrong code changes nothing; a 10% code in the cart is its own line, thro
   await expect(summary.getByRole('term')).toHaveText(['Subtotal', `Discount (${code})`, 'Shipping', 'Total', 'of which VAT 21%']);
   await expect(summary.getByRole('definition')).toHaveText(['129.96 RON', '−13.00 RON', '19.99 RON', '136.95 RON', '23.76 RON']);
   await expect(page.getByText('Placing the order obliges you to pay 136.95 RON to the courier on delivery.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Place Order (COD)' })).toHaveAccessibleDescription(
-    'Placing the order obliges you to pay 136.95 RON to the courier on delivery.',
-  );
+  await expect(page.getByRole('button', { name: 'Place Order (COD)' })).toHaveAccessibleDescription('Placing the order obliges you to pay 136.95 RON to the courier on delivery.');
   await expectAccessible(page);
 
   const placed = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
@@ -126,12 +124,7 @@ test('a wrong code changes nothing; a 10% code in the cart is its own line, thro
   await expect(page.getByRole('main').getByRole('term')).toHaveText(['Subtotal', 'Shipping', 'Total', 'of which VAT 21%']);
 });
 
-test('a once-per-customer code used before: the payment step, knowing who orders, says so before the order button', async ({
-  page,
-  browser,
-  baseURL,
-  request,
-}, testInfo) => {
+test('a once-per-customer code used before: the payment step, knowing who orders, says so before the order button', async ({ page, browser, baseURL, request }, testInfo) => {
   const code = await ownerMakesCode(browser, baseURL!, 'ONE', { kind: 'percent', value: 10, oncePerContact: true });
   const email = `${code.toLowerCase()}@example.ro`;
   const before = await request.post('/api/orders', { data: sampleOrder({ email, discountCode: code }) });
@@ -193,12 +186,7 @@ test('free shipping counts the subtotal after a sum off; below its minimum the c
   await expect(totals(page)).toHaveText(['204.94 RON', 'Free', '204.94 RON', '35.57 RON']);
 });
 
-test('a code used up by another order meanwhile: the order is refused for it and goes through without it; later checkouts are refused', async ({
-  page,
-  browser,
-  baseURL,
-  request,
-}, testInfo) => {
+test('a code used up by another order meanwhile: the order is refused for it and goes through without it; later checkouts are refused', async ({ page, browser, baseURL, request }, testInfo) => {
   const code = await ownerMakesCode(browser, baseURL!, 'ONCE', { kind: 'percent', value: 15, usageLimit: 1 });
   await addToCart(page, ['Dummy Car Key']);
   await codeField(page).fill(code);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { caughtMail } from './mails';
 import { expect, expectAccessible, expectNoHorizontalScroll, fillShipping, signInAsOwner, test } from './fixtures';
+import { caughtMail } from './mails';
 
 // Delivery to a Sameday easybox (issue 33): the e2e shop has Sameday through its stand-in (testing/fakeSamedayMain.ts),
 // whose lockers it loaded at start: two in Cluj-Napoca (Lidl Manastur takes no payment on pickup) and one in

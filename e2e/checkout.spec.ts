@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { caughtMail, linkOf } from './mails';
-import { addToCart, answeringToInput, cartToPayment, expect, expectAccessible, expectNoHorizontalScroll, test, fillShipping, ANA_SHIPPING as SHIPPING } from './fixtures';
 import { sampleOrder } from '../testing/sampleOrder';
+import { addToCart, answeringToInput, cartToPayment, expect, expectAccessible, expectNoHorizontalScroll, fillShipping, ANA_SHIPPING as SHIPPING, test } from './fixtures';
+import { caughtMail, linkOf } from './mails';
 
 async function goToPayment(page: Page) {
   await page.getByRole('link', { name: /^Cart, / }).click();
@@ -56,9 +56,7 @@ test('the full journey places a cash-on-delivery order that is stored with serve
   expect(number).toBeGreaterThanOrEqual(10001);
 
   const confirmation = page.getByRole('dialog', { name: 'Order placed' });
-  await expect(confirmation).toContainText(
-    `Order successfully submitted with Cash on Delivery! Thank you for your purchase. Order ID: ${id}`,
-  );
+  await expect(confirmation).toContainText(`Order successfully submitted with Cash on Delivery! Thank you for your purchase. Order ID: ${id}`);
   await expect(confirmation).toContainText(`Your order number is ${number}: quote it if you call us about your order.`);
   const orderLink = await confirmation.getByRole('link', { name: 'See your order' }).getAttribute('href');
   expect(orderLink).toMatch(new RegExp(`^/orders/${id}\\?token=[\\w-]{32}$`));

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
 
 interface Fixtures {
@@ -13,8 +13,7 @@ interface Fixtures {
  * The page answers to input: the app has rendered (on a server-rendered page, hydrated: web/app/App.tsx marks
  * it). A page that is not the app (the fake Stripe's, after a redirect) has nothing to wait for.
  */
-export const interactive = (page: Page) =>
-  page.waitForFunction(() => document.getElementById('root') === null || document.documentElement.dataset.interactive !== undefined);
+export const interactive = (page: Page) => page.waitForFunction(() => document.getElementById('root') === null || document.documentElement.dataset.interactive !== undefined);
 
 /**
  * `page` with `goto` and `reload` that return once the page answers to input, as a visitor's first tap would
@@ -99,10 +98,12 @@ export async function expectNoHorizontalScroll(page: Page) {
         .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">${element.textContent?.slice(0, 60) ?? ''}`);
       return { overflow: scrollWidth - width, past };
     });
-  await expect.poll(async () => {
-    const { overflow, past } = await measure();
-    return overflow <= 0 ? 'fits' : `${overflow}px too wide: ${past.join(' | ')}`;
-  }).toBe('fits');
+  await expect
+    .poll(async () => {
+      const { overflow, past } = await measure();
+      return overflow <= 0 ? 'fits' : `${overflow}px too wide: ${past.join(' | ')}`;
+    })
+    .toBe('fits');
 }
 
 /** Signs the shop's owner in through the sign-in page, and waits for it to take them home. */

@@ -79,57 +79,57 @@ test.describe('withdrawing online', () => {
   // The wrong email's 404, staged on purpose.
   test.use({ allowedConsoleErrors: /status of 404 .*\/api\/orders\/withdrawal/ });
 
-test('a customer withdraws from a cash order online: confirmed on screen and by mail, and the owner sees it in the back office', async ({ page, request, browser, baseURL }) => {
-  test.setTimeout(60_000);
-  const email = `withdraw-${randomUUID().slice(0, 8)}@example.ro`;
-  const placed = await request.post('/api/orders', { data: sampleOrder({ email }) });
-  expect(placed.status()).toBe(201);
-  const order = (await placed.json()) as { id: string; number: number; accessToken: string };
+  test('a customer withdraws from a cash order online: confirmed on screen and by mail, and the owner sees it in the back office', async ({ page, request, browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const email = `withdraw-${randomUUID().slice(0, 8)}@example.ro`;
+    const placed = await request.post('/api/orders', { data: sampleOrder({ email }) });
+    expect(placed.status()).toBe(201);
+    const order = (await placed.json()) as { id: string; number: number; accessToken: string };
 
-  await page.goto('/returns');
-  await page.getByRole('link', { name: 'online withdrawal form' }).click();
-  await expect(page).toHaveURL('/returns/withdraw');
-  await expect(page).toHaveTitle('Withdraw from a purchase · Secret Stash');
-  await expectAccessible(page);
-  // A wrong email tells nothing about the order.
-  await page.getByLabel('Order number').fill(String(order.number));
-  await page.getByLabel('Email address').fill('someone-else@example.ro');
-  await page.getByRole('button', { name: 'Send withdrawal' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/We found no order with this number and email address/);
+    await page.goto('/returns');
+    await page.getByRole('link', { name: 'online withdrawal form' }).click();
+    await expect(page).toHaveURL('/returns/withdraw');
+    await expect(page).toHaveTitle('Withdraw from a purchase · Secret Stash');
+    await expectAccessible(page);
+    // A wrong email tells nothing about the order.
+    await page.getByLabel('Order number').fill(String(order.number));
+    await page.getByLabel('Email address').fill('someone-else@example.ro');
+    await page.getByRole('button', { name: 'Send withdrawal' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/We found no order with this number and email address/);
 
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Which products (optional)').fill('Dummy Lighter');
-  await page.getByLabel('Reason (optional)').fill('Changed my mind');
-  await page.getByRole('button', { name: 'Send withdrawal' }).click();
-  await expect(page.getByRole('heading', { name: 'We received your withdrawal' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText(`Your withdrawal from order ${order.number} reached us on`);
-  await expect(page.getByRole('status')).toContainText(`We have sent a confirmation to ${email}.`);
-  await expectAccessible(page);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Which products (optional)').fill('Dummy Lighter');
+    await page.getByLabel('Reason (optional)').fill('Changed my mind');
+    await page.getByRole('button', { name: 'Send withdrawal' }).click();
+    await expect(page.getByRole('heading', { name: 'We received your withdrawal' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(`Your withdrawal from order ${order.number} reached us on`);
+    await expect(page.getByRole('status')).toContainText(`We have sent a confirmation to ${email}.`);
+    await expectAccessible(page);
 
-  const mail = await caughtMail(email, `We received your withdrawal from order ${order.number}`);
-  expect(mail.text).toContain('This mail is your confirmation of it.');
-  expect(mail.text).toContain('Changed my mind');
-  // The order's own page says it was asked for, and no longer offers the form.
-  await page.goto(`/orders/${order.id}?token=${order.accessToken}`);
-  await expect(page.getByText(/^You asked to withdraw from this order on .+\. Please send the products back within 14 days of that day\.$/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Withdraw from this purchase' })).toHaveCount(0);
+    const mail = await caughtMail(email, `We received your withdrawal from order ${order.number}`);
+    expect(mail.text).toContain('This mail is your confirmation of it.');
+    expect(mail.text).toContain('Changed my mind');
+    // The order's own page says it was asked for, and no longer offers the form.
+    await page.goto(`/orders/${order.id}?token=${order.accessToken}`);
+    await expect(page.getByText(/^You asked to withdraw from this order on .+\. Please send the products back within 14 days of that day\.$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Withdraw from this purchase' })).toHaveCount(0);
 
-  const owner = await browser.newContext({ baseURL });
-  try {
-    expect((await owner.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: baseURL! } })).status()).toBe(200);
-    const admin = answeringToInput(await owner.newPage());
-    await admin.goto(`/admin?q=${order.number}`);
-    const row = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: String(order.number), exact: true }) });
-    await expect(row).toContainText('Withdrawal requested');
-    await row.getByRole('link', { name: String(order.number), exact: true }).click();
-    const notice = admin.getByRole('region', { name: 'The customer withdraws from this purchase' });
-    await expect(notice).toContainText('Products: Dummy Lighter · Reason: Changed my mind');
-    await expect(admin.getByRole('region', { name: 'Timeline' })).toContainText('Withdrawal requested');
-    await expectAccessible(admin);
-  } finally {
-    await owner.close();
-  }
-});
+    const owner = await browser.newContext({ baseURL });
+    try {
+      expect((await owner.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: baseURL! } })).status()).toBe(200);
+      const admin = answeringToInput(await owner.newPage());
+      await admin.goto(`/admin?q=${order.number}`);
+      const row = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: String(order.number), exact: true }) });
+      await expect(row).toContainText('Withdrawal requested');
+      await row.getByRole('link', { name: String(order.number), exact: true }).click();
+      const notice = admin.getByRole('region', { name: 'The customer withdraws from this purchase' });
+      await expect(notice).toContainText('Products: Dummy Lighter · Reason: Changed my mind');
+      await expect(admin.getByRole('region', { name: 'Timeline' })).toContainText('Withdrawal requested');
+      await expectAccessible(admin);
+    } finally {
+      await owner.close();
+    }
+  });
 });
 
 /** The storefront's own origin: the only one any page may contact. */
@@ -150,7 +150,10 @@ test('only essential cookies and no third-party requests, for a guest and for a 
     }
     // The checkout, step by step.
     await page.goto('/shop');
-    await page.getByRole('article', { name: 'Dummy Marker' }).getByRole('button', { name: /Add to Cart|Add one more Dummy Marker/ }).click();
+    await page
+      .getByRole('article', { name: 'Dummy Marker' })
+      .getByRole('button', { name: /Add to Cart|Add one more Dummy Marker/ })
+      .click();
     await toPaymentStep(page);
     await page.waitForLoadState('networkidle');
   }

@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { CARD_SHOP_PORT, FAKE_STRIPE_PORT } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { answeringToInput, expect, expectAccessible, signInAsOwner, signUp, test, cartToPayment } from './fixtures';
+import { answeringToInput, cartToPayment, expect, expectAccessible, signInAsOwner, signUp, test } from './fixtures';
 
 const CARD_SHOP = `http://127.0.0.1:${CARD_SHOP_PORT}`;
 const FAKE_STRIPE = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
@@ -12,7 +12,16 @@ async function fillCheckout(page: Page, products: string[]) {
   await expect(page.getByRole('article')).toHaveCount(5);
   for (const name of products) await page.getByRole('article', { name }).getByRole('button', { name: 'Add to Cart' }).click();
   await page.getByRole('link', { name: /^Cart, / }).click();
-  const shipping = { 'First name': 'Maria', 'Last name': 'Ionescu', City: 'Brașov', County: 'Brașov', Street: 'Strada Lungă', 'Street number': '10', 'Postal code': '500035', 'Phone number': '0722 000 333' };
+  const shipping = {
+    'First name': 'Maria',
+    'Last name': 'Ionescu',
+    City: 'Brașov',
+    County: 'Brașov',
+    Street: 'Strada Lungă',
+    'Street number': '10',
+    'Postal code': '500035',
+    'Phone number': '0722 000 333',
+  };
   await cartToPayment(page, { email: 'card.buyer@example.ro', shipping });
 }
 
@@ -87,7 +96,9 @@ test.describe('a card payment that is not the order’s total', () => {
     expect(placed.status()).toBe(201);
     const { id, checkoutUrl } = (await placed.json()) as { id: string; checkoutUrl: string };
     // Stripe's session was changed to charge 10 lei less (in its dashboard, say) before the customer paid.
-    const session = (await (await page.request.get(`${FAKE_STRIPE}/v1/checkout/sessions/${checkoutUrl.split('/').at(-1)}`, { headers: { authorization: 'Bearer sk_test_e2e' } })).json()) as { amount_total: number };
+    const session = (await (await page.request.get(`${FAKE_STRIPE}/v1/checkout/sessions/${checkoutUrl.split('/').at(-1)}`, { headers: { authorization: 'Bearer sk_test_e2e' } })).json()) as {
+      amount_total: number;
+    };
     await page.request.post(`${checkoutUrl.replace('/pay/', '/_test/sessions/')}/amount`, { data: { amount_total: session.amount_total - 1000 } });
     await page.goto(checkoutUrl);
     await page.getByRole('button', { name: 'Pay' }).click();

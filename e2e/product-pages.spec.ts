@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, holdRequests, interactive, signUp, test, fillShipping } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, fillShipping, holdRequests, interactive, signUp, test } from './fixtures';
 
 const productPage = (page: Page, name: string) => page.getByRole('article', { name });
 
@@ -80,7 +80,16 @@ test('the chosen colour travels from the product page to the cart, the order sum
 
   await page.getByRole('button', { name: 'Continue to Email' }).click();
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
-  const shipping = { 'First name': 'Ioana', 'Last name': 'Pop', City: 'Iași', County: 'Iași', Street: 'Strada Lăpușneanu', 'Street number': '7', 'Postal code': '700057', 'Phone number': '0722 000 222' };
+  const shipping = {
+    'First name': 'Ioana',
+    'Last name': 'Pop',
+    City: 'Iași',
+    County: 'Iași',
+    Street: 'Strada Lăpușneanu',
+    'Street number': '7',
+    'Postal code': '700057',
+    'Phone number': '0722 000 222',
+  };
   await fillShipping(page, shipping);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Dummy Lighter (Black) × 1');

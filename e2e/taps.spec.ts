@@ -34,7 +34,10 @@ const tapPhase = (page: Page) => page.evaluate(() => ((window as unknown as { ta
 
 /** The saved cart's lines as product name and quantity. */
 const savedLines = (page: Page) =>
-  page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{"lines":[]}') as { lines: { product: { name: string }; quantity: number }[] }).lines.map((line) => [line.product.name, line.quantity]), CART_KEY);
+  page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '{"lines":[]}') as { lines: { product: { name: string }; quantity: number }[] }).lines.map((line) => [line.product.name, line.quantity]),
+    CART_KEY,
+  );
 
 /** The products a visitor taps, each on its own card: the first and the last are above and below the fold. */
 const PRODUCTS = [
@@ -70,7 +73,10 @@ for (const cpu of [1, 4]) {
           await close();
         }
       }
-      test.info().annotations.push({ type: 'taps', description: `${phases.filter((phase) => phase === 'kept').length} kept before the code took over, ${phases.filter((phase) => phase === 'answered').length} answered by it` });
+      test.info().annotations.push({
+        type: 'taps',
+        description: `${phases.filter((phase) => phase === 'kept').length} kept before the code took over, ${phases.filter((phase) => phase === 'answered').length} answered by it`,
+      });
     });
   }
 }
@@ -176,7 +182,9 @@ test('on a phone’s CPU, the modal’s colour, Add to Cart, + and − each answ
       await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
       await modal.getByRole('button', { name: 'Remove one Dummy Lighter (Black)' }).click();
       await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
-      expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).lines.map((line: { colour: string; quantity: number }) => [line.colour, line.quantity]), CART_KEY)).toEqual([['Black', 1]]);
+      expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).lines.map((line: { colour: string; quantity: number }) => [line.colour, line.quantity]), CART_KEY)).toEqual([
+        ['Black', 1],
+      ]);
       expect(errors, 'console errors').toEqual([]);
     } finally {
       await close();

@@ -10,12 +10,12 @@ import { createInterface } from 'node:readline';
 import { openPglite, openPostgres } from '../db/client';
 import { DataFolderInUseError } from '../db/dataFolderLock';
 import { seedCatalog } from '../db/seed';
-import { createAuth } from '../server/modules/accounts/auth';
-import { makeOwner } from '../server/modules/accounts/service';
 import { loadConfig } from '../server/env';
 import { AppError } from '../server/errors';
 import { translate } from '../server/i18n';
 import { createLogger } from '../server/logging';
+import { createAuth } from '../server/modules/accounts/auth';
+import { makeOwner } from '../server/modules/accounts/service';
 
 const USAGE = 'usage: npm run admin -- create <email> [--password-stdin]';
 const [command, email, ...flags] = process.argv.slice(2);
@@ -45,7 +45,9 @@ function askHidden(question: string): Promise<string> {
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 async function passwordFor(): Promise<string> {
@@ -66,9 +68,7 @@ async function passwordFor(): Promise<string> {
 const config = loadConfig({ ...process.env, NODE_ENV: 'development' });
 let database: Awaited<ReturnType<typeof openPglite>>;
 try {
-  database = config.DATABASE_URL
-    ? await openPostgres({ connectionString: config.DATABASE_URL, max: 1 })
-    : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+  database = config.DATABASE_URL ? await openPostgres({ connectionString: config.DATABASE_URL, max: 1 }) : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
 } catch (error) {
   console.error(error instanceof DataFolderInUseError ? `${error.message}\nStop the shop, run this, then start it again.` : String(error));
   process.exit(1);

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
-import { orderRequestSchema } from '../domain/checkout';
 import { orderLines, orders } from '../db/schema/orders';
 import { seedCatalog } from '../db/seed';
+import { orderRequestSchema } from '../domain/checkout';
 import { placeOrder } from '../server/modules/orders/place';
 import { sampleOrder } from '../testing/sampleOrder';
 

@@ -65,14 +65,17 @@ async function timed(samples: number, work: (i: number) => Promise<unknown>): Pr
 try {
   // 100,000 orders over the past year, one line and one event each, by SQL (placing them through the API would take minutes).
   console.log(`\nBack office on PostgreSQL 15 with ${ORDERS.toLocaleString('en')} orders:`);
-  await sql.query(`
+  await sql.query(
+    `
     insert into orders (status, payment_method, first_name, last_name, email, country, city, street, street_number, postal_code, phone_number,
                         subtotal, shipping, total_amount, idempotency_key, request_hash, created_at, shipping_vat_rate, shipping_vat)
     select (array['pending','confirmed','shipped','delivered','cancelled','paid'])[1 + n % 6], case when n % 5 = 0 then 'card' else 'cod' end,
            'Ana' || n, (array['Popescu','Ionescu','Dumitrescu','Stan','Georgescu','Munteanu'])[1 + n % 6] || n, 'customer' || n || '@example.ro',
            'Romania', (array['Cluj-Napoca','București','Iași','Timișoara'])[1 + n % 4], 'Strada Memorandumului', '28', '400114',
            '07' || lpad(n::text, 8, '0'), 7998, 1999, 9997, 'bench-' || n, 'x', now() - (n || ' minutes')::interval * 5, 2100, 347
-    from generate_series(1, $1::int) as n`, [ORDERS]);
+    from generate_series(1, $1::int) as n`,
+    [ORDERS],
+  );
   await sql.query(`insert into order_lines (order_id, product_id, name, unit_price, quantity, vat_rate, vat_amount) select id, '1', 'Dummy Lighter', 3999, 2, 2100, 1388 from orders`);
   await sql.query(`insert into order_events (order_id, actor, from_status, to_status, at) select id, 'customer', null, status, created_at from orders`);
   await sql.query('analyze');
@@ -81,7 +84,10 @@ try {
   const signUp = await request('POST', '/api/auth/sign-up/email', { body: JSON.stringify({ email, password: 'bench-owner-password', name: 'owner' }), headers: { origin: ORIGIN } });
   if (signUp.status !== 200) throw new Error(`owner sign-up failed: ${signUp.status} ${signUp.body}`);
   await sql.query(`update "user" set role = 'owner' where email = $1`, [email]);
-  const cookie = ([] as string[]).concat(signUp.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; ');
+  const cookie = ([] as string[])
+    .concat(signUp.headers['set-cookie'] ?? [])
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const owner = { cookie };
 
   const page = async (query: string) => {

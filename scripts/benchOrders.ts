@@ -14,7 +14,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { createBenchDatabase } from './benchDatabase';
 import { placeOrders } from './orderLoad';
-import { freePort, startShop, type ShopProcess } from './shopProcess';
+import { freePort, type ShopProcess, startShop } from './shopProcess';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const WARMUP = 500;

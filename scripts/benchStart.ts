@@ -106,7 +106,11 @@ async function start(command: string[], env: NodeJS.ProcessEnv): Promise<Started
 
 /** The mail worker (`npm run worker`, as node runs it) on the same database, its memory 3 s after it started; then stopped. */
 async function startWorker(): Promise<{ idleMb: number }> {
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'scripts/launch.mjs', 'worker'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'scripts/launch.mjs', 'worker'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const idleMb = treeRssMb(child.pid!);
   await stopProcessGroup(child.pid!);
@@ -137,7 +141,9 @@ try {
   const first = await start(npmStart, env);
   await first.stop();
   if (!onPostgres) {
-    console.log(`\nA new data folder (${label}): healthy after ${first.ms.toFixed(0)} ms; peak ${first.peakMb.toFixed(0)} MB for the shop and the cluster's creator together (target ≤ ${TARGETS.newFolderMb} MB)`);
+    console.log(
+      `\nA new data folder (${label}): healthy after ${first.ms.toFixed(0)} ms; peak ${first.peakMb.toFixed(0)} MB for the shop and the cluster's creator together (target ≤ ${TARGETS.newFolderMb} MB)`,
+    );
   }
   const fromNpm: number[] = [];
   const fromNode: number[] = [];
@@ -149,7 +155,9 @@ try {
     fromNode.push(byNode.ms);
     await byNode.stop();
   }
-  console.log(`${label}, an existing data folder: npm start to a healthy /api/health in ${median(fromNpm).toFixed(0)} ms (median of 5; target ≤ ${TARGETS.startMs} ms); node on the launcher ${median(fromNode).toFixed(0)} ms`);
+  console.log(
+    `${label}, an existing data folder: npm start to a healthy /api/health in ${median(fromNpm).toFixed(0)} ms (median of 5; target ≤ ${TARGETS.startMs} ms); node on the launcher ${median(fromNode).toFixed(0)} ms`,
+  );
   const shop = await start(nodeStart, env);
   await firstRequests(shop.origin);
   const idle = treeRssMb(shop.pid);
@@ -190,8 +198,16 @@ async function liftoffSideBySide() {
   }
   console.log('PGlite, POST /api/orders (8 clients, 1,500 orders a run, 2 runs each, in turns):');
   for (const name of Object.keys(sides)) {
-    const runs = rates.get(name)!.map((rate) => rate.toFixed(0)).join(', ');
-    console.log(`  ${name.padEnd(32)} ${runs} orders/s; resident afterwards ${idle.get(name)!.map((mb) => mb.toFixed(0)).join(', ')} MB`);
+    const runs = rates
+      .get(name)!
+      .map((rate) => rate.toFixed(0))
+      .join(', ');
+    console.log(
+      `  ${name.padEnd(32)} ${runs} orders/s; resident afterwards ${idle
+        .get(name)!
+        .map((mb) => mb.toFixed(0))
+        .join(', ')} MB`,
+    );
   }
 }
 

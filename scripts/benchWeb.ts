@@ -27,7 +27,7 @@ import { seedCatalog } from '../db/seed';
 import { createBenchDatabase } from './benchDatabase';
 import { placeOrders } from './orderLoad';
 import { measureJavaScript } from './pageJavaScript';
-import { freePort, startShop, type ShopProcess } from './shopProcess';
+import { freePort, type ShopProcess, startShop } from './shopProcess';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);

@@ -28,7 +28,10 @@ async function npmStart(port: number): Promise<{ healthy: boolean; output: () =>
   const child = started;
   const exitCode = new Promise<number | null>((resolve) => child.once('exit', resolve));
   for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt++) {
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return { healthy, output: () => output, exitCode };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

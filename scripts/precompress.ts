@@ -18,7 +18,12 @@ export async function precompressFolder(folder: string): Promise<string[]> {
     files.map(async (file) => {
       const content = await readFile(file);
       const { br, gzip } = await compressText(content);
-      const smaller = ([['.br', br], ['.gz', gzip]] as const).filter(([, bytes]) => bytes.length < content.length);
+      const smaller = (
+        [
+          ['.br', br],
+          ['.gz', gzip],
+        ] as const
+      ).filter(([, bytes]) => bytes.length < content.length);
       await Promise.all(smaller.map(([extension, bytes]) => writeFile(file + extension, bytes)));
       return smaller.map(([extension]) => file + extension);
     }),

@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../db/client';
 import { products } from '../db/schema/catalog';
 import { seedCatalog } from '../db/seed';
-import { notifyCatalogueChanged } from '../server/modules/catalog/changes';
 import { loadConfig } from '../server/env';
+import { notifyCatalogueChanged } from '../server/modules/catalog/changes';
 
 const pairs = process.argv.slice(2);
 if (pairs.length === 0 || pairs.length % 2 !== 0) {
@@ -20,9 +20,7 @@ if (pairs.length === 0 || pairs.length % 2 !== 0) {
 }
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'development' });
-const database = config.DATABASE_URL
-  ? await openPostgres({ connectionString: config.DATABASE_URL, max: 1 })
-  : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
+const database = config.DATABASE_URL ? await openPostgres({ connectionString: config.DATABASE_URL, max: 1 }) : await openPglite(path.resolve(config.DATA_DIR, 'pglite'));
 let failed = false;
 try {
   await seedCatalog(database.db);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -34,12 +34,7 @@ export async function freePort(): Promise<number> {
  * Starts the shop as its own process, as production runs it (the build: run `npm run build` first), and waits until it answers.
  * Its stderr is passed through and, when it exits while starting, quoted in the error.
  */
-export async function startShop(
-  port: number,
-  env: NodeJS.ProcessEnv,
-  timeoutMs = 30_000,
-  options: { cpus?: string; cwd?: string; nodeArgs?: string[] } = {},
-): Promise<ShopProcess> {
+export async function startShop(port: number, env: NodeJS.ProcessEnv, timeoutMs = 30_000, options: { cpus?: string; cwd?: string; nodeArgs?: string[] } = {}): Promise<ShopProcess> {
   // `nodeArgs`: e.g. --cpu-prof to profile it (Node refuses that one in NODE_OPTIONS). The build, as `npm start`
   // runs it; a checkout from before the build (a benchmark's baseline) from its sources, as it ran then.
   const built = existsSync(path.join(options.cwd ?? '.', 'scripts/launch.mjs'));

@@ -1,55 +1,53 @@
-
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify from 'fastify';
-import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Database, Db } from '../db/client';
 import type { CompanyInfo } from '../domain/company';
-import { adminRoutes } from './modules/admin/routes';
-import { accountRoutes } from './modules/accounts/routes';
-import { ownersOnly } from './modules/accounts/service';
-import { createAuth, type AuthSettings } from './modules/accounts/auth';
 import type { Config } from './env';
 import { registerErrorHandling } from './errors';
-import { addSecurityHeaders, securityHeaders } from './securityHeaders';
+import { httpServerFactory } from './httpServer';
+import type { PaymentGateway } from './integrations/stripe';
+import { runJobsWhileUp } from './jobs';
 import { createLogger } from './logging';
-import { guardRequestBodies } from './requestBodies';
-import type { MailSending } from './modules/mail/delivery';
+import { type AuthSettings, createAuth } from './modules/accounts/auth';
+import { accountRoutes } from './modules/accounts/routes';
+import { ownersOnly } from './modules/accounts/service';
+import { adminRoutes } from './modules/admin/routes';
 import { adminProductRoutes } from './modules/catalog/adminRoutes';
 import { Catalogue } from './modules/catalog/catalogue';
 import { reloadBeforeAnswering } from './modules/catalog/changes';
 import { catalogueAnswerer } from './modules/catalog/fastAnswer';
 import { serveUploadedImages } from './modules/catalog/images';
 import { catalogRoutes } from './modules/catalog/routes';
-import { orderLimitsFrom, type OrderLimitSettings } from './modules/checkout/orderLimits';
+import { type OrderLimitSettings, orderLimitsFrom } from './modules/checkout/orderLimits';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { crawlerRoutes } from './modules/crawlers/routes';
+import { adminDiscountRoutes } from './modules/discounts/adminRoutes';
+import { discountRoutes } from './modules/discounts/routes';
 import { healthRoutes } from './modules/health/routes';
-import { orderRoutes } from './modules/orders/routes';
-import { serveWebApp } from './modules/pages/webApp';
-import { httpServerFactory } from './httpServer';
-import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
-import { paymentRoutes } from './modules/payments/routes';
-import type { Invoicing } from './modules/invoices/service';
-import { orderMailSource } from './modules/orders/mailData';
 import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
-import { invoiceRoutes } from './modules/invoices/routes';
 import type { AnafReporting } from './modules/invoices/reporting';
+import { invoiceRoutes } from './modules/invoices/routes';
+import type { Invoicing } from './modules/invoices/service';
+import type { MailSending } from './modules/mail/delivery';
+import { orderMailSource } from './modules/orders/mailData';
+import { orderRoutes } from './modules/orders/routes';
+import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
+import { serveWebApp } from './modules/pages/webApp';
+import { paymentRoutes } from './modules/payments/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import { NO_COURIERS, type Shipping } from './modules/shipping/couriers';
-import { adminDiscountRoutes } from './modules/discounts/adminRoutes';
-import { privacyRoutes } from './modules/privacy/routes';
-import { discountRoutes } from './modules/discounts/routes';
-import { adminVisitRoutes, visitRoutes } from './modules/visits/routes';
 import { shippingRoutes } from './modules/shipping/routes';
-import type { PaymentGateway } from './integrations/stripe';
-import { runJobsWhileUp } from './jobs';
 import { VisitCounter } from './modules/visits/counter';
+import { adminVisitRoutes, visitRoutes } from './modules/visits/routes';
+import { guardRequestBodies } from './requestBodies';
+import { addSecurityHeaders, securityHeaders } from './securityHeaders';
 
 export interface AppDependencies {
   db: Db;
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'SSR_ENTRY' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED' | 'SHIPMENT_OVERDUE_DAYS' | 'DISCOUNT_CHECKS_PER_IP'> &
-    OrderLimitSettings;
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'SSR_ENTRY' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED' | 'SHIPMENT_OVERDUE_DAYS' | 'DISCOUNT_CHECKS_PER_IP'> & OrderLimitSettings;
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */
   stripe: PaymentGateway | null;
@@ -81,8 +79,22 @@ export interface AppDependencies {
 /** Largest JSON body the API reads (checkout bodies are a few KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-
-export async function buildApp({ db, config, auth: authSettings, stripe, listen, company, invoicing, uploadsDir, logStream, mail, anaf = null, shipping = NO_COURIERS, livePollMs, visits: givenVisits }: AppDependencies) {
+export async function buildApp({
+  db,
+  config,
+  auth: authSettings,
+  stripe,
+  listen,
+  company,
+  invoicing,
+  uploadsDir,
+  logStream,
+  mail,
+  anaf = null,
+  shipping = NO_COURIERS,
+  livePollMs,
+  visits: givenVisits,
+}: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
   const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };

@@ -14,9 +14,9 @@ import { priceHistory, productSlugs, products } from '../db/schema/catalog';
 import { orderEvents, orderLines, orders, paymentEvents } from '../db/schema/orders';
 import { outbox } from '../db/schema/outbox';
 import { seedCatalog } from '../db/seed';
-import { buildTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, testUploadsDir, type TestApp } from '../testing/app';
+import { buildTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, type TestApp, testUploadsDir } from '../testing/app';
 import { createTestDatabase } from '../testing/database';
-import { startFakeStripe, type FakeStripe } from '../testing/fakeStripe';
+import { type FakeStripe, startFakeStripe } from '../testing/fakeStripe';
 import { sampleOrder } from '../testing/sampleOrder';
 import { createStripeGateway } from './integrations/stripe';
 
@@ -167,7 +167,13 @@ const orderCases: Case[] = [
   { name: 'order: 20,000 nested arrays', url: '/api/orders', body: `${'['.repeat(20_000)}${']'.repeat(20_000)}`, message: NOT_OBJECT },
   { name: 'order: text/plain', url: '/api/orders', body: JSON.stringify(order()), contentType: 'text/plain', message: MUST_BE_JSON },
   { name: 'order: form-urlencoded', url: '/api/orders', body: 'email=a%40b.ro&firstName=Ana', contentType: 'application/x-www-form-urlencoded', message: MUST_BE_JSON },
-  { name: 'order: multipart', url: '/api/orders', body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.ro\r\n--x--', contentType: 'multipart/form-data; boundary=x', message: MUST_BE_JSON },
+  {
+    name: 'order: multipart',
+    url: '/api/orders',
+    body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.ro\r\n--x--',
+    contentType: 'multipart/form-data; boundary=x',
+    message: MUST_BE_JSON,
+  },
   { name: 'order: XML', url: '/api/orders', body: '<order><email>a@b.ro</email></order>', contentType: 'application/xml', message: MUST_BE_JSON },
   { name: 'order: no content type', url: '/api/orders', body: JSON.stringify(order()), contentType: null },
   { name: 'order: invalid UTF-8 byte 0xFF', url: '/api/orders', body: orderWithBytes([0xff]), message: NOT_UTF8 },
@@ -178,9 +184,7 @@ const orderCases: Case[] = [
   { name: 'order: UTF-16 body', url: '/api/orders', body: Buffer.from(JSON.stringify(order()), 'utf16le') },
   { name: 'order: body over 64 KB', url: '/api/orders', body: order({ street: 'x'.repeat(70_000) }), message: TOO_LARGE, status: 413 },
   // Missing fields
-  ...['email', ...Object.keys(SHIPPING_LABELS), 'lines', 'paymentMethod', 'idempotencyKey'].map(
-    (field): Case => ({ name: `order: missing ${field}`, url: '/api/orders', body: orderWithout(field) }),
-  ),
+  ...['email', ...Object.keys(SHIPPING_LABELS), 'lines', 'paymentMethod', 'idempotencyKey'].map((field): Case => ({ name: `order: missing ${field}`, url: '/api/orders', body: orderWithout(field) })),
   // Blanks
   ...Object.entries(SHIPPING_LABELS).map(([field, label]): Case => ({ name: `order: blank ${field}`, url: '/api/orders', body: order({ [field]: '   ' }), message: `${label} is required.` })),
   { name: 'order: blank email', url: '/api/orders', body: order({ email: ' ' }) },
@@ -230,21 +234,70 @@ const orderCases: Case[] = [
   // Products that do not exist
   { name: 'order: unknown product', url: '/api/orders', body: order({ lines: [{ productId: '999', quantity: 1 }] }), message: /^Unknown product: 999/ },
   { name: 'order: product id with SQL', url: '/api/orders', body: order({ lines: [{ productId: "1'; drop table orders;--", quantity: 1 }] }), message: /^Unknown product/ },
-  { name: 'order: the same product twice', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '1', quantity: 2, colour: 'Black' }] }), message: 'Each product may appear only once in each colour.' },
-  { name: 'order: one colour twice, in other cases', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '1', quantity: 2, colour: 'BLACK' }] }), message: 'Each product may appear only once in each colour.' },
+  {
+    name: 'order: the same product twice',
+    url: '/api/orders',
+    body: order({
+      lines: [
+        { productId: '1', quantity: 1, colour: 'Black' },
+        { productId: '1', quantity: 2, colour: 'Black' },
+      ],
+    }),
+    message: 'Each product may appear only once in each colour.',
+  },
+  {
+    name: 'order: one colour twice, in other cases',
+    url: '/api/orders',
+    body: order({
+      lines: [
+        { productId: '1', quantity: 1, colour: 'Black' },
+        { productId: '1', quantity: 2, colour: 'BLACK' },
+      ],
+    }),
+    message: 'Each product may appear only once in each colour.',
+  },
   // Colours
   { name: 'order: colour a number', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 7 }] }), message: 'Colour must be text.' },
   { name: 'order: colour an object', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: { name: 'Black' } }] }), message: 'Colour must be text.' },
   { name: 'order: blank colour', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: '  ' }] }), message: 'Colour must not be blank.' },
-  { name: 'order: colour of 41 characters', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'B'.repeat(41) }] }), message: 'Colour is too long (at most 40 characters).' },
+  {
+    name: 'order: colour of 41 characters',
+    url: '/api/orders',
+    body: order({ lines: [{ productId: '1', quantity: 1, colour: 'B'.repeat(41) }] }),
+    message: 'Colour is too long (at most 40 characters).',
+  },
   { name: 'order: NUL in colour', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Bl\u0000ack' }] }), message: 'Colour must not contain control characters.' },
-  { name: 'order: a colour the product does not have', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Green' }] }), status: 400, message: 'Dummy Lighter has no colour Green. Please refresh the shop and try again.' },
-  { name: 'order: a colour for a product without colours', url: '/api/orders', body: order({ lines: [{ productId: '5', quantity: 1, colour: 'Black' }] }), status: 400, message: 'Dummy Phone Charger has no colour Black. Please refresh the shop and try again.' },
+  {
+    name: 'order: a colour the product does not have',
+    url: '/api/orders',
+    body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Green' }] }),
+    status: 400,
+    message: 'Dummy Lighter has no colour Green. Please refresh the shop and try again.',
+  },
+  {
+    name: 'order: a colour for a product without colours',
+    url: '/api/orders',
+    body: order({ lines: [{ productId: '5', quantity: 1, colour: 'Black' }] }),
+    status: 400,
+    message: 'Dummy Phone Charger has no colour Black. Please refresh the shop and try again.',
+  },
   { name: 'order: no colour for a product with colours', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1 }] }), status: 400, message: 'Choose a colour of Dummy Lighter.' },
   { name: 'order: a sold-out colour', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: 'Red' }] }), status: 409, message: 'Dummy Lighter (Red) is sold out' },
-  { name: 'order: colour with SQL', url: '/api/orders', body: order({ lines: [{ productId: '1', quantity: 1, colour: "Black' or '1'='1" }] }), status: 400, message: /^Dummy Lighter has no colour Black' or/ },
+  {
+    name: 'order: colour with SQL',
+    url: '/api/orders',
+    body: order({ lines: [{ productId: '1', quantity: 1, colour: "Black' or '1'='1" }] }),
+    status: 400,
+    message: /^Dummy Lighter has no colour Black' or/,
+  },
   { name: 'order: card with an unknown product', url: '/api/orders', body: order({ paymentMethod: 'card', lines: [{ productId: '999', quantity: 1 }] }) },
-  { name: 'order: card for a sold-out colour', url: '/api/orders', body: order({ paymentMethod: 'card', lines: [{ productId: '1', quantity: 1, colour: 'Blue' }] }), status: 409, message: 'Dummy Lighter (Blue) is sold out' },
+  {
+    name: 'order: card for a sold-out colour',
+    url: '/api/orders',
+    body: order({ paymentMethod: 'card', lines: [{ productId: '1', quantity: 1, colour: 'Blue' }] }),
+    status: 409,
+    message: 'Dummy Lighter (Blue) is sold out',
+  },
 ];
 
 const signUpCases: Case[] = [
@@ -316,9 +369,27 @@ const withdrawalCases: Case[] = [
 const webhookCases: Case[] = [
   { name: 'webhook: no signature', url: '/api/stripe/webhook', body: completedEvent, message: 'Invalid Stripe signature.' },
   { name: 'webhook: garbage signature', url: '/api/stripe/webhook', body: completedEvent, headers: { 'stripe-signature': 'nonsense' }, message: 'Invalid Stripe signature.' },
-  { name: 'webhook: signed with another secret', url: '/api/stripe/webhook', body: completedEvent, headers: { 'stripe-signature': sign(completedEvent, 'whsec_other') }, message: 'Invalid Stripe signature.' },
-  { name: 'webhook: signature an hour old', url: '/api/stripe/webhook', body: completedEvent, headers: { 'stripe-signature': sign(completedEvent, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600) }, message: 'Invalid Stripe signature.' },
-  { name: 'webhook: body changed after signing', url: '/api/stripe/webhook', body: completedEvent.replace('paid', 'unpaid'), headers: { 'stripe-signature': sign(completedEvent) }, message: 'Invalid Stripe signature.' },
+  {
+    name: 'webhook: signed with another secret',
+    url: '/api/stripe/webhook',
+    body: completedEvent,
+    headers: { 'stripe-signature': sign(completedEvent, 'whsec_other') },
+    message: 'Invalid Stripe signature.',
+  },
+  {
+    name: 'webhook: signature an hour old',
+    url: '/api/stripe/webhook',
+    body: completedEvent,
+    headers: { 'stripe-signature': sign(completedEvent, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600) },
+    message: 'Invalid Stripe signature.',
+  },
+  {
+    name: 'webhook: body changed after signing',
+    url: '/api/stripe/webhook',
+    body: completedEvent.replace('paid', 'unpaid'),
+    headers: { 'stripe-signature': sign(completedEvent) },
+    message: 'Invalid Stripe signature.',
+  },
   { name: 'webhook: signed, but not JSON', url: '/api/stripe/webhook', body: '{"id":', headers: { 'stripe-signature': sign('{"id":') }, message: 'Invalid Stripe signature.' },
   { name: 'webhook: empty body', url: '/api/stripe/webhook', body: '', headers: { 'stripe-signature': sign('') } },
   { name: 'webhook: text/plain, unsigned', url: '/api/stripe/webhook', body: 'hello', contentType: 'text/plain', message: 'Invalid Stripe signature.' },
@@ -358,8 +429,18 @@ const statusCases: Case[] = [
   { name: 'status: shipped without carrier', url: STATUS, body: { to: 'shipped', version: 1, trackingNumber: 'AWB1' }, message: 'Carrier is required.' },
   { name: 'status: shipped without tracking number', url: STATUS, body: { to: 'shipped', version: 1, carrier: 'DPD' }, message: 'Tracking number is required.' },
   { name: 'status: blank carrier', url: STATUS, body: { to: 'shipped', version: 1, carrier: '  ', trackingNumber: 'AWB1' }, message: 'Carrier is required.' },
-  { name: 'status: carrier of 61 characters', url: STATUS, body: { to: 'shipped', version: 1, carrier: 'C'.repeat(61), trackingNumber: 'AWB1' }, message: 'Carrier is too long (at most 60 characters).' },
-  { name: 'status: NUL in tracking number', url: STATUS, body: { to: 'shipped', version: 1, carrier: 'DPD', trackingNumber: 'AWB\u00001' }, message: 'Tracking number must not contain control characters.' },
+  {
+    name: 'status: carrier of 61 characters',
+    url: STATUS,
+    body: { to: 'shipped', version: 1, carrier: 'C'.repeat(61), trackingNumber: 'AWB1' },
+    message: 'Carrier is too long (at most 60 characters).',
+  },
+  {
+    name: 'status: NUL in tracking number',
+    url: STATUS,
+    body: { to: 'shipped', version: 1, carrier: 'DPD', trackingNumber: 'AWB\u00001' },
+    message: 'Tracking number must not contain control characters.',
+  },
   { name: 'status: cancelled without reason', url: STATUS, body: { to: 'cancelled', version: 1 }, message: 'Reason is required.' },
   { name: 'status: blank reason', url: STATUS, body: { to: 'cancelled', version: 1, reason: ' ' }, message: 'Reason is required.' },
   { name: 'status: escape sequence in reason', url: STATUS, body: { to: 'cancelled', version: 1, reason: '\u001b[2Jgone' }, message: 'Reason must not contain control characters.' },
@@ -401,7 +482,14 @@ const mailCases: Case[] = [
 // The back office's products (as the owner). Product '1' is the Dummy Lighter at 39.99 (old 79.99).
 const newProduct = (overrides: Record<string, unknown> = {}) => ({ name: 'Dummy Wallet', description: 'A wallet with a hidden wallet inside.', price: 4999, ...overrides });
 const create = (name: string, body: unknown, message?: string | RegExp): Case => ({ name: `create product: ${name}`, url: '/api/admin/products', owner: true, body, message });
-const change = (name: string, body: unknown, message?: string | RegExp, url: Endpoint = '/api/admin/products/1'): Case => ({ name: `change product: ${name}`, url, method: 'PATCH', owner: true, body, message });
+const change = (name: string, body: unknown, message?: string | RegExp, url: Endpoint = '/api/admin/products/1'): Case => ({
+  name: `change product: ${name}`,
+  url,
+  method: 'PATCH',
+  owner: true,
+  body,
+  message,
+});
 const IMAGE_REFUSED = 'Upload a JPEG, PNG or WebP image of at most 5 MB.';
 const SLUG_REFUSED = 'Use lowercase letters, digits and hyphens for the address.';
 const SLUG_TAKEN = 'Another product already has this address.';
@@ -414,8 +502,12 @@ const upload = (name: string, body: Buffer | string, contentType: string | null,
   message,
 });
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const smallGif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
-const smallPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+const smallGif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+  .gif()
+  .toBuffer();
+const smallPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+  .png()
+  .toBuffer();
 
 const adminProductCases: Case[] = [
   create('malformed JSON', '{"name":', NOT_JSON),
@@ -454,7 +546,16 @@ const adminProductCases: Case[] = [
   create('fractional colour stock', newProduct({ colourOptions: [{ name: 'Black', available: true, stock: 1.5 }] }), 'Colour stock must be a whole number of units, or not counted.'),
   create('colour stock as text', newProduct({ colourOptions: [{ name: 'Black', available: true, stock: '5' }] }), 'Colour stock must be a whole number of units, or not counted.'),
   create('colour stock too large', newProduct({ colourOptions: [{ name: 'Black', available: true, stock: 1_000_001 }] }), 'Colour stock must be at most 1000000.'),
-  create('the same colour twice', newProduct({ colourOptions: [{ name: 'Black', available: true }, { name: 'black', available: false }] }), 'Each colour may appear only once.'),
+  create(
+    'the same colour twice',
+    newProduct({
+      colourOptions: [
+        { name: 'Black', available: true },
+        { name: 'black', available: false },
+      ],
+    }),
+    'Each colour may appear only once.',
+  ),
   create('NUL in a colour name', newProduct({ colourOptions: [{ name: 'Bl\u0000ack', available: true }] }), 'Colour name must not contain control characters.'),
   create('Stripe price id not a price', newProduct({ stripePriceId: 'prod_123' }), 'Stripe price id must look like price_123abc.'),
   { ...create('body over 64 KB', newProduct({ description: 'x'.repeat(70_000) }), TOO_LARGE), status: 413 },
@@ -475,13 +576,29 @@ const adminProductCases: Case[] = [
   change('an address with a slash', { slug: 'shop/dummy-lighter' }, SLUG_REFUSED),
   change('an address of 200 characters', { slug: 'a'.repeat(200) }, 'Address is too long (at most 80 characters).'),
   change('an address as a number', { slug: 5 }, 'Address must be text.'),
-  { name: 'change product: another product’s address, with a price', url: '/api/admin/products/1', method: 'PATCH', owner: true, body: { slug: 'dummy-car-key', price: 3000 }, status: 409, message: SLUG_TAKEN },
+  {
+    name: 'change product: another product’s address, with a price',
+    url: '/api/admin/products/1',
+    method: 'PATCH',
+    owner: true,
+    body: { slug: 'dummy-car-key', price: 3000 },
+    status: 409,
+    message: SLUG_TAKEN,
+  },
   { name: 'reorder images: not a list', url: '/api/admin/products/1/images', method: 'PUT', owner: true, body: { images: 'a.svg' }, message: 'Images must be a list of image addresses.' },
   { name: 'reorder images: numbers', url: '/api/admin/products/1/images', method: 'PUT', owner: true, body: { images: [1, 2] }, message: 'Images must be a list of image addresses.' },
   { name: 'reorder images: an extra field', url: '/api/admin/products/1/images', method: 'PUT', owner: true, body: { images: [], main: 0 }, message: 'Unknown field: main.' },
   { name: 'reorder images: an image it does not have', url: '/api/admin/products/1/images', method: 'PUT', owner: true, body: { images: ['/images/products/belt.svg'] }, status: 409 },
   { name: 'reorder images: an unknown product', url: '/api/admin/products/nope/images', method: 'PUT', owner: true, body: { images: [] }, status: 404, message: 'No such product.' },
-  { name: 'delete image: one it does not have', url: '/api/admin/products/1/images/belt.svg', method: 'DELETE', owner: true, contentType: null, status: 404, message: 'This product has no such image.' },
+  {
+    name: 'delete image: one it does not have',
+    url: '/api/admin/products/1/images/belt.svg',
+    method: 'DELETE',
+    owner: true,
+    contentType: null,
+    status: 404,
+    message: 'This product has no such image.',
+  },
   { name: 'delete image: an unknown product', url: '/api/admin/products/nope/images/belt.svg', method: 'DELETE', owner: true, contentType: null, status: 404, message: 'No such product.' },
   upload('text declared as a PNG', 'hello, not a picture', 'image/png'),
   upload('HTML declared as a JPEG', '<html><script>alert(1)</script></html>', 'image/jpeg'),
@@ -516,7 +633,19 @@ const resetCases: Case[] = [
   { name: 'reset: a made-up link', url: RESET, body: { token: 'a'.repeat(32), newPassword: 'brand-new-secret' }, message: 'This link has expired or was already used. Ask for a new one below.' },
 ];
 
-const CASES = [...orderCases, ...withdrawalCases, ...signUpCases, ...signInCases, ...resetCases, ...webhookCases, ...productCheckoutCases, ...statusCases, ...ownerCases, ...mailCases, ...adminProductCases];
+const CASES = [
+  ...orderCases,
+  ...withdrawalCases,
+  ...signUpCases,
+  ...signInCases,
+  ...resetCases,
+  ...webhookCases,
+  ...productCheckoutCases,
+  ...statusCases,
+  ...ownerCases,
+  ...mailCases,
+  ...adminProductCases,
+];
 
 // ---- running them ------------------------------------------------------------------------------
 
@@ -551,7 +680,13 @@ function send(testCase: Case, as: 'owner' | 'customer' | 'visitor' = 'owner') {
   const body = testCase.body;
   const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
   // Each case from its own address, so the sign-in attempt limit never answers in its place.
-  return app.inject({ method: testCase.method ?? 'POST', url: testCase.url.replace('ORDER', orderId).replace('MAIL', String(mailId)), headers, payload, remoteAddress: `10.77.${Math.floor(visitor / 250)}.${visitor % 250}` });
+  return app.inject({
+    method: testCase.method ?? 'POST',
+    url: testCase.url.replace('ORDER', orderId).replace('MAIL', String(mailId)),
+    headers,
+    payload,
+    remoteAddress: `10.77.${Math.floor(visitor / 250)}.${visitor % 250}`,
+  });
 }
 
 /** A message a person can read: a sentence, not a parser's or a validator's dump. */
@@ -571,21 +706,24 @@ describe('bad input to every write endpoint', () => {
     expect(new Set(CASES.map((testCase) => testCase.name)).size).toBe(CASES.length);
   });
 
-  it.each(CASES.map((testCase) => [testCase.name, testCase] as const))('%s: 400 (or its own 4xx), a readable JSON message, nothing written; 401 and 403 first for the back office', async (_name, testCase) => {
-    const before = await rowCounts();
-    if (isAdminCase(testCase)) {
-      expect((await send(testCase, 'visitor')).statusCode).toBe(401);
-      expect((await send(testCase, 'customer')).statusCode).toBe(403);
-    }
-    const response = await send(testCase);
-    expect(response.statusCode, response.body).toBe(testCase.status ?? 400);
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
-    const { message } = response.json();
-    expectReadable(message);
-    if (typeof testCase.message === 'string') expect(message).toBe(testCase.message);
-    else if (testCase.message) expect(message).toMatch(testCase.message);
-    expect(await rowCounts()).toEqual(before);
-  });
+  it.each(CASES.map((testCase) => [testCase.name, testCase] as const))(
+    '%s: 400 (or its own 4xx), a readable JSON message, nothing written; 401 and 403 first for the back office',
+    async (_name, testCase) => {
+      const before = await rowCounts();
+      if (isAdminCase(testCase)) {
+        expect((await send(testCase, 'visitor')).statusCode).toBe(401);
+        expect((await send(testCase, 'customer')).statusCode).toBe(403);
+      }
+      const response = await send(testCase);
+      expect(response.statusCode, response.body).toBe(testCase.status ?? 400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const { message } = response.json();
+      expectReadable(message);
+      if (typeof testCase.message === 'string') expect(message).toBe(testCase.message);
+      else if (testCase.message) expect(message).toMatch(testCase.message);
+      expect(await rowCounts()).toEqual(before);
+    },
+  );
 });
 
 describe('an order over the most one may total (100,000 lei)', () => {
@@ -639,7 +777,11 @@ describe('tampered fields change nothing', () => {
   });
 
   it('a card order that says it is paid is saved awaiting payment, for the amount Stripe charges', async () => {
-    const response = await send({ name: 'tampered card order', url: '/api/orders', body: { ...sampleOrder({ paymentMethod: 'card', lines: [{ productId: '1', quantity: 1, colour: 'Black' }] }), status: 'paid', total: 1 } });
+    const response = await send({
+      name: 'tampered card order',
+      url: '/api/orders',
+      body: { ...sampleOrder({ paymentMethod: 'card', lines: [{ productId: '1', quantity: 1, colour: 'Black' }] }), status: 'paid', total: 1 },
+    });
     expect(response.statusCode).toBe(201);
     const [stored] = await database.db.select().from(orders).where(eq(orders.id, response.json().id));
     expect(stored).toMatchObject({ status: 'awaiting_payment', totalAmount: 3999 + 1999, paidAt: null });

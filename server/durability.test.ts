@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
 import { LOCK_STALE_MS } from '../db/dataFolderLock';
-import { freePort, startShop, type ShopProcess } from '../scripts/shopProcess';
-import { answered, expectOrdersKept, NO_ORDER_LIMITS, postOrder, streamOrders, type OrderAttempt } from '../testing/orderStream';
+import { freePort, type ShopProcess, startShop } from '../scripts/shopProcess';
+import { answered, expectOrdersKept, NO_ORDER_LIMITS, type OrderAttempt, postOrder, streamOrders } from '../testing/orderStream';
 import { sampleOrder } from '../testing/sampleOrder';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-durability-'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, mailSender, uploadsDirOf } from './env';
-import { invoicingFrom } from './modules/invoices/service';
 import { anafReportingFrom } from './modules/invoices/reporting';
+import { invoicingFrom } from './modules/invoices/service';
 import { shippingFrom } from './modules/shipping/couriers';
 
 describe('configuration', () => {
@@ -72,7 +72,15 @@ describe('configuration', () => {
     const invoicing = invoicingFrom(loadConfig({}));
     expect(invoicing).toMatchObject({ series: 'SST', restartEachYear: false, on: 'shipped', seller: { cui: '00000000', vatPayer: true, place: { city: 'SECTOR1', countySubentity: 'RO-B' } } });
     const own = invoicingFrom(
-      loadConfig({ INVOICE_SERIES: 'FCT', INVOICE_ON: 'delivered', INVOICE_NUMBERS_RESTART_YEARLY: 'true', COMPANY_VAT_PAYER: 'false', COMPANY_CUI: '12345678', COMPANY_COUNTY: 'CJ', COMPANY_CITY: 'Cluj-Napoca' }),
+      loadConfig({
+        INVOICE_SERIES: 'FCT',
+        INVOICE_ON: 'delivered',
+        INVOICE_NUMBERS_RESTART_YEARLY: 'true',
+        COMPANY_VAT_PAYER: 'false',
+        COMPANY_CUI: '12345678',
+        COMPANY_COUNTY: 'CJ',
+        COMPANY_CITY: 'Cluj-Napoca',
+      }),
     );
     expect(own).toMatchObject({ series: 'FCT', restartEachYear: true, on: 'delivered', seller: { cui: '12345678', vatPayer: false, place: { city: 'Cluj-Napoca', countySubentity: 'RO-CJ' } } });
     expect(() => loadConfig({ INVOICE_SERIES: 'sst-1' })).toThrow(/INVOICE_SERIES: must be 1 to 10 capital letters or digits/);
@@ -108,7 +116,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ COURIER_DEFAULT: 'sameday' })).toThrow(/COURIER_DEFAULT=sameday needs Sameday set up/);
     expect(() => loadConfig({ PARCEL_WEIGHT_GRAMS: '0' })).toThrow(/PARCEL_WEIGHT_GRAMS/);
     // FAN Courier beside it, offered first when COURIER_DEFAULT says so.
-    const both = shippingFrom(loadConfig({ SAMEDAY_USERNAME: 'shop', SAMEDAY_PASSWORD: 'secret', SAMEDAY_ENV: 'demo', FAN_USERNAME: 'clienttest', FAN_PASSWORD: 'testing', FAN_CLIENT_ID: '7032158', COURIER_DEFAULT: 'fan' }));
+    const both = shippingFrom(
+      loadConfig({ SAMEDAY_USERNAME: 'shop', SAMEDAY_PASSWORD: 'secret', SAMEDAY_ENV: 'demo', FAN_USERNAME: 'clienttest', FAN_PASSWORD: 'testing', FAN_CLIENT_ID: '7032158', COURIER_DEFAULT: 'fan' }),
+    );
     expect([...both.couriers.keys()].sort()).toEqual(['fan', 'sameday']);
     expect(both.defaultCourier).toBe('fan');
     expect(() => loadConfig({ FAN_USERNAME: 'clienttest', FAN_PASSWORD: 'testing' })).toThrow(/FAN_USERNAME, FAN_PASSWORD and FAN_CLIENT_ID go together/);

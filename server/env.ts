@@ -3,8 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CompanyInfo } from '../domain/company';
-import { COUNTY_CODES, POSTAL_CODE_PATTERN } from '../domain/counties';
-import { bucharestSector } from '../domain/counties';
+import { bucharestSector, COUNTY_CODES, POSTAL_CODE_PATTERN } from '../domain/counties';
 import { INVOICE_SERIES_PATTERN } from '../domain/invoice';
 import { LOCALES } from '../domain/locale';
 import { MAX_ORDER_TOTAL, MAX_ORDER_TOTAL_CEILING } from '../domain/pricing';
@@ -34,13 +33,19 @@ const envSchema = z.object({
   /** Signs session cookies; at least 32 characters. Required in production; generated into DATA_DIR otherwise. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Behind a load balancer or reverse proxy: trust its X-Forwarded-For for visitors' IP addresses. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Stripe secret key (sk_live_… or sk_test_…); without it card payments answer 503. */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   /** Signing secret of the webhook endpoint (whsec_…), from the Stripe dashboard; required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Turns the card option on in the cart checkout (off by default, as the spec shows it disabled). */
-  CARD_PAYMENTS_ENABLED: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  CARD_PAYMENTS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Tests only: a local fake of Stripe's API, e.g. http://127.0.0.1:4320. */
   STRIPE_API_URL: z.string().url().optional(),
   /** The built web app; the API runs without it (tests, or `npm run dev` with Vite). */
@@ -77,7 +82,10 @@ const envSchema = z.object({
    * PostgreSQL) does, so the processes taking orders spend nothing on mail. Needs DATABASE_URL: the embedded
    * database is one process's.
    */
-  MAIL_WORKER: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  MAIL_WORKER: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Where the owner's new-order alerts go; every owner account's address when unset. */
   OWNER_EMAIL: z.string().email().optional(),
   /** The language of the owners' alerts (new order, withdrawal): ro or en. Customers get theirs in the language they ordered in. */
@@ -86,7 +94,11 @@ const envSchema = z.object({
    * How long a mail that cannot be sent is retried (hours after it was written) before it is marked
    * failed and shown to the owner in the back office; 0 gives up at the first failure.
    */
-  MAIL_GIVE_UP_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(24 * 30).default(24),
+  MAIL_GIVE_UP_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /**
    * Days after which a shipped order not yet marked delivered or returned is pointed out to the owner (the back
    * office's dashboard, and its "Overdue shipments" filter): the courier may have lost or returned it. 0 points out
@@ -112,10 +124,16 @@ const envSchema = z.object({
   COMPANY_COUNTY: z.enum(COUNTY_CODES, { error: 'must be a county code: CJ, B, IS…' }).default('B'),
   COMPANY_POSTAL_CODE: z.string().regex(POSTAL_CODE_PATTERN, 'must be six digits').default('010001'),
   /** Whether the seller is registered for VAT; one that is not issues invoices without VAT (category O). */
-  COMPANY_VAT_PAYER: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  COMPANY_VAT_PAYER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   /** The invoices' series (letters and digits), and whether their numbers start again at 1 every year (the year then joins the series). */
   INVOICE_SERIES: z.string().regex(INVOICE_SERIES_PATTERN, 'must be 1 to 10 capital letters or digits').default('SST'),
-  INVOICE_NUMBERS_RESTART_YEARLY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  INVOICE_NUMBERS_RESTART_YEARLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** When a cash order's invoice is issued: when the owner marks it shipped (it travels in the parcel) or delivered. A card order's, once paid. */
   INVOICE_ON: z.enum(['shipped', 'delivered']).default('shipped'),
   /**
@@ -145,7 +163,7 @@ const envSchema = z.object({
   /** FAN Courier (API v2): the account's user name and password and its client id (FAN's test account: 7032158). */
   FAN_USERNAME: z.string().min(1).optional(),
   FAN_PASSWORD: z.string().min(1).optional(),
-  FAN_CLIENT_ID: z.string().regex(/^\d+$/, 'must be FAN Courier\'s client id (digits)').optional(),
+  FAN_CLIENT_ID: z.string().regex(/^\d+$/, "must be FAN Courier's client id (digits)").optional(),
   /** FAN Courier's API, when not https://api.fancourier.ro (a proxy, tests). */
   FAN_BASE_URL: z.string().url().optional(),
   /**
@@ -191,7 +209,10 @@ const envSchema = z.object({
     .regex(/^\s*\d{1,3}\s*x\s*\d{1,3}\s*x\s*\d{1,3}\s*$/i, 'must be length x width x height in centimetres, e.g. 20x15x10')
     .default('20x15x10')
     .transform((text) => {
-      const [length, width, height] = text.toLowerCase().split('x').map((side) => Number(side.trim())) as [number, number, number];
+      const [length, width, height] = text
+        .toLowerCase()
+        .split('x')
+        .map((side) => Number(side.trim())) as [number, number, number];
       return { length, width, height };
     })
     .refine((size) => Object.values(size).every((side) => side >= 1 && side <= 200), 'each side from 1 to 200 cm'),
@@ -213,13 +234,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_WEBHOOK_SECRET) {
     throw new Error(
-      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook endpoint\'s signing secret, whsec_…, from the Stripe dashboard); without it no payment could ever be confirmed.',
+      "Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook endpoint's signing secret, whsec_…, from the Stripe dashboard); without it no payment could ever be confirmed.",
     );
   }
   if (parsed.data.MAIL_WORKER && !parsed.data.DATABASE_URL) {
-    throw new Error(
-      'Invalid configuration: MAIL_WORKER=true needs DATABASE_URL: the embedded database is opened by one process, which then sends the mails itself.',
-    );
+    throw new Error('Invalid configuration: MAIL_WORKER=true needs DATABASE_URL: the embedded database is opened by one process, which then sends the mails itself.');
   }
   if (parsed.data.COMPANY_COUNTY === 'B' && bucharestSector(parsed.data.COMPANY_CITY, parsed.data.COMPANY_STREET) === null) {
     throw new Error('Invalid configuration: COMPANY_CITY or COMPANY_STREET must name the Bucharest sector ("București, Sector 1"): e-Factura asks for it.');
@@ -250,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: COURIER_DEFAULT=cargus needs Cargus set up (CARGUS_SUBSCRIPTION_KEY, CARGUS_USERNAME, CARGUS_PASSWORD).');
   }
   if (parsed.data.ANAF_CLIENT_ID && !parsed.data.PUBLIC_URL?.startsWith('https://') && !isLoopback(parsed.data.PUBLIC_URL)) {
-    throw new Error('Invalid configuration: reporting to ANAF needs PUBLIC_URL to be the shop\'s https address: ANAF sends the owner back to PUBLIC_URL/api/admin/anaf/callback, which must be https.');
+    throw new Error("Invalid configuration: reporting to ANAF needs PUBLIC_URL to be the shop's https address: ANAF sends the owner back to PUBLIC_URL/api/admin/anaf/callback, which must be https.");
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
     throw new Error('Invalid configuration: AUTH_SECRET is required in production (at least 32 random characters).');

@@ -2,10 +2,10 @@ import { createServer } from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from './i18n';
 import { buildTestApp, type TestApp } from '../testing/app';
 import { sampleOrder } from '../testing/sampleOrder';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from './errors';
+import { translate } from './i18n';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 

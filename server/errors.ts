@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
-import { apiErrorSchema, type ApiErrorBody } from '../domain/contracts/api';
+import { type ApiErrorBody, apiErrorSchema } from '../domain/contracts/api';
 import { issueValues } from '../domain/issueValues';
 import type { MessageId } from '../locales/messages';
 import { type Message, requestLocale, translate } from './i18n';
@@ -123,9 +123,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ database: connectionFailure(error) }, 'database unreachable');
       const placingOrder = request.method === 'POST' && request.routeOptions.url === '/api/orders';
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return reply
-        .status(503)
-        .send({ error: 'unavailable', message: inTheirLanguage(placingOrder ? 'message.orderUnavailable' : 'message.shopUnavailable'), code: 'database_unavailable' });
+      return reply.status(503).send({ error: 'unavailable', message: inTheirLanguage(placingOrder ? 'message.orderUnavailable' : 'message.shopUnavailable'), code: 'database_unavailable' });
     }
     const bodyError = BODY_ERRORS[error.code];
     if (bodyError) {

@@ -19,7 +19,12 @@ const translations = Object.fromEntries(
  */
 export function translate(locale: Locale, text: string, values?: Record<string, unknown>): string {
   const i18n = translations[locale];
-  return Object.hasOwn(i18n.messages, text) ? i18n._(text, valuesIn(locale, values, (id) => translate(locale, id))) : text;
+  return Object.hasOwn(i18n.messages, text)
+    ? i18n._(
+        text,
+        valuesIn(locale, values, (id) => translate(locale, id)),
+      )
+    : text;
 }
 
 /** The language of a request: the visitor's choice (the switch's cookie), else their browser's first language. */

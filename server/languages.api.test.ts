@@ -18,8 +18,7 @@ let connection = 0;
 /** Each request from its own address, clear of the order limit unless a case means to meet it. */
 const nextAddress = () => `203.0.113.${++connection}`;
 
-const order = (headers: Record<string, string>, body: object, remoteAddress = nextAddress()) =>
-  shop.app.inject({ method: 'POST', url: '/api/orders', payload: body, headers, remoteAddress });
+const order = (headers: Record<string, string>, body: object, remoteAddress = nextAddress()) => shop.app.inject({ method: 'POST', url: '/api/orders', payload: body, headers, remoteAddress });
 
 describe.each(LANGUAGES)('the API answers a bad request in the visitor’s language, $name', ({ headers, language }) => {
   const say = (en: string, ro: string) => (language === 'ro' ? ro : en);
@@ -54,10 +53,7 @@ describe.each(LANGUAGES)('the API answers a bad request in the visitor’s langu
     const refused = await order(headers, sampleOrder(), address);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(
-      say(
-        'Too many orders from this connection. Please wait a few minutes and try again.',
-        'Prea multe comenzi de la această conexiune. Așteaptă câteva minute și încearcă din nou.',
-      ),
+      say('Too many orders from this connection. Please wait a few minutes and try again.', 'Prea multe comenzi de la această conexiune. Așteaptă câteva minute și încearcă din nou.'),
     );
   });
 

@@ -45,14 +45,25 @@ describe('leases (server/leases.ts)', () => {
 
   it('renewWhileWorking renews the leases of the rows still being worked on, and stops', async () => {
     await database.db.delete(chores);
-    await database.db.insert(chores).values([{ id: 1, state: 'due' }, { id: 2, state: 'due' }]);
+    await database.db.insert(chores).values([
+      { id: 1, state: 'due' },
+      { id: 2, state: 'due' },
+    ]);
     await take(2, 1);
     const working = new Set([1]);
     const renewed: number[][] = [];
-    const stop = renewWhileWorking(working, async (rows) => {
-      renewed.push(rows);
-      await database.db.update(chores).set({ leaseUntil: leaseEnd(60) }).where(inArray(chores.id, rows));
-    }, 200, () => undefined);
+    const stop = renewWhileWorking(
+      working,
+      async (rows) => {
+        renewed.push(rows);
+        await database.db
+          .update(chores)
+          .set({ leaseUntil: leaseEnd(60) })
+          .where(inArray(chores.id, rows));
+      },
+      200,
+      () => undefined,
+    );
     await expect.poll(() => renewed.length, { timeout: 5000 }).toBeGreaterThan(0);
     stop();
     expect(renewed.every((rows) => rows.join() === '1')).toBe(true);

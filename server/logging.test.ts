@@ -12,7 +12,7 @@ function databaseError() {
     detail: 'Key (email)=(ana@example.ro) already exists.',
     table: 'orders',
     constraint: 'orders_idempotency_key_unique',
-    where: 'unnamed portal parameter $2 = \'Ana\'',
+    where: "unnamed portal parameter $2 = 'Ana'",
     query: 'insert into orders values ($1, $2)',
     params: ['ana@example.ro', '+40 712 345 678'],
   });

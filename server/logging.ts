@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { pino, type DestinationStream, type LevelWithSilent } from 'pino';
+import { type DestinationStream, type LevelWithSilent, pino } from 'pino';
 
 /**
  * What the log may hold: methods, paths, status codes, timings, the client's address, error types,
@@ -16,9 +16,10 @@ const REDACTED = '[redacted]';
  */
 const REDACT_PATHS = [
   ...['cookie', 'authorization', '["stripe-signature"]', '["set-cookie"]'].flatMap((header) => [`headers.${header}`, `*.headers.${header}`]),
-  ...['body', 'password', 'email', 'customerEmail', 'firstName', 'lastName', 'phoneNumber', 'phone', 'street', 'streetNumber', 'postalCode', 'city', 'address'].flatMap(
-    (field) => [field, `*.${field}`],
-  ),
+  ...['body', 'password', 'email', 'customerEmail', 'firstName', 'lastName', 'phoneNumber', 'phone', 'street', 'streetNumber', 'postalCode', 'city', 'address'].flatMap((field) => [
+    field,
+    `*.${field}`,
+  ]),
 ];
 
 const EMAIL = /[^\s@"'<>()[\],;:]+@[^\s@"'<>()[\],;:]+\.[a-z]{2,}/gi;
@@ -36,8 +37,7 @@ const SAFE_ERROR_FIELDS = ['code', 'kind', 'statusCode', 'retryAfter', 'severity
 
 type ErrorLike = Error & Record<string, unknown>;
 
-const isErrorLike = (value: unknown): value is ErrorLike =>
-  value instanceof Error || (typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string');
+const isErrorLike = (value: unknown): value is ErrorLike => value instanceof Error || (typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string');
 
 /**
  * An error as the log shows it: type, message, stack frames, the safe fields and its causes. Never

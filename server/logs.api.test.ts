@@ -8,8 +8,8 @@ import { buildTestApp, TEST_AUTH_SECRET, TEST_ORIGIN, type TestApp } from '../te
 import { createTestDatabase } from '../testing/database';
 import { sampleOrder } from '../testing/sampleOrder';
 import { createStripeGateway } from './integrations/stripe';
-import { createAuth } from './modules/accounts/auth';
 import { createLogger } from './logging';
+import { createAuth } from './modules/accounts/auth';
 
 /** A customer whose every detail is distinctive, so finding any of it in the log is unambiguous. */
 const CUSTOMER = {
@@ -136,8 +136,7 @@ describe('the log', () => {
     await app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
 
     // Sign-up, then sign-in with the known email and a wrong password, and with a NUL.
-    const auth = (path: string, body: object, ip: string) =>
-      app.inject({ method: 'POST', url: `/api/auth/${path}`, payload: body, remoteAddress: ip, headers: { origin: TEST_ORIGIN, ...headers } });
+    const auth = (path: string, body: object, ip: string) => app.inject({ method: 'POST', url: `/api/auth/${path}`, payload: body, remoteAddress: ip, headers: { origin: TEST_ORIGIN, ...headers } });
     expect((await auth('sign-up/email', { email: CUSTOMER.email, password: PASSWORD, name: CUSTOMER.firstName }, '10.7.0.1')).statusCode).toBe(200);
     expect((await auth('sign-in/email', { email: CUSTOMER.email, password: `${PASSWORD}-wrong` }, '10.7.0.2')).statusCode).toBe(401);
     expect((await auth('sign-in/email', { email: CUSTOMER.email, password: `${PASSWORD}\u0000` }, '10.7.0.3')).statusCode).toBe(400);
@@ -178,7 +177,20 @@ describe('the log', () => {
     const auth = createAuth(database.db, { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false }, logger);
     const failure = await database.db
       .insert(orders)
-      .values({ ...CUSTOMER, firstName: '\u0000', status: 'pending', paymentMethod: 'cod', subtotal: 1, shipping: 0, shippingVatRate: 2100, shippingVat: 0, totalAmount: 1, currency: 'RON', idempotencyKey: randomUUID(), requestHash: 'x' })
+      .values({
+        ...CUSTOMER,
+        firstName: '\u0000',
+        status: 'pending',
+        paymentMethod: 'cod',
+        subtotal: 1,
+        shipping: 0,
+        shippingVatRate: 2100,
+        shippingVat: 0,
+        totalAmount: 1,
+        currency: 'RON',
+        idempotencyKey: randomUUID(),
+        requestHash: 'x',
+      })
       .catch((error: unknown) => error);
     (await auth.$context).logger.error(`Failed to create user ${CUSTOMER.email}`, failure, { user: CUSTOMER });
 

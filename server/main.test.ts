@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startShop, type ShopProcess } from '../scripts/shopProcess';
+import { freePort, type ShopProcess, startShop } from '../scripts/shopProcess';
 import { SERVER_TIMEOUTS } from './httpServer';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-main-'));
@@ -66,11 +66,7 @@ describe('the shop process', () => {
     const margin = SERVER_TIMEOUTS.checkEvery + 2_000;
     const [trickledHeaders, unfinishedBody] = await Promise.all([
       slowClient('POST /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: aaaaaaaaaaaaaaaa\r\n', SERVER_TIMEOUTS.headers + margin + 5_000),
-      slowClient(
-        'POST /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{"email":',
-        ' ',
-        SERVER_TIMEOUTS.request + margin + 5_000,
-      ),
+      slowClient('POST /api/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{"email":', ' ', SERVER_TIMEOUTS.request + margin + 5_000),
     ]);
 
     expect(trickledHeaders.answer).toMatch(/^HTTP\/1\.1 408 /);

@@ -1,14 +1,14 @@
 import path from 'node:path';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { type Database, openPglite, openPostgres } from '../db/client';
 import { DataFolderInUseError } from '../db/dataFolderLock';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
-import { createStripeGateway } from './integrations/stripe';
 import { authSecretOf, companyOf, loadConfig, publicUrl, uploadsDirOf } from './env';
-import { invoicingFrom } from './modules/invoices/service';
-import { anafReportingFrom } from './modules/invoices/reporting';
-import { shippingFrom } from './modules/shipping/couriers';
+import { createStripeGateway } from './integrations/stripe';
 import { postgresConnectionWarnings } from './logging';
+import { anafReportingFrom } from './modules/invoices/reporting';
+import { invoicingFrom } from './modules/invoices/service';
+import { shippingFrom } from './modules/shipping/couriers';
 
 const config = loadConfig();
 const dataDir = path.resolve(config.DATA_DIR);
@@ -53,15 +53,10 @@ const app = await buildApp({
     baseURL,
     secret,
     // On a developer's machine the shop answers on both spellings of itself, and behind `npm run dev` (Vite).
-    trustedOrigins:
-      config.NODE_ENV === 'production'
-        ? []
-        : [`http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'],
+    trustedOrigins: config.NODE_ENV === 'production' ? [] : [`http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'],
     secureCookies: baseURL.startsWith('https:'),
   },
-  stripe: config.STRIPE_SECRET_KEY
-    ? await createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
-    : null,
+  stripe: config.STRIPE_SECRET_KEY ? await createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL }) : null,
   company: companyOf(config),
   invoicing: invoicingFrom(config),
   anaf: anafReportingFrom(config, baseURL, secret),

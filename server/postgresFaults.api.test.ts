@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from './i18n';
-import { freePort, startShop, type ShopProcess } from '../scripts/shopProcess';
-import { answered, expectOrdersKept, NO_ORDER_LIMITS, postOrder, streamOrders, summary, type OrderAttempt } from '../testing/orderStream';
-import { startPostgresCluster, type PostgresCluster } from '../testing/postgresCluster';
+import { freePort, type ShopProcess, startShop } from '../scripts/shopProcess';
+import { answered, expectOrdersKept, NO_ORDER_LIMITS, type OrderAttempt, postOrder, streamOrders, summary } from '../testing/orderStream';
+import { type PostgresCluster, startPostgresCluster } from '../testing/postgresCluster';
 import { sampleOrder } from '../testing/sampleOrder';
 import { DATABASE_RETRY_AFTER_SECONDS } from './errors';
+import { translate } from './i18n';
 
 const migrationFiles: unknown[] = JSON.parse(readFileSync('db/migrations/meta/_journal.json', 'utf8')).entries;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -98,7 +98,10 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('PostgreSQL under faul
       expect({ message: attempt.message, retryAfter: attempt.retryAfter }).toEqual({ message: translate('en', 'message.orderUnavailable'), retryAfter: String(DATABASE_RETRY_AFTER_SECONDS) });
     }
     // Nothing but 201 and 503: no 500, and no request left hanging.
-    expect(outage.every((attempt) => attempt.status === 201 || attempt.status === 503), summary(outage)).toBe(true);
+    expect(
+      outage.every((attempt) => attempt.status === 201 || attempt.status === 503),
+      summary(outage),
+    ).toBe(true);
     await expectOrdersKept(drizzle({ client: oracle }), attempts);
   }, 90_000);
 

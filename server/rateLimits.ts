@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { inArray, lt, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, preparedStatement } from '../db/client';
+import { rateLimits } from '../db/schema/rateLimits';
 import type { Message } from '../locales/messages';
 import { AppError } from './errors';
-import { rateLimits } from '../db/schema/rateLimits';
 import { dueRows } from './leases';
 
 /** One kind of counter: at most `max` hits per key in a fixed window of `windowSeconds`; `max` 0 turns it off. */

@@ -102,7 +102,10 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('three processes behind
       body: JSON.stringify({ email, password: 'scale-out-owner-password', name: 'Owner' }),
     });
     expect(response.status).toBe(200);
-    const cookie = response.headers.getSetCookie().find((value) => value.includes('session_token='))!.split(';')[0]!;
+    const cookie = response.headers
+      .getSetCookie()
+      .find((value) => value.includes('session_token='))!
+      .split(';')[0]!;
     const database = await openPostgres({ connectionString: target.url, max: 1 });
     try {
       const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -131,9 +134,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('three processes behind
       }
     })();
 
-    const placed = await Promise.all(
-      Array.from({ length: ORDERS }, (_, n) => postOrder(origin, sampleOrder({ email: `scale-${n}@example.ro` }) as OrderAttempt['body'])),
-    );
+    const placed = await Promise.all(Array.from({ length: ORDERS }, (_, n) => postOrder(origin, sampleOrder({ email: `scale-${n}@example.ro` }) as OrderAttempt['body'])));
     expect(placed.map((attempt) => attempt.status)).toEqual(placed.map(() => 201));
 
     const database = await openPostgres({ connectionString: target.url, max: 1 });
@@ -166,7 +167,9 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('three processes behind
       body: JSON.stringify({ price: 5555 }),
     });
     expect(changed.status).toBe(200);
-    const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#0f766e' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
     const uploaded = await fetch(`${shops[2]!.origin}/api/admin/products/2/images`, { method: 'POST', headers: { ...headers, 'content-type': 'image/png' }, body: png });
     expect(uploaded.status).toBe(200);
     const image: string = ((await uploaded.json()) as { product: { images: string[] } }).product.images.at(-1)!;

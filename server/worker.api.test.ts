@@ -51,9 +51,7 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('the mail worker (Post
       ...NO_ORDER_LIMITS,
     };
     shop = await startShop(await freePort(), { ...env, MAIL_WORKER: 'true' });
-    const placed = await Promise.all(
-      Array.from({ length: ORDERS }, (_, n) => postOrder(shop!.origin, sampleOrder({ email: `worker-${n}@example.ro` }) as OrderAttempt['body'])),
-    );
+    const placed = await Promise.all(Array.from({ length: ORDERS }, (_, n) => postOrder(shop!.origin, sampleOrder({ email: `worker-${n}@example.ro` }) as OrderAttempt['body'])));
     expect(placed.map((attempt) => attempt.status)).toEqual(placed.map(() => 201));
 
     // Three of its delivery loop's turns: the serving process would have sent by now; it has not even leased one.

@@ -8,12 +8,12 @@
 import path from 'node:path';
 import { openPostgres } from '../db/client';
 import { authSecretOf, loadConfig, publicUrl } from './env';
-import { createLogger, postgresConnectionWarnings } from './logging';
 import { startJobs } from './jobs';
-import { mailOf } from './modules/mail/delivery';
+import { createLogger, postgresConnectionWarnings } from './logging';
 import { anafReportingFrom } from './modules/invoices/reporting';
-import { NO_COURIERS } from './modules/shipping/couriers';
+import { mailOf } from './modules/mail/delivery';
 import { orderMailSource } from './modules/orders/mailData';
+import { NO_COURIERS } from './modules/shipping/couriers';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) {

@@ -1,22 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/client';
 import { products } from '../db/schema/catalog';
 import { seedCatalog } from '../db/seed';
-import { createStripeGateway, type PaymentGateway } from '../server/integrations/stripe';
 import type { Locale } from '../domain/locale';
 import { createSmtpMailer } from '../server/integrations/mail';
-import { buildTestApp, type TestApp, TEST_SHOP } from './app';
+import { createStripeGateway, type PaymentGateway } from '../server/integrations/stripe';
+import { buildTestApp, TEST_SHOP, type TestApp } from './app';
 import { createTestDatabase } from './database';
 import { type FakeSmtp, startFakeSmtp } from './fakeSmtp';
-import { startFakeStripe, type FakeStripe } from './fakeStripe';
+import { type FakeStripe, startFakeStripe } from './fakeStripe';
 import { sampleOrder } from './sampleOrder';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret';
 export const STRIPE_PRICES = { price_lighter: 3999, price_key: 6499, price_belt: 3999, price_marker: 3999 };
-const PRICE_OF_PRODUCT = [['1', 'price_lighter'], ['2', 'price_key'], ['3', 'price_belt'], ['4', 'price_marker']] as const;
+const PRICE_OF_PRODUCT = [
+  ['1', 'price_lighter'],
+  ['2', 'price_key'],
+  ['3', 'price_belt'],
+  ['4', 'price_marker'],
+] as const;
 const signer = new Stripe('sk_test_signer');
 
 /**
@@ -31,7 +36,15 @@ export function setUpCardShop(options: { stripeTimeoutMs?: number; mails?: boole
     lastSessionRequest: () => shop.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').at(-1)!,
     /** A product's price in the shop's database, in bani. */
     shopPrice: async (id: string) => (await shop.database.db.select({ price: products.price }).from(products).where(eq(products.id, id)))[0]!.price,
-  } as { app: TestApp; database: Database; fake: FakeStripe; gateway: PaymentGateway; smtp: FakeSmtp; lastSessionRequest: () => FakeStripe['requests'][number]; shopPrice: (id: string) => Promise<number> };
+  } as {
+    app: TestApp;
+    database: Database;
+    fake: FakeStripe;
+    gateway: PaymentGateway;
+    smtp: FakeSmtp;
+    lastSessionRequest: () => FakeStripe['requests'][number];
+    shopPrice: (id: string) => Promise<number>;
+  };
   beforeAll(async () => {
     shop.database = await createTestDatabase();
     await seedCatalog(shop.database.db);
@@ -73,4 +86,7 @@ export function sendWebhook(app: TestApp, event: object, secret = WEBHOOK_SECRET
 export const completed = (session: object, id = `evt_${randomUUID()}`) => ({ id, object: 'event', type: 'checkout.session.completed', data: { object: session } });
 
 /** A line item as the shop sends it to Stripe: its own name and price (price_data), as Stripe's form encoding carries them. */
-export const priceData = (name: string, unitAmount: number, quantity: number) => ({ price_data: { currency: 'ron', unit_amount: String(unitAmount), product_data: { name } }, quantity: String(quantity) });
+export const priceData = (name: string, unitAmount: number, quantity: number) => ({
+  price_data: { currency: 'ron', unit_amount: String(unitAmount), product_data: { name } },
+  quantity: String(quantity),
+});

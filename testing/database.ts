@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { type Database, openPglite, openPostgres } from '../db/client';
 
 let template: Promise<Blob | undefined> | undefined;
 

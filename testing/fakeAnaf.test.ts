@@ -50,7 +50,7 @@ describe('fake ANAF', () => {
     const second = await token({ ...form, refresh_token: String(first.body.refresh_token) }, {});
     expect(second.status).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.body.refresh_token);
-    expect((await token({ ...form, refresh_token: String(first.body.refresh_token) }, {}))).toEqual({ status: 400, body: { error: 'invalid_request', error_description: 'Invalid refresh token' } });
+    expect(await token({ ...form, refresh_token: String(first.body.refresh_token) }, {})).toEqual({ status: 400, body: { error: 'invalid_request', error_description: 'Invalid refresh token' } });
     expect((await get('listaMesajeFactura?zile=1&cif=12345678', { authorization: `Bearer ${first.body.access_token}` })).status).toBe(401);
     expect((await get('listaMesajeFactura?zile=1&cif=12345678', { authorization: `Bearer ${second.body.access_token}` })).status).toBe(200);
     anaf.expireAccessTokens();

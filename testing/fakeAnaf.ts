@@ -151,7 +151,6 @@ const DAY_MS = 86_400_000;
 /** Messages in a page of the lists (the plain list refuses more). */
 const LIST_PAGE = 500;
 
-
 /** yyyyMMddHHmm in Bucharest, as ANAF's dateResponse and data_creare. */
 function stamp(date: Date) {
   const p = bucharest(date);
@@ -160,14 +159,7 @@ function stamp(date: Date) {
 
 /** Escapes text for an XML attribute value, newlines as &#xA; like ANAF. */
 function xmlAttribute(text: string) {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\r/g, '&#xD;')
-    .replace(/\n/g, '&#xA;')
-    .replace(/\t/g, '&#x9;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r/g, '&#xD;').replace(/\n/g, '&#xA;').replace(/\t/g, '&#x9;');
 }
 
 /** The XML with a fake XMLDSig enveloped signature inserted before its closing root tag. */
@@ -435,8 +427,7 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
   }
 
   /** The filter both lists take; the fake only knows invoices the shop sent: P (received) and R (buyer messages) are empty. */
-  const filtered = (filtru: string | undefined) => (message: Message) =>
-    filtru === undefined || (filtru === 'E' && message.outcome === 'nok') || (filtru === 'T' && message.outcome === 'ok');
+  const filtered = (filtru: string | undefined) => (message: Message) => filtru === undefined || (filtru === 'E' && message.outcome === 'nok') || (filtru === 'T' && message.outcome === 'ok');
 
   function listEndpoint(res: http.ServerResponse, query: Record<string, string>) {
     const fail = (eroare: string) => sendJson(res, 200, { eroare, titlu: 'Lista Mesaje' });
@@ -626,7 +617,23 @@ export async function startFakeAnaf(options: FakeAnafOptions): Promise<FakeAnaf>
       for (let i = 0; i < n; i += 1) {
         const index = String(nextIndex++);
         const xml = `<Invoice><cbc:ID>ALT-${index}</cbc:ID></Invoice>`;
-        const message: Message = { index, cif: cifs[0]!, standard: 'UBL', xml, bytes: strToU8(xml), invoiceId: `ALT-${index}`, buyerCif: '', outcome: 'ok', errorMessage: null, polls: 0, forced: true, downloadId: null, b2c: false, env: 'test', at };
+        const message: Message = {
+          index,
+          cif: cifs[0]!,
+          standard: 'UBL',
+          xml,
+          bytes: strToU8(xml),
+          invoiceId: `ALT-${index}`,
+          buyerCif: '',
+          outcome: 'ok',
+          errorMessage: null,
+          polls: 0,
+          forced: true,
+          downloadId: null,
+          b2c: false,
+          env: 'test',
+          at,
+        };
         messages.push(message);
         byIndex.set(index, message);
         settle(message);

@@ -20,7 +20,19 @@ async function auth() {
 }
 const awb = (over: Json = {}, recipient: Json = {}) => ({
   Sender: { LocationId: 0 },
-  Recipient: { Name: 'Ana Pop', ContactPerson: 'Ana Pop', PhoneNumber: '0723000000', Email: '', CountyName: 'Cluj', LocalityName: 'Cluj-Napoca', StreetName: 'Str Lunga', BuildingNumber: '1', AddressText: 'Str Lunga 1', CodPostal: '400001', ...recipient },
+  Recipient: {
+    Name: 'Ana Pop',
+    ContactPerson: 'Ana Pop',
+    PhoneNumber: '0723000000',
+    Email: '',
+    CountyName: 'Cluj',
+    LocalityName: 'Cluj-Napoca',
+    StreetName: 'Str Lunga',
+    BuildingNumber: '1',
+    AddressText: 'Str Lunga 1',
+    CodPostal: '400001',
+    ...recipient,
+  },
   Parcels: 1,
   Envelopes: 0,
   TotalWeight: 1,

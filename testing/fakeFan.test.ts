@@ -82,9 +82,7 @@ describe('fake FAN Courier', () => {
     expect(fan.awbs().map((awb) => awb.request.recipient?.name)).toEqual(['Ana Pop']);
 
     fan.refuseField('recipient.address.locality', 'Localitatea nu exista');
-    expect((await create(headers, [shipment()])).json().response).toEqual([
-      { awbNumber: null, success: false, errors: { 'recipient.address.locality': 'Localitatea nu exista' } },
-    ]);
+    expect((await create(headers, [shipment()])).json().response).toEqual([{ awbNumber: null, success: false, errors: { 'recipient.address.locality': 'Localitatea nu exista' } }]);
     const second = await newAwb(headers);
 
     const label = await call(`/awb/label${q}&awbs%5B%5D=${good?.awbNumber}&awbs[]=${second}&pdf=1&format=A6`, { headers });

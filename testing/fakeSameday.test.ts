@@ -25,10 +25,22 @@ async function call(path: string, headers: Record<string, string>, init: Request
 /** The body php-sdk sends, brackets percent-encoded as http_build_query does. */
 function awbForm(overrides: Record<string, string | undefined> = {}) {
   const fields: Record<string, string | undefined> = {
-    pickupPoint: '1', contactPerson: '2', packageType: '0', packageNumber: '2', packageWeight: '3.5', service: '7', awbPayment: '1',
-    cashOnDelivery: '120.5', 'awbRecipient[name]': 'Ana Pop', 'awbRecipient[phoneNumber]': '0722000000', 'awbRecipient[personType]': '0',
-    'awbRecipient[address]': 'Str. Lunga 1', 'awbRecipient[cityString]': 'Cluj-Napoca', 'awbRecipient[countyString]': 'Cluj',
-    'parcels[0][weight]': '2', 'parcels[1][weight]': '1.5',
+    pickupPoint: '1',
+    contactPerson: '2',
+    packageType: '0',
+    packageNumber: '2',
+    packageWeight: '3.5',
+    service: '7',
+    awbPayment: '1',
+    cashOnDelivery: '120.5',
+    'awbRecipient[name]': 'Ana Pop',
+    'awbRecipient[phoneNumber]': '0722000000',
+    'awbRecipient[personType]': '0',
+    'awbRecipient[address]': 'Str. Lunga 1',
+    'awbRecipient[cityString]': 'Cluj-Napoca',
+    'awbRecipient[countyString]': 'Cluj',
+    'parcels[0][weight]': '2',
+    'parcels[1][weight]': '1.5',
     ...overrides,
   };
   return Object.entries(fields)
@@ -36,8 +48,7 @@ function awbForm(overrides: Record<string, string | undefined> = {}) {
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
     .join('&');
 }
-const create = async (headers: Record<string, string>, overrides: Record<string, string | undefined> = {}) =>
-  call('/api/awb', headers, { method: 'POST', headers: FORM, body: awbForm(overrides) });
+const create = async (headers: Record<string, string>, overrides: Record<string, string | undefined> = {}) => call('/api/awb', headers, { method: 'POST', headers: FORM, body: awbForm(overrides) });
 const status = async (headers: Record<string, string>, awb: string) => (await call(`/api/client/awb/${awb}/status`, headers)).json();
 
 describe('fake Sameday', () => {

@@ -294,7 +294,6 @@ const DEFAULT_LOCKERS: SamedayLockerInput[] = [
   },
 ];
 
-
 /** Y-m-d H:i in Bucharest, as the login's expire_at. */
 function minuteStamp(date: Date) {
   const p = bucharest(date);

@@ -24,7 +24,11 @@ const control = createServer((request, response) => {
     smtp.refuse(route === 'POST /refuse');
     return answer(200, { refusing: route === 'POST /refuse' });
   }
-  if (route === 'GET /mails') return answer(200, smtp.mails.map(({ messageId, from, to, subject }) => ({ messageId, from, to, subject })));
+  if (route === 'GET /mails')
+    return answer(
+      200,
+      smtp.mails.map(({ messageId, from, to, subject }) => ({ messageId, from, to, subject })),
+    );
   return answer(404, { message: 'Unknown control request.' });
 });
 const controlPort = Number(process.env.FAKE_SMTP_CONTROL_PORT ?? 4326);

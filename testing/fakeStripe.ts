@@ -237,11 +237,10 @@ export async function startFakeStripe(options: FakeStripeOptions) {
           const lines = (body.line_items ?? []) as Line[];
           const unknown = lines.find((line) => line.price !== undefined && !(line.price in prices));
           if (unknown) return stripeError(res, 400, `No such price: '${unknown.price}'`, 'resource_missing');
-          if (lines.some((line) => line.price === undefined && !/^\d+$/.test(line.price_data?.unit_amount ?? ''))) return stripeError(res, 400, 'Invalid integer: unit_amount', 'parameter_invalid_integer');
+          if (lines.some((line) => line.price === undefined && !/^\d+$/.test(line.price_data?.unit_amount ?? '')))
+            return stripeError(res, 400, 'Invalid integer: unit_amount', 'parameter_invalid_integer');
           const unitAmount = (line: Line) => (line.price !== undefined ? prices[line.price]! : Number(line.price_data!.unit_amount));
-          const shipping = Number(
-            ((body.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined)?.[0]?.shipping_rate_data?.fixed_amount?.amount) ?? 0,
-          );
+          const shipping = Number((body.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined)?.[0]?.shipping_rate_data?.fixed_amount?.amount ?? 0);
           const subtotal = lines.reduce((sum, line) => sum + unitAmount(line) * Number(line.quantity), 0);
           // At most one coupon, taken off the line items (never the shipping), as Stripe does.
           const discounts = (body.discounts ?? []) as { coupon?: string; promotion_code?: string }[];

@@ -1,4 +1,4 @@
-import { type DiscountPart, efacturaPlace, invoiceAmounts, type InvoicePayment, type SoldLine } from '../domain/invoice';
+import { type DiscountPart, efacturaPlace, type InvoicePayment, invoiceAmounts, type SoldLine } from '../domain/invoice';
 import type { UblDocument, UblSeller } from '../domain/ubl';
 import { discountVatParts, orderVat, STANDARD_VAT_RATE } from '../domain/vat';
 
@@ -32,7 +32,13 @@ const SAMPLE_SHIPPING = soldLines([{ name: 'Livrare prin curier', unitGross: 199
 
 /** A discount code's parts as an order takes `amount` off its products (`products`: the lines without shipping). */
 export function codeDiscount(code: string, products: readonly SoldLine[], amount: number): { code: string; parts: DiscountPart[] } {
-  return { code, parts: discountVatParts(products.map((line) => ({ unitPrice: line.unitGross, quantity: line.quantity, vatRate: line.vatRate })), amount) };
+  return {
+    code,
+    parts: discountVatParts(
+      products.map((line) => ({ unitPrice: line.unitGross, quantity: line.quantity, vatRate: line.vatRate })),
+      amount,
+    ),
+  };
 }
 
 /** A cash order's invoice to a private person in Bucharest, sector 2: two products and shipping, a code's discount if given; parts replaceable. */
@@ -53,11 +59,7 @@ export function invoiceDocument(overrides: Partial<UblDocument> & { lines?: Sold
       postalCode: '020452',
       email: 'ana@example.ro',
     },
-    amounts: invoiceAmounts(
-      lines ?? [...SAMPLE_PRODUCTS, ...SAMPLE_SHIPPING],
-      seller.vatPayer,
-      discount,
-    ),
+    amounts: invoiceAmounts(lines ?? [...SAMPLE_PRODUCTS, ...SAMPLE_SHIPPING], seller.vatPayer, discount),
     payment,
     notes: ['Comanda 10042'],
     ...rest,

@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 
 const folder = path.resolve(import.meta.dirname, '../db/migrations');
-const files = readdirSync(folder).filter((file) => file.endsWith('.sql')).sort();
+const files = readdirSync(folder)
+  .filter((file) => file.endsWith('.sql'))
+  .sort();
 
 async function run(client: PGlite, file: string) {
   for (const statement of readFileSync(path.join(folder, file), 'utf8').split('--> statement-breakpoint')) await client.exec(statement);

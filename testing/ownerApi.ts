@@ -4,9 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Database } from '../db/client';
 import { orders } from '../db/schema/orders';
 import { TEST_ORIGIN, type TestApp } from './app';
-import type { Database } from '../db/client';
 import { sampleOrder } from './sampleOrder';
 
 export type Who = { cookie: string } | null;

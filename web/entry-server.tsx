@@ -12,11 +12,11 @@ import { type CompanyInfo, companyDataScript } from '../domain/company';
 import { messagesDataScript, type PageRenderer, type RenderedPage } from '../domain/contracts/pages';
 import type { Locale } from '../domain/locale';
 import { scriptJson } from '../domain/structuredData';
+import { messages as english } from '../locales/shop/en';
+import { messages as romanian } from '../locales/shop/ro';
 import { App, serverRenderedPageOf } from './app/App';
 import { Footer } from './app/Footer';
 import { headHtml, pageHeadOf } from './app/pageHead';
-import { messages as english } from '../locales/shop/en';
-import { messages as romanian } from '../locales/shop/ro';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
 import { createI18n, type I18n, I18nProvider } from './lib/i18n';
 

@@ -8,7 +8,14 @@ import type { Locale } from '../domain/locale';
 import { renderFooter, renderPage } from './entry-server';
 
 const ORIGIN = 'https://shop.example.ro';
-const COMPANY: CompanyInfo = { name: 'STASH TEST SRL', cui: 'RO12345678', registrationNumber: 'J40/1234/2025', address: 'Str. Test 1, București', email: 'contact@stash.test', phone: '+40 711 111 111' };
+const COMPANY: CompanyInfo = {
+  name: 'STASH TEST SRL',
+  cui: 'RO12345678',
+  registrationNumber: 'J40/1234/2025',
+  address: 'Str. Test 1, București',
+  email: 'contact@stash.test',
+  phone: '+40 711 111 111',
+};
 
 async function render(pathname: string, products: readonly Product[] = BUILT_IN_PRODUCTS, locale: Locale = 'en') {
   const page = await renderPage(pathname, products, ORIGIN, COMPANY, locale);
@@ -101,11 +108,17 @@ describe('server rendering of the storefront', () => {
     expect(full.body).toContain('Flash sale: up to 50% off · Free shipping over 200 RON');
     expect(full.body).toContain('>Flash sale: up to 50% off</p>');
     // Only the car key still reduced: up to its 28%.
-    const one = await render('/shop', BUILT_IN_PRODUCTS.map((product) => (product.id === '2' ? product : { ...product, oldPrice: null })));
+    const one = await render(
+      '/shop',
+      BUILT_IN_PRODUCTS.map((product) => (product.id === '2' ? product : { ...product, oldPrice: null })),
+    );
     expect(one.body).toContain('Flash sale: up to 28% off · Free shipping over 200 RON');
     expect(one.body.match(/<s [^>]*>.*?<\/s>/g)).toEqual([expect.stringContaining('89.99 RON')]);
     // No real reduction: no flash sale, no struck-through price, the free shipping still said.
-    const none = await render('/', BUILT_IN_PRODUCTS.map((product) => ({ ...product, oldPrice: null })));
+    const none = await render(
+      '/',
+      BUILT_IN_PRODUCTS.map((product) => ({ ...product, oldPrice: null })),
+    );
     const page = none.body.slice(0, none.body.indexOf('<script'));
     expect(page).not.toContain('Flash sale');
     expect(page).not.toContain('<s ');
@@ -144,7 +157,7 @@ describe('server rendering of the storefront', () => {
     expect(shop.body).toContain('>Colecția noastră</h1>');
   });
 
-  it('renders the footer complete, after the app: the seller\'s identification, the legal pages and the ANPC SAL pictogram, with the details embedded for the browser', async () => {
+  it("renders the footer complete, after the app: the seller's identification, the legal pages and the ANPC SAL pictogram, with the details embedded for the browser", async () => {
     const footer = renderFooter(COMPANY, 'en');
     expect(footer).toMatch(/^<footer /);
     for (const pathname of ['/', '/shop', '/shop/dummy-lighter']) {

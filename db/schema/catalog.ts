@@ -5,42 +5,42 @@ import type { ParcelDimensions } from '../../domain/courier';
 import type { ProductTranslations } from '../../domain/productTexts';
 import { bytea } from './columns';
 
-export const products = pgTable('products', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  /** The product page's address, /shop/{slug} (domain/catalog SLUG_PATTERN); an old one is kept in product_slugs. */
-  slug: text('slug').notNull().unique(),
-  description: text('description').notNull(),
-  /** Integer bani. */
-  price: integer('price').notNull(),
-  /**
-   * No longer read or written: the owner's typed "old price" of before. The struck-through price is now
-   * computed from price_history (domain/pricing referencePrice). Kept so processes of the previous
-   * release keep working during a deploy; a later migration may drop it.
-   */
-  oldPrice: integer('old_price'),
-  mainImage: text('main_image'),
-  images: text('images').array().notNull().default([]),
-  stripePriceId: text('stripe_price_id'),
-  keyFeatures: text('key_features').array().notNull().default([]),
-  /** Each colour's Available switch and its own stock (absent or null: not counted); an order takes from it like from `stock`. */
-  colourOptions: jsonb('colour_options').$type<StoredColourOption[]>().notNull().default([]),
-  /** Units left; null: not counted (never sold out). An order takes from it in its own transaction. */
-  stock: integer('stock'),
-  /** The name, description, key features and colour names in the other languages (the columns above are English). */
-  translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
-  /** Hidden products are not shown or sold, but stay in past orders. */
-  active: boolean('active').notNull().default(true),
-  /** Its weight in grams, packed, for the couriers' parcels; null: PARCEL_WEIGHT_GRAMS. */
-  weightGrams: integer('weight_grams'),
-  /** Its size packed, in whole centimetres, for the couriers' parcels; null: PARCEL_SIZE_CM. */
-  packedSizeCm: jsonb('packed_size_cm').$type<ParcelDimensions>(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  check('products_price_non_negative', sql`${t.price} >= 0`),
-  check('products_old_price_non_negative', sql`${t.oldPrice} >= 0`),
-  check('products_stock_non_negative', sql`${t.stock} >= 0`),
-]);
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The product page's address, /shop/{slug} (domain/catalog SLUG_PATTERN); an old one is kept in product_slugs. */
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull(),
+    /** Integer bani. */
+    price: integer('price').notNull(),
+    /**
+     * No longer read or written: the owner's typed "old price" of before. The struck-through price is now
+     * computed from price_history (domain/pricing referencePrice). Kept so processes of the previous
+     * release keep working during a deploy; a later migration may drop it.
+     */
+    oldPrice: integer('old_price'),
+    mainImage: text('main_image'),
+    images: text('images').array().notNull().default([]),
+    stripePriceId: text('stripe_price_id'),
+    keyFeatures: text('key_features').array().notNull().default([]),
+    /** Each colour's Available switch and its own stock (absent or null: not counted); an order takes from it like from `stock`. */
+    colourOptions: jsonb('colour_options').$type<StoredColourOption[]>().notNull().default([]),
+    /** Units left; null: not counted (never sold out). An order takes from it in its own transaction. */
+    stock: integer('stock'),
+    /** The name, description, key features and colour names in the other languages (the columns above are English). */
+    translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
+    /** Hidden products are not shown or sold, but stay in past orders. */
+    active: boolean('active').notNull().default(true),
+    /** Its weight in grams, packed, for the couriers' parcels; null: PARCEL_WEIGHT_GRAMS. */
+    weightGrams: integer('weight_grams'),
+    /** Its size packed, in whole centimetres, for the couriers' parcels; null: PARCEL_SIZE_CM. */
+    packedSizeCm: jsonb('packed_size_cm').$type<ParcelDimensions>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('products_price_non_negative', sql`${t.price} >= 0`), check('products_old_price_non_negative', sql`${t.oldPrice} >= 0`), check('products_stock_non_negative', sql`${t.stock} >= 0`)],
+);
 
 /** Every price a product has had, from when (the EU 30-day lowest-price rule reads it). */
 export const priceHistory = pgTable(

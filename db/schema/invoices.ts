@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea } from './columns';
 import type { UblDocument } from '../../domain/ubl';
+import { bytea } from './columns';
 
 /** Where an invoice stands with ANAF's RO e-Factura. */
 export type AnafState = 'unsent' | 'uploading' | 'sent' | 'ok' | 'nok';
@@ -12,6 +12,7 @@ export interface InvoiceProblem {
   message: string;
   location: string | null;
 }
+
 import { orders } from './orders';
 
 /**
@@ -57,9 +58,7 @@ export const invoices = pgTable(
      * The secret part of the customer's link to its PDF (/api/invoices/:id/pdf?key=…, on their order page and in the
      * mails): 122 random bits, so the link cannot be guessed from the order or the invoice.
      */
-    linkKey: text('link_key')
-      .notNull()
-      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    linkKey: text('link_key').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /**
      * Where it stands with ANAF (invoices/reporting.ts): `unsent`; `uploading` (an upload began: it may have reached
      * ANAF, so it is looked for there before any new upload); `sent` (ANAF gave its index and processes it); `ok`

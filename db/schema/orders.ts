@@ -1,7 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import { bigint, check, customType, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import type { OrderLocker } from '../../domain/lockers';
 import { LOCALES, type Locale } from '../../domain/locale';
+import type { OrderLocker } from '../../domain/lockers';
 import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod } from '../../domain/orders';
 import { user } from './accounts';
 import { products } from './catalog';
@@ -147,11 +147,7 @@ export const orderEvents = pgTable(
     toStatus: text('to_status').$type<OrderStatus>().notNull(),
     note: text('note'),
   },
-  (t) => [
-    check('order_events_actor', sql`${t.actor} in (${actorList})`),
-    index('order_events_order_idx').on(t.orderId, t.id),
-    index('order_events_stream_idx').on(t.tx, t.id),
-  ],
+  (t) => [check('order_events_actor', sql`${t.actor} in (${actorList})`), index('order_events_order_idx').on(t.orderId, t.id), index('order_events_stream_idx').on(t.tx, t.id)],
 );
 
 /** A copy of each product line as it was sold: later price or name changes do not rewrite history. */
@@ -183,11 +179,7 @@ export const orderLines = pgTable(
     vatRate: integer('vat_rate').notNull(),
     vatAmount: integer('vat_amount').notNull(),
   },
-  (t) => [
-    check('order_lines_quantity', sql`${t.quantity} between 1 and 99`),
-    check('order_lines_unit_price', sql`${t.unitPrice} >= 0`),
-    index('order_lines_order_idx').on(t.orderId),
-  ],
+  (t) => [check('order_lines_quantity', sql`${t.quantity} between 1 and 99`), check('order_lines_unit_price', sql`${t.unitPrice} >= 0`), index('order_lines_order_idx').on(t.orderId)],
 );
 
 /** Stripe events already handled: a replayed or duplicated webhook changes nothing twice. */

@@ -15,9 +15,7 @@ export const rateLimits = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     // The default is the sign-in limit's one-minute window: what rows written by a process still on
     // the code before this column (during a rolling update) mean.
-    expiresAt: timestamp('expires_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now() + interval '1 minute'`),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().default(sql`now() + interval '1 minute'`),
   },
   (t) => [index('rate_limits_expires_at_idx').on(t.expiresAt)],
 );

@@ -1,8 +1,8 @@
-import { COURIERS } from '../courier';
 import * as z from 'zod/mini';
+import { COURIERS } from '../courier';
 import { ORDER_ACTORS, ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
-import { orderViewSchema } from './orders';
 import { invoiceReportingSchema, invoiceRowSchema } from './invoices';
+import { orderViewSchema } from './orders';
 import { awbAttemptSchema, courierEventSchema, pickupSchema, shipmentSchema } from './shipping';
 
 // The back office's answers (/api/admin/*). Amounts in bani, times ISO 8601.

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 
-
 const bani = z.int().check(z.nonnegative());
 
 /** A colour as the storefront shows it: not available means Sold Out (switched off, or none left). */

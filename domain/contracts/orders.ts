@@ -1,5 +1,5 @@
-import { orderLockerSchema } from '../lockers';
 import * as z from 'zod/mini';
+import { orderLockerSchema } from '../lockers';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
 import { customerInvoiceSchema } from './invoices';
 
@@ -48,9 +48,7 @@ export const orderViewSchema = z.object({
    * `colour`: the colour chosen, null for products without colours and for orders placed before colours travelled with lines.
    * `vatRate`: basis points (2100 = 21%); `vatAmount`: the VAT in the line's total (unit price × quantity), in bani.
    */
-  lines: z.array(
-    z.object({ productId: z.nullable(z.string()), name: z.string(), colour: z.nullable(z.string()), unitPrice: bani, quantity: z.int(), vatRate: z.int(), vatAmount: bani }),
-  ),
+  lines: z.array(z.object({ productId: z.nullable(z.string()), name: z.string(), colour: z.nullable(z.string()), unitPrice: bani, quantity: z.int(), vatRate: z.int(), vatAmount: bani })),
   /** Its invoice and credit notes, as issued (none before it is invoiced), each with its PDF's link. */
   invoices: z.array(customerInvoiceSchema),
 });

@@ -1,5 +1,5 @@
-import type { Locale } from '../locale';
 import type { CompanyInfo } from '../company';
+import type { Locale } from '../locale';
 import { scriptJson } from '../structuredData';
 import type { Product } from './catalog';
 

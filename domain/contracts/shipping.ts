@@ -1,6 +1,6 @@
-import { orderLockerSchema } from '../lockers';
 import * as z from 'zod/mini';
 import { COURIERS } from '../courier';
+import { orderLockerSchema } from '../lockers';
 
 // Shipping: the back office's (/api/admin/orders/:id/awb, /api/admin/shipments) and the checkout's lockers (/api/lockers).
 // Amounts in bani, weights in grams.

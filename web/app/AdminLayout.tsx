@@ -2,8 +2,8 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { primaryButton } from '../components/ui/styles';
 import { useI18n } from '../lib/i18n';
-import { SHOP_NAME } from '../lib/shopInfo';
 import { useSession } from '../lib/session';
+import { SHOP_NAME } from '../lib/shopInfo';
 import { LanguageSwitch } from './LanguageSwitch';
 
 /** The back office's sections; a new one (e.g. Products) is one entry here and one route in AdminApp. */
@@ -97,7 +97,12 @@ export function AdminLayout() {
             <ul className="flex gap-1">
               {SECTIONS.map((section) => (
                 <li key={section.to}>
-                  <NavLink to={section.to} end={section.end} className={() => sectionLink({ isActive: isActive(section.to, pathname) })} aria-current={isActive(section.to, pathname) ? 'page' : undefined}>
+                  <NavLink
+                    to={section.to}
+                    end={section.end}
+                    className={() => sectionLink({ isActive: isActive(section.to, pathname) })}
+                    aria-current={isActive(section.to, pathname) ? 'page' : undefined}
+                  >
                     {t(section.label)}
                   </NavLink>
                 </li>

@@ -1,14 +1,14 @@
-import { stepOfPage } from '../../domain/visits';
-import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { EARLY_TAPS } from '../../domain/contracts/pages';
 import { LEGAL_PAGES, type LegalPage as LegalPageName, legalPath, WITHDRAWAL_PATH } from '../../domain/legal';
+import { stepOfPage } from '../../domain/visits';
 import { Loading } from '../components/Loading';
 import { CartProvider } from '../lib/cart/CartProvider';
 import { type I18n, I18nProvider } from '../lib/i18n';
 import { backgroundOf } from '../lib/modalRoutes';
-import { type LazyPage, lazyPage } from './lazyPage';
 import { Layout } from './Layout';
+import { type LazyPage, lazyPage } from './lazyPage';
 import { ScrollToTop } from './ScrollToTop';
 
 // Each page is its own chunk: a visitor downloads only the page they open.

@@ -1,18 +1,17 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { FREE_SHIPPING_THRESHOLD } from '../../domain/pricing';
-import { useFlashSaleText } from '../lib/promotion';
 import { AccountNav } from '../features/accounts/AccountNav';
-import { CartButton } from './CartButton';
 import { useI18n } from '../lib/i18n';
+import { useFlashSaleText } from '../lib/promotion';
 import { SHOP_NAME } from '../lib/shopInfo';
+import { CartButton } from './CartButton';
 import { LanguageSwitch } from './LanguageSwitch';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium sm:px-3 focus-visible:outline-3 focus-visible:outline-brand ${isActive ? 'text-brand-dark underline underline-offset-4' : 'text-zinc-700 hover:text-zinc-900'}`;
 
 // Narrower than the links on a phone: the header holds the shop's name, Shop, the account, the switch and the cart in 375 px.
-const languageSwitch =
-  'whitespace-nowrap rounded-md px-1 py-2 text-sm font-medium text-zinc-700 hover:text-zinc-900 sm:px-3 focus-visible:outline-3 focus-visible:outline-brand';
+const languageSwitch = 'whitespace-nowrap rounded-md px-1 py-2 text-sm font-medium text-zinc-700 hover:text-zinc-900 sm:px-3 focus-visible:outline-3 focus-visible:outline-brand';
 
 export function Layout() {
   const { t, moneyShort } = useI18n();

@@ -1,10 +1,10 @@
 import { matchPath } from 'react-router';
 import { type Product, productPath } from '../../domain/catalog';
-import { breadcrumbLd, onlineStoreLd, productLd, scriptJson, type ShopIdentity } from '../../domain/structuredData';
-import { SHOP_NAME, SOCIAL_URL } from '../lib/shopInfo';
-import type { I18n } from '../lib/i18n';
-import { documentTitle } from '../lib/useDocumentTitle';
+import { breadcrumbLd, onlineStoreLd, productLd, type ShopIdentity, scriptJson } from '../../domain/structuredData';
 import type { ShopMessageId } from '../../locales/messages';
+import type { I18n } from '../lib/i18n';
+import { SHOP_NAME, SOCIAL_URL } from '../lib/shopInfo';
+import { documentTitle } from '../lib/useDocumentTitle';
 
 /** What a server-rendered page says about itself in its <head>. */
 export interface PageHead {

@@ -1,5 +1,5 @@
-import { cartLineName, type Product } from '../../domain/catalog';
 import { quantityOf, unitsLeft } from '../../domain/cart';
+import { cartLineName, type Product } from '../../domain/catalog';
 import { useCart } from '../lib/cart/CartProvider';
 import { useI18n } from '../lib/i18n';
 
@@ -36,11 +36,7 @@ export function AddToCartControl({ product, colour = null, className = '' }: { p
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would need a visible legend; a labelled group is the ARIA pattern for a stepper
-    <div
-      role="group"
-      aria-label={t('cart.inCart', { name })}
-      className={`flex min-h-11 w-full items-center justify-between rounded-lg border-2 border-brand ${className}`}
-    >
+    <div role="group" aria-label={t('cart.inCart', { name })} className={`flex min-h-11 w-full items-center justify-between rounded-lg border-2 border-brand ${className}`}>
       <button
         type="button"
         onClick={() => decrease(product.id, colour)}

@@ -31,7 +31,9 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
       {section(
         'data-orders',
         t('account.data.orders'),
-        data.orders.map((order) => `${t('order.heading', { number: String(order.number) })} · ${formatOrderDate(order.createdAt, locale)} · ${t(ORDER_STATUS_LABELS[order.status])} · ${money(order.total)}`),
+        data.orders.map(
+          (order) => `${t('order.heading', { number: String(order.number) })} · ${formatOrderDate(order.createdAt, locale)} · ${t(ORDER_STATUS_LABELS[order.status])} · ${money(order.total)}`,
+        ),
       )}
       {section(
         'data-addresses',
@@ -41,7 +43,9 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
       {section(
         'data-withdrawals',
         t('account.data.withdrawals'),
-        data.withdrawalRequests.map((request) => `${t('order.heading', { number: String(request.orderNumber) })} · ${shopTime(request.requestedAt, locale)}${request.note ? ` · ${request.note}` : ''}`),
+        data.withdrawalRequests.map(
+          (request) => `${t('order.heading', { number: String(request.orderNumber) })} · ${shopTime(request.requestedAt, locale)}${request.note ? ` · ${request.note}` : ''}`,
+        ),
       )}
       {section(
         'data-mails',

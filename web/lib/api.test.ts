@@ -3,7 +3,10 @@ import { placedOrderSchema } from '../../domain/contracts/orders';
 import { ApiError, apiRequest, UNREADABLE_ANSWER } from './api';
 
 function answer(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
+  );
 }
 
 afterEach(() => {

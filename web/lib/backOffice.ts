@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { issueValues } from '../../domain/issueValues';
 import type { Locale } from '../../domain/locale';
 import type { OrderStatus, PaymentMethod } from '../../domain/orders';
-import { issueValues } from '../../domain/issueValues';
 import type { AdminMessageId } from '../../locales/messages';
 import { type Translate, useI18n } from './i18n';
 
@@ -16,8 +16,7 @@ export function useBackOfficeTitle(title: string) {
   }, [full]);
 }
 
-const bucharestTimeFormat = (locale: string) =>
-  new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Bucharest', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const bucharestTimeFormat = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Bucharest', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** Times as the shop lives them, in Bucharest, in the page's language: "23 Nov 2026, 17:45" / "23 nov. 2026, 17:45". */
 export const BUCHAREST_TIME: Record<Locale, Intl.DateTimeFormat> = { en: bucharestTimeFormat('en-GB'), ro: bucharestTimeFormat('ro-RO') };

@@ -1,7 +1,7 @@
 import type { Messages } from '@lingui/core';
 import { createContext, type ReactNode, use, useMemo } from 'react';
-import { chooseLocale, cookieValue, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Locale } from '../../domain/locale';
 import { valuesIn } from '../../domain/issueValues';
+import { chooseLocale, cookieValue, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Locale } from '../../domain/locale';
 import { type Bani, formatMoney, formatMoneyShort } from '../../domain/money';
 import type { AdminMessageId, ShopMessageId } from '../../locales/messages';
 import { formatMessage } from './messageFormat';

@@ -16,8 +16,7 @@ const cached = <T extends Intl.PluralRules | Intl.NumberFormat>(key: string, mak
   }
   return found;
 };
-const numberFormat = (locale: string, format?: Intl.NumberFormatOptions) =>
-  cached(`n ${locale} ${JSON.stringify(format ?? null)}`, () => new Intl.NumberFormat(locale, format));
+const numberFormat = (locale: string, format?: Intl.NumberFormatOptions) => cached(`n ${locale} ${JSON.stringify(format ?? null)}`, () => new Intl.NumberFormat(locale, format));
 /**
  * A plural's `#`: a whole number below 1,000 is written alike in every language, without a NumberFormat
  * (a browser's first one loads its number data: 25–35 ms on a slow phone, while the page hydrates).

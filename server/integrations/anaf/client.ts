@@ -192,14 +192,18 @@ export function anafClient(settings: AnafSettings) {
   }
 
   async function tokens(form: Record<string, string>): Promise<AnafTokens> {
-    const response = await call(`${oauth}/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`,
+    const response = await call(
+      `${oauth}/token`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ ...form, token_content_type: 'jwt' }),
       },
-      body: new URLSearchParams({ ...form, token_content_type: 'jwt' }),
-    }, true);
+      true,
+    );
     const answer = (await response.json()) as { access_token?: string; refresh_token?: string; expires_in?: number };
     if (!answer.access_token || !answer.refresh_token) throw new AnafError('refused', 'ANAF gave no tokens.');
     const now = Date.now();

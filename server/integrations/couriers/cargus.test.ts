@@ -129,7 +129,9 @@ describe('the Cargus adapter', () => {
   });
 
   it('delivers to a Ship & Go point by DeliveryPudoPoint with service 38, the recipient without an address', async () => {
-    await courier({ service: '35' }).create(shipment({ to: { address: courierAddress({ county: 'B', city: 'Sector 2', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020451' })!, lockerId: '114142' } }));
+    await courier({ service: '35' }).create(
+      shipment({ to: { address: courierAddress({ county: 'B', city: 'Sector 2', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020451' })!, lockerId: '114142' } }),
+    );
     const body = lastAwbPost().json as Record<string, unknown>;
     expect(body).toMatchObject({ DeliveryPudoPoint: 114142, ServiceId: 38, OpenPackage: false, CashRepayment: 0, BankRepayment: 124.96 });
     expect(body.Recipient).toEqual({ Name: 'Stefan Popescu', ContactPerson: 'Stefan Popescu', PhoneNumber: '0722123456', Email: 'stefan@example.ro' });
@@ -160,7 +162,10 @@ describe('the Cargus adapter', () => {
   it('gives the label as PDF bytes, asking for format 0 (A4) or 1 (the 10x14 label); no label is unavailable', async () => {
     const adapter = courier();
     const { awb } = await adapter.create(shipment());
-    for (const [format, asked] of [['A6', '1'], ['A4', '0']] as const) {
+    for (const [format, asked] of [
+      ['A6', '1'],
+      ['A4', '0'],
+    ] as const) {
       const pdf = await adapter.label(awb, format);
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       expect(cargus.requests.at(-1)!.query).toEqual({ barCodes: JSON.stringify([awb]), type: 'PDF', format: asked, printMainOnce: '1' });

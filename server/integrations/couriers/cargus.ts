@@ -1,8 +1,8 @@
 import { inBucharest, type ParcelState } from '../../../domain/courier';
+import { bucharestDay } from '../../../domain/locale';
 import { toDecimalString } from '../../../domain/money';
 import { withoutDiacritics } from '../../../domain/text';
-import { bucharestDay } from '../../../domain/locale';
-import { bucharestIso, type CashPaidOut, type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type FoundAwb, type Shipment, type Tracking } from './courier';
+import { bucharestIso, type CashPaidOut, type Courier, CourierError, type CourierEvent, type CourierField, type CreatedAwb, courierApi, type FoundAwb, type Shipment, type Tracking } from './courier';
 
 /**
  * Cargus's UrgentCargus API v3 (https://urgentcargus.azure-api.net/api, behind Azure API Management). Cargus publishes
@@ -311,7 +311,12 @@ export function cargusCourier(settings: CargusSettings): Courier {
        * dates as its example writes them, ISO in UTC); Cargus answers the order's number.
        */
       async order(window: { from: Date; to: Date }): Promise<string> {
-        const query = new URLSearchParams({ locationId: String(Number(settings.pickupLocation ?? 0)), action: '1', PickupStartDate: window.from.toISOString(), PickupEndDate: window.to.toISOString() });
+        const query = new URLSearchParams({
+          locationId: String(Number(settings.pickupLocation ?? 0)),
+          action: '1',
+          PickupStartDate: window.from.toISOString(),
+          PickupEndDate: window.to.toISOString(),
+        });
         const answer = await json(await call(`/Orders?${query}`, { method: 'PUT' }));
         const order = typeof answer === 'number' || typeof answer === 'string' ? String(answer).trim() : '';
         if (!/^\d+$/.test(order)) throw refused(answer, 'Cargus gave no order number.');

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => fan?.close());
 
-const courier = (overrides: Partial<Parameters<typeof fanCourier>[0]> = {}) => fanCourier({ username: 'shop', password: 'secret', clientId: '7032158', baseUrl: fan.url, timeoutMs: 2_000, ...overrides });
+const courier = (overrides: Partial<Parameters<typeof fanCourier>[0]> = {}) =>
+  fanCourier({ username: 'shop', password: 'secret', clientId: '7032158', baseUrl: fan.url, timeoutMs: 2_000, ...overrides });
 
 /** A cash order of 124.96 lei to Iași: FAN takes it without diacritics. */
 const shipment = (overrides: Partial<Shipment> = {}): Shipment => ({
@@ -157,7 +158,13 @@ describe('the FAN Courier adapter on FAN’s sample answers (testing/fixtures/fa
     const standIn = await startStandIn({
       answer: ({ res, url }) => {
         res.writeHead(url.pathname === '/login' || url.pathname === path ? 200 : 404, { 'content-type': 'application/json' });
-        res.end(url.pathname === '/login' ? '{"status":"success","data":{"token":"48944740|sample","expiresAt":"2030-06-11 07:23:53"}}' : url.pathname === path ? body : '{"status":"error","message":"Not Found"}');
+        res.end(
+          url.pathname === '/login'
+            ? '{"status":"success","data":{"token":"48944740|sample","expiresAt":"2030-06-11 07:23:53"}}'
+            : url.pathname === path
+              ? body
+              : '{"status":"error","message":"Not Found"}',
+        );
       },
       failed: (res) => res.end(),
     });

@@ -1,9 +1,9 @@
-import { withoutDiacritics } from '../../../domain/text';
-import { toDecimalString } from '../../../domain/money';
-import { inBucharest, type ParcelState } from '../../../domain/courier';
 import { addDays } from '../../../domain/calendar';
+import { inBucharest, type ParcelState } from '../../../domain/courier';
 import { bucharestDay } from '../../../domain/locale';
-import { bucharestIso, type CashPaidOut, type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type FoundAwb, type Shipment, type Tracking } from './courier';
+import { toDecimalString } from '../../../domain/money';
+import { withoutDiacritics } from '../../../domain/text';
+import { bucharestIso, type CashPaidOut, type Courier, CourierError, type CourierEvent, type CourierField, type CreatedAwb, courierApi, type FoundAwb, type Shipment, type Tracking } from './courier';
 
 /**
  * FAN Courier's API v2 (https://api.fancourier.ro), as its documented clients speak it: POST /login for a Bearer token

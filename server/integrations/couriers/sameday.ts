@@ -1,7 +1,7 @@
 import type { ParcelState } from '../../../domain/courier';
 import { toDecimalString } from '../../../domain/money';
 import { sharedOnce } from '../../remembered';
-import { type Courier, courierApi, type CourierEvent, CourierError, type CourierField, type CreatedAwb, type FoundAwb, type Locker, type Shipment, type Tracking } from './courier';
+import { type Courier, CourierError, type CourierEvent, type CourierField, type CreatedAwb, courierApi, type FoundAwb, type Locker, type Shipment, type Tracking } from './courier';
 
 /**
  * Sameday's API, as its official SDK (sameday-courier/php-sdk) speaks it: a token from POST /api/authenticate
@@ -143,9 +143,7 @@ export function samedayCourier(settings: SamedaySettings): Courier {
 
   /** The pickup point and its contact person: the settings', or the account's default. */
   const pickupPoint = sharedOnce(async () => {
-    const points = await everyPage<{ id: number; defaultPickupPoint: boolean; pickupPointContactPerson: { id: number; defaultContactPerson: boolean }[] }>(
-      '/api/client/pickup-points',
-    );
+    const points = await everyPage<{ id: number; defaultPickupPoint: boolean; pickupPointContactPerson: { id: number; defaultContactPerson: boolean }[] }>('/api/client/pickup-points');
     const point = points.find((candidate) => (settings.pickupPoint ? String(candidate.id) === settings.pickupPoint : candidate.defaultPickupPoint)) ?? points[0];
     if (!point) throw new CourierError('refused', 'The Sameday account has no pickup point.');
     const person = point.pickupPointContactPerson.find((candidate) => candidate.defaultContactPerson) ?? point.pickupPointContactPerson[0];
@@ -220,9 +218,11 @@ export function samedayCourier(settings: SamedaySettings): Courier {
       }
       const opening = service.serviceOptionalTaxes.find((tax) => tax.taxCode === 'OPCG');
       if (shipment.openPackage && opening) form.set('serviceTaxes[0]', String(opening.id));
-      const answer = (await (
-        await call('/api/awb', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })
-      ).json()) as { awbNumber: string; awbCost?: number; parcels?: { awbNumber: string }[] };
+      const answer = (await (await call('/api/awb', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })).json()) as {
+        awbNumber: string;
+        awbCost?: number;
+        parcels?: { awbNumber: string }[];
+      };
       return { awb: answer.awbNumber, cost: typeof answer.awbCost === 'number' ? Math.round(answer.awbCost * 100) : null, parcels: (answer.parcels ?? []).map((parcel) => parcel.awbNumber) };
     },
 

@@ -1,12 +1,12 @@
-import { rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { account, session, user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
+import { sessionCookie, setUpTestApp, TEST_AUTH_SECRET, TEST_COMPANY, TEST_INVOICING, TEST_ORIGIN, testUploadsDir } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { buildApp } from '../../app';
-import { sessionCookie, TEST_AUTH_SECRET, TEST_COMPANY, TEST_INVOICING, TEST_ORIGIN, setUpTestApp, testUploadsDir } from '../../../testing/app';
 
 const shop = setUpTestApp();
 
@@ -31,8 +31,7 @@ async function signUp(email = uniqueEmail(), password = 'secret123') {
   return { email, password, cookie: sessionCookie(response) };
 }
 
-const getSession = (cookie?: string) =>
-  shop.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: cookie ? { cookie } : {} });
+const getSession = (cookie?: string) => shop.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: cookie ? { cookie } : {} });
 
 describe('sign-up', () => {
   it('creates the account, hashes the password and signs the visitor in with a persistent HttpOnly SameSite=Lax cookie', async () => {
@@ -193,8 +192,7 @@ describe('rate limiting', () => {
 
 describe('orders of signed-in customers', () => {
   const orderBody = (email: string) => sampleOrder({ email, lines: [{ productId: '2', quantity: 1 }] });
-  const placeOrder = (email: string, cookie?: string) =>
-    shop.app.inject({ method: 'POST', url: '/api/orders', payload: orderBody(email), headers: cookie ? { cookie } : {} });
+  const placeOrder = (email: string, cookie?: string) => shop.app.inject({ method: 'POST', url: '/api/orders', payload: orderBody(email), headers: cookie ? { cookie } : {} });
 
   it('links the order to the account and lists it under My orders, and nobody else’s', async () => {
     const ana = await signUp();

@@ -1,9 +1,9 @@
 import { betterAuth } from 'better-auth';
-import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { PASSWORD_MIN_LENGTH } from '../../../domain/accounts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { account, session, user, verification } from '../../../db/schema/accounts';
+import { PASSWORD_MIN_LENGTH } from '../../../domain/accounts';
 import { scrubText } from '../../logging';
 import { endResetLinks } from './passwordReset';
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { translate } from '../../i18n';
 import { verification } from '../../../db/schema/accounts';
 import { outbox } from '../../../db/schema/outbox';
 import { sessionCookie, setUpMailingTestApp, signUpCustomer, TEST_ORIGIN } from '../../../testing/app';
+import { translate } from '../../i18n';
 import { RESET_REQUESTS_PER_EMAIL } from './passwordReset';
 
 const shop = setUpMailingTestApp();
@@ -111,7 +111,10 @@ describe('forgot password', () => {
     const customer = await signUpCustomer(shop.app);
     await post('/request-password-reset', { email: customer.email });
     const token = (await resetLinkFor(customer.email)).searchParams.get('token')!;
-    await shop.database.db.update(verification).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verification.identifier, `reset-password:${token}`));
+    await shop.database.db
+      .update(verification)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verification.identifier, `reset-password:${token}`));
 
     const reset = await post('/reset-password', { token, newPassword: 'brand-new-secret' });
     expect(reset.statusCode).toBe(400);

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, like, sql } from 'drizzle-orm';
-import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
-import type { Locale } from '../../../domain/locale';
 import { user, verification } from '../../../db/schema/accounts';
+import { RESET_LINK_MINUTES } from '../../../domain/accounts';
+import type { Locale } from '../../../domain/locale';
 import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
 import { queuePasswordResetMail } from '../mail/service';
 
@@ -39,7 +39,10 @@ export async function requestPasswordReset(db: Db, request: { email: string; ip:
   );
 
   await db.transaction(async (tx) => {
-    const [account] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(sql`lower(${user.email})`, email));
+    const [account] = await tx
+      .select({ id: user.id, email: user.email })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, email));
     if (!account) return;
     const token = randomBytes(24).toString('base64url');
     await tx.insert(verification).values({

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { accountIssueMessage, newPasswordRequestSchema, PASSWORD_MIN_LENGTH, passwordResetRequestSchema, signInRequestSchema, signUpRequestSchema } from '../../../domain/accounts';
 import type { Db } from '../../../db/client';
+import { accountIssueMessage, newPasswordRequestSchema, PASSWORD_MIN_LENGTH, passwordResetRequestSchema, signInRequestSchema, signUpRequestSchema } from '../../../domain/accounts';
 import type { ShopMessageId } from '../../../locales/messages';
 import { AppError } from '../../errors';
 import { requestLocale, translate } from '../../i18n';

@@ -1,14 +1,14 @@
-import { isCommonPassword } from './commonPasswords';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Role } from '../../../domain/accounts';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
+import type { Role } from '../../../domain/accounts';
 import { AppError } from '../../errors';
-import { countHits, pruneExpiredCountersNowAndThen, refuseOverLimit, type Hit, type Limit } from '../../rateLimits';
+import { countHits, type Hit, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
 import type { Auth } from './auth';
+import { isCommonPassword } from './commonPasswords';
 
 export interface SignedInUser {
   id: string;
@@ -81,7 +81,10 @@ export const OWNER_PASSWORD_MIN_LENGTH = 10;
  */
 export async function makeOwner(db: Db, auth: Auth, account: { email: string; password?: string }): Promise<'created' | 'promoted' | 'already_owner'> {
   const email = account.email.trim().toLowerCase();
-  const [existing] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(sql`lower(${user.email})`, email));
+  const [existing] = await db
+    .select({ id: user.id, role: user.role })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email));
   if (existing) {
     if (existing.role === 'owner') return 'already_owner';
     await setRole(db, existing.id, 'owner');

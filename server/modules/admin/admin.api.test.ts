@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { user } from '../../../db/schema/accounts';
-import { orderEvents, orders } from '../../../db/schema/orders';
 import { invoices } from '../../../db/schema/invoices';
+import { orderEvents, orders } from '../../../db/schema/orders';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { ownerApi, type Who } from '../../../testing/ownerApi';
 
@@ -83,7 +83,12 @@ describe('every /api/admin route is for the owner only', () => {
     { method: 'GET', url: '/api/admin/anaf', owner: 200 },
     // This shop has no courier: no AWB is made, whatever is asked.
     { method: 'GET', url: `/api/admin/orders/${someId}/awb`, owner: 404 },
-    { method: 'POST', url: `/api/admin/orders/${someId}/awb`, body: { courier: 'sameday', parcels: 1, weightGrams: 500, lengthCm: 20, widthCm: 15, heightCm: 10, declaredValue: 100, openPackage: false, version: 1 }, owner: 404 },
+    {
+      method: 'POST',
+      url: `/api/admin/orders/${someId}/awb`,
+      body: { courier: 'sameday', parcels: 1, weightGrams: 500, lengthCm: 20, widthCm: 15, heightCm: 10, declaredValue: 100, openPackage: false, version: 1 },
+      owner: 404,
+    },
     { method: 'POST', url: `/api/admin/orders/${someId}/awb`, body: { courier: 'pigeon' }, owner: 400 },
     { method: 'GET', url: `/api/admin/shipments/${someId}/label`, owner: 404 },
     { method: 'POST', url: `/api/admin/shipments/${someId}/cancel`, owner: 404 },
@@ -138,7 +143,17 @@ describe('GET /api/admin/dashboard', () => {
     const response = await get('/api/admin/dashboard');
     expect(response.statusCode).toBe(200);
     const { invoices, ...figures } = response.json();
-    expect(figures).toEqual({ ordersToday: 2, awaitingOwner: 2, deliveredRevenueThisMonth: 12496, failedMails: 0, overdueShipments: 0, overdueDays: 7, awbsToday: 0, cashWithCouriers: [], pickups: [] });
+    expect(figures).toEqual({
+      ordersToday: 2,
+      awaitingOwner: 2,
+      deliveredRevenueThisMonth: 12496,
+      failedMails: 0,
+      overdueShipments: 0,
+      overdueDays: 7,
+      awbsToday: 0,
+      cashWithCouriers: [],
+      pickups: [],
+    });
     // Without an ANAF application the shop says that invoices are not reported; the delivered order's invoice waits.
     expect(invoices.anaf).toEqual({ reporting: 'off', env: null, signedInBy: null, signedInAt: null, signInEndsAt: null, problem: null });
     expect(invoices.toReport).toEqual([expect.objectContaining({ orderId: delivered.id, anaf: 'unsent' })]);

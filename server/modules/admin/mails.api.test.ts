@@ -4,8 +4,8 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders } from '../../../db/schema/orders';
 import { invoices } from '../../../db/schema/invoices';
+import { orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN, TEST_SHOP } from '../../../testing/app';
 import { type FakeSmtp, startFakeSmtp } from '../../../testing/fakeSmtp';
@@ -13,8 +13,8 @@ import { sampleOrder } from '../../../testing/sampleOrder';
 import { createSmtpMailer } from '../../integrations/mail';
 import { type Delivery, deliverDueMails, messageIdOf } from '../mail/outbox';
 import { renderOutboxMail } from '../mail/rendering';
-import { orderMailSource } from '../orders/mailData';
 import { MAIL_KINDS } from '../mail/service';
+import { orderMailSource } from '../orders/mailData';
 
 // No mailer: nothing is sent but what a test delivers itself with deliverDueMails.
 const shop = setUpTestApp();
@@ -86,7 +86,12 @@ describe('status mails', () => {
     const { id, number } = await place('moving.on@example.ro');
     const change = async (body: object) => {
       const [row] = await shop.database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, id));
-      const answer = await shop.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/status`, headers: { cookie: owner.cookie, origin: TEST_ORIGIN }, payload: { ...body, version: row!.version } });
+      const answer = await shop.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${id}/status`,
+        headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+        payload: { ...body, version: row!.version },
+      });
       expect(answer.statusCode, answer.body).toBe(200);
     };
     await change({ to: 'confirmed' });

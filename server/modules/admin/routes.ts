@@ -2,24 +2,24 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database, Db } from '../../../db/client';
 import { ownerPromotionRequestSchema } from '../../../domain/accounts';
 import { codBlockRequestSchema } from '../../../domain/codRisk';
-import { adminOrderListSchema, adminOrderSchema, dashboardSchema, ORDER_LIST_STATUSES, failedMailListSchema, ownerListSchema, resentMailSchema } from '../../../domain/contracts/admin';
+import { adminOrderListSchema, adminOrderSchema, dashboardSchema, failedMailListSchema, ORDER_LIST_STATUSES, ownerListSchema, resentMailSchema } from '../../../domain/contracts/admin';
+import { SHOP_TIME_ZONE } from '../../../domain/locale';
 import { statusChangeRequestSchema } from '../../../domain/orderChanges';
 import { controlCharactersMessage, hasControlCharacters } from '../../../domain/text';
-import type { Database, Db } from '../../../db/client';
 import { AppError, answers } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
+import type { AnafReporting } from '../invoices/reporting';
+import type { Invoicing } from '../invoices/service';
 import { listFailedMails, resendMail } from '../mail/failedMails';
 import { blockCod, liftCodBlock } from '../orders/codRisk';
 import { CSV_BOM, csvLine, ORDER_CSV_COLUMNS, orderCsvCells } from '../orders/csv';
 import { currentCursor, formatCursor, LiveOrders, parseCursor } from '../orders/liveOrders';
-import type { AnafReporting } from '../invoices/reporting';
-import type { Invoicing } from '../invoices/service';
-import type { Shipping } from '../shipping/couriers';
-import { SHOP_TIME_ZONE } from '../../../domain/locale';
-import { listOrders, ordersForExport, type OrderFilters } from '../orders/ownerList';
+import { listOrders, type OrderFilters, ordersForExport } from '../orders/ownerList';
 import { changeStatusAsOwner, orderForOwner } from '../orders/ownerOrder';
+import type { Shipping } from '../shipping/couriers';
 import { dashboard, listOwners, promoteOwner } from './service';
 
 const day = (label: string) =>
@@ -89,8 +89,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, listen, overdueDays, ownerOf, invoicing, anaf, livePollMs, shipping }) => {
   const live = new LiveOrders(db, listen, app.log, livePollMs);
   /** The query's filters as the service reads them: `overdue` is shipped over `overdueDays` days ago. */
-  const filtersOf = ({ status, ...rest }: z.infer<typeof filtersSchema>): OrderFilters =>
-    status === 'overdue' ? { ...rest, overdueDays } : { ...rest, ...(status ? { status } : {}) };
+  const filtersOf = ({ status, ...rest }: z.infer<typeof filtersSchema>): OrderFilters => (status === 'overdue' ? { ...rest, overdueDays } : { ...rest, ...(status ? { status } : {}) });
 
   app.get('/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async () => dashboard(db, overdueDays, anaf, shipping));
 
@@ -101,13 +100,18 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         querystring: z.object({
           ...filtersSchema.shape,
           cursor: z.string().max(200, 'This list position is out of date. Load the list again.').optional(),
-          limit: z.coerce.number({ error: 'limit must be a number from 1 to 100.' }).int('limit must be a number from 1 to 100.').min(1, 'limit must be a number from 1 to 100.').max(100, 'limit must be a number from 1 to 100.').optional(),
+          limit: z.coerce
+            .number({ error: 'limit must be a number from 1 to 100.' })
+            .int('limit must be a number from 1 to 100.')
+            .min(1, 'limit must be a number from 1 to 100.')
+            .max(100, 'limit must be a number from 1 to 100.')
+            .optional(),
         }),
         response: answers({ 200: adminOrderListSchema }),
       },
     },
     async (request) => {
-        const { cursor, limit, ...filters } = request.query;
+      const { cursor, limit, ...filters } = request.query;
       // Read before the list: whatever is placed after it reaches a stream opened from here.
       const liveCursor = formatCursor(await currentCursor(db));
       return { ...(await listOrders(db, filtersOf(filters), { cursor, limit })), liveCursor };
@@ -122,25 +126,23 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       yield csvLine(ORDER_CSV_COLUMNS);
       for await (const order of ordersForExport(db, filters)) yield csvLine(orderCsvCells(order));
     }
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="orders-${today}.csv"`)
-      .header('Cache-Control', 'no-store')
-      // Text, which no JSON schema describes; its errors are JSON through answers() like every route's.
-      .send(Readable.from(lines()) as never);
+    return (
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="orders-${today}.csv"`)
+        .header('Cache-Control', 'no-store')
+        // Text, which no JSON schema describes; its errors are JSON through answers() like every route's.
+        .send(Readable.from(lines()) as never)
+    );
   });
 
   app.get('/orders/:id', { schema: { params: orderParams, response: answers({ 200: adminOrderSchema }) } }, async (request) => {
     return orderForOwner(db, request.params.id);
   });
 
-  app.post(
-    '/orders/:id/status',
-    { schema: { params: orderParams, body: statusChangeRequestSchema, response: answers({ 200: adminOrderSchema }) } },
-    async (request) => {
-      return changeStatusAsOwner(db, request.params.id, request.body, ownerOf(request), invoicing);
-    },
-  );
+  app.post('/orders/:id/status', { schema: { params: orderParams, body: statusChangeRequestSchema, response: answers({ 200: adminOrderSchema }) } }, async (request) => {
+    return changeStatusAsOwner(db, request.params.id, request.body, ownerOf(request), invoicing);
+  });
 
   app.get('/owners', { schema: { response: answers({ 200: ownerListSchema }) } }, async () => listOwners(db));
 
@@ -172,44 +174,40 @@ export const adminRoutes: FastifyPluginAsyncZod<{
    * (Last-Event-ID; tests may use ?lastEventId=) and gets exactly what it missed; a new stream
    * starts at the current position.
    */
-  app.get(
-    '/events',
-    { schema: { querystring: z.object({ lastEventId: z.string().max(50).optional() }), response: answers({}) } },
-    async (request, reply) => {
-        const header = request.headers['last-event-id'];
-      const start = parseCursor(typeof header === 'string' ? header : undefined) ?? parseCursor(request.query.lastEventId) ?? (await currentCursor(db));
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        // The security headers every answer has (server/securityHeaders.ts), which a hijacked reply does not send itself.
-        ...(reply.getHeaders() as Record<string, string>),
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        Connection: 'keep-alive',
-        // Proxies such as nginx would otherwise hold events back in their buffer.
-        'X-Accel-Buffering': 'no',
-      });
-      stream.write(`retry: ${RECONNECT_MS}\n\n`);
-      let unsubscribe: (() => void) | undefined;
-      let ended = false;
-      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        clearInterval(heartbeat);
-        unsubscribe?.();
-        streams.delete(end);
-        stream.end();
-      };
-      streams.add(end);
-      stream.on('close', end);
-      const stop = await live.subscribe(start, (events) => {
-        for (const { cursor, event } of events) stream.write(`id: ${formatCursor(cursor)}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`);
-      });
-      if (ended) stop();
-      else unsubscribe = stop;
-    },
-  );
+  app.get('/events', { schema: { querystring: z.object({ lastEventId: z.string().max(50).optional() }), response: answers({}) } }, async (request, reply) => {
+    const header = request.headers['last-event-id'];
+    const start = parseCursor(typeof header === 'string' ? header : undefined) ?? parseCursor(request.query.lastEventId) ?? (await currentCursor(db));
+    reply.hijack();
+    const stream = reply.raw;
+    stream.writeHead(200, {
+      // The security headers every answer has (server/securityHeaders.ts), which a hijacked reply does not send itself.
+      ...(reply.getHeaders() as Record<string, string>),
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      // Proxies such as nginx would otherwise hold events back in their buffer.
+      'X-Accel-Buffering': 'no',
+    });
+    stream.write(`retry: ${RECONNECT_MS}\n\n`);
+    let unsubscribe: (() => void) | undefined;
+    let ended = false;
+    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe?.();
+      streams.delete(end);
+      stream.end();
+    };
+    streams.add(end);
+    stream.on('close', end);
+    const stop = await live.subscribe(start, (events) => {
+      for (const { cursor, event } of events) stream.write(`id: ${formatCursor(cursor)}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`);
+    });
+    if (ended) stop();
+    else unsubscribe = stop;
+  });
 
   // Open streams never finish by themselves: end them first, so closing the server does not wait on them.
   app.addHook('preClose', async () => {

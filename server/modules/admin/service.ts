@@ -1,22 +1,22 @@
-import { COURIER_NAMES } from '../../../domain/courier';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { user } from '../../../db/schema/accounts';
+import { orderEvents, orders } from '../../../db/schema/orders';
 import type { Dashboard, OwnerList } from '../../../domain/contracts/admin';
+import { COURIER_NAMES } from '../../../domain/courier';
+import { SHOP_TIME_ZONE } from '../../../domain/locale';
+import { AWAITING_OWNER_STATUSES } from '../../../domain/orders';
+import { AppError } from '../../errors';
+import { setRole } from '../accounts/service';
 import type { AnafReporting } from '../invoices/reporting';
 import { invoiceReporting } from '../invoices/service';
+import { countFailedMails } from '../mail/failedMails';
+import { overdueShipment } from '../orders/ownerList';
+import { became } from '../orders/received';
 import { cashWithCouriers } from '../shipping/cash';
 import type { Shipping } from '../shipping/couriers';
 import { pickupsToday } from '../shipping/pickup';
 import { awbsCreatedToday } from '../shipping/service';
-import { AWAITING_OWNER_STATUSES } from '../../../domain/orders';
-import { SHOP_TIME_ZONE } from '../../../domain/locale';
-import type { Db } from '../../../db/client';
-import { user } from '../../../db/schema/accounts';
-import { orderEvents, orders } from '../../../db/schema/orders';
-import { AppError } from '../../errors';
-import { setRole } from '../accounts/service';
-import { countFailedMails } from '../mail/failedMails';
-import { became } from '../orders/received';
-import { overdueShipment } from '../orders/ownerList';
 
 /**
  * The dashboard: orders placed today, orders waiting for the owner, what delivered orders brought in
@@ -25,7 +25,10 @@ import { overdueShipment } from '../orders/ownerList';
 export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting | null, shipping: Shipping): Promise<Dashboard> {
   const startOf = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
   const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday, cash, pickups] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(gte(orders.createdAt, startOf('day'))),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(gte(orders.createdAt, startOf('day'))),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
@@ -64,7 +67,10 @@ export async function listOwners(db: Db): Promise<OwnerList> {
 /** Makes the account with this email an owner too (already one: nothing changes); 404 when there is no such account. */
 export async function promoteOwner(db: Db, email: string): Promise<OwnerList> {
   const wanted = email.trim().toLowerCase();
-  const [account] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, wanted));
+  const [account] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, wanted));
   if (!account) throw new AppError('not_found', { id: 'admin.error.unknownAccount', values: { email: wanted } }, 'unknown_account');
   await setRole(db, account.id, 'owner');
   return listOwners(db);

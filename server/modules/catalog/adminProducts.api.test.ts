@@ -30,7 +30,9 @@ function asOwner(owner: { cookie: string }, method: Method, url: string, payload
 }
 
 const image = (format: 'png' | 'jpeg' | 'webp', width = 1600, height = 900, colour = '#b91c1c') =>
-  sharp({ create: { width, height, channels: 3, background: colour } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    [format]()
+    .toBuffer();
 
 const newProduct = { name: 'Dummy Wallet', description: 'A wallet with a second, hidden wallet inside.', price: 4999 };
 
@@ -81,7 +83,16 @@ describe('listing and reading products', () => {
       const list = response.json().products;
       expect(list.map((product: { id: string }) => product.id)).toEqual(['1', '2', '3', '4', '5']);
       expect(list[3]).toMatchObject({ id: '4', name: 'Dummy Marker', active: false, stock: 7, price: 3999 });
-      expect(list[0]).toMatchObject({ stock: null, active: true, stripePriceId: null, colourOptions: [{ name: 'Black', available: true }, { name: 'Red', available: false }, { name: 'Blue', available: false }] });
+      expect(list[0]).toMatchObject({
+        stock: null,
+        active: true,
+        stripePriceId: null,
+        colourOptions: [
+          { name: 'Black', available: true },
+          { name: 'Red', available: false },
+          { name: 'Blue', available: false },
+        ],
+      });
       expect(list[0].images).toContain('/images/products/dummy-lighter.svg');
       // The storefront does not show the hidden one.
       const storefront = await shop.app.inject({ method: 'GET', url: '/api/products' });
@@ -119,7 +130,14 @@ describe('creating and changing products', () => {
     expect(history).toEqual([{ price: 4999, changedAt: expect.any(String), changedBy: owner.id }]);
 
     const storefront = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products;
-    expect(storefront.find((shown: { id: string }) => shown.id === product.id)).toMatchObject({ id: product.id, name: 'Dummy Wallet', price: 4999, soldOut: false, stockLeft: 3, image: '/images/products/placeholder.svg' });
+    expect(storefront.find((shown: { id: string }) => shown.id === product.id)).toMatchObject({
+      id: product.id,
+      name: 'Dummy Wallet',
+      price: 4999,
+      soldOut: false,
+      stockLeft: 3,
+      image: '/images/products/placeholder.svg',
+    });
     await shop.database.db.delete(products).where(eq(products.id, product.id));
   });
 
@@ -188,7 +206,15 @@ describe('creating and changing products', () => {
     });
     expect(response.statusCode).toBe(200);
     let lighter = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products[0];
-    expect(lighter).toMatchObject({ soldOut: true, stockLeft: 0, stripePriceId: 'price_123abc', colourOptions: [{ name: 'Black', available: true }, { name: 'Red', available: true }] });
+    expect(lighter).toMatchObject({
+      soldOut: true,
+      stockLeft: 0,
+      stripePriceId: 'price_123abc',
+      colourOptions: [
+        { name: 'Black', available: true },
+        { name: 'Red', available: true },
+      ],
+    });
 
     await asOwner(owner, 'PATCH', '/api/admin/products/1', { stock: 20 });
     lighter = (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products[0];
@@ -228,15 +254,33 @@ describe('creating and changing products', () => {
     // A fixed typo saves the form's stock as it showed it: the sale stays counted.
     const typo = await asOwner(owner, 'PATCH', '/api/admin/products/1', { name: 'Dummy Lighter', stock: 5, colourOptions: colours(3, 2), stockSeen: seen });
     expect(typo.statusCode, typo.body).toBe(200);
-    expect(typo.json().product).toMatchObject({ stock: 3, colourOptions: [{ name: 'Black', stock: 1 }, { name: 'Red', stock: 2 }] });
+    expect(typo.json().product).toMatchObject({
+      stock: 3,
+      colourOptions: [
+        { name: 'Black', stock: 1 },
+        { name: 'Red', stock: 2 },
+      ],
+    });
 
     // What the owner typed is set as typed (they counted): the product's 10 and Red's 6; Black, untouched, stays 1.
     const counted = await asOwner(owner, 'PATCH', '/api/admin/products/1', { stock: 10, colourOptions: colours(3, 6), stockSeen: seen });
-    expect(counted.json().product).toMatchObject({ stock: 10, colourOptions: [{ name: 'Black', stock: 1 }, { name: 'Red', stock: 6 }] });
+    expect(counted.json().product).toMatchObject({
+      stock: 10,
+      colourOptions: [
+        { name: 'Black', stock: 1 },
+        { name: 'Red', stock: 6 },
+      ],
+    });
 
     // Without what the form showed (another client of the API), the stock is set as sent.
     const plain = await asOwner(owner, 'PATCH', '/api/admin/products/1', { stock: 5, colourOptions: colours(3, 2) });
-    expect(plain.json().product).toMatchObject({ stock: 5, colourOptions: [{ name: 'Black', stock: 3 }, { name: 'Red', stock: 2 }] });
+    expect(plain.json().product).toMatchObject({
+      stock: 5,
+      colourOptions: [
+        { name: 'Black', stock: 3 },
+        { name: 'Red', stock: 2 },
+      ],
+    });
     // Only what the form showed is not a change.
     expect((await asOwner(owner, 'PATCH', '/api/admin/products/1', { stockSeen: seen })).statusCode).toBe(400);
 
@@ -267,7 +311,11 @@ describe('a product’s address', () => {
     const { db } = shop.database;
     await db.delete(productSlugs);
     // Out of each other's way first: slugs are unique.
-    for (const product of BUILT_IN_PRODUCTS) await db.update(products).set({ slug: `was-${product.id}` }).where(eq(products.id, product.id));
+    for (const product of BUILT_IN_PRODUCTS)
+      await db
+        .update(products)
+        .set({ slug: `was-${product.id}` })
+        .where(eq(products.id, product.id));
     for (const product of BUILT_IN_PRODUCTS) await db.update(products).set({ slug: product.slug }).where(eq(products.id, product.id));
     await shop.app.catalogue.reload();
   });
@@ -459,7 +507,9 @@ describe('images', () => {
     const before = await uploadedFiles();
     const storedBefore = await shop.database.db.$count(productImages);
     const [row] = await shop.database.db.select({ images: products.images }).from(products).where(eq(products.id, '3'));
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     const bodies: [string, Buffer, string][] = [
       ['text named .png', Buffer.from('hello, this is not a picture'), 'image/png'],
       ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'image/svg+xml'],
@@ -543,13 +593,25 @@ describe('the product schemas’ refusals, in the owner’s language', () => {
       name: 'duplicate colour',
       method: 'PATCH',
       url: '/api/admin/products/1',
-      body: { colourOptions: [{ name: 'Black', available: true }, { name: 'black', available: false }] },
+      body: {
+        colourOptions: [
+          { name: 'Black', available: true },
+          { name: 'black', available: false },
+        ],
+      },
       en: 'Each colour may appear only once.',
       ro: 'Fiecare culoare poate apărea o singură dată.',
     },
     { name: 'unknown field', method: 'POST', url: '/api/admin/products', body: { ...newProduct, oldPrice: 9999 }, en: 'Unknown field: oldPrice.', ro: 'Câmp necunoscut: oldPrice.' },
     { name: 'unknown field in an image order', method: 'PUT', url: '/api/admin/products/1/images', body: { images: [], main: 0 }, en: 'Unknown field: main.', ro: 'Câmp necunoscut: main.' },
-    { name: 'colour stock negative', method: 'PATCH', url: '/api/admin/products/1', body: { colourOptions: [{ name: 'Black', available: true, stock: -1 }] }, en: 'Colour stock cannot be negative.', ro: 'Câmpul „Stocul culorii” nu poate fi negativ.' },
+    {
+      name: 'colour stock negative',
+      method: 'PATCH',
+      url: '/api/admin/products/1',
+      body: { colourOptions: [{ name: 'Black', available: true, stock: -1 }] },
+      en: 'Colour stock cannot be negative.',
+      ro: 'Câmpul „Stocul culorii” nu poate fi negativ.',
+    },
   ];
 
   it.each(cases)('$name: 400 in English, and the same in Romanian (Accept-Language or the lang cookie)', async ({ method, url, body, en, ro }) => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, like, ne } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client';
+import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 import { slugify } from '../../../domain/catalog';
 import type { AdminProduct, AdminProductDetail } from '../../../domain/contracts/adminProducts';
 import { referencePrice } from '../../../domain/pricing';
 import { keepLiveStock, MAX_IMAGES, type ProductChange, type ProductCreate } from '../../../domain/productEdit';
-import type { Db, DbOrTx } from '../../../db/client';
-import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 import { AppError } from '../../errors';
 import { notifyCatalogueChanged } from './changes';
 import { storeProductImage } from './images';
@@ -41,15 +41,15 @@ export async function listAllProducts(db: Db): Promise<AdminProduct[]> {
 }
 
 async function detailOf(db: DbOrTx, row: ProductRow): Promise<AdminProductDetail> {
-  const history = await db
-    .select()
-    .from(priceHistory)
-    .where(eq(priceHistory.productId, row.id))
-    .orderBy(desc(priceHistory.changedAt), desc(priceHistory.id));
+  const history = await db.select().from(priceHistory).where(eq(priceHistory.productId, row.id)).orderBy(desc(priceHistory.changedAt), desc(priceHistory.id));
   return {
     product: toAdminProduct(row),
     priceHistory: history.map((change) => ({ price: change.price, changedAt: change.changedAt.toISOString(), changedBy: change.changedBy })),
-    referencePrice: referencePrice(row.price, history.map((change) => ({ price: change.price, startedAt: change.changedAt })), new Date()),
+    referencePrice: referencePrice(
+      row.price,
+      history.map((change) => ({ price: change.price, startedAt: change.changedAt })),
+      new Date(),
+    ),
   };
 }
 
@@ -75,8 +75,14 @@ async function lockedProduct(tx: DbOrTx, id: string): Promise<ProductRow> {
 /** `wanted`, or `wanted-2`, `wanted-3`… : the first that no product has now or had before. */
 async function freeSlug(tx: DbOrTx, wanted: string): Promise<string> {
   // A slug is only letters, digits and hyphens: nothing in it is special to LIKE.
-  const current = await tx.select({ slug: products.slug }).from(products).where(like(products.slug, `${wanted}%`));
-  const old = await tx.select({ slug: productSlugs.slug }).from(productSlugs).where(like(productSlugs.slug, `${wanted}%`));
+  const current = await tx
+    .select({ slug: products.slug })
+    .from(products)
+    .where(like(products.slug, `${wanted}%`));
+  const old = await tx
+    .select({ slug: productSlugs.slug })
+    .from(productSlugs)
+    .where(like(productSlugs.slug, `${wanted}%`));
   const taken = new Set([...current, ...old].map((row) => row.slug));
   for (let n = 1; ; n++) {
     const slug = n === 1 ? wanted : `${wanted}-${n}`;

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
+import { describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { seedCatalog } from '../../../db/seed';
+import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
 import { setUpTestApp } from '../../../testing/app';
 
 const shop = setUpTestApp();

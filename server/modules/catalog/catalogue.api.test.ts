@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../../../db/client';
+import { type Database, openPostgres } from '../../../db/client';
 import { seedCatalog } from '../../../db/seed';
 import { buildTestApp, setUpTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
@@ -78,8 +78,7 @@ describe('GET /api/products from memory', () => {
     const owner = await signUpOwner(shop.app, shop.database.db);
     await changeProduct(owner, '4', { stock: 7 });
     try {
-      const order = (quantity: number) =>
-        shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines: [{ productId: '4', quantity }] }) });
+      const order = (quantity: number) => shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines: [{ productId: '4', quantity }] }) });
       // 7 to 6: nothing shown changes (more than 5 left).
       expect((await order(1)).statusCode).toBe(201);
       expect(await shownProduct(shop.app, '4')).toMatchObject({ stockLeft: null, soldOut: false });
@@ -106,17 +105,14 @@ async function databaseName() {
 describe('several processes on one database', () => {
   it('a change made through one app is seen by another, by NOTIFY', async () => {
     // On PostgreSQL a second pool and listening connection, as a second process has; PGlite has one connection.
-    const other: Database =
-      process.env.TEST_DATABASE === 'postgres' ? await openPostgres({ database: await databaseName(), max: 5 }) : { ...shop.database, close: async () => undefined };
+    const other: Database = process.env.TEST_DATABASE === 'postgres' ? await openPostgres({ database: await databaseName(), max: 5 }) : { ...shop.database, close: async () => undefined };
     const otherApp = await buildTestApp(other.db, { listen: other.listen });
     try {
       await seedCatalog(other.db);
       const owner = await signUpOwner(shop.app, shop.database.db);
       const seen = await getProducts(otherApp);
       await changeProduct(owner, '5', { name: 'Dummy Phone Charger XL' });
-      await expect
-        .poll(async () => (await getProducts(otherApp, { 'if-none-match': seen.headers.etag as string })).statusCode, { timeout: 2_000, interval: 20 })
-        .toBe(200);
+      await expect.poll(async () => (await getProducts(otherApp, { 'if-none-match': seen.headers.etag as string })).statusCode, { timeout: 2_000, interval: 20 }).toBe(200);
       expect((await getProducts(otherApp)).json()).toEqual((await getProducts(shop.app)).json());
       await changeProduct(owner, '5', { name: 'Dummy Phone Charger' });
     } finally {

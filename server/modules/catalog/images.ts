@@ -3,10 +3,10 @@ import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { IMMUTABLE } from '../pages/webApp';
 import type { Db } from '../../../db/client';
 import { productImages } from '../../../db/schema/catalog';
 import { AppError } from '../../errors';
+import { IMMUTABLE } from '../pages/webApp';
 
 /** The widths each uploaded image is stored at (never wider than the original: no upscaling). */
 export const IMAGE_WIDTHS = [400, 800, 1200] as const;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../../db/seed';
 import { products, seeds } from '../../../db/schema/catalog';
 import { orderLines } from '../../../db/schema/orders';
+import { seedCatalog } from '../../../db/seed';
 import { BUILT_IN_PRODUCTS } from '../../../domain/builtInProducts';
 import type { Product } from '../../../domain/catalog';
 import { setUpTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
@@ -58,7 +58,12 @@ describe("the products' own texts in the visitor's language", () => {
         method: 'POST',
         url: '/api/orders',
         headers: ROMANIAN,
-        payload: sampleOrder({ lines: [{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '3', quantity: 1 }] }),
+        payload: sampleOrder({
+          lines: [
+            { productId: '1', quantity: 2, colour: 'Black' },
+            { productId: '3', quantity: 1 },
+          ],
+        }),
       });
       expect(placed.statusCode).toBe(201);
       const { id } = placed.json();
@@ -76,7 +81,9 @@ describe("the products' own texts in the visitor's language", () => {
       ]);
       const owner = await signUpOwner(shop.app, shop.database.db);
       const admin = await shop.app.inject({ method: 'GET', url: `/api/admin/orders/${id}`, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
-      expect(admin.json().lines.map((line: { name: string; colour: string | null }) => [line.name, line.colour])).toEqual(view.lines.map((line: { name: string; colour: string | null }) => [line.name, line.colour]));
+      expect(admin.json().lines.map((line: { name: string; colour: string | null }) => [line.name, line.colour])).toEqual(
+        view.lines.map((line: { name: string; colour: string | null }) => [line.name, line.colour]),
+      );
 
       // A later edit of the product's texts does not rewrite the order; cancelling puts the units back to the colour.
       await shop.database.db.update(products).set({ translations: {} }).where(eq(products.id, '1'));
@@ -142,8 +149,7 @@ describe('the owner translates a product in the back office', () => {
     const { id, translations } = created.json().product;
     expect(translations).toEqual({ ro: { name: 'Portofel cu ascunzătoare', keyFeatures: ['Buzunar secret'], colours: { Brown: 'Maro' } } });
 
-    const inShop = async (language: Record<string, string>) =>
-      ((await catalogue(language)).json().products as Product[]).find((product) => product.id === id)!;
+    const inShop = async (language: Record<string, string>) => ((await catalogue(language)).json().products as Product[]).find((product) => product.id === id)!;
     expect(await inShop(ROMANIAN)).toMatchObject({ name: 'Portofel cu ascunzătoare', description: 'A wallet.', keyFeatures: ['Buzunar secret'], colourOptions: [{ name: 'Brown', label: 'Maro' }] });
     expect(await inShop({})).toMatchObject({ name: 'Dummy Wallet', keyFeatures: [], colourOptions: [{ name: 'Brown', label: 'Brown' }] });
 

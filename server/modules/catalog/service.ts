@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { FALLBACK_IMAGE, productStockView, type Product } from '../../../domain/catalog';
+import type { Db } from '../../../db/client';
+import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
+import { FALLBACK_IMAGE, type Product, productStockView } from '../../../domain/catalog';
 import { LOCALES, type Locale } from '../../../domain/locale';
 import { type PriceSince, referencePrice } from '../../../domain/pricing';
 import { productIn } from '../../../domain/productTexts';
-import type { Db } from '../../../db/client';
-import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 
 type ProductRow = typeof products.$inferSelect;
 

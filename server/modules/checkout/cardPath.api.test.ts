@@ -6,7 +6,7 @@ import { products } from '../../../db/schema/catalog';
 import { discountCodes } from '../../../db/schema/discounts';
 import { orderLines, orders, paymentAlerts } from '../../../db/schema/orders';
 import { TEST_ORIGIN, type TestApp } from '../../../testing/app';
-import { cardOrder, completed, priceData, sendWebhook, setUpCardShop, STRIPE_PRICES, WEBHOOK_SECRET } from '../../../testing/cardShop';
+import { cardOrder, completed, priceData, STRIPE_PRICES, sendWebhook, setUpCardShop, WEBHOOK_SECRET } from '../../../testing/cardShop';
 import type { FakeStripe } from '../../../testing/fakeStripe';
 
 const shop = setUpCardShop();
@@ -30,12 +30,25 @@ describe('cart card path', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/orders',
-      payload: cardOrder([{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '4', quantity: 1 }], { total: 1, lines: undefined }),
+      payload: cardOrder(
+        [
+          { productId: '1', quantity: 2, colour: 'Black' },
+          { productId: '4', quantity: 1 },
+        ],
+        { total: 1, lines: undefined },
+      ),
     });
     // lines were removed by the override above: prove the schema still guards the card path
     expect(response.statusCode).toBe(400);
 
-    const ok = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '4', quantity: 1 }]) });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: cardOrder([
+        { productId: '1', quantity: 2, colour: 'Black' },
+        { productId: '4', quantity: 1 },
+      ]),
+    });
     expect(ok.statusCode).toBe(201);
     const { id, checkoutUrl } = ok.json();
     expect(checkoutUrl).toMatch(/\/pay\/cs_test_/);
@@ -80,13 +93,23 @@ describe('cart card path', () => {
       .where(eq(products.id, '1'));
     try {
       // The cart said 39.99 a piece; the owner has made it 45.50 since: the order and Stripe both say 45.50.
-      const response = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '1', quantity: 3, colour: 'Black' }, { productId: '1', quantity: 2, colour: 'Blue' }]) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: cardOrder([
+          { productId: '1', quantity: 3, colour: 'Black' },
+          { productId: '1', quantity: 2, colour: 'Blue' },
+        ]),
+      });
       expect(response.statusCode).toBe(201);
       const [order] = await database.db.select().from(orders).where(eq(orders.id, response.json().id));
       expect(order).toMatchObject({ subtotal: 5 * 4550, shipping: 0, totalAmount: 5 * 4550 });
       const sent = lastSessionRequest();
       expect(sent.body.line_items).toEqual([priceData('Dummy Lighter (Black)', 4550, 3), priceData('Dummy Lighter (Blue)', 4550, 2)]);
-      expect((sent.body.shipping_options as { shipping_rate_data: { fixed_amount: { amount: string; currency: string } } }[])[0]!.shipping_rate_data.fixed_amount).toEqual({ amount: '0', currency: 'ron' });
+      expect((sent.body.shipping_options as { shipping_rate_data: { fixed_amount: { amount: string; currency: string } } }[])[0]!.shipping_rate_data.fixed_amount).toEqual({
+        amount: '0',
+        currency: 'ron',
+      });
       expect(fake.sessions.get(order!.stripeSessionId!)).toMatchObject({ amount_total: order!.totalAmount, currency: 'ron' });
     } finally {
       await database.db.update(products).set({ colourOptions: lighter!.colourOptions, price: lighter!.price }).where(eq(products.id, '1'));
@@ -100,7 +123,10 @@ describe('cart card path', () => {
     ]);
     const key = await shopPrice('2');
     // 10% off one key (shipping charged); 60 RON off four keys, which takes them under 200 RON: shipping is charged again.
-    for (const [code, quantity, discount] of [['card10', 1, Math.round(key / 10)], ['CARD60', 4, 6000]] as const) {
+    for (const [code, quantity, discount] of [
+      ['card10', 1, Math.round(key / 10)],
+      ['CARD60', 4, 6000],
+    ] as const) {
       fake.requests.length = 0;
       const request = cardOrder([{ productId: '2', quantity }], { discountCode: code });
       const response = await app.inject({ method: 'POST', url: '/api/orders', payload: request });
@@ -112,7 +138,14 @@ describe('cart card path', () => {
       // A coupon of the order's discount, in lei, once, for this order only; retried, Stripe answers with the same one.
       const couponRequests = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/coupons');
       expect(couponRequests).toHaveLength(1);
-      expect(couponRequests[0]!.body).toEqual({ amount_off: String(discount), currency: 'ron', duration: 'once', max_redemptions: '1', name: code.toUpperCase(), metadata: { kind: 'order', orderId: id } });
+      expect(couponRequests[0]!.body).toEqual({
+        amount_off: String(discount),
+        currency: 'ron',
+        duration: 'once',
+        max_redemptions: '1',
+        name: code.toUpperCase(),
+        metadata: { kind: 'order', orderId: id },
+      });
       expect(couponRequests[0]!.headers['idempotency-key']).toBe(`order-${id}-coupon`);
       const sent = lastSessionRequest();
       const couponId = (sent.body.discounts as { coupon: string }[])[0]!.coupon;
@@ -145,7 +178,11 @@ describe('cart card path', () => {
 
   it('the fake Stripe refuses a coupon or a discount as Stripe does, so what it charges can be trusted', async () => {
     const post = async (path: string, form: Record<string, string>) => {
-      const response = await fetch(`${fake.url}${path}`, { method: 'POST', headers: { authorization: 'Bearer sk_test_shop', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
+      const response = await fetch(`${fake.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk_test_shop', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      });
       return { status: response.status, body: (await response.json()) as { id?: string; error?: { code?: string; param?: string } } };
     };
     expect((await post('/v1/coupons', { amount_off: '0', currency: 'ron', duration: 'once' })).body.error).toMatchObject({ code: 'parameter_invalid_integer', param: 'amount_off' });
@@ -160,7 +197,14 @@ describe('cart card path', () => {
     expect((await post('/v1/checkout/sessions', { ...session, 'discounts[0][coupon]': euros.body.id! })).status).toBe(400);
     // An amount off more than the lines takes them to nothing, never the shipping.
     const big = await post('/v1/coupons', { amount_off: '100000', currency: 'ron', duration: 'once' });
-    const made = await post('/v1/checkout/sessions', { ...session, 'discounts[0][coupon]': big.body.id!, 'shipping_options[0][shipping_rate_data][type]': 'fixed_amount', 'shipping_options[0][shipping_rate_data][display_name]': 'Standard shipping', 'shipping_options[0][shipping_rate_data][fixed_amount][amount]': '1999', 'shipping_options[0][shipping_rate_data][fixed_amount][currency]': 'ron' });
+    const made = await post('/v1/checkout/sessions', {
+      ...session,
+      'discounts[0][coupon]': big.body.id!,
+      'shipping_options[0][shipping_rate_data][type]': 'fixed_amount',
+      'shipping_options[0][shipping_rate_data][display_name]': 'Standard shipping',
+      'shipping_options[0][shipping_rate_data][fixed_amount][amount]': '1999',
+      'shipping_options[0][shipping_rate_data][fixed_amount][currency]': 'ron',
+    });
     expect(fake.sessions.get(made.body.id!)).toMatchObject({ amount_total: 1999, total_details: { amount_discount: STRIPE_PRICES.price_key } });
   });
 

@@ -42,8 +42,7 @@ function customer() {
   return { email: `customer-${visitor}@example.ro`, phoneNumber: `07${String(visitor).padStart(8, '0')}` };
 }
 
-const place = (app: TestApp, ip: string, body: object = sampleOrder(customer())) =>
-  app.inject({ method: 'POST', url: '/api/orders', payload: body, remoteAddress: ip });
+const place = (app: TestApp, ip: string, body: object = sampleOrder(customer())) => app.inject({ method: 'POST', url: '/api/orders', payload: body, remoteAddress: ip });
 
 async function orderCount() {
   const [row] = await database.db.select({ n: count() }).from(orders);
@@ -233,4 +232,3 @@ describe('settings', () => {
     for (let i = 0; i < 5; i += 1) expect((await place(unlimited, '198.51.100.60')).statusCode).toBe(201);
   });
 });
-

@@ -34,7 +34,7 @@ describe('card orders whose settling moment was missed', () => {
     expect(result.paid).toBeGreaterThanOrEqual(1);
     expect(result.cancelled).toBeGreaterThanOrEqual(2);
     expect((await statusOf(noSession.id)).status).toBe('cancelled');
-    expect((await statusOf(paidWebhookLost.id))).toMatchObject({ status: 'paid', paidAt: expect.any(Date) });
+    expect(await statusOf(paidWebhookLost.id)).toMatchObject({ status: 'paid', paidAt: expect.any(Date) });
     expect((await statusOf(neverPaid.id)).status).toBe('cancelled');
     expect((await statusOf(recentNoSession.id)).status).toBe('awaiting_payment');
     expect((await statusOf(stillOpen.id)).status).toBe('awaiting_payment');
@@ -54,7 +54,7 @@ describe('card orders whose settling moment was missed', () => {
     await reconcileCardOrders(checkoutWith(shop.gateway));
     expect(await statusOf(short.id)).toMatchObject({ status: 'paid' });
     const alertsOf = (orderId: string) => shop.database.db.select().from(paymentAlerts).where(eq(paymentAlerts.orderId, orderId));
-    expect(await alertsOf(short.id)).toMatchObject([{ kind: 'amount_mismatch', stripeSessionId: short.sessionId, amount: (charged.amount_total as number), currency: 'ron' }]);
+    expect(await alertsOf(short.id)).toMatchObject([{ kind: 'amount_mismatch', stripeSessionId: short.sessionId, amount: charged.amount_total as number, currency: 'ron' }]);
     expect(await alertsOf(exact.id)).toEqual([]);
     expect(await statusOf(exact.id)).toMatchObject({ status: 'paid' });
   });
@@ -68,4 +68,3 @@ describe('card orders whose settling moment was missed', () => {
     expect((await statusOf(order.id)).status).toBe('cancelled');
   });
 });
-

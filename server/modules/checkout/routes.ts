@@ -1,19 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderRequestSchema } from '../../../domain/checkout';
 import { z } from 'zod';
+import { orderRequestSchema } from '../../../domain/checkout';
 import { placedOrderSchema } from '../../../domain/contracts/orders';
 import { checkoutSessionStatusSchema, webhookAnswerSchema } from '../../../domain/contracts/payments';
 import { AppError, answers } from '../../errors';
 import { requestLocale } from '../../i18n';
 import type { Auth } from '../accounts/auth';
-import { orderAccessToken } from '../orders/accessToken';
 import { signedInUser } from '../accounts/service';
-import { handleStripeWebhook, paymentOutcome, placeCardOrder, placeCashOrder, type Checkout } from './service';
+import { orderAccessToken } from '../orders/accessToken';
+import { type Checkout, handleStripeWebhook, paymentOutcome, placeCardOrder, placeCashOrder } from './service';
 
-export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: Auth; cardPaymentsEnabled: boolean; secret: string }> = async (
-  app,
-  { checkout, auth, cardPaymentsEnabled, secret },
-) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: Auth; cardPaymentsEnabled: boolean; secret: string }> = async (app, { checkout, auth, cardPaymentsEnabled, secret }) => {
   /** Placing an order: cash on delivery, or by card (saved awaiting payment, then paid on Stripe's page). */
   app.post('/orders', { schema: { body: orderRequestSchema, response: answers({ 200: placedOrderSchema, 201: placedOrderSchema }) } }, async (request, reply) => {
     const user = await signedInUser(auth, request.headers);

@@ -1,24 +1,34 @@
 import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client';
+import { user } from '../../../db/schema/accounts';
 import { splitStreetAddress } from '../../../domain/address';
+import { type OrderRequest, orderRequestSchema } from '../../../domain/checkout';
+import { contactKeys } from '../../../domain/codRisk';
+import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
 import { countyFromText } from '../../../domain/counties';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
 import { phoneInE164 } from '../../../domain/phone';
-import { orderRequestSchema, type OrderRequest } from '../../../domain/checkout';
-import type { Db, DbOrTx } from '../../../db/client';
-import { user } from '../../../db/schema/accounts';
 import { AppError } from '../../errors';
-import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
 import { type CheckoutSessionInfo, STRIPE_CURRENCY } from '../../integrations/stripe';
-import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
-import { attachCheckoutSession, cardOrderToPay, discardOrderWithoutSession, orderOfSession, orderPaymentState, recordCardPayment, recordPaymentAfterCancel, recordPaymentAlert, staleCardOrders } from '../orders/payments';
-import { changeOrderStatus, invoiceOrder } from '../orders/status';
-import { placeOrder, type PlacedOrder } from '../orders/place';
-import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, recordPaymentEvent, verifyStripeEvent, type Payments } from '../payments/service';
-import { orderHits, type OrderLimits, refuseOrder, type Visitor } from './orderLimits';
+import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
 import type { Invoicing } from '../invoices/service';
-import { contactKeys } from '../../../domain/codRisk';
+import {
+  attachCheckoutSession,
+  cardOrderToPay,
+  discardOrderWithoutSession,
+  orderOfSession,
+  orderPaymentState,
+  recordCardPayment,
+  recordPaymentAfterCancel,
+  recordPaymentAlert,
+  staleCardOrders,
+} from '../orders/payments';
+import { type PlacedOrder, placeOrder } from '../orders/place';
+import { changeOrderStatus, invoiceOrder } from '../orders/status';
+import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, type Payments, recordPaymentEvent, verifyStripeEvent } from '../payments/service';
 import type { Shipping } from '../shipping/couriers';
 import { lockerForOrder } from '../shipping/lockers';
+import { type OrderLimits, orderHits, refuseOrder, type Visitor } from './orderLimits';
 
 /**
  * Checkout composes orders and payments: orders knows nothing of Stripe, payments knows nothing
@@ -157,7 +167,6 @@ async function existingUserId(tx: DbOrTx, id: string | undefined): Promise<strin
   const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, id));
   return found?.id ?? null;
 }
-
 
 /**
  * A session that expired unpaid cancels its order, so abandoned card orders do not wait forever.

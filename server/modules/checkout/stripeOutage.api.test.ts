@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders';
 import { cardOrder, setUpCardShop } from '../../../testing/cardShop';
 import { sampleOrder } from '../../../testing/sampleOrder';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../../db/client';
 import { discountCodeListSchema, discountCodeSchema } from '../../../domain/contracts/discounts';
 import { discountCodeChangeSchema, discountCodeRequestSchema } from '../../../domain/discountEdit';
-import type { Db } from '../../../db/client';
 import { answers } from '../../errors';
 import { changeDiscountCode, createDiscountCode, listDiscountCodes } from './service';
 

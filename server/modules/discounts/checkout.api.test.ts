@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../../domain/calendar';
-import type { DiscountCode } from '../../../domain/discounts';
-import { bucharestDay } from '../../../domain/locale';
 import { products } from '../../../db/schema/catalog';
 import { discountCodes } from '../../../db/schema/discounts';
 import { orders } from '../../../db/schema/orders';
+import { addDays } from '../../../domain/calendar';
+import type { DiscountCode } from '../../../domain/discounts';
+import { bucharestDay } from '../../../domain/locale';
 import { setUpTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { changeOrderStatus } from '../orders/status';
@@ -139,7 +139,9 @@ describe('an order with a code', () => {
     try {
       const code = await codeWith({ usageLimit: 8, uses: 3 });
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, index) => order({ lines: [{ productId: '3', quantity: 1 }], discountCode: code.code, email: `concurrent-${index}@example.ro`, phoneNumber: `+4072200${String(index).padStart(4, '0')}` })),
+        Array.from({ length: 20 }, (_, index) =>
+          order({ lines: [{ productId: '3', quantity: 1 }], discountCode: code.code, email: `concurrent-${index}@example.ro`, phoneNumber: `+4072200${String(index).padStart(4, '0')}` }),
+        ),
       );
       const placed = answers.filter((answer) => answer.statusCode === 201);
       const refused = answers.filter((answer) => answer.statusCode === 409);
@@ -201,7 +203,7 @@ describe('an order with a code', () => {
     expect(await usesOf(code.id)).toBe(1);
   });
 
-  it('never touches the products\' prices, their 30-day reference prices or badges (a code is not a price reduction)', async () => {
+  it("never touches the products' prices, their 30-day reference prices or badges (a code is not a price reduction)", async () => {
     const catalogue = async () => (await shop.app.inject({ method: 'GET', url: '/api/products' })).json();
     const before = await catalogue();
     const code = await codeWith({ kind: 'percent', value: 50 });

@@ -12,9 +12,29 @@ async function asOwner(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: 
 
 describe('discount codes in the back office', () => {
   it('are made in capitals with their rules, listed newest first, and a code made twice in any case is refused', async () => {
-    const made = await asOwner('POST', '/api/admin/discount-codes', { code: ' vara 10 ', kind: 'percent', value: 10, minSubtotal: 10_000, validFrom: '2026-12-01', validTo: '2026-12-31', usageLimit: 50, oncePerContact: true });
+    const made = await asOwner('POST', '/api/admin/discount-codes', {
+      code: ' vara 10 ',
+      kind: 'percent',
+      value: 10,
+      minSubtotal: 10_000,
+      validFrom: '2026-12-01',
+      validTo: '2026-12-31',
+      usageLimit: 50,
+      oncePerContact: true,
+    });
     expect(made.statusCode, made.body).toBe(201);
-    expect(made.json()).toMatchObject({ code: 'VARA10', kind: 'percent', value: 10, minSubtotal: 10_000, validFrom: '2026-12-01', validTo: '2026-12-31', usageLimit: 50, uses: 0, oncePerContact: true, active: true });
+    expect(made.json()).toMatchObject({
+      code: 'VARA10',
+      kind: 'percent',
+      value: 10,
+      minSubtotal: 10_000,
+      validFrom: '2026-12-01',
+      validTo: '2026-12-31',
+      usageLimit: 50,
+      uses: 0,
+      oncePerContact: true,
+      active: true,
+    });
     const second = await asOwner('POST', '/api/admin/discount-codes', { code: 'MINUS20', kind: 'amount', value: 2_000 });
     expect(second.json()).toMatchObject({ code: 'MINUS20', minSubtotal: null, validFrom: null, validTo: null, usageLimit: null, oncePerContact: false, active: true });
     expect((await asOwner('GET', '/api/admin/discount-codes')).json().codes.map((code: { code: string }) => code.code)).toEqual(['MINUS20', 'VARA10']);
@@ -27,7 +47,11 @@ describe('discount codes in the back office', () => {
   it('are paused and resumed, and their days and limits changed; never what they take off', async () => {
     const { id } = (await asOwner('POST', '/api/admin/discount-codes', { code: 'PAUSE-ME', kind: 'percent', value: 5 })).json();
     expect((await asOwner('PATCH', `/api/admin/discount-codes/${id}`, { active: false })).json()).toMatchObject({ active: false });
-    expect((await asOwner('PATCH', `/api/admin/discount-codes/${id}`, { active: true, validTo: '2027-01-31', usageLimit: 3 })).json()).toMatchObject({ active: true, validTo: '2027-01-31', usageLimit: 3 });
+    expect((await asOwner('PATCH', `/api/admin/discount-codes/${id}`, { active: true, validTo: '2027-01-31', usageLimit: 3 })).json()).toMatchObject({
+      active: true,
+      validTo: '2027-01-31',
+      usageLimit: 3,
+    });
     const value = await asOwner('PATCH', `/api/admin/discount-codes/${id}`, { value: 50 });
     expect(value.statusCode).toBe(400);
     expect(value.json().message).toMatch(/value/);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../../db/client';
 import { discountCheckSchema } from '../../../domain/checkout';
 import { discountCheckAnswerSchema } from '../../../domain/contracts/discounts';
-import type { Db } from '../../../db/client';
 import { answers } from '../../errors';
 import { checkDiscount, codeChecksPerIp } from './service';
 

@@ -1,16 +1,16 @@
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { DiscountCheck } from '../../../domain/checkout';
-import type { DiscountCheckAnswer, DiscountCodeView } from '../../../domain/contracts/discounts';
-import { bucharestDay } from '../../../domain/locale';
-import { totalsFor } from '../../../domain/pricing';
-import { products } from '../../../db/schema/catalog';
-import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
-import { applicableCode } from './usage';
-import type { DiscountCodeChange, DiscountCodeRequest } from '../../../domain/discountEdit';
 import type { Db } from '../../../db/client';
+import { products } from '../../../db/schema/catalog';
 import { discountCodes } from '../../../db/schema/discounts';
 import { orders } from '../../../db/schema/orders';
+import type { DiscountCheck } from '../../../domain/checkout';
+import type { DiscountCheckAnswer, DiscountCodeView } from '../../../domain/contracts/discounts';
+import type { DiscountCodeChange, DiscountCodeRequest } from '../../../domain/discountEdit';
+import { bucharestDay } from '../../../domain/locale';
+import { totalsFor } from '../../../domain/pricing';
 import { AppError } from '../../errors';
+import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
+import { applicableCode } from './usage';
 
 /**
  * Discount codes in the back office (issue 34): the owner makes them, pauses and resumes them, changes their days and
@@ -70,7 +70,15 @@ export async function checkDiscount(db: Db, request: DiscountCheck, visitor: { i
   const prices = await db
     .select({ id: products.id, price: products.price })
     .from(products)
-    .where(and(inArray(products.id, request.lines.map((line) => line.productId)), eq(products.active, true)));
+    .where(
+      and(
+        inArray(
+          products.id,
+          request.lines.map((line) => line.productId),
+        ),
+        eq(products.active, true),
+      ),
+    );
   const priceOf = new Map(prices.map((product) => [product.id, product.price]));
   const lines = request.lines.filter((line) => priceOf.has(line.productId)).map((line) => ({ unitPrice: priceOf.get(line.productId)!, quantity: line.quantity }));
   const subtotal = totalsFor(lines).subtotal;

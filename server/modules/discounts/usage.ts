@@ -1,10 +1,10 @@
 import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
-import { type DiscountCode, type DiscountRefusal, discountRefusal } from '../../../domain/discounts';
-import { amountValue, dayValue } from '../../../domain/issueValues';
-import type { Bani } from '../../../domain/money';
 import type { DbOrTx } from '../../../db/client';
 import { discountCodes } from '../../../db/schema/discounts';
 import { orders } from '../../../db/schema/orders';
+import { type DiscountCode, type DiscountRefusal, discountRefusal } from '../../../domain/discounts';
+import { amountValue, dayValue } from '../../../domain/issueValues';
+import type { Bani } from '../../../domain/money';
 import { AppError } from '../../errors';
 
 /**
@@ -35,10 +35,9 @@ function refused(refusal: DiscountRefusal, typed: string, code: AppliedCode | nu
 
 /** Whether an order from this email (any case) or phone (E.164) used the code before, and was not cancelled. */
 async function usedByContact(db: DbOrTx, codeId: number, contact: { email?: string; phoneNumber?: string }): Promise<boolean> {
-  const matches = [
-    contact.email ? eq(sql`lower(${orders.email})`, contact.email.toLowerCase()) : undefined,
-    contact.phoneNumber ? eq(orders.phoneNumber, contact.phoneNumber) : undefined,
-  ].filter((match) => match !== undefined);
+  const matches = [contact.email ? eq(sql`lower(${orders.email})`, contact.email.toLowerCase()) : undefined, contact.phoneNumber ? eq(orders.phoneNumber, contact.phoneNumber) : undefined].filter(
+    (match) => match !== undefined,
+  );
   if (matches.length === 0) return false;
   const [used] = await db
     .select({ id: orders.id })
@@ -53,11 +52,7 @@ async function usedByContact(db: DbOrTx, codeId: number, contact: { email?: stri
  * day), by the contact when known; throws 409 with the refusal's own message when it does not apply. With `lock`
  * (an order about to use it), the code's row stays locked until the order's transaction ends.
  */
-export async function applicableCode(
-  db: DbOrTx,
-  typed: string,
-  cart: { subtotal: Bani; today: string; contact: { email?: string; phoneNumber?: string }; lock: boolean },
-): Promise<AppliedCode> {
+export async function applicableCode(db: DbOrTx, typed: string, cart: { subtotal: Bani; today: string; contact: { email?: string; phoneNumber?: string }; lock: boolean }): Promise<AppliedCode> {
   const query = db.select().from(discountCodes).where(eq(discountCodes.code, typed));
   const [row] = cart.lock ? await query.for('update') : await query;
   const code = row ? { ...row } : null;

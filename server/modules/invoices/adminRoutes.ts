@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../../db/client';
 import { anafSignInSchema, anafStatusSchema, INVOICE_STATE_FILTERS, invoiceListSchema, reissuedSchema } from '../../../domain/contracts/invoices';
 import { invoiceCorrectionSchema } from '../../../domain/invoiceCorrection';
-import type { Db } from '../../../db/client';
 import { AppError, answers } from '../../errors';
 import { sendPrivateFile } from '../../files';
 import { isSignInState, saveSignIn, signInState } from './anafTokens';

@@ -55,7 +55,10 @@ export async function saveSignIn(db: Db, cipher: TokenCipher, tokens: AnafTokens
     refreshingUntil: null,
     problem: null,
   };
-  await db.insert(anafConnection).values({ id: 1, ...row }).onConflictDoUpdate({ target: anafConnection.id, set: row });
+  await db
+    .insert(anafConnection)
+    .values({ id: 1, ...row })
+    .onConflictDoUpdate({ target: anafConnection.id, set: row });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,9 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { invoices } from '../../../db/schema/invoices';
 import { ublXml } from '../../../domain/ubl';
+import { dueRows, leaseEnd, notLeased } from '../../leases';
 import { everyFewSeconds, type Rounds } from '../../rounds';
 import { efacturaProblems } from './validation';
-import { dueRows, leaseEnd, notLeased } from '../../leases';
 
 /**
  * Every issued invoice and credit note is checked once, after the transaction that issued it: its e-Factura XML is
@@ -54,5 +54,9 @@ export async function checkInvoices(db: Db, max = 100): Promise<number> {
 
 /** Checks waiting invoices every `everyMs` until stopped; a round that fails is logged and tried again at the next. */
 export function startInvoiceChecks(db: Db, log: { warn(details: object, message: string): void }, everyMs = CHECK_EVERY_MS): Rounds {
-  return everyFewSeconds(() => checkInvoices(db), everyMs, (err) => log.warn({ err }, 'checking invoices failed; trying again later'));
+  return everyFewSeconds(
+    () => checkInvoices(db),
+    everyMs,
+    (err) => log.warn({ err }, 'checking invoices failed; trying again later'),
+  );
 }

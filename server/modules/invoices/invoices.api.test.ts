@@ -1,15 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderRequestSchema } from '../../../domain/checkout';
-import { ublXml } from '../../../domain/ubl';
 import { discountCodes } from '../../../db/schema/discounts';
 import { invoiceCounters, invoices } from '../../../db/schema/invoices';
 import { orderLines, orders } from '../../../db/schema/orders';
+import { orderRequestSchema } from '../../../domain/checkout';
+import { ublXml } from '../../../domain/ubl';
 import { setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_INVOICING, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { orderAccessToken } from '../orders/accessToken';
-import { changeOrderStatus } from '../orders/status';
 import { placeOrder } from '../orders/place';
+import { changeOrderStatus } from '../orders/status';
 import { checkInvoices } from './checking';
 import { cachedSchematron, efacturaProblems } from './validation';
 
@@ -113,9 +113,15 @@ describe('issuing an invoice', () => {
 
     // An order whose lines carry two rates (a product sold at the reduced 11%, as the order stored it).
     const mixed = await cashOrder();
-    const [charger] = await shop.database.db.select().from(orderLines).where(and(eq(orderLines.orderId, mixed.id), eq(orderLines.productId, '5')));
+    const [charger] = await shop.database.db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, mixed.id), eq(orderLines.productId, '5')));
     const gross = charger!.unitPrice * charger!.quantity;
-    await shop.database.db.update(orderLines).set({ vatRate: 1100, vatAmount: Math.round((gross * 1100) / 11100) }).where(eq(orderLines.id, charger!.id));
+    await shop.database.db
+      .update(orderLines)
+      .set({ vatRate: 1100, vatAmount: Math.round((gross * 1100) / 11100) })
+      .where(eq(orderLines.id, charger!.id));
     await ship(mixed.id);
     const [mixedInvoice] = await invoicesOf(mixed.id);
     const { amounts } = mixedInvoice!.document;
@@ -256,7 +262,10 @@ describe('re-issuing a wrong invoice', () => {
     const order = await cashOrder();
     await ship(order.id);
     const [invoice] = await invoicesOf(order.id);
-    const answers = await Promise.all([reissueAs(invoice!.id, { ...corrected, city: 'Cluj-Napoca', county: 'CJ', postalCode: '400114' }), reissueAs(invoice!.id, { ...corrected, city: 'Cluj-Napoca', county: 'CJ', postalCode: '400114' })]);
+    const answers = await Promise.all([
+      reissueAs(invoice!.id, { ...corrected, city: 'Cluj-Napoca', county: 'CJ', postalCode: '400114' }),
+      reissueAs(invoice!.id, { ...corrected, city: 'Cluj-Napoca', county: 'CJ', postalCode: '400114' }),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     expect((await invoicesOf(order.id)).map((row) => row.kind)).toEqual(['invoice', 'credit_note', 'invoice']);
   });

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countyName } from '../../../domain/counties';
-import { shopDay } from '../../../domain/locale';
 import { unitNetText } from '../../../domain/invoice';
+import { shopDay } from '../../../domain/locale';
 import { formatMoney } from '../../../domain/money';
 import type { UblDocument } from '../../../domain/ubl';
 import { vatPercentText } from '../../../domain/vat';
@@ -80,7 +80,11 @@ export async function invoicePdf(document: UblDocument, options: { compress?: bo
   const width = pdf.page.width - left - pdf.page.margins.right;
 
   pdf.font('Bold').fontSize(18).text(title, left, 40);
-  pdf.font('Regular').fontSize(10).text(`Seria și numărul: ${document.id}`).text(`Data emiterii: ${roDay(document.issueDate)}`);
+  pdf
+    .font('Regular')
+    .fontSize(10)
+    .text(`Seria și numărul: ${document.id}`)
+    .text(`Data emiterii: ${roDay(document.issueDate)}`);
   if (document.deliveryDate) pdf.text(`Data livrării: ${roDay(document.deliveryDate)}`);
   if (document.corrects) pdf.text(`Stornează factura ${document.corrects.id} din ${roDay(document.corrects.issueDate)}`);
   for (const note of document.notes) pdf.text(note);
@@ -99,12 +103,7 @@ export async function invoicePdf(document: UblDocument, options: { compress?: bo
   if (!vatPayer) pdf.text('Neplătitor de TVA', { width: column });
   const sellerBottom = pdf.y;
   pdf.font('Bold').text('Cumpărător', left + width / 2 + 10, partiesTop, { width: column });
-  pdf
-    .font('Regular')
-    .text(buyer.name, { width: column })
-    .text(buyer.street, { width: column })
-    .text(placeText(buyer.place, buyer.postalCode), { width: column })
-    .text(buyer.email, { width: column });
+  pdf.font('Regular').text(buyer.name, { width: column }).text(buyer.street, { width: column }).text(placeText(buyer.place, buyer.postalCode), { width: column }).text(buyer.email, { width: column });
 
   // The lines: name, quantity, unit price and amount without VAT, and, for a VAT payer, the rate and the VAT.
   const columns = vatPayer
@@ -136,7 +135,12 @@ export async function invoicePdf(document: UblDocument, options: { compress?: bo
       bottom = Math.max(bottom, pdf.y);
       x += cellWidth;
     });
-    pdf.moveTo(left, bottom + 2).lineTo(left + width, bottom + 2).lineWidth(0.5).strokeColor('#999999').stroke();
+    pdf
+      .moveTo(left, bottom + 2)
+      .lineTo(left + width, bottom + 2)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
     pdf.y = bottom + 5;
   };
   pdf.y = Math.max(sellerBottom, pdf.y) + 18;

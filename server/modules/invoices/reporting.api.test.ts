@@ -1,14 +1,14 @@
-import { unzipSync } from 'fflate';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays } from '../../../domain/calendar';
-import { orderRequestSchema } from '../../../domain/checkout';
-import { reportDueDay } from '../../../domain/invoice';
-import { bucharestDay } from '../../../domain/locale';
 import type { Database } from '../../../db/client';
 import { anafConnection, invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
 import { seedCatalog } from '../../../db/seed';
+import { addDays } from '../../../domain/calendar';
+import { orderRequestSchema } from '../../../domain/checkout';
+import { reportDueDay } from '../../../domain/invoice';
+import { bucharestDay } from '../../../domain/locale';
 import { buildTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN, type TestApp } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
 import { type FakeAnaf, startFakeAnaf } from '../../../testing/fakeAnaf';
@@ -179,7 +179,12 @@ describe('reporting an invoice', () => {
     const invoice = await invoicedOrder();
     await reportUntilDone(invoice.id);
     const [row] = await database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, invoice.orderId));
-    await app.inject({ method: 'POST', url: `/api/admin/orders/${invoice.orderId}/status`, payload: { to: 'returned', version: row!.version }, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${invoice.orderId}/status`,
+      payload: { to: 'returned', version: row!.version },
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+    });
     await checkInvoices(database.db);
     const [credit] = await database.db.select().from(invoices).where(eq(invoices.kind, 'credit_note'));
     expect((await reportUntilDone(credit!.id)).anafState).toBe('ok');
@@ -212,10 +217,18 @@ describe('reporting an invoice', () => {
 
   it('is never uploaded when e-Factura’s rules refuse it', async () => {
     // A Bucharest address without its sector, as orders placed before the checkout asked for it were.
-    const order = await placeOrder(database.db, orderRequestSchema.parse(sampleOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452', sector: '2' })));
+    const order = await placeOrder(
+      database.db,
+      orderRequestSchema.parse(sampleOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452', sector: '2' })),
+    );
     await database.db.update(orders).set({ status: 'confirmed', city: 'București' }).where(eq(orders.id, order.id));
     const [row] = await database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, order.id));
-    await app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/status`, payload: { to: 'shipped', version: row!.version, carrier: 'Sameday', trackingNumber: 'X1' }, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/status`,
+      payload: { to: 'shipped', version: row!.version, carrier: 'Sameday', trackingNumber: 'X1' },
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+    });
     await checkInvoices(database.db);
     const [invalid] = await database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
     expect(invalid!.problems).not.toEqual([]);
@@ -260,7 +273,12 @@ describe('never reporting an invoice twice', () => {
       .where(eq(invoices.id, invoice.id));
     const done = await reportUntilDone(invoice.id, 10);
     expect(done).toMatchObject({ anafState: 'ok', anafUploadIndex: first.index });
-    expect(anaf.uploads().filter((upload) => upload.invoiceId === invoice.documentId).map((upload) => upload.outcome)).toEqual(['ok', 'nok']);
+    expect(
+      anaf
+        .uploads()
+        .filter((upload) => upload.invoiceId === invoice.documentId)
+        .map((upload) => upload.outcome),
+    ).toEqual(['ok', 'nok']);
   });
 
   it('with two processes at work: each invoice is uploaded by one of them', async () => {
@@ -277,7 +295,15 @@ describe('never reporting an invoice twice', () => {
       const first = reportToAnaf(database.db, reporting);
       await vi.waitFor(() => expect(anaf.requests.slice(before).some((request) => request.path.endsWith('/uploadb2c'))).toBe(true), { timeout: 5_000, interval: 20 });
       // The first process is still at its first upload when its leases run out (a batch slower than its lease).
-      await database.db.update(invoices).set({ anafLeaseUntil: sql`now() - interval '1 second'` }).where(inArray(invoices.id, issued.map((invoice) => invoice.id)));
+      await database.db
+        .update(invoices)
+        .set({ anafLeaseUntil: sql`now() - interval '1 second'` })
+        .where(
+          inArray(
+            invoices.id,
+            issued.map((invoice) => invoice.id),
+          ),
+        );
       await Promise.all([first, reportToAnaf(database.db, reporting)]);
     } finally {
       anaf.slowDown(0);
@@ -319,12 +345,21 @@ describe('ANAF as it really answers', () => {
     const impatient = reportingWith(300);
     const invoice = await invoicedOrder();
     const [row] = await database.db.select({ version: orders.version }).from(orders).where(eq(orders.id, invoice.orderId));
-    await app.inject({ method: 'POST', url: `/api/admin/orders/${invoice.orderId}/status`, payload: { to: 'returned', version: row!.version }, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${invoice.orderId}/status`,
+      payload: { to: 'returned', version: row!.version },
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+    });
     await checkInvoices(database.db);
     const [credit] = await database.db.select().from(invoices).where(eq(invoices.correctsId, invoice.id));
     expect(credit!.xml).toContain(`<cbc:ID>${invoice.documentId}</cbc:ID>`);
     // The credit note's upload is lost first, then the invoice's: ANAF lists the credit note's message first.
-    const only = (id: string) => database.db.update(invoices).set({ anafNextAt: sql`case when ${invoices.id} = ${id} then now() else now() + interval '1 hour' end` }).where(inArray(invoices.id, [invoice.id, credit!.id]));
+    const only = (id: string) =>
+      database.db
+        .update(invoices)
+        .set({ anafNextAt: sql`case when ${invoices.id} = ${id} then now() else now() + interval '1 hour' end` })
+        .where(inArray(invoices.id, [invoice.id, credit!.id]));
     for (const lost of [credit!, invoice]) {
       await only(lost.id);
       anaf.hangNextUploads(1);
@@ -354,7 +389,10 @@ describe('ANAF as it really answers', () => {
     await expect(reportToAnaf(database.db, reporting)).rejects.toMatchObject({ kind: 'rate_limited' });
     // Whether ANAF kept it, a 204 does not say: looked for before it is uploaded again, an hour on.
     expect(await invoiceRow(invoice.id)).toMatchObject({ anafState: 'uploading', anafErrors: null });
-    await database.db.update(invoices).set({ anafUploadStartedAt: new Date(Date.now() - UPLOAD_AGAIN_AFTER_MS - 1000) }).where(eq(invoices.id, invoice.id));
+    await database.db
+      .update(invoices)
+      .set({ anafUploadStartedAt: new Date(Date.now() - UPLOAD_AGAIN_AFTER_MS - 1000) })
+      .where(eq(invoices.id, invoice.id));
     await dueNow();
     await reportToAnaf(database.db, reporting);
     await dueNow();
@@ -396,7 +434,8 @@ describe('ANAF as it really answers', () => {
 describe('the dashboard', () => {
   it('lists the invoices ANAF has not accepted with their last day, warns the day before and on it, and says late after', async () => {
     const invoice = await invoicedOrder();
-    const dashboard = async () => (await get('/api/admin/dashboard')).json().invoices as { anaf: { reporting: string }; toReport: { id: string; reportUrgency: string | null; reportDueDay: string }[] };
+    const dashboard = async () =>
+      (await get('/api/admin/dashboard')).json().invoices as { anaf: { reporting: string }; toReport: { id: string; reportUrgency: string | null; reportDueDay: string }[] };
     const listed = async () => (await dashboard()).toReport.find((row) => row.id === invoice.id);
     expect((await dashboard()).anaf.reporting).toBe('signed_in');
     expect(await listed()).toMatchObject({ reportUrgency: null, reportDueDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
@@ -406,7 +445,10 @@ describe('the dashboard', () => {
     while (reportDueDay(issued) > today) issued = addDays(issued, -1);
     await database.db.update(invoices).set({ issueDate: issued }).where(eq(invoices.id, invoice.id));
     expect(await listed()).toMatchObject({ reportUrgency: reportDueDay(issued) === today ? 'due' : 'late' });
-    await database.db.update(invoices).set({ issueDate: addDays(issued, -14) }).where(eq(invoices.id, invoice.id));
+    await database.db
+      .update(invoices)
+      .set({ issueDate: addDays(issued, -14) })
+      .where(eq(invoices.id, invoice.id));
     expect(await listed()).toMatchObject({ reportUrgency: 'late' });
     expect((await reportUntilDone(invoice.id)).anafState).toBe('ok');
     expect(await listed()).toBeUndefined();

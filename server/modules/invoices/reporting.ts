@@ -3,12 +3,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { type AnafState, anafConnection, invoices } from '../../../db/schema/invoices';
 import { bucharestDay } from '../../../domain/locale';
-import { type AnafClient, AnafError, anafClient, anafZipContents, documentId } from '../../integrations/anaf/client';
 import type { Config } from '../../env';
-import { countHits } from '../../rateLimits';
-import { accessToken, type TokenCipher, tokenCipher } from './anafTokens';
-import { everyFewSeconds, type Rounds } from '../../rounds';
+import { type AnafClient, AnafError, anafClient, anafZipContents, documentId } from '../../integrations/anaf/client';
 import { dueRows, leaseEnd, notLeased, renewWhileWorking } from '../../leases';
+import { countHits } from '../../rateLimits';
+import { everyFewSeconds, type Rounds } from '../../rounds';
+import { accessToken, type TokenCipher, tokenCipher } from './anafTokens';
 
 /**
  * Reporting every valid invoice and credit note to ANAF's RO e-Factura, never twice (decision 0033):
@@ -221,9 +221,7 @@ async function lookForUpload(db: Db, reporting: AnafReporting, invoice: Taken) {
   const messages = await withToken(db, reporting, (token) => reporting.client.messages(token, { cif: reporting.cif, from: new Date(startedAt.getTime() - 60_000) }));
   const accepted = messages.filter((message) => message.type === 'FACTURA TRIMISA');
   const indexes = accepted.map((message) => message.uploadIndex);
-  const known = new Set(
-    indexes.length === 0 ? [] : (await db.select({ index: invoices.anafUploadIndex }).from(invoices).where(inArray(invoices.anafUploadIndex, indexes))).map((row) => row.index),
-  );
+  const known = new Set(indexes.length === 0 ? [] : (await db.select({ index: invoices.anafUploadIndex }).from(invoices).where(inArray(invoices.anafUploadIndex, indexes))).map((row) => row.index));
   for (const message of accepted.filter((candidate) => !known.has(candidate.uploadIndex)).slice(0, 20)) {
     const zip = await withToken(db, reporting, (token) => reporting.client.download(token, message.id));
     if (documentId(anafZipContents(zip).document) === invoice.documentId) {
@@ -243,7 +241,11 @@ async function poll(db: Db, reporting: AnafReporting, invoice: Taken) {
     return;
   }
   // Counted before the call: a call whose answer is lost counts at ANAF too.
-  const counted = await db.update(invoices).set({ anafStatusDay: today, anafStatusCalls: calls + 1 }).where(stillOurs(invoice, 'sent')).returning({ id: invoices.id });
+  const counted = await db
+    .update(invoices)
+    .set({ anafStatusDay: today, anafStatusCalls: calls + 1 })
+    .where(stillOurs(invoice, 'sent'))
+    .returning({ id: invoices.id });
   if (counted.length === 0) return;
   const index = invoice.uploadIndex!;
   const status = await withToken(db, reporting, (token) => reporting.client.status(token, index));
@@ -283,7 +285,11 @@ export async function reportToAnaf(db: Db, reporting: AnafReporting, limit = BAT
   // A slow ANAF can make a batch outlast its lease: the invoices not yet done are kept while the batch works.
   const stopRenewing = renewWhileWorking(
     left,
-    (ids) => db.update(invoices).set({ anafLeaseUntil: leaseEnd(leaseSeconds) }).where(and(inArray(invoices.id, ids), eq(invoices.anafLeaseId, lease))),
+    (ids) =>
+      db
+        .update(invoices)
+        .set({ anafLeaseUntil: leaseEnd(leaseSeconds) })
+        .where(and(inArray(invoices.id, ids), eq(invoices.anafLeaseId, lease))),
     (leaseSeconds * 1000) / 3,
     // A failed renewal: the next may still come in time, and a lease lost meanwhile only stops this process's writes.
     () => undefined,
@@ -300,7 +306,11 @@ export async function reportToAnaf(db: Db, reporting: AnafReporting, limit = BAT
         if (error instanceof AnafError && (error.kind === 'rate_limited' || error.kind === 'unauthorized')) {
           // ANAF wants a pause (or a new sign-in): the others are given back at once, for a later round.
           const rest = taken.slice(position + 1).map((row) => row.id);
-          if (rest.length > 0) await db.update(invoices).set({ anafLeaseUntil: null, anafLeaseId: null }).where(and(inArray(invoices.id, rest), eq(invoices.anafLeaseId, lease)));
+          if (rest.length > 0)
+            await db
+              .update(invoices)
+              .set({ anafLeaseUntil: null, anafLeaseId: null })
+              .where(and(inArray(invoices.id, rest), eq(invoices.anafLeaseId, lease)));
           break;
         }
       } finally {

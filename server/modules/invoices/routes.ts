@@ -10,13 +10,9 @@ import { customerInvoicePdf } from './service';
  * and no such invoice are the same 404.
  */
 export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/invoices/:id/pdf',
-    { schema: { params: z.object({ id: z.string().max(100) }), querystring: z.object({ key: z.string().max(100).default('') }) } },
-    async (request, reply) => {
-      const file = await customerInvoicePdf(db, request.params.id, request.query.key);
-      if (!file) throw new AppError('not_found', { id: 'error.invoice.notFound' });
-      return sendPrivateFile(reply, file, 'application/pdf', 'inline');
-    },
-  );
+  app.get('/invoices/:id/pdf', { schema: { params: z.object({ id: z.string().max(100) }), querystring: z.object({ key: z.string().max(100).default('') }) } }, async (request, reply) => {
+    const file = await customerInvoicePdf(db, request.params.id, request.query.key);
+    if (!file) throw new AppError('not_found', { id: 'error.invoice.notFound' });
+    return sendPrivateFile(reply, file, 'application/pdf', 'inline');
+  });
 };

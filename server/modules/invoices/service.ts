@@ -1,20 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
-import { strToU8 } from 'fflate';
 import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { strToU8 } from 'fflate';
+import type { Db, DbOrTx } from '../../../db/client';
+import { anafConnection, invoiceCounters, invoices } from '../../../db/schema/invoices';
+import { orders } from '../../../db/schema/orders';
 import { lineName } from '../../../domain/catalog';
-import type { OrderView } from '../../../domain/contracts/orders';
 import type { AnafStatus, CustomerInvoice, INVOICE_STATE_FILTERS, InvoiceReporting, InvoiceRow } from '../../../domain/contracts/invoices';
-import { efacturaPlace, invoiceAction, type InvoiceMoment, invoiceAmounts, invoiceId, reportDueDay, reportUrgency, seriesOf, type SoldLine } from '../../../domain/invoice';
+import type { OrderView } from '../../../domain/contracts/orders';
+import { efacturaPlace, type InvoiceMoment, invoiceAction, invoiceAmounts, invoiceId, reportDueDay, reportUrgency, type SoldLine, seriesOf } from '../../../domain/invoice';
 import type { InvoiceCorrection } from '../../../domain/invoiceCorrection';
 import { bucharestDay } from '../../../domain/locale';
 import type { UblDocument, UblSeller } from '../../../domain/ubl';
 import { discountVatParts } from '../../../domain/vat';
-import type { Db, DbOrTx } from '../../../db/client';
-import { anafConnection, invoiceCounters, invoices } from '../../../db/schema/invoices';
-import { orders } from '../../../db/schema/orders';
+import type { Config } from '../../env';
 import { AppError } from '../../errors';
 import { type ServedFile, zipFile } from '../../files';
-import type { Config } from '../../env';
 
 /**
  * Issuing invoices and credit notes, in the transaction of the order's change that calls for one (orders calls
@@ -157,7 +157,11 @@ export async function invoiceStatusChange(tx: DbOrTx, order: OrderView, invoicin
   const action = invoiceAction(order.status, invoicing.on);
   if (!action) return null;
   if (action === 'issue') {
-    const [any] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice'))).limit(1);
+    const [any] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')))
+      .limit(1);
     return any ? null : issue(tx, order.id, invoicing, at, (head) => orderDocument(order, invoicing, { kind: 'invoice', ...head }));
   }
   const invoice = await standingInvoice(tx, eq(invoices.orderId, order.id));
@@ -317,9 +321,7 @@ export async function sendAgain(db: DbOrTx, id: string): Promise<void> {
 /** Whether invoices are reported to ANAF (`anaf`: the reporting set up, or null), and the sign-in's state. */
 export async function anafStatus(db: DbOrTx, anaf: { client: { env: 'test' | 'prod' } } | null): Promise<AnafStatus> {
   const [signedIn] = anaf
-    ? await db
-        .select({ by: anafConnection.connectedBy, at: anafConnection.connectedAt, endsAt: anafConnection.refreshExpiresAt, problem: anafConnection.problem })
-        .from(anafConnection)
+    ? await db.select({ by: anafConnection.connectedBy, at: anafConnection.connectedAt, endsAt: anafConnection.refreshExpiresAt, problem: anafConnection.problem }).from(anafConnection)
     : [];
   return {
     reporting: !anaf ? 'off' : signedIn && !signedIn.problem ? 'signed_in' : 'signed_out',

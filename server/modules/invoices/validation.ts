@@ -84,8 +84,7 @@ let saxon: Promise<Saxon> | undefined;
 let stylesheet: unknown;
 
 const ATTRIBUTE = (name: string) => new RegExp(`\\b${name}="([^"]*)"`);
-const unescapeXml = (text: string) =>
-  text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!);
+const unescapeXml = (text: string) => text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!);
 
 /** The document against the EN 16931 + CIUS-RO rules: every failed assertion and successful report flagged fatal. */
 export async function schematronProblems(xml: string): Promise<ValidationProblem[]> {

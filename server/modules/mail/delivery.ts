@@ -14,9 +14,7 @@ export type MailSending = MailSettings & { mailer: Mailer; giveUpAfterMs?: numbe
 /** From the settings: SMTP_URL, or .eml files in DATA_DIR/mail; MAIL_FROM, OWNER_EMAIL, OWNER_MAIL_LANGUAGE, MAIL_GIVE_UP_HOURS. */
 export function mailOf(config: Config, dataDir: string): MailSending {
   return {
-    mailer: config.SMTP_URL
-      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM })
-      : createFileMailer({ folder: path.join(dataDir, 'mail'), from: config.MAIL_FROM }),
+    mailer: config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createFileMailer({ folder: path.join(dataDir, 'mail'), from: config.MAIL_FROM }),
     shop: { ...mailSender(config), url: publicUrl(config) },
     ownerEmail: config.OWNER_EMAIL ?? null,
     ownerLocale: config.OWNER_MAIL_LANGUAGE,

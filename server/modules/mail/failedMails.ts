@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FailedMailList, ResentMail } from '../../../domain/contracts/admin';
 import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
+import type { FailedMailList, ResentMail } from '../../../domain/contracts/admin';
 import { AppError } from '../../errors';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
 
@@ -56,7 +56,10 @@ export async function listFailedMails(db: Db, limit = FAILED_MAILS_SHOWN): Promi
  * (two owners pressing at once queue it once).
  */
 export async function resendMail(db: Db, id: number): Promise<ResentMail> {
-  const [reset] = await db.select({ createdAt: outbox.createdAt }).from(outbox).where(and(eq(outbox.id, id), eq(outbox.kind, MAIL_KINDS.passwordReset)));
+  const [reset] = await db
+    .select({ createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(and(eq(outbox.id, id), eq(outbox.kind, MAIL_KINDS.passwordReset)));
   if (reset && resetLinkExpired(reset)) throw new AppError('conflict', { id: 'admin.error.resetLinkExpired' }, 'reset_link_expired');
   const [queued] = await db
     .update(outbox)
@@ -66,9 +69,5 @@ export async function resendMail(db: Db, id: number): Promise<ResentMail> {
   if (queued) return { id: queued.id, status: 'pending' };
   const [row] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
   if (!row) throw new AppError('not_found', { id: 'admin.error.noSuchMail' });
-  throw new AppError(
-    'conflict',
-    row.status === 'sent' ? { id: 'admin.error.mailSent' } : { id: 'admin.error.mailQueued' },
-    row.status === 'sent' ? 'mail_sent' : 'mail_queued',
-  );
+  throw new AppError('conflict', row.status === 'sent' ? { id: 'admin.error.mailSent' } : { id: 'admin.error.mailQueued' }, row.status === 'sent' ? 'mail_sent' : 'mail_queued');
 }

@@ -9,7 +9,7 @@ import { seedCatalog } from '../../../db/seed';
 import { shopDay } from '../../../domain/locale';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { buildTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN, type TestApp } from '../../../testing/app';
-import { cardOrder, sendWebhook, STRIPE_PRICES, WEBHOOK_SECRET } from '../../../testing/cardShop';
+import { cardOrder, STRIPE_PRICES, sendWebhook, WEBHOOK_SECRET } from '../../../testing/cardShop';
 import { createTestDatabase } from '../../../testing/database';
 import { type FakeSmtp, startFakeSmtp } from '../../../testing/fakeSmtp';
 import { type FakeStripe, startFakeStripe } from '../../../testing/fakeStripe';
@@ -52,7 +52,15 @@ const mailsTo = (address: string) => smtp.mails.filter((mail) => mail.to.include
 
 describe('mails of an order', () => {
   it('a cash order: one mail to the customer and one to the owner, with its number, lines and totals', async () => {
-    const placed = await place(sampleOrder({ email: 'ana.mail@example.ro', lines: [{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '5', quantity: 1 }] }));
+    const placed = await place(
+      sampleOrder({
+        email: 'ana.mail@example.ro',
+        lines: [
+          { productId: '1', quantity: 2, colour: 'Black' },
+          { productId: '5', quantity: 1 },
+        ],
+      }),
+    );
     expect(placed.statusCode).toBe(201);
     const { id, number } = placed.json();
     await smtp.waitFor(2);
@@ -61,7 +69,14 @@ describe('mails of an order', () => {
 
     const [customer] = mailsTo('ana.mail@example.ro');
     expect(customer!.subject).toBe(`Your order ${number} at Secret Stash`);
-    for (const part of ['2 × Dummy Lighter (Black): 79.98 RON', '1 × Dummy Phone Charger: 24.99 RON', 'Subtotal: 104.97 RON', 'Shipping: 19.99 RON', 'Total: 124.96 RON', 'Please have 124.96 RON ready to pay the courier in cash.']) {
+    for (const part of [
+      '2 × Dummy Lighter (Black): 79.98 RON',
+      '1 × Dummy Phone Charger: 24.99 RON',
+      'Subtotal: 104.97 RON',
+      'Shipping: 19.99 RON',
+      'Total: 124.96 RON',
+      'Please have 124.96 RON ready to pay the courier in cash.',
+    ]) {
       expect(customer!.text).toContain(part);
     }
     expect(customer!.html).toContain(`${TEST_ORIGIN}/orders/${id}?token=${orderAccessToken(TEST_AUTH_SECRET, id)}`);
@@ -136,7 +151,15 @@ describe('when SMTP is down', () => {
 
     await smtp.start();
     // The failed tries are due again after their back-off; time is moved on instead of waited for.
-    const moveOn = setInterval(() => void database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.status, 'pending')).catch(() => undefined), 500);
+    const moveOn = setInterval(
+      () =>
+        void database.db
+          .update(outbox)
+          .set({ nextAttemptAt: sql`now()` })
+          .where(eq(outbox.status, 'pending'))
+          .catch(() => undefined),
+      500,
+    );
     try {
       await smtp.waitFor(400, 60_000);
     } finally {

@@ -65,9 +65,7 @@ async function start(env: Record<string, string>, timeoutMs?: number) {
 
 /** Places ORDERS cash orders at once; each is answered 201 and makes two mails. */
 async function placeOrders(origin: string) {
-  const placed = await Promise.all(
-    Array.from({ length: ORDERS }, (_, n) => postOrder(origin, sampleOrder({ email: `crash-${n}@example.ro` }) as OrderAttempt['body'])),
-  );
+  const placed = await Promise.all(Array.from({ length: ORDERS }, (_, n) => postOrder(origin, sampleOrder({ email: `crash-${n}@example.ro` }) as OrderAttempt['body'])));
   expect(placed.map((attempt) => attempt.status)).toEqual(placed.map(() => 201));
   return placed.map((attempt) => ({ id: attempt.id!, email: attempt.body.email }));
 }

@@ -4,8 +4,8 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { outbox } from '../../../db/schema/outbox';
 import type { Locale } from '../../../domain/locale';
 import { type Mailer, type OutgoingMail, SMTP_CONNECTIONS } from '../../integrations/mail';
-import { scrubText } from '../../logging';
 import { dueRows, leaseEnd, notLeased, renewWhileWorking } from '../../leases';
+import { scrubText } from '../../logging';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

@@ -15,11 +15,11 @@ import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
 import { erasureMail, passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
 import {
+  awbCancelledMail,
   newOrderMail,
   type OrderMailData,
   orderPlacedMail,
   paidAfterCancelMail,
-  awbCancelledMail,
   paymentAlertMail,
   type RenderedParts,
   statusMail,
@@ -41,7 +41,10 @@ export type OrderMailSource = (orderId: string) => Promise<OrderMailData | null>
 /** The payment alert an owners' alert mail tells (payment_alerts), or null when it is gone. */
 async function paymentAlertOf(db: Db, id: string | undefined) {
   if (!id || !/^\d{1,9}$/.test(id)) return null;
-  const [alert] = await db.select().from(paymentAlerts).where(eq(paymentAlerts.id, Number(id)));
+  const [alert] = await db
+    .select()
+    .from(paymentAlerts)
+    .where(eq(paymentAlerts.id, Number(id)));
   return alert ?? null;
 }
 

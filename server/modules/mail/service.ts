@@ -96,4 +96,3 @@ export async function queuePasswordResetMail(tx: DbOrTx, account: { email: strin
 
 /** Whether a password reset mail's link has expired (it was made with the mail): sending it would only disappoint. */
 export const resetLinkExpired = (row: Pick<OutboxRow, 'createdAt'>) => Date.now() >= row.createdAt.getTime() + RESET_LINK_MINUTES * 60_000;
-

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
-import { awbCancelledMail, newOrderMail, type OrderMailData, orderPlacedMail, paidAfterCancelMail, paymentAlertMail, statusMail, withdrawalAlertMail, withdrawalReceivedMail } from './templates/orderMails';
+import {
+  awbCancelledMail,
+  newOrderMail,
+  type OrderMailData,
+  orderPlacedMail,
+  paidAfterCancelMail,
+  paymentAlertMail,
+  statusMail,
+  withdrawalAlertMail,
+  withdrawalReceivedMail,
+} from './templates/orderMails';
 
 const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro' };
 const order: OrderMailData = {
@@ -46,7 +56,21 @@ describe('order mails', () => {
   it('tell a cash customer the number, lines, totals, the amount for the courier, the address, the withdrawal right and the status link', async () => {
     const mail = renderParts(orderPlacedMail(shop, order));
     expect(mail.subject).toBe('Your order 10042 at Secret Stash');
-    for (const part of ['Thank you, Ștefan! We have your order 10042.', '2 × Dummy Lighter (Black): 79.98 RON', '1 × Dummy Phone Charger: 24.99 RON', 'Subtotal: 104.97 RON', 'Shipping: 19.99 RON', 'Total: 124.96 RON', 'of which VAT 21%: 21.69 RON', 'Please have 124.96 RON ready to pay the courier in cash.', 'Strada Memorandumului 28', '400114 Cluj-Napoca, Cluj, Romania', 'Phone: +40722123456', 'withdraw from this purchase within 14 days', 'hello@shop.example.ro']) {
+    for (const part of [
+      'Thank you, Ștefan! We have your order 10042.',
+      '2 × Dummy Lighter (Black): 79.98 RON',
+      '1 × Dummy Phone Charger: 24.99 RON',
+      'Subtotal: 104.97 RON',
+      'Shipping: 19.99 RON',
+      'Total: 124.96 RON',
+      'of which VAT 21%: 21.69 RON',
+      'Please have 124.96 RON ready to pay the courier in cash.',
+      'Strada Memorandumului 28',
+      '400114 Cluj-Napoca, Cluj, Romania',
+      'Phone: +40722123456',
+      'withdraw from this purchase within 14 days',
+      'hello@shop.example.ro',
+    ]) {
       expect(mail.text).toContain(part);
     }
     expect(mail.html).toContain(`href="${order.statusUrl.replace('&', '&amp;')}"`);
@@ -293,7 +317,9 @@ describe('the owners’ alert of a card payment to look at', () => {
     expect(renderParts(paymentAlertMail(shop, paid, { kind: 'amount_mismatch', amount: 2500, currency: 'eur' }, 'en')!).subject).toMatch(
       /^Order 10042: Stripe charged 25\.00 EUR, the order says 124\.96\sRON$/,
     );
-    expect(renderParts(paymentAlertMail(shop, paid, { kind: 'amount_mismatch', amount: 11996, currency: 'ron' }, 'ro')!).subject).toMatch(/^Comanda 10042: Stripe a încasat 119,96\slei, comanda are 124,96\slei$/);
+    expect(renderParts(paymentAlertMail(shop, paid, { kind: 'amount_mismatch', amount: 11996, currency: 'ron' }, 'ro')!).subject).toMatch(
+      /^Comanda 10042: Stripe a încasat 119,96\slei, comanda are 124,96\slei$/,
+    );
     const twice = renderParts(paymentAlertMail(shop, paid, { kind: 'paid_twice', amount: 12496, currency: 'ron' }, 'en')!);
     expect(twice.subject).toBe('Order 10042 was paid twice');
     expect(twice.text).toMatch(/a second card payment of 124\.96\sRON for this order, which was already paid\. Refund one of the payments/);

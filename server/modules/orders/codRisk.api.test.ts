@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orderRequestSchema } from '../../../domain/checkout';
 import { codBlocks, orders } from '../../../db/schema/orders';
-import { setUpCardShop } from '../../../testing/cardShop';
+import { orderRequestSchema } from '../../../domain/checkout';
 import { setUpTestApp, signUpOwner, TEST_COMPANY, TEST_ORIGIN } from '../../../testing/app';
+import { setUpCardShop } from '../../../testing/cardShop';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { changeOrderStatus } from './status';
 import { placeOrder } from './place';
+import { changeOrderStatus } from './status';
 
 // The cash-on-delivery risk (issue 34): an order whose phone or email is an earlier returned order's is flagged for
 // the owner (never for the customer), and the owner may take no more cash on delivery from a contact. On the embedded

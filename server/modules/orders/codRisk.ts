@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { type CodBlockRequest, contactKeys } from '../../../domain/codRisk';
 import type { Db, DbOrTx } from '../../../db/client';
 import { codBlocks, orders } from '../../../db/schema/orders';
+import { type CodBlockRequest, contactKeys } from '../../../domain/codRisk';
 import { SHOP_TIME_ZONE } from '../../../domain/locale';
 
 /**
@@ -29,13 +29,7 @@ export async function returnedBefore(db: Db, order: { id: string; phoneNumber: s
       returnedOn: sql<string | null>`(select to_char(max(e.at) at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD') from order_events e where e.order_id = "orders"."id" and e.to_status = 'returned')`,
     })
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'returned'),
-        lt(orders.createdAt, order.createdAt),
-        or(phone ? eq(orders.phoneNumber, phone) : undefined, sql`lower(${orders.email}) = ${email}`),
-      ),
-    )
+    .where(and(eq(orders.status, 'returned'), lt(orders.createdAt, order.createdAt), or(phone ? eq(orders.phoneNumber, phone) : undefined, sql`lower(${orders.email}) = ${email}`)))
     .orderBy(asc(orders.createdAt));
 }
 
@@ -45,22 +39,14 @@ export async function codBlocksOf(db: DbOrTx, contact: { phoneNumber: string; em
   const rows = await db
     .select({ id: codBlocks.id, kind: codBlocks.kind, value: codBlocks.value, createdAt: codBlocks.createdAt })
     .from(codBlocks)
-    .where(
-      or(
-        and(eq(codBlocks.kind, 'email'), eq(codBlocks.value, email)),
-        phone ? and(eq(codBlocks.kind, 'phone'), eq(codBlocks.value, phone)) : undefined,
-      ),
-    )
+    .where(or(and(eq(codBlocks.kind, 'email'), eq(codBlocks.value, email)), phone ? and(eq(codBlocks.kind, 'phone'), eq(codBlocks.value, phone)) : undefined))
     .orderBy(desc(codBlocks.id));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
 /** Takes no more cash on delivery from a phone, an email or both (once each: blocking one again changes nothing). */
 export async function blockCod(db: Db, request: CodBlockRequest, owner: { id: string }) {
-  const rows = [
-    ...(request.phone ? [{ kind: 'phone' as const, value: request.phone }] : []),
-    ...(request.email ? [{ kind: 'email' as const, value: request.email }] : []),
-  ];
+  const rows = [...(request.phone ? [{ kind: 'phone' as const, value: request.phone }] : []), ...(request.email ? [{ kind: 'email' as const, value: request.email }] : [])];
   await db
     .insert(codBlocks)
     .values(rows.map((row) => ({ ...row, createdBy: owner.id })))
@@ -68,11 +54,7 @@ export async function blockCod(db: Db, request: CodBlockRequest, owner: { id: st
   return db
     .select({ id: codBlocks.id, kind: codBlocks.kind, value: codBlocks.value })
     .from(codBlocks)
-    .where(
-      or(
-        ...rows.map((row) => and(eq(codBlocks.kind, row.kind), eq(codBlocks.value, row.value))),
-      ),
-    );
+    .where(or(...rows.map((row) => and(eq(codBlocks.kind, row.kind), eq(codBlocks.value, row.value)))));
 }
 
 /** Takes cash on delivery from a phone or an email again; false when there was no such block. */

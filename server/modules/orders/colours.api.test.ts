@@ -6,8 +6,8 @@ import type { StoredColourOption } from '../../../domain/catalog';
 import { orderRequestSchema } from '../../../domain/checkout';
 import { setUpTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { changeOrderStatus } from './status';
 import { placeOrder } from './place';
+import { changeOrderStatus } from './status';
 
 const shop = setUpTestApp();
 
@@ -33,8 +33,7 @@ async function orderCount() {
   const [row] = await shop.database.db.select({ n: count() }).from(orders);
   return row!.n;
 }
-const lighterInShop = async () =>
-  (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.find((product: { id: string }) => product.id === '1');
+const lighterInShop = async () => (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.find((product: { id: string }) => product.id === '1');
 
 const SEEDED: StoredColourOption[] = [
   { name: 'Black', available: true },
@@ -44,7 +43,11 @@ const SEEDED: StoredColourOption[] = [
 
 describe('the colour travels with the order line', () => {
   it('two colours of one product are two lines, stored and shown with their colours', async () => {
-    await setColours([{ name: 'Black', available: true }, { name: 'Red', available: false }, { name: 'Blue', available: true }]);
+    await setColours([
+      { name: 'Black', available: true },
+      { name: 'Red', available: false },
+      { name: 'Blue', available: true },
+    ]);
     const placed = await order([
       { productId: '1', quantity: 2, colour: 'Black' },
       { productId: '1', quantity: 1, colour: 'blue' },
@@ -88,7 +91,10 @@ describe('the colour travels with the order line', () => {
   });
 
   it('refuses a colour switched off (Sold Out) with 409, even beside a good line, and writes nothing', async () => {
-    await setColours([{ name: 'Black', available: true, stock: 4 }, { name: 'Red', available: false }]);
+    await setColours([
+      { name: 'Black', available: true, stock: 4 },
+      { name: 'Red', available: false },
+    ]);
     const before = await orderCount();
     const answer = await order([
       { productId: '1', quantity: 1, colour: 'Black' },
@@ -101,7 +107,10 @@ describe('the colour travels with the order line', () => {
   });
 
   it('a retry with the same key but another colour is a different order: 409', async () => {
-    await setColours([{ name: 'Black', available: true }, { name: 'Blue', available: true }]);
+    await setColours([
+      { name: 'Black', available: true },
+      { name: 'Blue', available: true },
+    ]);
     const first = sampleOrder({ lines: [{ productId: '1', quantity: 1, colour: 'Black' }] });
     expect((await shop.app.inject({ method: 'POST', url: '/api/orders', payload: first })).statusCode).toBe(201);
     expect((await shop.app.inject({ method: 'POST', url: '/api/orders', payload: first })).statusCode).toBe(200);
@@ -120,21 +129,31 @@ describe('the colour travels with the order line', () => {
 
 describe("a colour's own stock", () => {
   it('is taken by orders for that colour, says how many are left, and the shop shows it', async () => {
-    await setColours([{ name: 'Black', available: true, stock: 3 }, { name: 'Blue', available: true, stock: null }, { name: 'Red', available: true, stock: 0 }]);
+    await setColours([
+      { name: 'Black', available: true, stock: 3 },
+      { name: 'Blue', available: true, stock: null },
+      { name: 'Red', available: true, stock: 0 },
+    ]);
     expect((await lighterInShop()).colourOptions).toEqual([
       { name: 'Black', label: 'Black', available: true, stockLeft: 3 },
       { name: 'Blue', label: 'Blue', available: true, stockLeft: null },
       { name: 'Red', label: 'Red', available: false, stockLeft: 0 },
     ]);
 
-    const placed = await order([{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '1', quantity: 5, colour: 'Blue' }]);
+    const placed = await order([
+      { productId: '1', quantity: 2, colour: 'Black' },
+      { productId: '1', quantity: 5, colour: 'Blue' },
+    ]);
     expect(placed.statusCode).toBe(201);
     expect(await stockOf('Black')).toBe(1);
     expect(await stockOf('Blue')).toBeNull();
     // The order changed what the shop says of Black: every process's catalogue is told (NOTIFY) and reloads.
     await expect.poll(async () => (await lighterInShop()).colourOptions[0], { timeout: 2_000, interval: 20 }).toEqual({ name: 'Black', label: 'Black', available: true, stockLeft: 1 });
     const lines = await shop.database.db.select().from(orderLines).where(eq(orderLines.orderId, placed.json().id)).orderBy(orderLines.id);
-    expect(lines.map((line) => [line.colour, line.colourStockTaken])).toEqual([['Black', 2], ['Blue', 0]]);
+    expect(lines.map((line) => [line.colour, line.colourStockTaken])).toEqual([
+      ['Black', 2],
+      ['Blue', 0],
+    ]);
 
     const before = await orderCount();
     const tooMany = await order([{ productId: '1', quantity: 2, colour: 'Black' }]);
@@ -154,23 +173,45 @@ describe("a colour's own stock", () => {
   });
 
   it('ten concurrent orders for the last three black lighters: exactly three succeed', async () => {
-    await setColours([{ name: 'Black', available: true, stock: 3 }, { name: 'Blue', available: true, stock: 10 }]);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => order([{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '1', quantity: 1, colour: 'Blue' }])));
+    await setColours([
+      { name: 'Black', available: true, stock: 3 },
+      { name: 'Blue', available: true, stock: 10 },
+    ]);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        order([
+          { productId: '1', quantity: 1, colour: 'Black' },
+          { productId: '1', quantity: 1, colour: 'Blue' },
+        ]),
+      ),
+    );
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
     for (const answer of answers.filter((answer) => answer.statusCode !== 201)) expect(answer.statusCode).toBe(409);
     expect(await stockOf('Black')).toBe(0);
     expect(await stockOf('Blue')).toBe(7);
     // No colour left to choose: the whole product is sold out in the shop.
-    await setColours([{ name: 'Black', available: true, stock: 0 }, { name: 'Blue', available: false, stock: 7 }]);
+    await setColours([
+      { name: 'Black', available: true, stock: 0 },
+      { name: 'Blue', available: false, stock: 7 },
+    ]);
     expect(await lighterInShop()).toMatchObject({ soldOut: true });
   });
 
   it('a returned parcel gives the colour its units back; a colour no longer counted gets nothing back', async () => {
-    await setColours([{ name: 'Black', available: true, stock: 2 }, { name: 'Blue', available: true, stock: 2 }]);
-    const placed = await order([{ productId: '1', quantity: 2, colour: 'Black' }, { productId: '1', quantity: 1, colour: 'Blue' }]);
+    await setColours([
+      { name: 'Black', available: true, stock: 2 },
+      { name: 'Blue', available: true, stock: 2 },
+    ]);
+    const placed = await order([
+      { productId: '1', quantity: 2, colour: 'Black' },
+      { productId: '1', quantity: 1, colour: 'Blue' },
+    ]);
     expect(placed.statusCode).toBe(201);
     const id = placed.json().id;
-    await setColours([{ name: 'Black', available: true, stock: 0 }, { name: 'Blue', available: true, stock: null }]);
+    await setColours([
+      { name: 'Black', available: true, stock: 0 },
+      { name: 'Blue', available: true, stock: null },
+    ]);
     expect(await changeOrderStatus(shop.database.db, id, 'confirmed', { actor: 'owner' })).toBe('changed');
     expect(await changeOrderStatus(shop.database.db, id, 'shipped', { actor: 'owner', set: { carrier: 'FAN Courier', trackingNumber: 'AWB1' } })).toBe('changed');
     expect(await changeOrderStatus(shop.database.db, id, 'returned', { actor: 'owner' })).toBe('changed');
@@ -181,10 +222,16 @@ describe("a colour's own stock", () => {
   it('the owner sets and reads each colour’s stock', async () => {
     const owner = await signUpOwner(shop.app, shop.database.db);
     const headers = { cookie: owner.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
-    const colourOptions = [{ name: 'Black', available: true, stock: 7 }, { name: 'Red', available: false }];
+    const colourOptions = [
+      { name: 'Black', available: true, stock: 7 },
+      { name: 'Red', available: false },
+    ];
     const changed = await shop.app.inject({ method: 'PATCH', url: '/api/admin/products/1', headers, payload: JSON.stringify({ colourOptions }) });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().product.colourOptions).toEqual([{ name: 'Black', available: true, stock: 7 }, { name: 'Red', available: false, stock: null }]);
+    expect(changed.json().product.colourOptions).toEqual([
+      { name: 'Black', available: true, stock: 7 },
+      { name: 'Red', available: false, stock: null },
+    ]);
     expect(await stockOf('Black')).toBe(7);
   });
 });

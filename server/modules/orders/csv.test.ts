@@ -7,9 +7,7 @@ describe('csvLine', () => {
   });
 
   it('neutralises cells that a spreadsheet would run as a formula', () => {
-    expect(csvLine(['=HYPERLINK("http://x")', '+40712345678', '-1', '@SUM(A1)', '\tx', 'a=b'])).toBe(
-      `"'=HYPERLINK(""http://x"")",'+40712345678,'-1,'@SUM(A1),'\tx,a=b\r\n`,
-    );
+    expect(csvLine(['=HYPERLINK("http://x")', '+40712345678', '-1', '@SUM(A1)', '\tx', 'a=b'])).toBe(`"'=HYPERLINK(""http://x"")",'+40712345678,'-1,'@SUM(A1),'\tx,a=b\r\n`);
   });
 
   it('keeps Romanian letters as they are', () => {

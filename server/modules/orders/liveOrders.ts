@@ -1,8 +1,8 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveOrderEvent } from '../../../domain/contracts/admin';
 import type { Database, Db, Unlisten } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
+import type { LiveOrderEvent } from '../../../domain/contracts/admin';
 import { orderRowColumns } from './ownerList';
 
 /**

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
-import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { invoices } from '../../../db/schema/invoices';
-import { sampleOrder } from '../../../testing/sampleOrder';
+import { orderEvents, orderLines, orders } from '../../../db/schema/orders';
 import { setUpTestApp, TEST_AUTH_SECRET } from '../../../testing/app';
+import { sampleOrder } from '../../../testing/sampleOrder';
 import { orderAccessToken } from './accessToken';
 
 const shop = setUpTestApp();
@@ -74,7 +74,14 @@ describe('POST /api/orders', () => {
     ]);
     // The customer's view of the order carries them too.
     const view = (await shop.app.inject({ url: `/api/orders/${placed.id}?token=${placed.accessToken}` })).json();
-    expect(view).toMatchObject({ shippingVatRate: 2100, shippingVat: 347, lines: [{ vatRate: 2100, vatAmount: 1388 }, { vatRate: 2100, vatAmount: 434 }] });
+    expect(view).toMatchObject({
+      shippingVatRate: 2100,
+      shippingVat: 347,
+      lines: [
+        { vatRate: 2100, vatAmount: 1388 },
+        { vatRate: 2100, vatAmount: 434 },
+      ],
+    });
   });
 
   it('numbers orders one after another, answers the number with the id (also to a retry), and starts each timeline', async () => {
@@ -97,11 +104,19 @@ describe('POST /api/orders', () => {
   });
 
   it('answers a retry with the order it placed, even once the product is hidden or its colour renamed meanwhile', async () => {
-    const body = validOrder({ lines: [{ productId: '1', quantity: 1, colour: 'Black' }, { productId: '3', quantity: 1 }] });
+    const body = validOrder({
+      lines: [
+        { productId: '1', quantity: 1, colour: 'Black' },
+        { productId: '3', quantity: 1 },
+      ],
+    });
     const placed = (await post(body)).json();
     try {
       await shop.database.db.update(products).set({ active: false }).where(eq(products.id, '3'));
-      await shop.database.db.update(products).set({ colourOptions: [{ name: 'Jet Black', available: true }] }).where(eq(products.id, '1'));
+      await shop.database.db
+        .update(products)
+        .set({ colourOptions: [{ name: 'Jet Black', available: true }] })
+        .where(eq(products.id, '1'));
       // The answer was lost; the browser sends the same order again.
       const retry = await post(body);
       expect([retry.statusCode, retry.json()]).toEqual([200, { id: placed.id, number: placed.number, accessToken: placed.accessToken }]);
@@ -113,7 +128,13 @@ describe('POST /api/orders', () => {
       await shop.database.db.update(products).set({ active: true }).where(eq(products.id, '3'));
       await shop.database.db
         .update(products)
-        .set({ colourOptions: [{ name: 'Black', available: true }, { name: 'Red', available: false }, { name: 'Blue', available: false }] })
+        .set({
+          colourOptions: [
+            { name: 'Black', available: true },
+            { name: 'Red', available: false },
+            { name: 'Blue', available: false },
+          ],
+        })
         .where(eq(products.id, '1'));
     }
   });
@@ -137,7 +158,15 @@ describe('POST /api/orders', () => {
     // 5 × 39.99 = 199.95: below the threshold
     const below = await post(validOrder({ lines: [{ productId: '4', quantity: 5 }] }));
     // 4 × 24.99 + 64.99 + 39.99 = 204.94: above it
-    const above = await post(validOrder({ lines: [{ productId: '5', quantity: 4 }, { productId: '2', quantity: 1 }, { productId: '3', quantity: 1 }] }));
+    const above = await post(
+      validOrder({
+        lines: [
+          { productId: '5', quantity: 4 },
+          { productId: '2', quantity: 1 },
+          { productId: '3', quantity: 1 },
+        ],
+      }),
+    );
     const [belowOrder] = await shop.database.db.select().from(orders).where(eq(orders.id, below.json().id));
     const [aboveOrder] = await shop.database.db.select().from(orders).where(eq(orders.id, above.json().id));
     expect([belowOrder!.subtotal, belowOrder!.shipping, belowOrder!.totalAmount]).toEqual([19995, 1999, 21994]);
@@ -285,8 +314,7 @@ describe('POST /api/orders: county, postal code and phone', () => {
   });
 
   it('answers a Romanian visitor in Romanian: a bad phone, a postal code of another county, a street too long', async () => {
-    const inRomanian = (payload: unknown) =>
-      shop.app.inject({ method: 'POST', url: '/api/orders', headers: { 'accept-language': 'ro-RO,ro;q=0.9,en;q=0.8' }, payload: payload as object });
+    const inRomanian = (payload: unknown) => shop.app.inject({ method: 'POST', url: '/api/orders', headers: { 'accept-language': 'ro-RO,ro;q=0.9,en;q=0.8' }, payload: payload as object });
     const badPhone = await inRomanian(validOrder({ phoneNumber: '0722 123' }));
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().message).toBe('Introdu un număr de telefon valid, de exemplu 0722 123 456 sau +40 722 123 456.');
@@ -326,7 +354,6 @@ describe('GET /api/orders/:id', () => {
     expect(found.statusCode).toBe(200);
     expect(found.json()).toMatchObject({ id, county: null, postalCode: '400114', phoneNumber: '0722 123 456' });
   });
-
 
   it('shows the order to whoever has its id and email, and is "not found" otherwise', async () => {
     const { id } = (await post(validOrder())).json();

@@ -4,8 +4,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { discountCodes } from '../../../db/schema/discounts';
-import { orderEvents, orders } from '../../../db/schema/orders';
 import { invoices } from '../../../db/schema/invoices';
+import { orderEvents, orders } from '../../../db/schema/orders';
 import { setUpTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { ownerApi } from '../../../testing/ownerApi';
 
@@ -99,7 +99,11 @@ describe('GET /api/admin/orders', () => {
     const ana = await place({ firstName: 'Ana', lastName: 'Popescu', email: 'ana.p@example.ro', phoneNumber: '0712 345 678' });
     const ion = await place({ firstName: 'Ion', lastName: 'Anastasiu', email: 'ion@mail.ro', phoneNumber: '+40 (723) 000-111' });
     const mara = await place({ firstName: 'Mara', lastName: 'Ionescu', email: 'MARA@Example.ro', phoneNumber: '0745999888' });
-    const search = async (q: string) => (await get(`/api/admin/orders?q=${encodeURIComponent(q)}`)).json().orders.map((order: { id: string }) => order.id).sort();
+    const search = async (q: string) =>
+      (await get(`/api/admin/orders?q=${encodeURIComponent(q)}`))
+        .json()
+        .orders.map((order: { id: string }) => order.id)
+        .sort();
     const sorted = (...ids: string[]) => ids.sort();
     expect(await search(String(ion.number))).toEqual([ion.id]);
     expect(await search(`#${mara.number}`)).toEqual([mara.id]);
@@ -137,7 +141,9 @@ describe('GET /api/admin/orders.csv', () => {
     );
     // Newest first: the paid card order, nothing to collect.
     expect(lines[1]).toMatch(/,\d+\.\d\d,0\.00,Card,Paid,Dummy Lighter \(Black\) × 2; Dummy Phone Charger × 1$/);
-    expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"") Țăranu",0712345678,ana@example.ro,"Strada Lungă, bloc 3",28,Iași,Cluj,400114,Romania,104.97,,0.00,19.99,124.96,124.96,Cash on delivery,Pending,`);
+    expect(lines[2]).toContain(
+      `"'=HYPERLINK(""http://x"") Țăranu",0712345678,ana@example.ro,"Strada Lungă, bloc 3",28,Iași,Cluj,400114,Romania,104.97,,0.00,19.99,124.96,124.96,Cash on delivery,Pending,`,
+    );
     expect(lines[2]).toMatch(/^\d{5},\d{4}-\d\d-\d\d \d\d:\d\d,/);
 
     const filtered = await get('/api/admin/orders.csv?status=paid');
@@ -220,7 +226,15 @@ describe('POST /api/admin/orders/:id/status', () => {
     response = await post(`/api/admin/orders/${id}/status`, { to: 'delivered', version: 3 });
     const order = response.json();
     expect(order.status).toBe('delivered');
-    expect(order.events.map((event: { from: string | null; to: string; actor: string; ownerEmail: string | null; note: string | null }) => [event.from, event.to, event.actor, event.ownerEmail, event.note])).toEqual([
+    expect(
+      order.events.map((event: { from: string | null; to: string; actor: string; ownerEmail: string | null; note: string | null }) => [
+        event.from,
+        event.to,
+        event.actor,
+        event.ownerEmail,
+        event.note,
+      ]),
+    ).toEqual([
       [null, 'pending', 'customer', null, null],
       ['pending', 'confirmed', 'owner', owner.email, 'Phoned, all good'],
       ['confirmed', 'shipped', 'owner', owner.email, null],
@@ -294,4 +308,3 @@ describe('POST /api/admin/orders/:id/status', () => {
     expect(response.json().message).toBe('No such order.');
   });
 });
-

@@ -1,15 +1,12 @@
-
 import { type AnyColumn, and, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AdminOrderRow } from '../../../domain/contracts/admin';
-import { returnedBeforeColumn } from './codRisk';
-import type { OrderStatus } from '../../../domain/orders';
-import { SHOP_TIME_ZONE } from '../../../domain/locale';
 import type { Db } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
+import type { AdminOrderRow } from '../../../domain/contracts/admin';
+import { SHOP_TIME_ZONE } from '../../../domain/locale';
+import type { OrderStatus } from '../../../domain/orders';
 import { AppError } from '../../errors';
+import { returnedBeforeColumn } from './codRisk';
 import { became } from './received';
-
-
 
 /** The back office's list of orders: its filters and search, keyset pages, and the rows of its CSV export. */
 /** A timestamptz as ISO 8601 in UTC, written by PostgreSQL (both drivers then hand over the same text). */

@@ -1,21 +1,19 @@
-
 import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { user } from '../../../db/schema/accounts';
+import { orderEvents, orderLines, orders, paymentAlerts } from '../../../db/schema/orders';
 import type { AdminOrder } from '../../../domain/contracts/admin';
-import { type Invoicing, listInvoices } from '../invoices/service';
-import { codBlocksOf, returnedBefore } from './codRisk';
-import { awbAttemptsOfOrder } from '../shipping/attempts';
-import { courierEventsOfOrder, shipmentsOfOrder } from '../shipping/service';
 import { eventNote, type StatusChangeRequest } from '../../../domain/orderChanges';
 import { becameStatus, ORDER_TRANSITIONS, type OrderStatus } from '../../../domain/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
 import type { Message } from '../../../locales/messages';
-import type { Db } from '../../../db/client';
-import { user } from '../../../db/schema/accounts';
-import { orderEvents, orderLines, orders, paymentAlerts } from '../../../db/schema/orders';
 import { AppError } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
+import { type Invoicing, listInvoices } from '../invoices/service';
+import { awbAttemptsOfOrder } from '../shipping/attempts';
+import { courierEventsOfOrder, shipmentsOfOrder } from '../shipping/service';
+import { codBlocksOf, returnedBefore } from './codRisk';
 import { lineView } from './lineView';
-
 
 import { isoTime } from './ownerList';
 import { orderFields } from './read';
@@ -99,8 +97,7 @@ export function notAllowedMessage(from: OrderStatus, to: OrderStatus): Message {
  * it or the order changed meanwhile, 404 when there is no such order.
  */
 export async function changeStatusAsOwner(db: Db, id: string, change: StatusChangeRequest, owner: SignedInUser, invoicing: Invoicing | null = null): Promise<AdminOrder> {
-  const set =
-    change.to === 'shipped' ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : change.to === 'cancelled' ? { cancelReason: change.reason } : undefined;
+  const set = change.to === 'shipped' ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : change.to === 'cancelled' ? { cancelReason: change.reason } : undefined;
   const result = await changeOrderStatus(db, id, change.to, { actor: 'owner', actorUserId: owner.id, version: change.version, note: eventNote(change), set, invoicing });
   if (result === 'unknown_order') throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
   if (result === 'changed') return orderForOwner(db, id);

@@ -1,10 +1,9 @@
-
 import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { lineName } from '../../../domain/catalog';
 import type { Db, DbOrTx } from '../../../db/client';
 import { orderLines, orders, paymentAlerts } from '../../../db/schema/orders';
-import { queuePaidAfterCancelMail, queuePaymentAlertMail } from '../mail/service';
+import { lineName } from '../../../domain/catalog';
 import { giveBackCodeUse } from '../discounts/usage';
+import { queuePaidAfterCancelMail, queuePaymentAlertMail } from '../mail/service';
 import { putBackStock } from './stock';
 
 /** A card order's payment as Stripe reports it: its Checkout Session, the payment, alerts for the owner, and the card orders left unpaid. */
@@ -72,11 +71,7 @@ export async function recordPaymentAlert(tx: DbOrTx, alert: { orderId: string; k
 
 /** An order's total and the session that paid it, locked, for comparing a payment with it. */
 export async function orderPaymentState(tx: DbOrTx, id: string) {
-  const [order] = await tx
-    .select({ total: orders.totalAmount, stripeSessionId: orders.stripeSessionId, paidAt: orders.paidAt })
-    .from(orders)
-    .where(eq(orders.id, id))
-    .for('update');
+  const [order] = await tx.select({ total: orders.totalAmount, stripeSessionId: orders.stripeSessionId, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, id)).for('update');
   return order ?? null;
 }
 

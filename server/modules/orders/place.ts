@@ -1,22 +1,22 @@
-import type { OrderLocker } from '../../../domain/lockers';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { lineName, type StoredColourOption } from '../../../domain/catalog';
-import { cityWithSector, type OrderRequest } from '../../../domain/checkout';
-import { bucharestDay, DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
-import { colourNameIn, productNameIn } from '../../../domain/productTexts';
-import { onlyLeft } from '../../../domain/messages';
-import type { NewOrderStatus, OrderActor } from '../../../domain/orders';
-import { MAX_ORDER_TOTAL, overOrderMaximum, totalsFor, type Totals } from '../../../domain/pricing';
-import { amountValue } from '../../../domain/issueValues';
-import { orderVat, standardVatRateAt } from '../../../domain/vat';
 import type { DbOrTx } from '../../../db/client';
 import { orders } from '../../../db/schema/orders';
+import { lineName, type StoredColourOption } from '../../../domain/catalog';
+import { cityWithSector, type OrderRequest } from '../../../domain/checkout';
+import { amountValue } from '../../../domain/issueValues';
+import { bucharestDay, DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
+import type { OrderLocker } from '../../../domain/lockers';
+import { onlyLeft } from '../../../domain/messages';
+import type { NewOrderStatus, OrderActor } from '../../../domain/orders';
+import { MAX_ORDER_TOTAL, overOrderMaximum, type Totals, totalsFor } from '../../../domain/pricing';
+import { colourNameIn, productNameIn } from '../../../domain/productTexts';
+import { orderVat, standardVatRateAt } from '../../../domain/vat';
 import { AppError } from '../../errors';
 import { type Hit, hitsToCount, type Refusal, refusalOf } from '../../rateLimits';
 import { type AppliedCode, applicableCode, countCodeUse } from '../discounts/usage';
-import { orderedProducts, insertOrder, insertOrderRows, insertOrderRowsAndMails, insertOrderWithRows, insertOrderWithRowsAndMails } from './placeStatements';
+import { insertOrder, insertOrderRows, insertOrderRowsAndMails, insertOrderWithRows, insertOrderWithRowsAndMails, orderedProducts } from './placeStatements';
 import { takeStock, type Wanted } from './stock';
 
 /** Placing an order: priced here, its stock taken, written once per idempotency key with its rows and mails. */

@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { StoredColourOption } from '../../../domain/catalog';
-import type { ProductTranslations } from '../../../domain/productTexts';
-import { CURRENCY } from '../../../domain/money';
 import { type DbOrTx, preparedStatement } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { codBlocks, orderEvents, orderLines, orders } from '../../../db/schema/orders';
-import { countHitsSql, type CountedRow } from '../../rateLimits';
+import type { StoredColourOption } from '../../../domain/catalog';
+import { CURRENCY } from '../../../domain/money';
+import type { ProductTranslations } from '../../../domain/productTexts';
+import { type CountedRow, countHitsSql } from '../../rateLimits';
 import { orderPlacedMailsSql } from '../mail/service';
 
 /** The prepared statements that read an order's products and write a new order with its rows (placeOrder, place.ts). */
@@ -19,24 +19,25 @@ export const orderedProducts = preparedStatement<{
   colour_options: StoredColourOption[];
   translations: ProductTranslations;
   cash_refused: boolean;
-}>(
-  'order_products',
-  (db) =>
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        price: products.price,
-        stock: products.stock,
-        active: products.active,
-        colourOptions: products.colourOptions,
-        translations: products.translations,
-        // Whether the owner takes no cash on delivery from the order's contact (orders/codRisk.ts), asked in the same
-        // round trip: null for an order that does not pay cash.
-        cashRefused: sql<boolean>`exists (select 1 from ${codBlocks} where (${codBlocks.kind} = 'email' and ${codBlocks.value} = ${sql.placeholder('codEmail')}::text) or (${codBlocks.kind} = 'phone' and ${codBlocks.value} = ${sql.placeholder('codPhone')}::text))`.as('cash_refused'),
-      })
-      .from(products)
-      .where(sql`${products.id} = any(${sql.placeholder('ids')})`),
+}>('order_products', (db) =>
+  db
+    .select({
+      id: products.id,
+      name: products.name,
+      price: products.price,
+      stock: products.stock,
+      active: products.active,
+      colourOptions: products.colourOptions,
+      translations: products.translations,
+      // Whether the owner takes no cash on delivery from the order's contact (orders/codRisk.ts), asked in the same
+      // round trip: null for an order that does not pay cash.
+      cashRefused:
+        sql<boolean>`exists (select 1 from ${codBlocks} where (${codBlocks.kind} = 'email' and ${codBlocks.value} = ${sql.placeholder('codEmail')}::text) or (${codBlocks.kind} = 'phone' and ${codBlocks.value} = ${sql.placeholder('codPhone')}::text))`.as(
+          'cash_refused',
+        ),
+    })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')})`),
 );
 
 const placeholder = sql.placeholder;
@@ -119,8 +120,10 @@ export const insertOrderRowsAndMails = orderRows(true);
  */
 function orderWithRows(mails: boolean) {
   const placed = sql`${sql.identifier('placed')}`;
-  return preparedStatement<{ id: string; number: number; hits: CountedRow[] | null }>(mails ? 'order_with_rows_mails' : 'order_with_rows', (db) =>
-    sql`with ${placed} as (${orderInsert(db).getSQL()}), ${orderRowsSql(mails, sql`${placed}.id`, placed)}
+  return preparedStatement<{ id: string; number: number; hits: CountedRow[] | null }>(
+    mails ? 'order_with_rows_mails' : 'order_with_rows',
+    (db) =>
+      sql`with ${placed} as (${orderInsert(db).getSQL()}), ${orderRowsSql(mails, sql`${placed}.id`, placed)}
       select ${placed}.id, ${placed}.number, (select json_agg(hits) from hits) as hits from ${placed}`,
   );
 }

@@ -2,12 +2,12 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { orderLines, orders } from '../../../db/schema/orders';
-import { AppError } from '../../errors';
-import { lineView } from './lineView';
 import type { OrderView } from '../../../domain/contracts/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
-import { receivedAtOf } from './received';
+import { AppError } from '../../errors';
 import { invoicesOfOrders } from '../invoices/service';
+import { lineView } from './lineView';
+import { receivedAtOf } from './received';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -55,9 +55,7 @@ export async function toViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]
   return rows.map((order) => ({
     ...orderFields(order),
     withdrawalLastDay: receivedAt.has(order.id) ? withdrawalLastDay(receivedAt.get(order.id)!) : null,
-    lines: lines
-      .filter((line) => line.orderId === order.id)
-      .map(lineView),
+    lines: lines.filter((line) => line.orderId === order.id).map(lineView),
     invoices: invoicesOf.get(order.id) ?? [],
   }));
 }

@@ -1,14 +1,13 @@
 import { and, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
-import type { OrderStatus } from '../../../domain/orders';
 import type { DbOrTx } from '../../../db/client';
 import { orderEvents } from '../../../db/schema/orders';
+import type { OrderStatus } from '../../../domain/orders';
 
 /**
  * An event that moved an order to `status`, not one that left it there (a withdrawal request is an event from a
  * status to itself): SQL's twin of domain/orders' `becameStatus`.
  */
-export const became = (status: OrderStatus): SQL =>
-  and(eq(orderEvents.toStatus, status), sql`${orderEvents.fromStatus} is distinct from ${orderEvents.toStatus}`)!;
+export const became = (status: OrderStatus): SQL => and(eq(orderEvents.toStatus, status), sql`${orderEvents.fromStatus} is distinct from ${orderEvents.toStatus}`)!;
 
 /**
  * When each of these orders reached its customer, as far as the shop knows: when the owner marked it

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailSchema } from '../../../domain/email';
 import type { Db } from '../../../db/client';
 import { orderListSchema, orderViewSchema, withdrawalReceiptSchema } from '../../../domain/contracts/orders';
+import { emailSchema } from '../../../domain/email';
 import { withdrawalRequestSchema } from '../../../domain/withdrawal';
 import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';

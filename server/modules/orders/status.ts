@@ -1,14 +1,13 @@
-
 import { and, desc, eq } from 'drizzle-orm';
-import { canTransition, RESTOCKING_STATUSES, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import type { DbOrTx } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
-import { queueStatusMails } from '../mail/service';
-import { invoiceStatusChange, type Invoicing } from '../invoices/service';
 import { invoiceAction } from '../../../domain/invoice';
+import { canTransition, type OrderActor, type OrderStatus, RESTOCKING_STATUSES } from '../../../domain/orders';
 import { giveBackCodeUse } from '../discounts/usage';
-import { putBackStock } from './stock';
+import { type Invoicing, invoiceStatusChange } from '../invoices/service';
+import { queueStatusMails } from '../mail/service';
 import { toViews } from './read';
+import { putBackStock } from './stock';
 
 /** An order's status changes: the one way it moves on, and an AWB cancelled before pickup taking it back. */
 /** What became of a request to move an order on. */
@@ -75,7 +74,10 @@ export async function unship(tx: DbOrTx, id: string, change: { actor?: 'owner' |
     .orderBy(desc(orderEvents.id))
     .limit(1);
   const back = shipped?.from === 'paid' ? 'paid' : 'confirmed';
-  await tx.update(orders).set({ status: back, carrier: null, trackingNumber: null, version: order.version + 1 }).where(eq(orders.id, id));
+  await tx
+    .update(orders)
+    .set({ status: back, carrier: null, trackingNumber: null, version: order.version + 1 })
+    .where(eq(orders.id, id));
   await tx.insert(orderEvents).values({ orderId: id, actor: change.actor ?? 'owner', actorUserId: change.actorUserId, fromStatus: 'shipped', toStatus: back, note: change.note });
   return 'changed';
 }

@@ -2,11 +2,11 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
+import { orderRequestSchema } from '../../../domain/checkout';
 import { setUpTestApp } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { orderRequestSchema } from '../../../domain/checkout';
-import { changeOrderStatus } from '../orders/status';
 import { placeOrder } from '../orders/place';
+import { changeOrderStatus } from '../orders/status';
 
 const shop = setUpTestApp();
 
@@ -44,7 +44,15 @@ describe('stock taken by orders', () => {
     }
     expect(await stockOf('2')).toBe(0);
     expect(await orderCount()).toBe(before + 5);
-    const lines = await shop.database.db.select().from(orderLines).where(inArray(orderLines.orderId, placed.map((answer) => answer.json().id)));
+    const lines = await shop.database.db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          placed.map((answer) => answer.json().id),
+        ),
+      );
     expect(lines.map((line) => line.stockTaken)).toEqual([1, 1, 1, 1, 1]);
 
     // Sold out now: the next one is told so, and the storefront says it.

@@ -1,11 +1,9 @@
-
 import { and, eq, gt, isNotNull, or } from 'drizzle-orm';
-import { lineName } from '../../../domain/catalog';
-import { stockViewChanges } from '../../../domain/catalog';
-import { onlyLeft } from '../../../domain/messages';
 import type { DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines } from '../../../db/schema/orders';
+import { lineName, stockViewChanges } from '../../../domain/catalog';
+import { onlyLeft } from '../../../domain/messages';
 import { AppError } from '../../errors';
 import { notifyCatalogueChanged } from '../catalog/changes';
 
@@ -56,11 +54,7 @@ const inProductIdOrder = ([a]: [string, unknown], [b]: [string, unknown]) => a.l
  * what is left and the owner sees the shortfall in stock. Returns the units taken per product, and
  * per product and colour.
  */
-export async function takeStock(
-  tx: DbOrTx,
-  wanted: Map<string, Wanted>,
-  takeWhatIsLeft: boolean,
-): Promise<{ taken: Map<string, number>; coloursTaken: Map<string, Map<string, number>> }> {
+export async function takeStock(tx: DbOrTx, wanted: Map<string, Wanted>, takeWhatIsLeft: boolean): Promise<{ taken: Map<string, number>; coloursTaken: Map<string, Map<string, number>> }> {
   const taken = new Map<string, number>();
   const coloursTaken = new Map<string, Map<string, number>>();
   let shownStockChanged = false;
@@ -91,7 +85,10 @@ async function takeProductStock(tx: DbOrTx, id: string, line: Wanted, takeWhatIs
     throw new AppError('conflict', onlyLeft(current.stock, line.name), 'out_of_stock');
   }
   const units = Math.min(line.quantity, current.stock);
-  await tx.update(products).set({ stock: current.stock - units }).where(eq(products.id, id));
+  await tx
+    .update(products)
+    .set({ stock: current.stock - units })
+    .where(eq(products.id, id));
   taken.set(id, units);
   return stockViewChanges(current.stock, current.stock - units);
 }

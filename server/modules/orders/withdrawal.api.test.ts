@@ -4,9 +4,9 @@ import { orderEvents, orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { dayValue } from '../../../domain/issueValues';
 import { WITHDRAWAL_TIMELINE_NOTE, withdrawalLastDay } from '../../../domain/withdrawal';
-import { translate } from '../../i18n';
 import { setUpMailingTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
+import { translate } from '../../i18n';
 import { WITHDRAWALS_PER_IP } from './withdrawal';
 
 const shop = setUpMailingTestApp();
@@ -20,8 +20,7 @@ const TEXT = {
 };
 let visitor = 0;
 /** Each request from its own address unless one is given, so only the limit's test meets the limit. */
-const withdraw = (payload: object, ip = `10.8.${Math.floor(++visitor / 250)}.${visitor % 250}`) =>
-  shop.app.inject({ method: 'POST', url: '/api/orders/withdrawal', payload, remoteAddress: ip });
+const withdraw = (payload: object, ip = `10.8.${Math.floor(++visitor / 250)}.${visitor % 250}`) => shop.app.inject({ method: 'POST', url: '/api/orders/withdrawal', payload, remoteAddress: ip });
 
 async function place(overrides: Record<string, unknown> = {}) {
   const response = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder(overrides) });
@@ -40,7 +39,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The mail of `kind` written for the order, once the delivery loop has sent it. */
 async function sentMail(orderId: string, kind: string) {
   for (let tries = 0; tries < 100; tries += 1) {
-    const [row] = await shop.database.db.select().from(outbox).where(and(eq(outbox.orderId, orderId), eq(outbox.kind, kind)));
+    const [row] = await shop.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.orderId, orderId), eq(outbox.kind, kind)));
     if (row?.status === 'sent') return row;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -74,7 +76,10 @@ describe('POST /api/orders/withdrawal', () => {
     expect(mail?.subject).toBe(`We received your withdrawal from order ${order.number}`);
     expect(mail?.text).toContain('This mail is your confirmation of it.');
     expect(mail?.text).toContain('Changed my mind');
-    const [alert] = await shop.database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_alert')));
+    const [alert] = await shop.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_alert')));
     expect(alert?.recipient).toBe('owners');
   });
 
@@ -102,7 +107,12 @@ describe('POST /api/orders/withdrawal', () => {
     }
     const [stored] = await shop.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored!.withdrawalRequestedAt).toBeNull();
-    expect(await shop.database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_received')))).toEqual([]);
+    expect(
+      await shop.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_received'))),
+    ).toEqual([]);
   });
 
   it('refuses a second request for the same order, and a cancelled order', async () => {
@@ -112,7 +122,12 @@ describe('POST /api/orders/withdrawal', () => {
     const again = await withdraw({ orderNumber: order.number, email, reason: 'Again' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: TEXT.alreadyRequested, code: 'already_requested' });
-    expect(await shop.database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_received')))).toHaveLength(1);
+    expect(
+      await shop.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'withdrawal_received'))),
+    ).toHaveLength(1);
 
     const cancelled = await place({ email });
     await shop.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.id));
@@ -134,7 +149,12 @@ describe('POST /api/orders/withdrawal', () => {
     expect(refused.json().message).toMatch(/ended on \d{1,2} [A-Z][a-z]+ \d{4}\./);
     const [stored] = await shop.database.db.select().from(orders).where(eq(orders.id, late.id));
     expect(stored!.withdrawalRequestedAt).toBeNull();
-    expect(await shop.database.db.select().from(outbox).where(and(eq(outbox.orderId, late.id), eq(outbox.kind, 'withdrawal_received')))).toEqual([]);
+    expect(
+      await shop.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.orderId, late.id), eq(outbox.kind, 'withdrawal_received'))),
+    ).toEqual([]);
     // The order's own page tells the customer the last day.
     const view = (await shop.app.inject({ url: `/api/orders/${late.id}?token=${late.accessToken}` })).json();
     expect(view).toMatchObject({ withdrawalLastDay: lastDay, withdrawalRequestedAt: null });
@@ -156,7 +176,12 @@ describe('POST /api/orders/withdrawal', () => {
   });
 
   it('refuses bad input with a 400 and its message', async () => {
-    for (const payload of [{}, { orderNumber: 'abc', email: 'ana@example.ro' }, { orderNumber: 10001, email: 'not an email' }, { orderNumber: 10001, email: 'ana@example.ro', reason: 'x'.repeat(1001) }]) {
+    for (const payload of [
+      {},
+      { orderNumber: 'abc', email: 'ana@example.ro' },
+      { orderNumber: 10001, email: 'not an email' },
+      { orderNumber: 10001, email: 'ana@example.ro', reason: 'x'.repeat(1001) },
+    ]) {
       const response = await withdraw(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message).toEqual(expect.any(String));

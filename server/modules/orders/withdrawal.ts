@@ -43,7 +43,9 @@ export async function requestWithdrawal(db: Db, request: WithdrawalRequest & { i
       .where(eq(orders.id, order.id))
       .returning({ requestedAt: orders.withdrawalRequestedAt });
     // The status stays as it is (the owner moves it on when the parcel comes back): the event marks the request on the timeline.
-    await tx.insert(orderEvents).values({ orderId: order.id, actor: 'customer', fromStatus: order.status, toStatus: order.status, note: note ? `${WITHDRAWAL_TIMELINE_NOTE}. ${note}` : WITHDRAWAL_TIMELINE_NOTE });
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, actor: 'customer', fromStatus: order.status, toStatus: order.status, note: note ? `${WITHDRAWAL_TIMELINE_NOTE}. ${note}` : WITHDRAWAL_TIMELINE_NOTE });
     await queueWithdrawalMails(tx, { id: order.id, email: order.email });
     return { orderNumber: request.orderNumber, requestedAt: updated!.requestedAt!.toISOString(), email: order.email };
   });

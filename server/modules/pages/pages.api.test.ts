@@ -37,7 +37,8 @@ export async function renderPage(pathname, products, publicUrl, company, locale)
   };
 }`;
 
-const TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The shell" /><title>The shell</title><script type="module" crossorigin src="/assets/main.js"></script><link rel="stylesheet" crossorigin href="/assets/index.css"><link rel="modulepreload" crossorigin href="/assets/react.js"></head><body><div id="root"></div></body></html>';
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="The shell" /><title>The shell</title><script type="module" crossorigin src="/assets/main.js"></script><link rel="stylesheet" crossorigin href="/assets/index.css"><link rel="modulepreload" crossorigin href="/assets/react.js"></head><body><div id="root"></div></body></html>';
 /** As `vite build` writes it: the shop page's chunk imports a chunk of its own and two the entry has. */
 const MANIFEST = {
   'index.html': { file: 'assets/main.js', imports: ['_react.js'] },
@@ -123,7 +124,9 @@ describe('pages rendered on the server', () => {
     const shop = await app.inject({ method: 'GET', url: '/shop' });
     const [loader] = inlineScripts(shop.body);
     const hash = `'sha256-${createHash('sha256').update(loader!).digest('base64')}'`;
-    const scriptSources = shop.headers['content-security-policy']!.toString().match(/script-src ([^;]*)/)![1]!.split(' ');
+    const scriptSources = shop.headers['content-security-policy']!.toString()
+      .match(/script-src ([^;]*)/)![1]!
+      .split(' ');
     expect(scriptSources.sort()).toEqual(["'self'", hash].sort());
   });
 

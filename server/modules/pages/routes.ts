@@ -3,10 +3,10 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type CompanyInfo, companyDataScript } from '../../../domain/company';
 import { messagesDataScript, type PageRenderer, type RenderedPage } from '../../../domain/contracts/pages';
-import { SHOP_MESSAGES } from '../../../locales/catalogues';
 import { DEFAULT_LOCALE, type Locale } from '../../../domain/locale';
-import { LANGUAGE_VARY, requestLocale } from '../../i18n';
+import { SHOP_MESSAGES } from '../../../locales/catalogues';
 import { compressText, type Precompressed, sendRevalidated, weakEtagOf } from '../../compression';
+import { LANGUAGE_VARY, requestLocale } from '../../i18n';
 import type { Catalogue, CatalogueSnapshot } from '../catalog/catalogue';
 import { scriptsAfterPaint } from './scriptsAfterPaint';
 
@@ -67,7 +67,10 @@ export function fillTemplate(template: string, page: RenderedPage, locale: Local
   const entry = template.match(ENTRY)?.[1];
   const modules = new Set([...[...template.matchAll(PRELOAD)].map((match) => match[1]!), ...chunks]);
   if (entry) modules.delete(entry);
-  const shell = template.replace(SCRIPTS, '').replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta name="description"[^>]*>\s*/, '');
+  const shell = template
+    .replace(SCRIPTS, '')
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '');
   const scripts = entry ? scriptsAfterPaint(entry, [...modules]) : { head: '', body: '' };
   return shell
     .replace(HTML_LANG, `<html lang="${locale}"`)
@@ -82,9 +85,7 @@ export function fillTemplate(template: string, page: RenderedPage, locale: Local
  * made and compressed once.
  */
 export async function shellPage(template: string, company: CompanyInfo, footer: string, locale: Locale): Promise<Page> {
-  const html = template
-    .replace(HTML_LANG, `<html lang="${locale}"`)
-    .replace(ROOT, () => `${ROOT}${footer}${companyDataScript(company)}${messagesDataScript(SHOP_MESSAGES[locale])}`);
+  const html = template.replace(HTML_LANG, `<html lang="${locale}"`).replace(ROOT, () => `${ROOT}${footer}${companyDataScript(company)}${messagesDataScript(SHOP_MESSAGES[locale])}`);
   return { status: 200, etag: weakEtagOf(html), body: await compressText(html) };
 }
 

@@ -60,7 +60,8 @@ export async function serveWebApp(app: FastifyInstance, options: WebAppOptions):
     const template = inlineStylesheet(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), (file) => readFileSync(path.join(webRoot, file), 'utf8'));
     const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
     const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : {};
-    await app.register(pageRoutes, { renderer, catalogue, template, manifest, publicUrl: publicUrl, company, renamedSlug: (slug) => currentSlugOf(db, slug), sendShell: sendWebApp });  } else if (hasWebApp) {
+    await app.register(pageRoutes, { renderer, catalogue, template, manifest, publicUrl: publicUrl, company, renamedSlug: (slug) => currentSlugOf(db, slug), sendShell: sendWebApp });
+  } else if (hasWebApp) {
     // Without a renderer the home page is the shell too (the static files serve no index).
     app.get('/', (request, reply) => sendWebApp(request, reply));
   }
@@ -72,5 +73,4 @@ export async function serveWebApp(app: FastifyInstance, options: WebAppOptions):
     if (hasWebApp && isPage && path.extname(pathname) === '') return sendWebApp(request, reply);
     return reply.status(404).send({ error: 'not_found', message: `No such endpoint: ${request.method} ${pathname}` });
   });
-
 }

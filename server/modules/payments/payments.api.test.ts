@@ -31,7 +31,6 @@ beforeEach(() => {
 
 const webhook = (event: object, target = app, secret = WEBHOOK_SECRET, timestamp?: number) => sendWebhook(target, event, secret, timestamp);
 
-
 describe('single-product purchase', () => {
   it('creates a payment-mode Checkout Session for one product with our URLs, and no email for a guest', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/payments/product-checkout', payload: { priceId: 'price_key' } });
@@ -86,21 +85,38 @@ describe('single-product purchase', () => {
       { name: 'Red', available },
     ];
     try {
-      await database.db.update(products).set({ colourOptions: red(true) }).where(eq(products.id, '1'));
+      await database.db
+        .update(products)
+        .set({ colourOptions: red(true) })
+        .where(eq(products.id, '1'));
       const { url } = (await start({ priceId: 'price_lighter', colour: 'Red' })).json();
       expect(lastSessionRequest().body.metadata).toMatchObject({ kind: 'product', productId: '1', colour: 'Red' });
       expect((await webhook(completed(fake.markPaid(url.split('/').at(-1))))).json().result).toBe('order_created');
-      const [line] = await database.db.select().from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(eq(orders.stripeSessionId, url.split('/').at(-1)));
+      const [line] = await database.db
+        .select()
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(eq(orders.stripeSessionId, url.split('/').at(-1)));
       expect(line!.order_lines).toMatchObject({ productId: '1', colour: 'Red', colourLabel: 'Red' });
       // Paid for in a colour the owner removed meanwhile: the order is made all the same, the colour named.
       const { url: later } = (await start({ priceId: 'price_lighter', colour: 'Red' })).json();
-      await database.db.update(products).set({ colourOptions: red(true).slice(0, 1) }).where(eq(products.id, '1'));
+      await database.db
+        .update(products)
+        .set({ colourOptions: red(true).slice(0, 1) })
+        .where(eq(products.id, '1'));
       expect((await webhook(completed(fake.markPaid(later.split('/').at(-1))))).json().result).toBe('order_created');
-      const [kept] = await database.db.select().from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(eq(orders.stripeSessionId, later.split('/').at(-1)));
+      const [kept] = await database.db
+        .select()
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(eq(orders.stripeSessionId, later.split('/').at(-1)));
       expect(kept!.order_lines).toMatchObject({ colour: 'Red' });
 
       fake.requests.length = 0;
-      await database.db.update(products).set({ colourOptions: red(false) }).where(eq(products.id, '1'));
+      await database.db
+        .update(products)
+        .set({ colourOptions: red(false) })
+        .where(eq(products.id, '1'));
       const redGone = await start({ priceId: 'price_lighter', colour: 'Red' });
       expect(redGone.statusCode).toBe(409);
       expect(redGone.json().message).toBe('Dummy Lighter (Red) is sold out');
@@ -147,7 +163,22 @@ describe('single-product purchase', () => {
     const first = await webhook(event);
     expect(first.json()).toEqual({ received: true, result: 'order_created' });
     const [order] = await database.db.select().from(orders).where(eq(orders.stripeSessionId, id));
-    expect(order).toMatchObject({ status: 'paid', paymentMethod: 'card', email: 'card.buyer@example.ro', firstName: 'Maria', lastName: 'Ionescu', city: 'Brașov', county: 'BV', street: 'Strada Lungă', streetNumber: '10, Ap. 4', postalCode: '500035', phoneNumber: '+40722000333', country: 'Romania', totalAmount: 3999 + 1999, userId: null });
+    expect(order).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'card',
+      email: 'card.buyer@example.ro',
+      firstName: 'Maria',
+      lastName: 'Ionescu',
+      city: 'Brașov',
+      county: 'BV',
+      street: 'Strada Lungă',
+      streetNumber: '10, Ap. 4',
+      postalCode: '500035',
+      phoneNumber: '+40722000333',
+      country: 'Romania',
+      totalAmount: 3999 + 1999,
+      userId: null,
+    });
     expect((await webhook(event)).json().result).toBe('duplicate');
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await webhook(completed(paid))).json().result).toBe('already_paid');
@@ -238,11 +269,19 @@ describe('webhook', () => {
     expect(after!.status).toBe('cancelled');
     expect(after!.paidAt).not.toBeNull();
     expect(after!.stripeSessionId).toBe(sessionId);
-    const alerts = await database.db.select().from(outbox).where(and(eq(outbox.orderId, id), eq(outbox.kind, 'paid_after_cancel')));
+    const alerts = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.orderId, id), eq(outbox.kind, 'paid_after_cancel')));
     expect(alerts).toMatchObject([{ recipient: 'owners' }]);
     // The same payment told again (a new event): nothing more.
     expect((await webhook(completed(paid))).json().result).toBe('already_paid');
-    expect(await database.db.select().from(outbox).where(and(eq(outbox.orderId, id), eq(outbox.kind, 'paid_after_cancel')))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.orderId, id), eq(outbox.kind, 'paid_after_cancel'))),
+    ).toHaveLength(1);
   });
 
   it('acknowledges an event for an unknown order without changing anything', async () => {
@@ -257,7 +296,11 @@ describe('webhook', () => {
 
 describe('a card payment is what the order says, once', () => {
   const alertsOf = (orderId: string) => database.db.select().from(paymentAlerts).where(eq(paymentAlerts.orderId, orderId));
-  const alertMailsOf = (orderId: string) => database.db.select().from(outbox).where(and(eq(outbox.orderId, orderId), eq(outbox.kind, 'payment_alert')));
+  const alertMailsOf = (orderId: string) =>
+    database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.orderId, orderId), eq(outbox.kind, 'payment_alert')));
   const sessionsAskedFor = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
 
   it('records a payment of another amount on the order, alerts the owners once, and shows it in the back office', async () => {
@@ -286,7 +329,10 @@ describe('a card payment is what the order says, once', () => {
     const { url } = (await app.inject({ method: 'POST', url: '/api/payments/product-checkout', payload: { priceId: 'price_marker' } })).json();
     const sessionId = url.split('/').at(-1) as string;
     const before = await shopPrice('4');
-    await database.db.update(products).set({ price: before + 500 }).where(eq(products.id, '4'));
+    await database.db
+      .update(products)
+      .set({ price: before + 500 })
+      .where(eq(products.id, '4'));
     try {
       await app.catalogue.reload();
       expect((await webhook(completed(fake.markPaid(sessionId)))).json().result).toBe('amount_mismatch');
@@ -313,7 +359,12 @@ describe('a card payment is what the order says, once', () => {
 
       const cancelled = cardOrder([{ productId: '2', quantity: 1 }]);
       const placed = (await app.inject({ method: 'POST', url: '/api/orders', payload: cancelled })).json();
-      const expiredEvent = { id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.expired', data: { object: { ...fake.sessions.get(placed.checkoutUrl.split('/').at(-1))!, status: 'expired' } } };
+      const expiredEvent = {
+        id: `evt_${randomUUID()}`,
+        object: 'event',
+        type: 'checkout.session.expired',
+        data: { object: { ...fake.sessions.get(placed.checkoutUrl.split('/').at(-1))!, status: 'expired' } },
+      };
       expect((await webhook(expiredEvent)).json().result).toBe('cancelled');
       const again = await app.inject({ method: 'POST', url: '/api/orders', payload: cancelled });
       expect(again.json()).toMatchObject({ id: placed.id, status: 'cancelled' });
@@ -378,11 +429,16 @@ describe('success page check', () => {
     expect((await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}` })).json()).toMatchObject({ status: 'unpaid', sessionId, orderUrl: null });
     fake.markPaid(sessionId);
     expect((await app.inject({ method: 'GET', url: `/api/payments/sessions/${sessionId}` })).json()).toMatchObject({ status: 'paid', sessionId });
-    expect((await app.inject({ method: 'GET', url: '/api/payments/sessions/cs_test_doesnotexist' })).json()).toEqual({ status: 'unknown', sessionId: 'cs_test_doesnotexist', order: null, orderUrl: null });
+    expect((await app.inject({ method: 'GET', url: '/api/payments/sessions/cs_test_doesnotexist' })).json()).toEqual({
+      status: 'unknown',
+      sessionId: 'cs_test_doesnotexist',
+      order: null,
+      orderUrl: null,
+    });
     expect((await app.inject({ method: 'GET', url: '/api/payments/sessions/not-a-session' })).statusCode).toBe(400);
   });
 
-  it("names the order a session paid, in its real status, to its signed-in owner only", async () => {
+  it('names the order a session paid, in its real status, to its signed-in owner only', async () => {
     const owner = await signUpCustomer(app);
     const placed = await app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '2', quantity: 1 }]), headers: { cookie: owner.cookie } });
     expect(placed.statusCode).toBe(201);

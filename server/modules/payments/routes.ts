@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Auth } from '../accounts/auth';
-import { signedInUser } from '../accounts/service';
 import { paymentOptionsSchema, productCheckoutSchema } from '../../../domain/contracts/payments';
 import { answers } from '../../errors';
 import { requestLocale } from '../../i18n';
-import { startProductCheckout, type Payments } from './service';
+import type { Auth } from '../accounts/auth';
+import { signedInUser } from '../accounts/service';
+import { type Payments, startProductCheckout } from './service';
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Auth; cardPaymentsEnabled: boolean }> = async (
-  app,
-  { payments, auth, cardPaymentsEnabled },
-) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Auth; cardPaymentsEnabled: boolean }> = async (app, { payments, auth, cardPaymentsEnabled }) => {
   /**
    * What the storefront may offer: "buy now by card" for one product whenever Stripe is configured,
    * card in the cart checkout only with the flag on as well.

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Locale } from '../../../domain/locale';
-import { unitsLeft } from '../../../domain/cart';
-import { defaultColour, lineName, productStockView } from '../../../domain/catalog';
-import { onlyLeft } from '../../../domain/messages';
-import { shippingFor } from '../../../domain/pricing';
-import { colourNameIn, productNameIn } from '../../../domain/productTexts';
 import type { Db, DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { paymentEvents } from '../../../db/schema/orders';
+import { unitsLeft } from '../../../domain/cart';
+import { defaultColour, lineName, productStockView } from '../../../domain/catalog';
+import type { Locale } from '../../../domain/locale';
+import { onlyLeft } from '../../../domain/messages';
+import { shippingFor } from '../../../domain/pricing';
+import { colourNameIn, productNameIn } from '../../../domain/productTexts';
 import { AppError } from '../../errors';
 import type { CheckoutLine, CheckoutSessionInfo, PaymentGateway, WebhookEvent } from '../../integrations/stripe';
 
@@ -40,13 +40,7 @@ async function createSession(gateway: PaymentGateway, input: Parameters<PaymentG
  * it (price_data), never the Stripe Price's own amount, with shipping for that price. A hidden product is not found,
  * as on the storefront; a sold-out product or colour is refused (409) before the customer pays for it.
  */
-export async function startProductCheckout(
-  payments: Payments,
-  priceId: string,
-  colour: string | undefined,
-  customer: { id: string; email: string } | null,
-  locale: Locale,
-) {
+export async function startProductCheckout(payments: Payments, priceId: string, colour: string | undefined, customer: { id: string; email: string } | null, locale: Locale) {
   const gateway = gatewayOf(payments);
   const [product] = await payments.db.select().from(products).where(eq(products.stripePriceId, priceId));
   if (!product?.active) throw new AppError('not_found', { id: 'message.productNotFound' }, 'unknown_price');
@@ -121,10 +115,7 @@ export async function expireCheckoutSession(payments: Payments, sessionId: strin
  * What a verified Stripe event says happened: a Checkout Session was paid (completed and paid, or
  * its delayed payment succeeded), a session expired, or something else the shop does not act on.
  */
-export type PaymentEvent = { id: string; type: string } & (
-  | { happened: 'session_paid' | 'session_expired'; session: CheckoutSessionInfo }
-  | { happened: 'other'; session: CheckoutSessionInfo | null }
-);
+export type PaymentEvent = { id: string; type: string } & ({ happened: 'session_paid' | 'session_expired'; session: CheckoutSessionInfo } | { happened: 'other'; session: CheckoutSessionInfo | null });
 
 /** A Stripe webhook's event, its signature checked on the raw body (400 when it does not match). */
 export function verifyStripeEvent(payments: Payments, rawBody: Buffer, signature: string | undefined): PaymentEvent {

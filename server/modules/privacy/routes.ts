@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { personalDataSchema } from '../../../domain/contracts/privacy';
 import type { Db } from '../../../db/client';
+import { personalDataSchema } from '../../../domain/contracts/privacy';
+import { bucharestDay } from '../../../domain/locale';
 import { AppError, answers } from '../../errors';
 import { requestLocale } from '../../i18n';
 import type { Auth } from '../accounts/auth';
 import { limitAttempts, signedInUser } from '../accounts/service';
 import { isOrderAccessToken } from '../orders/accessToken';
-import { bucharestDay } from '../../../domain/locale';
 import { deleteAccount, eraseOrder, personalDataOfAccount, personalDataOfOrder } from './service';
 
 const orderParams = z.object({ id: z.uuid('Unknown order id.') });
@@ -29,7 +29,12 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: 
 
   app.post(
     '/account/delete',
-    { schema: { body: z.object({ password: z.string({ error: 'error.privacy.wrongPassword' }).min(1, 'error.privacy.wrongPassword').max(200, 'error.privacy.wrongPassword') }), response: answers({ 200: z.object({ deleted: z.literal(true) }) }) } },
+    {
+      schema: {
+        body: z.object({ password: z.string({ error: 'error.privacy.wrongPassword' }).min(1, 'error.privacy.wrongPassword').max(200, 'error.privacy.wrongPassword') }),
+        response: answers({ 200: z.object({ deleted: z.literal(true) }) }),
+      },
+    },
     async (request) => {
       const user = await signedInUser(auth, request.headers);
       if (!user) throw new AppError('unauthorized', { id: 'error.order.signInToSeeOrders' });

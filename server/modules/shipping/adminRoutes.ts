@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { awbRequestSchema } from '../../../domain/awbRequest';
-import { bucharestDay } from '../../../domain/locale';
-import { awbDraftSchema, shipmentSchema } from '../../../domain/contracts/shipping';
 import type { Db } from '../../../db/client';
+import { awbRequestSchema } from '../../../domain/awbRequest';
+import { awbDraftSchema, shipmentSchema } from '../../../domain/contracts/shipping';
+import { bucharestDay } from '../../../domain/locale';
 import { answers } from '../../errors';
 import { sendPrivateFile } from '../../files';
 import type { Invoicing } from '../invoices/service';
-import type { Shipping } from './couriers';
 import { cancelAwb } from './cancelling';
+import type { Shipping } from './couriers';
 import { labelsOfDay, shipmentLabel } from './labels';
 import { awbDraft, createAwb } from './service';
 
@@ -37,7 +37,10 @@ export const adminShippingRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         querystring: z.object({
-          day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The day must be written YYYY-MM-DD.').optional(),
+          day: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/, 'The day must be written YYYY-MM-DD.')
+            .optional(),
           format: z.enum(['A4', 'A6'], 'The format is A4 or A6.').default('A6'),
         }),
       },
@@ -53,12 +56,8 @@ export const adminShippingRoutes: FastifyPluginAsyncZod<{
     return reply.status(204).send(null);
   });
 
-  app.get(
-    '/shipments/:id/label',
-    { schema: { params: shipmentParams, querystring: z.object({ format: z.enum(['A4', 'A6'], 'The format is A4 or A6.').default('A6') }) } },
-    async (request, reply) => {
-      const label = await shipmentLabel(db, request.params.id, shipping, request.query.format);
-      return sendPrivateFile(reply, label, 'application/pdf', 'inline');
-    },
-  );
+  app.get('/shipments/:id/label', { schema: { params: shipmentParams, querystring: z.object({ format: z.enum(['A4', 'A6'], 'The format is A4 or A6.').default('A6') }) } }, async (request, reply) => {
+    const label = await shipmentLabel(db, request.params.id, shipping, request.query.format);
+    return sendPrivateFile(reply, label, 'application/pdf', 'inline');
+  });
 };

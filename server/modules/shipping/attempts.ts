@@ -1,15 +1,15 @@
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { AwbAttemptView } from '../../../domain/contracts/shipping';
-import { awbReference, COURIER_NAMES, type CourierId } from '../../../domain/courier';
 import type { Db } from '../../../db/client';
 import { awbAttempts, shipments } from '../../../db/schema/shipping';
+import type { AwbAttemptView } from '../../../domain/contracts/shipping';
+import { awbReference, COURIER_NAMES, type CourierId } from '../../../domain/courier';
 import { AppError } from '../../errors';
 import type { CreatedAwb, Shipment } from '../../integrations/couriers/courier';
-import type { Invoicing } from '../invoices/service';
-import { changeOrderStatus } from '../orders/status';
-import { orderView } from '../orders/read';
-import type { Shipping } from './couriers';
 import { dueRows, leaseEnd, notLeased } from '../../leases';
+import type { Invoicing } from '../invoices/service';
+import { orderView } from '../orders/read';
+import { changeOrderStatus } from '../orders/status';
+import type { Shipping } from './couriers';
 
 /**
  * Creating an AWB so that a slow courier or a process that dies never orphans one (issue 43, item 17): the attempt is
@@ -49,17 +49,34 @@ export async function beginAttempt(
   ownerId: string,
 ): Promise<Attempt & { shipment: Shipment }> {
   return db.transaction(async (tx) => {
-    const [pending] = await tx.select().from(awbAttempts).where(and(eq(awbAttempts.orderId, order.id), eq(awbAttempts.state, 'creating')));
+    const [pending] = await tx
+      .select()
+      .from(awbAttempts)
+      .where(and(eq(awbAttempts.orderId, order.id), eq(awbAttempts.state, 'creating')));
     if (pending) throw beingChecked(pending.courier, pending.reference);
     const [tried] = await tx.select({ n: count() }).from(awbAttempts).where(eq(awbAttempts.orderId, order.id));
     // AWBs made before attempts were recorded (their shipments have none) count too.
-    const attempted = tx.select({ id: awbAttempts.shipmentId }).from(awbAttempts).where(and(eq(awbAttempts.orderId, order.id), sql`${awbAttempts.shipmentId} is not null`));
-    const [earlier] = await tx.select({ n: count() }).from(shipments).where(and(eq(shipments.orderId, order.id), notInArray(shipments.id, attempted)));
+    const attempted = tx
+      .select({ id: awbAttempts.shipmentId })
+      .from(awbAttempts)
+      .where(and(eq(awbAttempts.orderId, order.id), sql`${awbAttempts.shipmentId} is not null`));
+    const [earlier] = await tx
+      .select({ n: count() })
+      .from(shipments)
+      .where(and(eq(shipments.orderId, order.id), notInArray(shipments.id, attempted)));
     const reference = awbReference(order.number, (tried?.n ?? 0) + (earlier?.n ?? 0));
     const full: Shipment = { ...shipment, reference };
     const [row] = await tx
       .insert(awbAttempts)
-      .values({ orderId: order.id, courier, reference, request: full as unknown as Record<string, unknown>, orderVersion: order.version, ownerId, checkAt: sql`now() + make_interval(secs => ${FIRST_CHECK_SECONDS})` })
+      .values({
+        orderId: order.id,
+        courier,
+        reference,
+        request: full as unknown as Record<string, unknown>,
+        orderVersion: order.version,
+        ownerId,
+        checkAt: sql`now() + make_interval(secs => ${FIRST_CHECK_SECONDS})`,
+      })
       .onConflictDoNothing()
       .returning();
     // Another request began one at the same moment (the one-per-order index).
@@ -82,7 +99,10 @@ export async function noAnswer(db: Db, id: string): Promise<void> {
 
 /** The courier made none (it refused the shipment, or it is not there): the attempt failed, and its reference with it. */
 export async function failAttempt(db: Db, id: string): Promise<void> {
-  await db.update(awbAttempts).set({ state: 'failed', request: SETTLED, leaseUntil: null }).where(and(eq(awbAttempts.id, id), eq(awbAttempts.state, 'creating')));
+  await db
+    .update(awbAttempts)
+    .set({ state: 'failed', request: SETTLED, leaseUntil: null })
+    .where(and(eq(awbAttempts.id, id), eq(awbAttempts.state, 'creating')));
 }
 
 /**
@@ -137,7 +157,10 @@ export async function adoptAwb(db: Db, attempt: Attempt, created: CreatedAwb, sh
   } catch (error) {
     // The AWB exists at the courier but the order can no longer take it: cancelled there, so no parcel carries the
     // order's cash for nothing; the attempt failed.
-    await shipping.couriers.get(attempt.courier)?.cancel(created.awb).catch(() => undefined);
+    await shipping.couriers
+      .get(attempt.courier)
+      ?.cancel(created.awb)
+      .catch(() => undefined);
     await db.update(awbAttempts).set({ state: 'failed', awb: created.awb, request: SETTLED, leaseUntil: null }).where(eq(awbAttempts.id, attempt.id));
     if (!(error instanceof OrderMovedOn)) throw error;
     const order = await orderView(db, attempt.orderId);
@@ -189,9 +212,11 @@ export async function checkAwbAttempts(db: Db, shipping: Shipping, invoicing: In
       if (!courier) throw new Error(`${attempt.courier} is no longer set up`);
       const found = await courier.findCreated(attempt.request as unknown as Shipment, new Date(attempt.createdAt.getTime() - 60_000));
       if ('madeUnknown' in found) {
-        await db.update(awbAttempts).set({ state: 'unknown', request: SETTLED, leaseUntil: null }).where(and(eq(awbAttempts.id, attempt.id), eq(awbAttempts.state, 'creating')));
-      }
-      else if (found.made === null && Date.now() - attempt.createdAt.getTime() >= NOT_MADE_AFTER_MS) await failAttempt(db, attempt.id);
+        await db
+          .update(awbAttempts)
+          .set({ state: 'unknown', request: SETTLED, leaseUntil: null })
+          .where(and(eq(awbAttempts.id, attempt.id), eq(awbAttempts.state, 'creating')));
+      } else if (found.made === null && Date.now() - attempt.createdAt.getTime() >= NOT_MADE_AFTER_MS) await failAttempt(db, attempt.id);
       else if (found.made === null) await lookAgainLater(db, attempt.id);
       else await adoptAwb(db, attempt, found.made, shipping, invoicing).catch((error: unknown) => (error instanceof AppError ? null : Promise.reject(error)));
       settled += 1;
@@ -211,5 +236,11 @@ export async function awbAttemptsOfOrder(db: Db, orderId: string): Promise<AwbAt
     .from(awbAttempts)
     .where(and(eq(awbAttempts.orderId, orderId), inArray(awbAttempts.state, ['creating', 'unknown'])))
     .orderBy(awbAttempts.createdAt);
-  return rows.map((row) => ({ courier: row.courier, courierName: COURIER_NAMES[row.courier], reference: row.reference, state: row.state as 'creating' | 'unknown', createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    courier: row.courier,
+    courierName: COURIER_NAMES[row.courier],
+    reference: row.reference,
+    state: row.state as 'creating' | 'unknown',
+    createdAt: row.createdAt.toISOString(),
+  }));
 }

@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { COURIER_NAMES } from '../../../domain/courier';
 import type { Db } from '../../../db/client';
 import { shipments } from '../../../db/schema/shipping';
+import { COURIER_NAMES } from '../../../domain/courier';
 import { AppError } from '../../errors';
 import { CourierError } from '../../integrations/couriers/courier';
+import { dueRows } from '../../leases';
 import { orderView } from '../orders/read';
 import { unship } from '../orders/status';
 import type { Shipping } from './couriers';
-import { dueRows } from '../../leases';
 
 /**
  * Cancel AWB, so that the courier's cancellation and the shop's change never come apart for good (issue 43, item 18):

@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { addDays } from '../../../domain/calendar';
-import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
 import type { Db } from '../../../db/client';
 import { shipments } from '../../../db/schema/shipping';
+import { addDays } from '../../../domain/calendar';
 import type { CourierId } from '../../../domain/courier';
+import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
 import type { Courier } from '../../integrations/couriers/courier';
-import type { Shipping } from './couriers';
 import { eachCourierRound } from './courierRounds';
+import type { Shipping } from './couriers';
 
 /**
  * The cash on delivery the couriers paid out (issue 33): where a courier reports it (FAN Courier's bank transfers,

@@ -16,8 +16,8 @@ import { fanCourier } from '../../integrations/couriers/fan';
 import { createLogger } from '../../logging';
 import { createAuth } from '../accounts/auth';
 import { makeOwner } from '../accounts/service';
-import { changeOrderStatus } from '../orders/status';
 import { placeOrder } from '../orders/place';
+import { changeOrderStatus } from '../orders/status';
 import { checkAwbAttempts } from './attempts';
 import { settleCancels } from './cancelling';
 import { NO_COURIERS } from './couriers';
@@ -88,7 +88,13 @@ async function startSignedIn(dataDir: string, target: Awaited<ReturnType<typeof 
   });
   const signIn = await fetch(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(OWNER) });
   expect(signIn.status).toBe(200);
-  return { origin, cookie: signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') };
+  return {
+    origin,
+    cookie: signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; '),
+  };
 }
 
 /**
@@ -158,7 +164,10 @@ it('a process killed while FAN cancels the AWB: FAN has cancelled it, the shop h
     expect(pending).toMatchObject({ status: 'active', cancelRequestedBy: owner!.id });
     expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: 'shipped', trackingNumber: shipment.awb });
     // The next process's round, a minute on.
-    await database.db.update(shipments).set({ cancelRequestedAt: new Date(Date.now() - 120_000) }).where(eq(shipments.id, shipment.id));
+    await database.db
+      .update(shipments)
+      .set({ cancelRequestedAt: new Date(Date.now() - 120_000) })
+      .where(eq(shipments.id, shipment.id));
     expect(await settleCancels(database.db, fanShipping())).toBe(1);
     expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: 'confirmed', trackingNumber: null });
     expect((await database.db.select().from(shipments).where(eq(shipments.id, shipment.id)))[0]).toMatchObject({ status: 'cancelled', cancelRequestedAt: null });

@@ -3,8 +3,8 @@ import type { Db } from '../../../db/client';
 import { type CourierRound, courierRounds } from '../../../db/schema/shipping';
 import type { CourierId } from '../../../domain/courier';
 import type { Courier } from '../../integrations/couriers/courier';
-import type { Shipping } from './couriers';
 import { leaseEnd, notLeased } from '../../leases';
+import type { Shipping } from './couriers';
 
 /** How long a process has a courier's round before another may take it (a process that died lets go of it). */
 const LEASE_SECONDS = 300;
@@ -18,14 +18,7 @@ export async function takeCourierRound(db: Db, courier: CourierId, kind: Courier
   const [taken] = await db
     .update(courierRounds)
     .set({ leaseUntil: leaseEnd(LEASE_SECONDS) })
-    .where(
-      and(
-        eq(courierRounds.courier, courier),
-        eq(courierRounds.kind, kind),
-        sql`${courierRounds.nextAt} <= now()`,
-        notLeased(courierRounds.leaseUntil),
-      ),
-    )
+    .where(and(eq(courierRounds.courier, courier), eq(courierRounds.kind, kind), sql`${courierRounds.nextAt} <= now()`, notLeased(courierRounds.leaseUntil)))
     .returning();
   if (!taken) return undefined;
   return {

@@ -63,10 +63,7 @@ export function shippingFrom(config: ShippingSettings): Shipping {
     );
   }
   if (config.FAN_USERNAME && config.FAN_PASSWORD && config.FAN_CLIENT_ID) {
-    couriers.set(
-      'fan',
-      fanCourier({ username: config.FAN_USERNAME, password: config.FAN_PASSWORD, clientId: config.FAN_CLIENT_ID, baseUrl: config.FAN_BASE_URL ?? FAN_HOST }),
-    );
+    couriers.set('fan', fanCourier({ username: config.FAN_USERNAME, password: config.FAN_PASSWORD, clientId: config.FAN_CLIENT_ID, baseUrl: config.FAN_BASE_URL ?? FAN_HOST }));
   }
   if (config.CARGUS_SUBSCRIPTION_KEY && config.CARGUS_USERNAME && config.CARGUS_PASSWORD) {
     couriers.set(

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { COURIER_NAMES } from '../../../domain/courier';
-import { bucharestDay } from '../../../domain/locale';
 import type { Db } from '../../../db/client';
 import { shipments } from '../../../db/schema/shipping';
+import { COURIER_NAMES } from '../../../domain/courier';
+import { bucharestDay } from '../../../domain/locale';
 import { AppError } from '../../errors';
 import type { ServedFile } from '../../files';
 import type { Shipping } from './couriers';
@@ -32,7 +32,10 @@ async function labelOf(db: Db, row: LabelRow, shipping: Shipping, format: Format
   } catch (error) {
     throw courierProblem(error, row.courier);
   }
-  await db.update(shipments).set(format === 'A6' ? { labelA6: label } : { labelA4: label }).where(eq(shipments.id, row.id));
+  await db
+    .update(shipments)
+    .set(format === 'A6' ? { labelA6: label } : { labelA4: label })
+    .where(eq(shipments.id, row.id));
   return label;
 }
 

@@ -5,8 +5,8 @@ import { orders } from '../../../db/schema/orders';
 import { courierRounds, lockers, shipments } from '../../../db/schema/shipping';
 import { seedCatalog } from '../../../db/seed';
 import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../../../testing/app';
-import { createTestDatabase } from '../../../testing/database';
 import { startTestCouriers, type TestCouriers } from '../../../testing/couriers';
+import { createTestDatabase } from '../../../testing/database';
 import type { FakeFan } from '../../../testing/fakeFan';
 import type { FakeSameday } from '../../../testing/fakeSameday';
 import { sampleOrder } from '../../../testing/sampleOrder';
@@ -44,7 +44,11 @@ afterAll(async () => {
 });
 
 const lockerListCalls = () => sameday.requests.filter((request) => request.path === '/api/client/lockers').length;
-const lockersDueNow = () => database.db.update(courierRounds).set({ nextAt: new Date(Date.now() - 1000) }).where(eq(courierRounds.kind, 'lockers'));
+const lockersDueNow = () =>
+  database.db
+    .update(courierRounds)
+    .set({ nextAt: new Date(Date.now() - 1000) })
+    .where(eq(courierRounds.kind, 'lockers'));
 const ordersCount = async () => (await database.db.select({ n: count() }).from(orders))[0]!.n;
 const placeOrder = (overrides: Record<string, unknown>, shop = app) => shop.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder(overrides), headers: { 'accept-language': 'en' } });
 const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
@@ -117,7 +121,16 @@ describe('an order to an easybox', () => {
   it('keeps the locker chosen (a copy), shows it on the customer’s and the owner’s order, and its AWB goes there', async () => {
     const placed = await placeOrder({ lockerId: '2101' });
     expect(placed.statusCode, placed.body).toBe(201);
-    const locker = { courier: 'sameday', id: '2101', name: 'easybox Iulius Mall Cluj', county: 'CJ', city: 'Cluj-Napoca', address: 'Str. Alexandru Vaida Voevod, Nr. 53B', postalCode: '400436', acceptsCash: true };
+    const locker = {
+      courier: 'sameday',
+      id: '2101',
+      name: 'easybox Iulius Mall Cluj',
+      county: 'CJ',
+      city: 'Cluj-Napoca',
+      address: 'Str. Alexandru Vaida Voevod, Nr. 53B',
+      postalCode: '400436',
+      acceptsCash: true,
+    };
     const { id, accessToken } = placed.json();
     expect((await app.inject({ url: `/api/orders/${id}?token=${accessToken}` })).json().locker).toEqual(locker);
     // The courier renames it later: the order keeps it as chosen.

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client';
+import { lockers } from '../../../db/schema/shipping';
 import { countyFromText } from '../../../domain/counties';
 import type { CourierId } from '../../../domain/courier';
 import type { OrderLocker } from '../../../domain/lockers';
 import type { PaymentMethod } from '../../../domain/orders';
-import type { Db, DbOrTx } from '../../../db/client';
-import { lockers } from '../../../db/schema/shipping';
 import { AppError } from '../../errors';
-import type { Shipping } from './couriers';
 import { eachCourierRound } from './courierRounds';
+import type { Shipping } from './couriers';
 
 /**
  * The couriers' lockers (Sameday easybox, issue 33): a job in every process loads each courier's list once a day into
@@ -59,7 +59,16 @@ export function loadLockers(db: Db, shipping: Shipping): Promise<number> {
             });
         }
         // An empty list is the courier's hiccup, not every locker closed: the ones known are kept.
-        if (rows.length > 0) await tx.delete(lockers).where(and(eq(lockers.courier, id), notInArray(lockers.id, rows.map((row) => row.id))));
+        if (rows.length > 0)
+          await tx.delete(lockers).where(
+            and(
+              eq(lockers.courier, id),
+              notInArray(
+                lockers.id,
+                rows.map((row) => row.id),
+              ),
+            ),
+          );
       });
       return { counted: 1, nextInSeconds: EVERY_SECONDS };
     },

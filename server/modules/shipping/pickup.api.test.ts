@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderRequestSchema } from '../../../domain/checkout';
-import { bucharestDay } from '../../../domain/locale';
 import type { Database } from '../../../db/client';
 import { orders } from '../../../db/schema/orders';
 import { courierRounds, shipments } from '../../../db/schema/shipping';
 import { seedCatalog } from '../../../db/seed';
+import { orderRequestSchema } from '../../../domain/checkout';
+import { bucharestDay } from '../../../domain/locale';
 import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
 import { type FakeCargus, startFakeCargus } from '../../../testing/fakeCargus';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { cargusCourier } from '../../integrations/couriers/cargus';
 import { bucharestIso } from '../../integrations/couriers/courier';
-import { changeOrderStatus } from '../orders/status';
 import { placeOrder } from '../orders/place';
+import { changeOrderStatus } from '../orders/status';
 import { NO_COURIERS, type Shipping } from './couriers';
 import { orderPickups } from './pickup';
 import { createAwb } from './service';
@@ -27,9 +27,7 @@ let owner: { cookie: string; id: string };
 
 const shippingWith = (mode: 'daily' | 'each' | 'automatic'): Shipping => ({
   ...NO_COURIERS,
-  couriers: new Map([
-    ['cargus', cargusCourier({ subscriptionKey: 'key', username: 'webexpress', password: 'secret', baseUrl: cargus.url, pickup: { mode, hours: { from: '15:00', to: '18:00' } } })],
-  ]),
+  couriers: new Map([['cargus', cargusCourier({ subscriptionKey: 'key', username: 'webexpress', password: 'secret', baseUrl: cargus.url, pickup: { mode, hours: { from: '15:00', to: '18:00' } } })]]),
   defaultCourier: 'cargus',
   trackInBackground: false,
 });
@@ -59,13 +57,19 @@ async function awbAt(time: string, shipping: Shipping) {
   const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
   const request = { courier: 'cargus' as const, parcels: 1, weightGrams: 500, lengthCm: 20, widthCm: 15, heightCm: 10, declaredValue: order!.totalAmount, openPackage: false, version: order!.version };
   const shipment = await createAwb(database.db, placed.id, request, shipping, owner, null);
-  await database.db.update(shipments).set({ createdAt: at(time) }).where(eq(shipments.id, shipment.id));
+  await database.db
+    .update(shipments)
+    .set({ createdAt: at(time) })
+    .where(eq(shipments.id, shipment.id));
   return shipment.awb;
 }
 
 /** The next round, with the clock at `time` today (the round due, as it would be by then). */
 async function roundAt(time: string, shipping: Shipping) {
-  await database.db.update(courierRounds).set({ nextAt: new Date(Date.now() - 1000) }).where(eq(courierRounds.kind, 'pickup'));
+  await database.db
+    .update(courierRounds)
+    .set({ nextAt: new Date(Date.now() - 1000) })
+    .where(eq(courierRounds.kind, 'pickup'));
   return orderPickups(database.db, shipping, at(time));
 }
 
@@ -82,7 +86,11 @@ describe('ordering Cargus’s pickup', () => {
     expect(await roundAt('15:05', shipping)).toBe(1);
     const [launched] = cargus.pickups();
     expect(launched).toMatchObject({ location: 0, awbs: [first], from: at('15:05'), to: at('18:00') });
-    expect(cargus.requests.at(-1)).toMatchObject({ method: 'PUT', path: '/Orders', query: { locationId: '0', action: '1', PickupStartDate: at('15:05').toISOString(), PickupEndDate: at('18:00').toISOString() } });
+    expect(cargus.requests.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: '/Orders',
+      query: { locationId: '0', action: '1', PickupStartDate: at('15:05').toISOString(), PickupEndDate: at('18:00').toISOString() },
+    });
     expect(await dashboard()).toEqual([expect.objectContaining({ orderedAt: at('15:05').toISOString(), order: launched!.order, waiting: 0 })]);
     // Nothing new: no second order.
     expect(await roundAt('15:30', shipping)).toBe(0);

@@ -1,10 +1,10 @@
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { courierRounds, shipments } from '../../../db/schema/shipping';
 import { addDays } from '../../../domain/calendar';
 import type { PickupView } from '../../../domain/contracts/shipping';
 import { COURIER_NAMES, type CourierId } from '../../../domain/courier';
 import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
-import type { Db } from '../../../db/client';
-import { courierRounds, shipments } from '../../../db/schema/shipping';
 import { bucharestIso, type PickupOrdering } from '../../integrations/couriers/courier';
 import { eachCourierRound } from './courierRounds';
 import type { Shipping } from './couriers';
@@ -76,7 +76,10 @@ export async function pickupsToday(db: Db, shipping: Shipping, now = new Date())
   const views: PickupView[] = [];
   for (const [id, courier] of shipping.couriers) {
     if (!courier.pickup) continue;
-    const [round] = await db.select().from(courierRounds).where(and(eq(courierRounds.courier, id), eq(courierRounds.kind, 'pickup')));
+    const [round] = await db
+      .select()
+      .from(courierRounds)
+      .where(and(eq(courierRounds.courier, id), eq(courierRounds.kind, 'pickup')));
     const ordered = round?.pickupOrderedAt && bucharestDay(round.pickupOrderedAt) === today ? round.pickupOrderedAt : null;
     views.push({
       courier: id,

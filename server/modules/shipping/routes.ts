@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COUNTY_CODES } from '../../../domain/counties';
-import { lockersNearSchema } from '../../../domain/contracts/shipping';
 import type { Db } from '../../../db/client';
+import { lockersNearSchema } from '../../../domain/contracts/shipping';
+import { COUNTY_CODES } from '../../../domain/counties';
 import { answers } from '../../errors';
 import type { Shipping } from './couriers';
 import { lockersNear } from './lockers';

@@ -1,19 +1,19 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { AwbRequest } from '../../../domain/awbRequest';
-import type { AwbDraft, CourierEventView, ShipmentView } from '../../../domain/contracts/shipping';
-import type { OrderView } from '../../../domain/contracts/orders';
-import { cashOnDelivery, COURIER_NAMES, type CourierId, courierAddress, courierPhone, type ParcelDimensions, parcelDimensionsCm, parcelWeightGrams } from '../../../domain/courier';
-import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
-import { lockerCourierAddress } from '../../../domain/lockers';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { shipmentEvents, shipments } from '../../../db/schema/shipping';
+import type { AwbRequest } from '../../../domain/awbRequest';
+import type { OrderView } from '../../../domain/contracts/orders';
+import type { AwbDraft, CourierEventView, ShipmentView } from '../../../domain/contracts/shipping';
+import { COURIER_NAMES, type CourierId, cashOnDelivery, courierAddress, courierPhone, type ParcelDimensions, parcelDimensionsCm, parcelWeightGrams } from '../../../domain/courier';
+import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
+import { lockerCourierAddress } from '../../../domain/lockers';
 import type { MessageId } from '../../../locales/messages';
 import { AppError } from '../../errors';
 import { CourierError, type CourierField, type CreatedAwb } from '../../integrations/couriers/courier';
-import { adoptAwb, beginAttempt, failAttempt, noAnswer } from './attempts';
 import type { Invoicing } from '../invoices/service';
 import { orderView } from '../orders/read';
+import { adoptAwb, beginAttempt, failAttempt, noAnswer } from './attempts';
 import type { Shipping } from './couriers';
 
 /**
@@ -41,8 +41,14 @@ async function orderParcel(db: Db, order: OrderView, shipping: Shipping): Promis
   );
   const lines = order.lines.map((line) => ({ product: line.productId === null ? undefined : packed.get(line.productId), quantity: line.quantity }));
   return {
-    weightGrams: parcelWeightGrams(lines.map(({ product, quantity }) => ({ weightGrams: product?.weightGrams ?? null, quantity })), shipping.defaultWeightGrams),
-    dimensionsCm: parcelDimensionsCm(lines.map(({ product, quantity }) => ({ dimensionsCm: product?.sizeCm ?? null, quantity })), shipping.defaultSizeCm),
+    weightGrams: parcelWeightGrams(
+      lines.map(({ product, quantity }) => ({ weightGrams: product?.weightGrams ?? null, quantity })),
+      shipping.defaultWeightGrams,
+    ),
+    dimensionsCm: parcelDimensionsCm(
+      lines.map(({ product, quantity }) => ({ dimensionsCm: product?.sizeCm ?? null, quantity })),
+      shipping.defaultSizeCm,
+    ),
   };
 }
 
@@ -50,9 +56,7 @@ async function orderParcel(db: Db, order: OrderView, shipping: Shipping): Promis
 export async function awbDraft(db: Db, orderId: string, shipping: Shipping): Promise<AwbDraft> {
   const order = await shippableOrder(db, orderId);
   // An order to a locker goes with the locker's courier only.
-  const ids = [...shipping.couriers.keys()]
-    .filter((id) => !order.locker || id === order.locker.courier)
-    .sort((a, b) => Number(b === shipping.defaultCourier) - Number(a === shipping.defaultCourier));
+  const ids = [...shipping.couriers.keys()].filter((id) => !order.locker || id === order.locker.courier).sort((a, b) => Number(b === shipping.defaultCourier) - Number(a === shipping.defaultCourier));
   return {
     // Sameday (OPCG) and Cargus (OpenPackage) let the recipient open the parcel before paying; FAN's API has no such option.
     couriers: ids.map((id) => ({ id, name: COURIER_NAMES[id], openPackage: id !== 'fan' })),
@@ -87,7 +91,8 @@ const FIELD_LABELS: Record<string, MessageId> = {
 
 /** A courier's failure as the owner reads it: what went wrong, and each refused field by the shop's name for it. */
 export function courierProblem(error: unknown, courier: CourierId): AppError {
-  if (!(error instanceof CourierError)) return new AppError('unavailable', { id: 'admin.awb.problem.courierDown', values: { courier: COURIER_NAMES[courier] } }, 'courier_unavailable', undefined, error);
+  if (!(error instanceof CourierError))
+    return new AppError('unavailable', { id: 'admin.awb.problem.courierDown', values: { courier: COURIER_NAMES[courier] } }, 'courier_unavailable', undefined, error);
   const values = { courier: COURIER_NAMES[courier] };
   if (error.kind === 'unavailable') return new AppError('unavailable', { id: 'admin.awb.problem.courierDown', values }, 'courier_unavailable');
   if (error.kind === 'unauthorized') return new AppError('unavailable', { id: 'admin.awb.problem.courierAccount', values }, 'courier_account');
@@ -144,7 +149,12 @@ export async function createAwb(db: Db, orderId: string, request: AwbRequest, sh
     throw new AppError('unavailable', { id: 'admin.awb.problem.courierSlow', values: { courier: COURIER_NAMES[request.courier] } }, 'courier_slow', undefined, error);
   }
   const row = await adoptAwb(db, attempt, created, shipping, invoicing);
-  const [shipment] = row ? [row] : await db.select().from(shipments).where(and(eq(shipments.courier, request.courier), eq(shipments.awb, created.awb)));
+  const [shipment] = row
+    ? [row]
+    : await db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.courier, request.courier), eq(shipments.awb, created.awb)));
   return shipmentView(shipment!);
 }
 
@@ -191,7 +201,9 @@ export function createdOn(day: string) {
 
 /** How many AWBs were created today (Bucharest): the dashboard offers their labels in one PDF. */
 export async function awbsCreatedToday(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(shipments).where(createdOn(bucharestDay(new Date())));
+  const [row] = await db
+    .select({ n: count() })
+    .from(shipments)
+    .where(createdOn(bucharestDay(new Date())));
   return row?.n ?? 0;
 }
-

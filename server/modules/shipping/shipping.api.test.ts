@@ -1,8 +1,5 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../../domain/calendar';
-import { orderRequestSchema } from '../../../domain/checkout';
-import { bucharestDay } from '../../../domain/locale';
 import type { Database } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { invoices } from '../../../db/schema/invoices';
@@ -10,24 +7,27 @@ import { orderEvents, orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { awbAttempts, courierRounds, shipments } from '../../../db/schema/shipping';
 import { seedCatalog } from '../../../db/seed';
+import { addDays } from '../../../domain/calendar';
+import { orderRequestSchema } from '../../../domain/checkout';
+import { bucharestDay } from '../../../domain/locale';
 import { buildTestApp, signUpOwner, TEST_INVOICING, TEST_ORIGIN, type TestApp } from '../../../testing/app';
-import { createTestDatabase } from '../../../testing/database';
 import { startTestCouriers, type TestCouriers } from '../../../testing/couriers';
+import { createTestDatabase } from '../../../testing/database';
 import type { FakeFan } from '../../../testing/fakeFan';
 import type { FakeSameday } from '../../../testing/fakeSameday';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { changeOrderStatus } from '../orders/status';
-import { placeOrder } from '../orders/place';
-import type { Shipping } from './couriers';
-import { collectCash } from './cash';
-import { syncChangedParcels, trackShipments } from './tracking';
+import { AppError } from '../../errors';
 import { fanCourier } from '../../integrations/couriers/fan';
 import { samedayCourier } from '../../integrations/couriers/sameday';
+import { placeOrder } from '../orders/place';
+import { changeOrderStatus } from '../orders/status';
 import { checkAwbAttempts } from './attempts';
 import { cancelAwb, settleCancels } from './cancelling';
+import { collectCash } from './cash';
+import type { Shipping } from './couriers';
 import { prepareLabels } from './labels';
 import { createAwb } from './service';
-import { AppError } from '../../errors';
+import { syncChangedParcels, trackShipments } from './tracking';
 
 // Create AWB against a stand-in for Sameday (testing/fakeSameday.ts), on the embedded database or PostgreSQL.
 
@@ -83,14 +83,20 @@ const request = (order: { version: number }, overrides: Record<string, unknown> 
 
 describe('Create AWB', () => {
   it('offers the courier with the form filled in: the products’ weight, the total as cash to collect and declared value', async () => {
-    await database.db.update(products).set({ weightGrams: 80, packedSizeCm: { length: 10, width: 4, height: 2 } }).where(eq(products.id, '1'));
+    await database.db
+      .update(products)
+      .set({ weightGrams: 80, packedSizeCm: { length: 10, width: 4, height: 2 } })
+      .where(eq(products.id, '1'));
     const order = await confirmedOrder();
     const draft = await asOwner('GET', `/api/admin/orders/${order.id}/awb`);
     expect(draft.statusCode, draft.body).toBe(200);
     // Two lighters of 80 g, 10x4x2 cm packed, and a charger without a weight or a size (PARCEL_WEIGHT_GRAMS, 500 g;
     // PARCEL_SIZE_CM, 20x15x10): the box as long and wide as the largest, the heights stacked.
     expect(draft.json()).toEqual({
-      couriers: [{ id: 'sameday', name: 'Sameday', openPackage: true }, { id: 'fan', name: 'FAN Courier', openPackage: false }],
+      couriers: [
+        { id: 'sameday', name: 'Sameday', openPackage: true },
+        { id: 'fan', name: 'FAN Courier', openPackage: false },
+      ],
       parcels: 1,
       weightGrams: 660,
       dimensionsCm: { length: 20, width: 15, height: 14 },
@@ -106,7 +112,11 @@ describe('Create AWB', () => {
 
   it('creates the AWB with the order’s cash and address, and ships the order with it: timeline, the customer’s mail', async () => {
     const order = await confirmedOrder();
-    const created = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order, { parcels: 2, note: 'Fragil', openPackage: true, cashOnDelivery: 1, lengthCm: 25, widthCm: 18, heightCm: 9 }));
+    const created = await asOwner(
+      'POST',
+      `/api/admin/orders/${order.id}/awb`,
+      request(order, { parcels: 2, note: 'Fragil', openPackage: true, cashOnDelivery: 1, lengthCm: 25, widthCm: 18, heightCm: 9 }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const shipment = created.json();
     expect(shipment).toMatchObject({ courier: 'sameday', courierName: 'Sameday', awb: expect.stringMatching(/^1SDY/), parcels: 2, cashOnDelivery: order.totalAmount, status: 'active' });
@@ -126,7 +136,10 @@ describe('Create AWB', () => {
     });
     const [shipped] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(shipped).toMatchObject({ status: 'shipped', carrier: 'Sameday', trackingNumber: shipment.awb });
-    const events = await database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, 'shipped')));
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, 'shipped')));
     expect(events).toHaveLength(1);
     const mails = await database.db.select().from(outbox).where(eq(outbox.orderId, order.id));
     expect(mails.some((mail) => mail.data.status === 'shipped')).toBe(true);
@@ -161,9 +174,18 @@ describe('Create AWB', () => {
     sameday.refuseField(['awbRecipient', 'phoneNumber'], 'Invalid phone number.');
     const refused = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'courier_refused', message: 'Sameday refused the AWB: nothing changed on the order. Correct what it says and try again.', fields: [{ field: 'Recipient’s phone', message: 'Invalid phone number.' }] });
+    expect(refused.json()).toMatchObject({
+      code: 'courier_refused',
+      message: 'Sameday refused the AWB: nothing changed on the order. Correct what it says and try again.',
+      fields: [{ field: 'Recipient’s phone', message: 'Invalid phone number.' }],
+    });
     sameday.refuseField(['awbRecipient', 'phoneNumber'], 'Număr de telefon invalid.');
-    const inRomanian = await app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/awb`, payload: request(order), headers: { cookie: owner.cookie, origin: TEST_ORIGIN, 'accept-language': 'ro' } });
+    const inRomanian = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/awb`,
+      payload: request(order),
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN, 'accept-language': 'ro' },
+    });
     expect(inRomanian.json().fields).toEqual([{ field: 'Telefonul destinatarului', message: 'Număr de telefon invalid.' }]);
     const [unchanged] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(unchanged).toMatchObject({ status: 'confirmed', version: order.version, trackingNumber: null });
@@ -288,7 +310,10 @@ describe('Create AWB when the courier is slow (its answer never comes)', () => {
     // Not listed yet: FAN's list may show a new AWB late, so it is looked for again rather than taken as never made.
     await checkNow();
     expect((await attemptsOf(order.id))[0]).toMatchObject({ state: 'creating' });
-    await database.db.update(awbAttempts).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(awbAttempts.orderId, order.id));
+    await database.db
+      .update(awbAttempts)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(awbAttempts.orderId, order.id));
     await checkNow();
     expect((await attemptsOf(order.id))[0]).toMatchObject({ state: 'failed' });
     const created = await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(await orderRow(order.id), { courier: 'fan' }));
@@ -303,7 +328,12 @@ describe('Create AWB when the courier is slow (its answer never comes)', () => {
     await changeOrderStatus(database.db, order.id, 'cancelled', { actor: 'owner' });
     await checkNow();
     expect((await orderRow(order.id)).status).toBe('cancelled');
-    expect(fan.awbs().filter((awb) => awb.request.info?.content === String(order.number)).map((awb) => awb.deleted)).toEqual([true]);
+    expect(
+      fan
+        .awbs()
+        .filter((awb) => awb.request.info?.content === String(order.number))
+        .map((awb) => awb.deleted),
+    ).toEqual([true]);
     expect((await attemptsOf(order.id))[0]).toMatchObject({ state: 'failed' });
   });
 
@@ -343,7 +373,11 @@ describe('tracking', () => {
     expect(created.statusCode, created.body).toBe(201);
     return { order, awb: created.json().awb as string, shipmentId: created.json().id as string };
   }
-  const dueNow = () => database.db.update(shipments).set({ trackAt: new Date(Date.now() - 1000) }).where(eq(shipments.status, 'active'));
+  const dueNow = () =>
+    database.db
+      .update(shipments)
+      .set({ trackAt: new Date(Date.now() - 1000) })
+      .where(eq(shipments.status, 'active'));
   const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const shipmentRow = async (id: string) => (await database.db.select().from(shipments).where(eq(shipments.id, id)))[0]!;
 
@@ -408,7 +442,11 @@ describe('tracking', () => {
     expect(stockAfter!.stock).toBe(stockBefore!.stock);
     const page = (await asOwner('GET', `/api/admin/orders/${order.id}`)).json();
     expect(page.events.at(-1)).toMatchObject({ actor: 'system', from: 'shipped', to: 'confirmed', note: `AWB ${awb} (Sameday): cancelled at Sameday` });
-    const told = async () => (await database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'awb_cancelled'))));
+    const told = async () =>
+      await database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'awb_cancelled')));
     expect(await told()).toMatchObject([{ recipient: 'owners', data: { awb, courier: 'Sameday' } }]);
     // Asked again (its row is no longer active, so it is not): nothing more happens; a new AWB ships it again.
     await dueNow();
@@ -428,7 +466,10 @@ describe('tracking', () => {
 
   it('a parcel Sameday’s status-sync names is asked about at once, not at its next turn; two processes ask Sameday once', async () => {
     const { order, awb, shipmentId } = await shippedOrder();
-    await database.db.update(shipments).set({ trackAt: new Date(Date.now() + 3600_000) }).where(eq(shipments.id, shipmentId));
+    await database.db
+      .update(shipments)
+      .set({ trackAt: new Date(Date.now() + 3600_000) })
+      .where(eq(shipments.id, shipmentId));
     await trackShipments(database.db, shipping, null);
     sameday.deliver(awb);
     expect((await orderRow(order.id)).status).toBe('shipped');
@@ -445,7 +486,10 @@ describe('tracking', () => {
     await trackShipments(database.db, shipping, null);
     expect((await orderRow(order.id)).status).toBe('delivered');
     // The next window starts where this one ended.
-    const [round] = await database.db.select().from(courierRounds).where(and(eq(courierRounds.courier, 'sameday'), eq(courierRounds.kind, 'sync')));
+    const [round] = await database.db
+      .select()
+      .from(courierRounds)
+      .where(and(eq(courierRounds.courier, 'sameday'), eq(courierRounds.kind, 'sync')));
     expect(Number(syncCalls().at(-1)!.query.endTimestamp)).toBe(Math.floor(round!.syncedUntil!.getTime() / 1000));
   });
 
@@ -466,7 +510,11 @@ describe('tracking', () => {
 
 describe('cash collected', () => {
   const today = bucharestDay(new Date());
-  const dueNow = () => database.db.update(shipments).set({ trackAt: new Date(Date.now() - 1000) }).where(eq(shipments.status, 'active'));
+  const dueNow = () =>
+    database.db
+      .update(shipments)
+      .set({ trackAt: new Date(Date.now() - 1000) })
+      .where(eq(shipments.status, 'active'));
   const cashDueNow = () => database.db.update(courierRounds).set({ nextAt: new Date(Date.now() - 1000) });
   const transferDaysAsked = () => fan.requests.filter((call) => call.path === '/reports/bank-transfers').map((call) => call.query.date);
   const shipmentOf = async (id: string) => (await asOwner('GET', `/api/admin/orders/${id}`)).json().shipments[0];
@@ -481,7 +529,11 @@ describe('cash collected', () => {
     fan.deliver(awb);
     await dueNow();
     await trackShipments(database.db, shipping, null);
-    if (daysAgo > 0) await database.db.update(shipments).set({ deliveredAt: new Date(Date.now() - daysAgo * 86_400_000) }).where(eq(shipments.awb, awb));
+    if (daysAgo > 0)
+      await database.db
+        .update(shipments)
+        .set({ deliveredAt: new Date(Date.now() - daysAgo * 86_400_000) })
+        .where(eq(shipments.awb, awb));
     return { order, awb };
   }
 
@@ -596,7 +648,10 @@ describe('Cancel AWB', () => {
   const shipmentRow = async (id: string) => (await database.db.select().from(shipments).where(eq(shipments.id, id)))[0]!;
   /** The next process's look, a minute on. */
   const settleNow = async () => {
-    await database.db.update(shipments).set({ cancelRequestedAt: new Date(Date.now() - 120_000) }).where(isNotNull(shipments.cancelRequestedAt));
+    await database.db
+      .update(shipments)
+      .set({ cancelRequestedAt: new Date(Date.now() - 120_000) })
+      .where(isNotNull(shipments.cancelRequestedAt));
     return settleCancels(database.db, shipping);
   };
 
@@ -637,11 +692,19 @@ describe('Cancel AWB', () => {
     const created = (await asOwner('POST', `/api/admin/orders/${order.id}/awb`, request(order))).json();
     await database.db.update(shipments).set({ cancelRequestedAt: new Date(), cancelRequestedBy: owner.id }).where(eq(shipments.id, created.id));
     sameday.cancelInPortal(created.awb);
-    await database.db.update(shipments).set({ trackAt: new Date(Date.now() - 1000) }).where(eq(shipments.id, created.id));
+    await database.db
+      .update(shipments)
+      .set({ trackAt: new Date(Date.now() - 1000) })
+      .where(eq(shipments.id, created.id));
     await trackShipments(database.db, shipping, null);
     expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('confirmed');
     expect(await shipmentRow(created.id)).toMatchObject({ status: 'cancelled', cancelRequestedAt: null });
-    expect(await database.db.select().from(outbox).where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'awb_cancelled')))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.orderId, order.id), eq(outbox.kind, 'awb_cancelled'))),
+    ).toEqual([]);
   });
 });
 

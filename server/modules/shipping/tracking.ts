@@ -1,18 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { COURIER_NAMES, type CourierId } from '../../../domain/courier';
 import type { Db, DbOrTx } from '../../../db/client';
 import { shipmentEvents, shipments } from '../../../db/schema/shipping';
+import { COURIER_NAMES, type CourierId } from '../../../domain/courier';
+import { dueRows, leaseEnd, notLeased } from '../../leases';
 import { everyFewSeconds, type Rounds } from '../../rounds';
 import type { Invoicing } from '../invoices/service';
 import { queueAwbCancelledMail } from '../mail/service';
 import { changeOrderStatus, unship } from '../orders/status';
 import { checkAwbAttempts } from './attempts';
 import { settleCancels } from './cancelling';
-import { prepareLabels } from './labels';
-import { orderPickups } from './pickup';
 import { eachCourierRound } from './courierRounds';
 import type { Shipping } from './couriers';
-import { dueRows, leaseEnd, notLeased } from '../../leases';
+import { prepareLabels } from './labels';
+import { orderPickups } from './pickup';
 
 /**
  * Following every parcel with its courier (issue 33): a job in every process asks the courier about each active AWB
@@ -39,7 +39,14 @@ async function takeDue(db: Db, limit: number) {
     .update(shipments)
     .set({ trackLeaseUntil: leaseEnd(LEASE_SECONDS) })
     .where(inArray(shipments.id, due))
-    .returning({ id: shipments.id, orderId: shipments.orderId, courier: shipments.courier, awb: shipments.awb, cancelRequestedBy: shipments.cancelRequestedBy, cancelRequestedAt: shipments.cancelRequestedAt });
+    .returning({
+      id: shipments.id,
+      orderId: shipments.orderId,
+      courier: shipments.courier,
+      awb: shipments.awb,
+      cancelRequestedBy: shipments.cancelRequestedBy,
+      cancelRequestedAt: shipments.cancelRequestedAt,
+    });
 }
 
 /**

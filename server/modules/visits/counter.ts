@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { visitSalts, visitViews, visitVisitors } from '../../../db/schema/visits';
 import { addDays } from '../../../domain/calendar';
 import { bucharestDay } from '../../../domain/locale';
 import type { FunnelStep } from '../../../domain/visits';
-import type { Db } from '../../../db/client';
-import { visitSalts, visitViews, visitVisitors } from '../../../db/schema/visits';
 
 /** How often each process writes what it counted; a process that dies loses at most this much (acceptable: counts, not orders). */
 export const FLUSH_EVERY_MS = 10_000;
@@ -29,7 +29,10 @@ export class VisitCounter {
   private saltOf(day: string): Promise<string> {
     if (this.salt?.day !== day) {
       const value = (async () => {
-        await this.db.insert(visitSalts).values({ day, salt: randomBytes(32).toString('hex') }).onConflictDoNothing();
+        await this.db
+          .insert(visitSalts)
+          .values({ day, salt: randomBytes(32).toString('hex') })
+          .onConflictDoNothing();
         const [row] = await this.db.select({ salt: visitSalts.salt }).from(visitSalts).where(eq(visitSalts.day, day));
         return row!.salt;
       })();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bucharestDay } from '../../../domain/locale';
 import { type Database, openPostgres } from '../../../db/client';
 import { visitViews, visitVisitors } from '../../../db/schema/visits';
-import { startPostgresCluster, type PostgresCluster } from '../../../testing/postgresCluster';
+import { bucharestDay } from '../../../domain/locale';
+import { type PostgresCluster, startPostgresCluster } from '../../../testing/postgresCluster';
 import { VisitCounter } from './counter';
 
 // The visit counter's batches when the database goes away (decision 0035): a batch that cannot be written is kept and
@@ -15,7 +15,10 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('visit counts while Po
 
   beforeAll(async () => {
     cluster = await startPostgresCluster();
-    database = await openPostgres({ connectionString: await cluster.createDatabase('visits'), connectionTimeoutMillis: 2_000 }, { onConnectionError: () => undefined, onListenerError: () => undefined });
+    database = await openPostgres(
+      { connectionString: await cluster.createDatabase('visits'), connectionTimeoutMillis: 2_000 },
+      { onConnectionError: () => undefined, onListenerError: () => undefined },
+    );
   }, 120_000);
 
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../../db/client';
 import { visitStatsSchema } from '../../../domain/contracts/visits';
 import { isBot, isPrefetch, stepOfPage } from '../../../domain/visits';
-import type { Db } from '../../../db/client';
 import { answers } from '../../errors';
 import type { VisitCounter } from './counter';
 import { visitStats } from './stats';

@@ -1,12 +1,12 @@
 import { and, desc, eq, gte, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
-import { addDays } from '../../../domain/calendar';
-import type { VisitStats } from '../../../domain/contracts/visits';
-import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
-import { conversionRate, dropOffs, FUNNEL_STEPS } from '../../../domain/visits';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { visitViews, visitVisitors } from '../../../db/schema/visits';
+import { addDays } from '../../../domain/calendar';
+import type { VisitStats } from '../../../domain/contracts/visits';
+import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
+import { conversionRate, dropOffs, FUNNEL_STEPS } from '../../../domain/visits';
 
 const DAYS = 30;
 const TOP = 5;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../../domain/calendar';
-import { bucharestDay } from '../../../domain/locale';
 import type { Database } from '../../../db/client';
 import { visitSalts, visitViews, visitVisitors } from '../../../db/schema/visits';
 import { seedCatalog } from '../../../db/seed';
+import { addDays } from '../../../domain/calendar';
+import { bucharestDay } from '../../../domain/locale';
 import { buildTestApp, signUpOwner, type TestApp } from '../../../testing/app';
 import { createTestDatabase } from '../../../testing/database';
 import { sampleOrder } from '../../../testing/sampleOrder';
@@ -38,7 +38,13 @@ afterAll(async () => {
 const visit = (path: string, ip: string, userAgent = PHONE, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/visits', payload: { path }, remoteAddress: ip, headers: { 'user-agent': userAgent, ...headers } });
 const today = bucharestDay(new Date());
-const visitorsOf = async (step: string) => (await database.db.select().from(visitVisitors).where(eq(visitVisitors.step, step as 'landing'))).filter((row) => row.day === today);
+const visitorsOf = async (step: string) =>
+  (
+    await database.db
+      .select()
+      .from(visitVisitors)
+      .where(eq(visitVisitors.step, step as 'landing'))
+  ).filter((row) => row.day === today);
 
 describe('counting visits', () => {
   it('counts each visitor once a day per step however many pages they open, and every view; not bots, prefetches or other pages', async () => {

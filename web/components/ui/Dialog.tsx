@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 interface DialogProps {
   /** Id of the element that names the dialog (its heading). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { signOut, useSession } from '../../lib/session';
 import { useI18n } from '../../lib/i18n';
+import { signOut, useSession } from '../../lib/session';
 
 const linkClass = 'inline-flex items-center whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-zinc-700 hover:text-zinc-900 focus-visible:outline-3 focus-visible:outline-brand sm:px-3';
 

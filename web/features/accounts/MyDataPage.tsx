@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router';
 import { personalDataSchema } from '../../../domain/contracts/privacy';
 import { shopTime } from '../../../domain/locale';
 import { PersonalDataView } from '../../components/PersonalDataView';
-import { SignInPrompt, useAccountData } from './accountPage';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { refreshSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { SignInPrompt, useAccountData } from './accountPage';
 
 /**
  * The signed-in customer's data rights (issue 34): everything the shop holds about them, readable here and as a JSON

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { primaryButton } from '../../components/ui/styles';
 import { orderListSchema } from '../../../domain/contracts/orders';
-import { useI18n } from '../../lib/i18n';
 import { OrderSummary } from '../../components/OrderSummary';
+import { primaryButton } from '../../components/ui/styles';
+import { useI18n } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { SignInPrompt, useAccountData } from './accountPage';
 
 export default function MyOrdersPage() {

@@ -29,15 +29,7 @@ export function PasswordField({ field, value, onChange, autoComplete }: Password
         {t(text.label)}
       </label>
       <div className="relative">
-        <input
-          id={id}
-          type={visible ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          required
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className={`${inputClass} pr-20`}
-        />
+        <input id={id} type={visible ? 'text' : 'password'} autoComplete={autoComplete} required value={value} onChange={(event) => onChange(event.target.value)} className={`${inputClass} pr-20`} />
         <button
           type="button"
           onClick={() => setVisible((shown) => !shown)}

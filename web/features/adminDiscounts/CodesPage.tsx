@@ -5,12 +5,12 @@ import type { DiscountKind } from '../../../domain/discounts';
 import { shopDay } from '../../../domain/locale';
 import { parseRon } from '../../../domain/productEdit';
 import { Feedback } from '../../components/ui/Feedback';
+import { Field } from '../../components/ui/Field';
 import { type Column, ScrollingTable } from '../../components/ui/ScrollingTable';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { firstProblem, useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
-import { Field } from '../../components/ui/Field';
 
 const errorText = (error: unknown, t: Translate) => (error instanceof ApiError ? error.message : t('admin.somethingWrong'));
 
@@ -97,7 +97,13 @@ function PauseButton({ code, onChanged }: { code: DiscountCodeView; onChanged: (
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span>{t(code.active ? 'admin.codes.running' : 'admin.codes.paused')}</span>
-      <button type="button" className={secondaryButton} disabled={busy} onClick={() => void toggle()} aria-label={t(code.active ? 'admin.codes.pauseCode' : 'admin.codes.resumeCode', { code: code.code })}>
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={busy}
+        onClick={() => void toggle()}
+        aria-label={t(code.active ? 'admin.codes.pauseCode' : 'admin.codes.resumeCode', { code: code.code })}
+      >
         {t(code.active ? 'admin.codes.pause' : 'admin.codes.resume')}
       </button>
       {problem && (

@@ -67,13 +67,7 @@ export default function InvoicesPage() {
           <label htmlFor={monthId} className="font-medium">
             {t('admin.invoices.month')}
           </label>
-          <input
-            id={monthId}
-            type="month"
-            value={month}
-            onChange={(event) => event.target.value && setMonth(event.target.value)}
-            className="min-h-11 rounded-md border border-zinc-400 px-3"
-          />
+          <input id={monthId} type="month" value={month} onChange={(event) => event.target.value && setMonth(event.target.value)} className="min-h-11 rounded-md border border-zinc-400 px-3" />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={stateId} className="font-medium">
@@ -118,9 +112,7 @@ export default function InvoicesPage() {
           {t('admin.invoices.count', { count: invoices.length })}
         </p>
       )}
-      {invoices && invoices.length > 0 && (
-        <InvoiceTable invoices={invoices} caption={t('admin.invoices.caption')} onSendAgain={(invoice) => void sendAgain(invoice)} onReissue={setReissuing} />
-      )}
+      {invoices && invoices.length > 0 && <InvoiceTable invoices={invoices} caption={t('admin.invoices.caption')} onSendAgain={(invoice) => void sendAgain(invoice)} onReissue={setReissuing} />}
       {reissuing && (
         <ReissueDialog
           invoice={reissuing}

@@ -143,9 +143,7 @@ function MailTable({
   buttonRef: (id: number, button: HTMLButtonElement | null) => void;
 }) {
   const { t, locale } = useI18n();
-  const columns = MAIL_COLUMNS.map(
-    (column): Column => ({ label: t(`admin.mails.column.${column}`), align: column === 'tries' ? 'right' : 'left', hidden: column === 'action' }),
-  );
+  const columns = MAIL_COLUMNS.map((column): Column => ({ label: t(`admin.mails.column.${column}`), align: column === 'tries' ? 'right' : 'left', hidden: column === 'action' }));
   return (
     <ScrollingTable caption={t('admin.mails.caption')} columns={columns} minWidth="min-w-[52rem]">
       {mails.map((mail) => (

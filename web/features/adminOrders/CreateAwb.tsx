@@ -1,17 +1,17 @@
-import { lockerLine } from '../../../domain/lockers';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type AwbRequest, awbRequestSchema } from '../../../domain/awbRequest';
 import type { AdminOrder } from '../../../domain/contracts/admin';
 import { type AwbDraft, awbDraftSchema, shipmentSchema } from '../../../domain/contracts/shipping';
 import type { CourierId } from '../../../domain/courier';
 import { issueValues } from '../../../domain/issueValues';
+import { lockerLine } from '../../../domain/lockers';
 import { toDecimalString } from '../../../domain/money';
 import { parseRon } from '../../../domain/productEdit';
 import type { AdminMessageId } from '../../../locales/messages';
+import { Field } from '../../components/ui/Field';
 import { inputClass, primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
-import { Field } from '../../components/ui/Field';
 
 /**
  * Create AWB: the order handed to a courier set up in the shop, from the form Create AWB fills in (the products'
@@ -125,9 +125,7 @@ export function CreateAwb({ order, onShipped }: { order: AdminOrder; onShipped: 
           <input id={`${id}-awb-note`} className={inputClass} maxLength={200} value={note} onChange={(event) => setNote(event.target.value)} />
         </Field>
       </div>
-      <p className="text-sm">
-        {draft.cashOnDelivery > 0 ? t('admin.awb.cashToCollect', { amount: money(draft.cashOnDelivery) }) : t('admin.awb.nothingToCollect')}
-      </p>
+      <p className="text-sm">{draft.cashOnDelivery > 0 ? t('admin.awb.cashToCollect', { amount: money(draft.cashOnDelivery) }) : t('admin.awb.nothingToCollect')}</p>
       {/* A locker is opened by the recipient alone: no opening before paying there. */}
       {chosen?.openPackage && !draft.locker && (
         <label className="flex min-h-11 items-center gap-2">

@@ -51,7 +51,11 @@ export function Dashboard({ figures }: { figures: Figures | null }) {
             : pickup.orderedAt
               ? t('admin.dashboard.pickupOrdered', { courier: pickup.courierName, order: pickup.order ?? '', time: shopClock(pickup.orderedAt, locale), from: pickup.hours.from, to: pickup.hours.to })
               : pickup.waiting > 0
-                ? t(pickup.mode === 'each' ? 'admin.dashboard.pickupWaitingEach' : 'admin.dashboard.pickupWaitingDaily', { courier: pickup.courierName, count: pickup.waiting, from: pickup.hours.from })
+                ? t(pickup.mode === 'each' ? 'admin.dashboard.pickupWaitingEach' : 'admin.dashboard.pickupWaitingDaily', {
+                    courier: pickup.courierName,
+                    count: pickup.waiting,
+                    from: pickup.hours.from,
+                  })
                 : t('admin.dashboard.pickupNone', { courier: pickup.courierName })}
           {pickup.orderedAt && pickup.waiting > 0 && t('admin.dashboard.pickupMore', { count: pickup.waiting })}
         </p>
@@ -129,16 +133,13 @@ function InvoiceNotices({ reporting }: { reporting: InvoiceReporting }) {
                   {t('admin.dashboard.toReportItem', { number: invoice.documentId, order: String(invoice.orderNumber) })}
                 </Link>
                 {': '}
-                {t('admin.dashboard.toReportBy', { day: shopDay(invoice.reportDueDay, locale) })} · {t(invoice.check === 'invalid' ? 'admin.invoices.check.invalid' : `admin.invoices.anaf.${invoice.anaf}`)}
-                {invoice.reportUrgency && (
-                  <strong className={invoice.reportUrgency === 'late' ? 'text-red-700' : 'text-amber-800'}> · {t(`admin.invoices.urgency.${invoice.reportUrgency}`)}</strong>
-                )}
+                {t('admin.dashboard.toReportBy', { day: shopDay(invoice.reportDueDay, locale) })} ·{' '}
+                {t(invoice.check === 'invalid' ? 'admin.invoices.check.invalid' : `admin.invoices.anaf.${invoice.anaf}`)}
+                {invoice.reportUrgency && <strong className={invoice.reportUrgency === 'late' ? 'text-red-700' : 'text-amber-800'}> · {t(`admin.invoices.urgency.${invoice.reportUrgency}`)}</strong>}
               </li>
             ))}
           </ul>
-          {toReport.length > TO_REPORT_SHOWN && (
-            <p className="mt-2 text-sm">{toInvoices(t('admin.dashboard.toReportMore', { count: toReport.length - TO_REPORT_SHOWN }))}</p>
-          )}
+          {toReport.length > TO_REPORT_SHOWN && <p className="mt-2 text-sm">{toInvoices(t('admin.dashboard.toReportMore', { count: toReport.length - TO_REPORT_SHOWN }))}</p>}
         </section>
       )}
     </>

@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { type AdminOrder, adminOrderSchema } from '../../../domain/contracts/admin';
 import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '../../../domain/orderChanges';
 import { ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
+import { Field } from '../../components/ui/Field';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { firstProblem, orderStatusName } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
 import { CreateAwb } from './CreateAwb';
-import { Field } from '../../components/ui/Field';
 import { errorText, Section } from './orderSection';
 
 /** The form's first refusal in the page's language (firstProblem). */
@@ -80,7 +80,7 @@ export function Actions({ order, onChanged, reload }: { order: AdminOrder; onCha
         <div className="flex flex-col gap-4">
           {targets.some((to) => to !== 'cancelled') && (
             <Field id={`${id}-note`} label={t('admin.order.note')}>
-            <input id={`${id}-note`} className={inputClass} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+              <input id={`${id}-note`} className={inputClass} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
             </Field>
           )}
           <div className="flex flex-wrap gap-2">
@@ -111,22 +111,22 @@ export function Actions({ order, onChanged, reload }: { order: AdminOrder; onCha
               }}
             >
               <Field id={`${id}-carrier`} label={t('admin.order.carrier')}>
-              <select id={`${id}-carrier`} className={inputClass} value={carrier} onChange={(event) => setCarrier(event.target.value)}>
-                {CARRIERS.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-                <option value={OTHER_CARRIER}>{t('admin.order.otherCarrier')}</option>
-              </select>
+                <select id={`${id}-carrier`} className={inputClass} value={carrier} onChange={(event) => setCarrier(event.target.value)}>
+                  {CARRIERS.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                  <option value={OTHER_CARRIER}>{t('admin.order.otherCarrier')}</option>
+                </select>
               </Field>
               {carrier === OTHER_CARRIER && (
                 <Field id={`${id}-other-carrier`} label={t('admin.order.carrierName')}>
-                <input id={`${id}-other-carrier`} className={inputClass} value={otherCarrier} maxLength={60} aria-required="true" onChange={(event) => setOtherCarrier(event.target.value)} />
+                  <input id={`${id}-other-carrier`} className={inputClass} value={otherCarrier} maxLength={60} aria-required="true" onChange={(event) => setOtherCarrier(event.target.value)} />
                 </Field>
               )}
               <Field id={`${id}-tracking`} label={t('admin.order.tracking')}>
-              <input id={`${id}-tracking`} className={inputClass} value={tracking} maxLength={60} aria-required="true" autoComplete="off" onChange={(event) => setTracking(event.target.value)} />
+                <input id={`${id}-tracking`} className={inputClass} value={tracking} maxLength={60} aria-required="true" autoComplete="off" onChange={(event) => setTracking(event.target.value)} />
               </Field>
               <button type="submit" className={primaryButton} disabled={busy}>
                 {t('admin.order.action.shipped')}
@@ -143,7 +143,7 @@ export function Actions({ order, onChanged, reload }: { order: AdminOrder; onCha
               }}
             >
               <Field id={`${id}-reason`} label={t('admin.order.reason')}>
-              <input id={`${id}-reason`} className={inputClass} value={reason} maxLength={500} aria-required="true" onChange={(event) => setReason(event.target.value)} />
+                <input id={`${id}-reason`} className={inputClass} value={reason} maxLength={500} aria-required="true" onChange={(event) => setReason(event.target.value)} />
               </Field>
               <button type="submit" className={secondaryButton} disabled={busy}>
                 {t('admin.order.action.cancelled')}

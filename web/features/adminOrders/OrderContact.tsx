@@ -1,6 +1,5 @@
-
-import { placeLine } from '../../../domain/counties';
 import type { AdminOrder } from '../../../domain/contracts/admin';
+import { placeLine } from '../../../domain/counties';
 import { COURIER_NAMES } from '../../../domain/courier';
 import { lockerLine } from '../../../domain/lockers';
 import { ShipmentTerms } from '../../components/ShipmentTerms';

@@ -39,8 +39,7 @@ export function OrderItems({ order }: { order: AdminOrder }) {
               <td className="py-1 text-right">{line.quantity}</td>
               <td className="py-1 text-right whitespace-nowrap">{money(line.unitPrice * line.quantity)}</td>
               <td className="py-1 pl-2 text-right">
-                <span className="whitespace-nowrap">{money(line.vatAmount)}</span>{' '}
-                <span className="block text-xs text-zinc-600">{vatPercentText(line.vatRate)}%</span>
+                <span className="whitespace-nowrap">{money(line.vatAmount)}</span> <span className="block text-xs text-zinc-600">{vatPercentText(line.vatRate)}%</span>
               </td>
             </tr>
           ))}

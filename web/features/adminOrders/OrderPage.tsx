@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type AdminOrder, adminOrderSchema } from '../../../domain/contracts/admin';
 import { dayValue } from '../../../domain/issueValues';
+import { bucharestDay, shopDay } from '../../../domain/locale';
 import { chargedText } from '../../../domain/money';
 import { withdrawalOpen } from '../../../domain/withdrawal';
-import { bucharestDay, shopDay } from '../../../domain/locale';
 import { InvoiceTable } from '../../components/InvoiceTable';
 import { apiRequest } from '../../lib/api';
 import { BUCHAREST_TIME, orderStatusName, useBackOfficeTitle } from '../../lib/backOffice';
@@ -13,9 +13,9 @@ import { CodRisk } from './CodRisk';
 import { Actions } from './OrderActions';
 import { OrderCustomer, OrderPayment } from './OrderContact';
 import { OrderItems } from './OrderItems';
-import { errorText } from './orderSection';
 import { OrderShipments } from './OrderShipments';
 import { OrderTimeline } from './OrderTimeline';
+import { errorText } from './orderSection';
 
 export default function OrderPage() {
   const { t } = useI18n();
@@ -83,14 +83,14 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
           <ul className="mt-1 list-disc pl-5 text-sm">
             {order.paymentAlerts.map((alert) => {
               const values = { charged: chargedText(alert.amount, alert.currency, money), total: money(order.total), time: time(alert.at) };
-              return <li key={`${alert.kind} ${alert.at}`}>{alert.kind === 'amount_mismatch' ? t('admin.order.paymentAlerts.amountMismatch', values) : t('admin.order.paymentAlerts.paidTwice', values)}</li>;
+              return (
+                <li key={`${alert.kind} ${alert.at}`}>{alert.kind === 'amount_mismatch' ? t('admin.order.paymentAlerts.amountMismatch', values) : t('admin.order.paymentAlerts.paidTwice', values)}</li>
+              );
             })}
           </ul>
         </section>
       )}
-      {order.anonymisedAt && (
-        <p className="rounded-xl bg-zinc-100 p-4 text-zinc-800">{t('admin.order.anonymised', { day: shopDay(bucharestDay(order.anonymisedAt), locale) })}</p>
-      )}
+      {order.anonymisedAt && <p className="rounded-xl bg-zinc-100 p-4 text-zinc-800">{t('admin.order.anonymised', { day: shopDay(bucharestDay(order.anonymisedAt), locale) })}</p>}
       {!order.anonymisedAt && (order.paymentMethod === 'cod' || order.returnedBefore.length > 0 || order.codBlocks.length > 0) && <CodRisk order={order} reload={reload} />}
       {order.withdrawalRequestedAt && (
         <section aria-labelledby="withdrawal-title" className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300">

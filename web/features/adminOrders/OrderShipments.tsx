@@ -30,10 +30,22 @@ export function OrderShipments({ order, onChanged, reload }: { order: AdminOrder
             {shipment.unknownStatus && <p className="mt-1 text-amber-900">{t('admin.shipment.unknown', { status: shipment.unknownStatus })}</p>}
             {shipment.status === 'delivered' && shipment.cashOnDelivery > 0 && <CashPaidOut shipment={shipment} />}
             <p className="mt-1 flex flex-wrap gap-3">
-              <a href={`/api/admin/shipments/${shipment.id}/label?format=A6`} target="_blank" rel="noopener" className="font-semibold text-brand-dark underline" aria-label={t('admin.shipment.labelA6', { awb: shipment.awb })}>
+              <a
+                href={`/api/admin/shipments/${shipment.id}/label?format=A6`}
+                target="_blank"
+                rel="noopener"
+                className="font-semibold text-brand-dark underline"
+                aria-label={t('admin.shipment.labelA6', { awb: shipment.awb })}
+              >
                 {t('admin.shipment.label')} (A6)
               </a>
-              <a href={`/api/admin/shipments/${shipment.id}/label?format=A4`} target="_blank" rel="noopener" className="font-semibold text-brand-dark underline" aria-label={t('admin.shipment.labelA4', { awb: shipment.awb })}>
+              <a
+                href={`/api/admin/shipments/${shipment.id}/label?format=A4`}
+                target="_blank"
+                rel="noopener"
+                className="font-semibold text-brand-dark underline"
+                aria-label={t('admin.shipment.labelA4', { awb: shipment.awb })}
+              >
                 A4
               </a>
             </p>

@@ -1,4 +1,3 @@
-
 import type { AdminOrder, OrderEvent } from '../../../domain/contracts/admin';
 import { becameStatus } from '../../../domain/orders';
 import { BUCHAREST_TIME, orderStatusName } from '../../lib/backOffice';

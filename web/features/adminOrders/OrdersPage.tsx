@@ -1,19 +1,19 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type AdminOrderRow, adminOrderListSchema, type Dashboard as Figures, dashboardSchema, type LiveOrderEvent } from '../../../domain/contracts/admin';
+import { type AdminOrderRow, adminOrderListSchema, dashboardSchema, type Dashboard as Figures, type LiveOrderEvent } from '../../../domain/contracts/admin';
 import { countyName } from '../../../domain/counties';
 import { bucharestDay } from '../../../domain/locale';
 import { ORDER_STATUSES } from '../../../domain/orders';
+import { Field } from '../../components/ui/Field';
 import { type Column, ScrollingTable } from '../../components/ui/ScrollingTable';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { BUCHAREST_TIME, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
 import { CashWithCouriers, Dashboard } from './Dashboard';
-import { Visitors } from './Visitors';
-import { Field } from '../../components/ui/Field';
 import { filterQuery, filtersFrom, hasFilters, matchesFilters, type OrderFilters } from './filters';
 import { type LiveState, useLiveOrders } from './useLiveOrders';
+import { Visitors } from './Visitors';
 
 interface List {
   orders: AdminOrderRow[];
@@ -173,32 +173,24 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
       }}
     >
       <Field id={`${id}-status`} label={t('admin.filters.status')}>
-      <select id={`${id}-status`} className={inputClass} value={status} onChange={(event) => setStatus(event.target.value)}>
-        <option value="">{t('admin.filters.allStatuses')}</option>
-        {ORDER_STATUSES.map((value) => (
-          <option key={value} value={value}>
-            {orderStatusName(t, value)}
-          </option>
-        ))}
-        <option value="overdue">{t('admin.filters.overdue')}</option>
-      </select>
+        <select id={`${id}-status`} className={inputClass} value={status} onChange={(event) => setStatus(event.target.value)}>
+          <option value="">{t('admin.filters.allStatuses')}</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {orderStatusName(t, value)}
+            </option>
+          ))}
+          <option value="overdue">{t('admin.filters.overdue')}</option>
+        </select>
       </Field>
       <Field id={`${id}-from`} label={t('admin.filters.from')}>
-      <input id={`${id}-from`} type="date" className={inputClass} value={from} onChange={(event) => setFrom(event.target.value)} />
+        <input id={`${id}-from`} type="date" className={inputClass} value={from} onChange={(event) => setFrom(event.target.value)} />
       </Field>
       <Field id={`${id}-to`} label={t('admin.filters.to')}>
-      <input id={`${id}-to`} type="date" className={inputClass} value={to} onChange={(event) => setTo(event.target.value)} />
+        <input id={`${id}-to`} type="date" className={inputClass} value={to} onChange={(event) => setTo(event.target.value)} />
       </Field>
       <Field id={`${id}-q`} label={t('admin.filters.search')}>
-      <input
-        id={`${id}-q`}
-        type="search"
-        className={inputClass}
-        value={q}
-        maxLength={100}
-        placeholder={t('admin.filters.searchPlaceholder')}
-        onChange={(event) => setQ(event.target.value)}
-      />
+        <input id={`${id}-q`} type="search" className={inputClass} value={q} maxLength={100} placeholder={t('admin.filters.searchPlaceholder')} onChange={(event) => setQ(event.target.value)} />
       </Field>
       <div className="flex items-end gap-2">
         <button type="submit" className={primaryButton}>
@@ -256,9 +248,7 @@ function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: Readonl
           </td>
           <td className="px-3 py-2 whitespace-nowrap">
             {orderStatusName(t, order.status)}
-            {order.withdrawalRequestedAt && (
-              <span className="mt-0.5 block w-fit rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900">{t('admin.orders.withdrawalRequested')}</span>
-            )}
+            {order.withdrawalRequestedAt && <span className="mt-0.5 block w-fit rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900">{t('admin.orders.withdrawalRequested')}</span>}
           </td>
         </tr>
       ))}

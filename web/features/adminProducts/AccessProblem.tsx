@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api';
 import { primaryButton } from '../../components/ui/styles';
+import { ApiError } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 
 /** Why the back office shows nothing: not signed in (with a way to), not the owner, or the shop unreachable. */

@@ -3,15 +3,15 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { productPath } from '../../../domain/catalog';
 import type { AdminProductDetail } from '../../../domain/contracts/adminProducts';
 import { discountPercent } from '../../../domain/pricing';
+import type { StockSeen } from '../../../domain/productEdit';
 import { useI18n } from '../../lib/i18n';
 import { formatOrderDate } from '../../lib/orderStatus';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AccessProblem } from './AccessProblem';
 import { createProduct, fetchProduct, saveProduct } from './api';
-import type { StockSeen } from '../../../domain/productEdit';
-import { formValuesOf, stockSeenOf } from './productForm';
 import { ProductForm } from './ProductForm';
 import { ProductImages } from './ProductImages';
+import { formValuesOf, stockSeenOf } from './productForm';
 
 function BackLink() {
   const { t } = useI18n();
@@ -109,9 +109,7 @@ function ExistingProduct({ id }: { id: string }) {
           {t('admin.product.priceHistory')}
         </h2>
         <p className="mt-2 text-sm text-zinc-700">
-          {referencePrice === null
-            ? t('admin.product.notReduced')
-            : t('admin.product.reduced', { reference: money(referencePrice), percent: discountPercent(product.price, referencePrice) })}
+          {referencePrice === null ? t('admin.product.notReduced') : t('admin.product.reduced', { reference: money(referencePrice), percent: discountPercent(product.price, referencePrice) })}
         </p>
         <table className="mt-3 w-full text-left text-sm">
           <thead className="border-b border-zinc-300 text-zinc-600">

@@ -1,7 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { useI18n } from '../../lib/i18n';
-import { type ColourFormValues, type FormProblem, type ProductFromForm, problemOf, productFromForm, type ProductFormValues } from './productForm';
+import { type ColourFormValues, type FormProblem, type ProductFormValues, type ProductFromForm, problemOf, productFromForm } from './productForm';
 
 function Field({ label, hint, children }: { label: string; hint?: string; children: (ids: { id: string; hintId?: string }) => ReactNode }) {
   const id = useId();
@@ -125,11 +125,21 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
           {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="numeric" value={values.stock} onChange={(event) => set('stock', event.target.value)} className={inputClass} />}
         </Field>
         <Field label={t('admin.product.form.weight')} hint={t('admin.product.form.weightHint')}>
-          {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="numeric" value={values.weightGrams} onChange={(event) => set('weightGrams', event.target.value)} className={inputClass} />}
+          {({ id, hintId }) => (
+            <input id={id} aria-describedby={hintId} inputMode="numeric" value={values.weightGrams} onChange={(event) => set('weightGrams', event.target.value)} className={inputClass} />
+          )}
         </Field>
         <Field label={t('admin.product.form.stripePriceId')} hint={t('admin.product.form.stripePriceIdHint')}>
           {({ id, hintId }) => (
-            <input id={id} aria-describedby={hintId} autoComplete="off" spellCheck={false} value={values.stripePriceId} onChange={(event) => set('stripePriceId', event.target.value)} className={inputClass} />
+            <input
+              id={id}
+              aria-describedby={hintId}
+              autoComplete="off"
+              spellCheck={false}
+              value={values.stripePriceId}
+              onChange={(event) => set('stripePriceId', event.target.value)}
+              className={inputClass}
+            />
           )}
         </Field>
       </div>
@@ -142,7 +152,13 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
           {SIDES.map(([side, label]) => (
             <Field key={side} label={t(label)}>
               {({ id }) => (
-                <input id={id} inputMode="numeric" value={values.packedSizeCm[side]} onChange={(event) => set('packedSizeCm', { ...values.packedSizeCm, [side]: event.target.value })} className={inputClass} />
+                <input
+                  id={id}
+                  inputMode="numeric"
+                  value={values.packedSizeCm[side]}
+                  onChange={(event) => set('packedSizeCm', { ...values.packedSizeCm, [side]: event.target.value })}
+                  className={inputClass}
+                />
               )}
             </Field>
           ))}
@@ -214,16 +230,24 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
       {/* What is typed here is Romanian (lang="ro" on each box), whatever the back office's own language. */}
       <fieldset className="space-y-5">
         <legend className="font-medium">{t('admin.product.form.romanian')}</legend>
-        <p className="text-sm text-zinc-600">
-          {t('admin.product.form.romanianHelp')}
-        </p>
-        <Field label={t('admin.product.form.nameRo')}>{({ id }) => <input id={id} lang="ro" value={values.nameRo} onChange={(event) => set('nameRo', event.target.value)} className={inputClass} />}</Field>
+        <p className="text-sm text-zinc-600">{t('admin.product.form.romanianHelp')}</p>
+        <Field label={t('admin.product.form.nameRo')}>
+          {({ id }) => <input id={id} lang="ro" value={values.nameRo} onChange={(event) => set('nameRo', event.target.value)} className={inputClass} />}
+        </Field>
         <Field label={t('admin.product.form.descriptionRo')}>
           {({ id }) => <textarea id={id} lang="ro" rows={4} value={values.descriptionRo} onChange={(event) => set('descriptionRo', event.target.value)} className={`${inputClass} py-2`} />}
         </Field>
         <Field label={t('admin.product.form.keyFeaturesRo')} hint={t('admin.product.form.keyFeaturesHint')}>
           {({ id, hintId }) => (
-            <textarea id={id} lang="ro" aria-describedby={hintId} rows={4} value={values.keyFeaturesRo} onChange={(event) => set('keyFeaturesRo', event.target.value)} className={`${inputClass} py-2`} />
+            <textarea
+              id={id}
+              lang="ro"
+              aria-describedby={hintId}
+              rows={4}
+              value={values.keyFeaturesRo}
+              onChange={(event) => set('keyFeaturesRo', event.target.value)}
+              className={`${inputClass} py-2`}
+            />
           )}
         </Field>
       </fieldset>

@@ -3,7 +3,7 @@ import type { AdminProduct } from '../../../domain/contracts/adminProducts';
 import { ADMIN_MESSAGES } from '../../../locales/catalogues';
 import { ApiError } from '../../lib/api';
 import { createI18n, type Translate } from '../../lib/i18n';
-import { formValuesOf, problemOf, productFromForm as fromForm, type ProductFormValues } from './productForm';
+import { formValuesOf, productFromForm as fromForm, type ProductFormValues, problemOf } from './productForm';
 
 /** The server's 409 for an address another product has, as it answers in English. */
 const SLUG_TAKEN = 'Another product already has this address.';
@@ -30,7 +30,10 @@ const lighter: AdminProduct = {
   images: ['/images/products/dummy-lighter.svg'],
   stripePriceId: null,
   keyFeatures: ['Real shell', 'Hidden base'],
-  colourOptions: [{ name: 'Black', available: true, stock: 3 }, { name: 'Red', available: false, stock: null }],
+  colourOptions: [
+    { name: 'Black', available: true, stock: 3 },
+    { name: 'Red', available: false, stock: null },
+  ],
   translations: { ro: { name: 'Brichetă', description: 'Arată ca o brichetă.', keyFeatures: ['Carcasă adevărată', 'Bază ascunsă'], colours: { Black: 'Negru' } } },
   createdAt: '2026-11-23T10:00:00.000Z',
 };
@@ -58,7 +61,10 @@ describe('the product form', () => {
   it('shows amounts in RON and key features one per line, and sends them back unchanged in bani', () => {
     const values = formValuesOf(lighter);
     expect(values).toMatchObject({ price: '39.99', stock: '4', weightGrams: '80', keyFeatures: 'Real shell\nHidden base' });
-    expect(values.colourOptions).toEqual([{ name: 'Black', available: true, stock: '3', nameRo: 'Negru' }, { name: 'Red', available: false, stock: '', nameRo: '' }]);
+    expect(values.colourOptions).toEqual([
+      { name: 'Black', available: true, stock: '3', nameRo: 'Negru' },
+      { name: 'Red', available: false, stock: '', nameRo: '' },
+    ]);
     expect(values).toMatchObject({ nameRo: 'Brichetă', descriptionRo: 'Arată ca o brichetă.', keyFeaturesRo: 'Carcasă adevărată\nBază ascunsă' });
     const { id, images, createdAt, ...editable } = lighter;
     expect(productFromForm(values)).toEqual({ product: editable });
@@ -78,7 +84,7 @@ describe('the product form', () => {
     });
   });
 
-  it('leaves out the Romanian texts left empty (the shop shows the English), and keys a colour\'s by its own name', () => {
+  it("leaves out the Romanian texts left empty (the shop shows the English), and keys a colour's by its own name", () => {
     const values = { ...formValuesOf(lighter), nameRo: ' ', descriptionRo: 'Rândul unu\nrândul doi', keyFeaturesRo: '\n' };
     values.colourOptions = [
       { name: ' Black ', available: true, stock: '', nameRo: 'Negru' },
@@ -99,7 +105,15 @@ describe('the product form', () => {
     expect(productFromForm({ ...values, stock: '-1' })).toEqual({ problem: 'Stock must be a whole number of units, or empty when not counted.' });
     expect(productFromForm({ ...values, name: ' ' })).toEqual({ problem: 'Name is required.' });
     expect(productFromForm({ ...values, stripePriceId: 'prod_1' })).toEqual({ problem: 'Stripe price id must look like price_123abc.' });
-    expect(productFromForm({ ...values, colourOptions: [{ name: 'Red', available: true, stock: '', nameRo: '' }, { name: 'red', available: false, stock: '', nameRo: '' }] })).toEqual({ problem: 'Each colour may appear only once.' });
+    expect(
+      productFromForm({
+        ...values,
+        colourOptions: [
+          { name: 'Red', available: true, stock: '', nameRo: '' },
+          { name: 'red', available: false, stock: '', nameRo: '' },
+        ],
+      }),
+    ).toEqual({ problem: 'Each colour may appear only once.' });
     expect(productFromForm({ ...values, colourOptions: [{ name: 'Black', available: true, stock: '2.5', nameRo: '' }] })).toEqual({
       problem: 'Stock of Black must be a whole number of units, or empty when not counted.',
     });
@@ -149,7 +163,15 @@ describe('the product form', () => {
     expect(fromForm(ro.t, { ...values, stock: '1000001' })).toEqual({ problem: 'Câmpul „Stoc” trebuie să fie de cel mult 1000000.' });
     expect(fromForm(ro.t, { ...values, description: 'Bell\u0007' })).toEqual({ problem: 'Câmpul „Descriere” nu poate conține caractere de control.' });
     expect(fromForm(ro.t, { ...values, colourOptions: [{ name: ' ', available: true, stock: '', nameRo: '' }] })).toEqual({ problem: 'Completează câmpul „Numele culorii”.' });
-    expect(fromForm(ro.t, { ...values, colourOptions: [{ name: 'Red', available: true, stock: '', nameRo: '' }, { name: 'red', available: false, stock: '', nameRo: '' }] })).toEqual({
+    expect(
+      fromForm(ro.t, {
+        ...values,
+        colourOptions: [
+          { name: 'Red', available: true, stock: '', nameRo: '' },
+          { name: 'red', available: false, stock: '', nameRo: '' },
+        ],
+      }),
+    ).toEqual({
       problem: 'Fiecare culoare poate apărea o singură dată.',
     });
     expect(fromForm(ro.t, { ...values, keyFeatures: Array.from({ length: 13 }, (_, n) => `F${n}`).join('\n') })).toEqual({
@@ -162,6 +184,20 @@ describe('the product form', () => {
   it('starts a new product hidden, with nothing filled in', () => {
     // No address yet: the server makes one from the name.
     expect(formValuesOf()).not.toHaveProperty('slug');
-    expect(formValuesOf()).toEqual({ name: '', description: '', keyFeatures: '', price: '', stock: '', weightGrams: '', packedSizeCm: { length: '', width: '', height: '' }, active: false, stripePriceId: '', colourOptions: [], nameRo: '', descriptionRo: '', keyFeaturesRo: '' });
+    expect(formValuesOf()).toEqual({
+      name: '',
+      description: '',
+      keyFeatures: '',
+      price: '',
+      stock: '',
+      weightGrams: '',
+      packedSizeCm: { length: '', width: '', height: '' },
+      active: false,
+      stripePriceId: '',
+      colourOptions: [],
+      nameRo: '',
+      descriptionRo: '',
+      keyFeaturesRo: '',
+    });
   });
 });

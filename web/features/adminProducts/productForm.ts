@@ -1,9 +1,9 @@
-import { firstProblem } from '../../lib/backOffice';
 import type { AdminProduct } from '../../../domain/contracts/adminProducts';
 import { toDecimalString } from '../../../domain/money';
-import { keyFeaturesFromLines, parseRon, productCreateSchema, type ProductCreate, slugSchema, type StockSeen } from '../../../domain/productEdit';
+import { keyFeaturesFromLines, type ProductCreate, parseRon, productCreateSchema, type StockSeen, slugSchema } from '../../../domain/productEdit';
 import type { ProductTexts } from '../../../domain/productTexts';
 import { ApiError } from '../../lib/api';
+import { firstProblem } from '../../lib/backOffice';
 import type { Translate } from '../../lib/i18n';
 
 /** The edit form's fields as typed: amounts in RON, key features one per line, stock empty when not counted. */

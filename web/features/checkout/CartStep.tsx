@@ -2,12 +2,12 @@ import { unitsLeft } from '../../../domain/cart';
 import { cartLineName, colourLabel, lineName } from '../../../domain/catalog';
 import { onlyLeft } from '../../../domain/messages';
 import { AddToCartControl } from '../../components/AddToCartControl';
-import { useCart } from '../../lib/cart/CartProvider';
-import { CartTotals } from './CartTotals';
-import type { AppliedDiscount } from './discount';
-import { DiscountCode } from './DiscountCode';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { useCart } from '../../lib/cart/CartProvider';
 import { useI18n } from '../../lib/i18n';
+import { CartTotals } from './CartTotals';
+import { DiscountCode } from './DiscountCode';
+import type { AppliedDiscount } from './discount';
 import { StepHeading } from './ui';
 
 interface CartStepProps {
@@ -34,14 +34,17 @@ export function CartStep({ discount, onDiscountChange, onContinue }: CartStepPro
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{product.name}</p>
                 {colour && <p className="text-sm text-zinc-700">{t('checkout.cart.colour', { colour: colourLabel(product, colour) })}</p>}
-                <p className="text-sm text-zinc-600">
-                  {t('checkout.cart.linePrice', { price: money(product.price), total: money(product.price * quantity) })}
-                </p>
+                <p className="text-sm text-zinc-600">{t('checkout.cart.linePrice', { price: money(product.price), total: money(product.price * quantity) })}</p>
                 {shortfall && <p className="text-sm font-semibold text-red-700">{t(shortfall.id, shortfall.values)}</p>}
               </div>
               <div className="flex w-full items-center gap-3 sm:w-auto">
                 <AddToCartControl product={product} colour={colour} className="w-36" />
-                <button type="button" onClick={() => remove(product.id, colour)} aria-label={t('checkout.cart.removeLine', { name: cartLineName(product, colour) })} className={`${secondaryButton} px-3`}>
+                <button
+                  type="button"
+                  onClick={() => remove(product.id, colour)}
+                  aria-label={t('checkout.cart.removeLine', { name: cartLineName(product, colour) })}
+                  className={`${secondaryButton} px-3`}
+                >
                   {t('checkout.cart.remove')}
                 </button>
               </div>

@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PaymentMethod } from '../../../domain/orders';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useI18n } from '../../lib/i18n';
 import type { ShopMessageId } from '../../../locales/messages';
 import { primaryButton } from '../../components/ui/styles';
-import { useSession } from '../../lib/session';
 import { useCart } from '../../lib/cart/CartProvider';
+import { useI18n } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CartStep } from './CartStep';
+import { attemptFor, STEPS, type Step, type SubmitAttempt, shippingOf, stepToShow } from './checkoutSteps';
 import { checkoutTotals, orderLines } from './discount';
-import { attemptFor, shippingOf, STEPS, stepToShow, type Step, type SubmitAttempt } from './checkoutSteps';
 import { EmailStep } from './EmailStep';
 import { PaymentStep } from './PaymentStep';
 import { ShippingStep } from './ShippingStep';
-import { describeCardFailure, describeOrderFailure, newIdempotencyKey, submitOrder, type OrderFailure, type OrderPayload } from './submitOrder';
+import { describeCardFailure, describeOrderFailure, newIdempotencyKey, type OrderFailure, type OrderPayload, submitOrder } from './submitOrder';
 import { useCheckoutDraft } from './useCheckoutDraft';
 
 const STEP_NAMES: Record<Step, ShopMessageId> = {
@@ -146,16 +146,7 @@ export default function CheckoutPage() {
             onContinue={() => go('payment')}
           />
         )}
-        {step === 'payment' && (
-          <PaymentStep
-            draft={draft}
-            submitting={submitting}
-            error={failure}
-            onDiscountChange={changeDiscount}
-            onBack={() => go('shipping')}
-            onPlaceOrder={placeOrder}
-          />
-        )}
+        {step === 'payment' && <PaymentStep draft={draft} submitting={submitting} error={failure} onDiscountChange={changeDiscount} onBack={() => go('shipping')} onPlaceOrder={placeOrder} />}
       </div>
     </div>
   );

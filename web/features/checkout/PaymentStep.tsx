@@ -1,22 +1,22 @@
-import { lockerLine } from '../../../domain/lockers';
 import { useEffect, useState } from 'react';
-import { cartLineName, lineName } from '../../../domain/catalog';
-import { placeLine } from '../../../domain/counties';
-import type { PaymentMethod } from '../../../domain/orders';
-import { healthSchema } from '../../../domain/contracts/api';
-import { apiRequest } from '../../lib/api';
-import { useI18n } from '../../lib/i18n';
-import type { ShopMessageId } from '../../../locales/messages';
-import { useCart } from '../../lib/cart/CartProvider';
-import { usePaymentOptions } from '../../lib/paymentOptions';
 import { Link } from 'react-router';
+import { cartLineName, lineName } from '../../../domain/catalog';
+import { healthSchema } from '../../../domain/contracts/api';
+import { placeLine } from '../../../domain/counties';
 import { legalPath } from '../../../domain/legal';
+import { lockerLine } from '../../../domain/lockers';
+import type { PaymentMethod } from '../../../domain/orders';
+import type { ShopMessageId } from '../../../locales/messages';
 import { CompanyDetails } from '../../components/CompanyDetails';
-import { companyInfo } from '../../lib/company';
-import { CartTotals } from './CartTotals';
-import { type AppliedDiscount, checkoutTotals } from './discount';
-import { DiscountCode } from './DiscountCode';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
+import { apiRequest } from '../../lib/api';
+import { useCart } from '../../lib/cart/CartProvider';
+import { companyInfo } from '../../lib/company';
+import { useI18n } from '../../lib/i18n';
+import { usePaymentOptions } from '../../lib/paymentOptions';
+import { CartTotals } from './CartTotals';
+import { DiscountCode } from './DiscountCode';
+import { type AppliedDiscount, checkoutTotals } from './discount';
 import type { OrderFailure } from './submitOrder';
 import { StepHeading } from './ui';
 import type { CheckoutDraft } from './useCheckoutDraft';
@@ -128,8 +128,7 @@ export function PaymentStep({ draft, submitting, error, onDiscountChange, onBack
         </div>
         <h3 className="mt-4 font-semibold">{t('checkout.payment.deliveryTo')}</h3>
         <p className="text-sm text-zinc-700">
-          {shipping.firstName} {shipping.lastName}, {shipping.street} {shipping.streetNumber}, {placeLine(shipping)},{' '}
-          {shipping.country} · {shipping.phoneNumber} · {draft.email}
+          {shipping.firstName} {shipping.lastName}, {shipping.street} {shipping.streetNumber}, {placeLine(shipping)}, {shipping.country} · {shipping.phoneNumber} · {draft.email}
         </p>
         {locker && <p className="mt-1 text-sm font-medium text-zinc-900">{t('checkout.payment.toLocker', { locker: lockerLine(locker) })}</p>}
       </section>

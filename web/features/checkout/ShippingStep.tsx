@@ -1,15 +1,15 @@
 import { type ChangeEvent, useState } from 'react';
-import { SHIPPING_FIELDS, sectorToAsk, shippingComplete, shippingSchema, type ShippingField } from '../../../domain/checkout';
+import { SHIPPING_FIELDS, type ShippingField, sectorToAsk, shippingComplete, shippingSchema } from '../../../domain/checkout';
 import { BUCHAREST_SECTORS, type BucharestSector, COUNTIES, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from '../../../domain/counties';
 import { issueValues } from '../../../domain/issueValues';
+import type { OrderLocker } from '../../../domain/lockers';
+import type { ShopMessageId } from '../../../locales/messages';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { useI18n } from '../../lib/i18n';
-import type { ShopMessageId } from '../../../locales/messages';
 import { deliveryChosen, shippingOf } from './checkoutSteps';
 import { LockerChoice } from './LockerChoice';
-import type { CheckoutDraft } from './useCheckoutDraft';
-import type { OrderLocker } from '../../../domain/lockers';
 import { StepHeading } from './ui';
+import type { CheckoutDraft } from './useCheckoutDraft';
 
 /** Browser autofill tokens; a house number has none of its own. */
 const AUTOCOMPLETE: Record<ShippingField, string | undefined> = {

@@ -45,7 +45,16 @@ describe('stepToShow', () => {
   });
 
   it('opens the payment for delivery to an easybox once one is chosen, and sends its id', () => {
-    const easybox = { courier: 'sameday' as const, id: '2101', name: 'easybox Iulius Mall Cluj', county: 'CJ', city: 'Cluj-Napoca', address: 'Str. Alexandru Vaida Voevod, Nr. 53B', postalCode: '400436', acceptsCash: true };
+    const easybox = {
+      courier: 'sameday' as const,
+      id: '2101',
+      name: 'easybox Iulius Mall Cluj',
+      county: 'CJ',
+      city: 'Cluj-Napoca',
+      address: 'Str. Alexandru Vaida Voevod, Nr. 53B',
+      postalCode: '400436',
+      acceptsCash: true,
+    };
     expect(stepToShow('payment', { ...complete, delivery: 'locker' })).toBe('shipping');
     expect(stepToShow('payment', { ...complete, delivery: 'locker', locker: easybox })).toBe('payment');
     expect(shippingOf({ ...complete, delivery: 'locker', locker: easybox })).toMatchObject({ lockerId: '2101' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtInProductsIn } from '../../../domain/builtInProducts';
-import { cartReducer, emptyCart, type CartState } from '../../../domain/cart';
+import { type CartState, cartReducer, emptyCart } from '../../../domain/cart';
 import type { Product } from '../../../domain/catalog';
 import { ApiError } from '../../lib/api';
 import { type AppliedDiscount, appliedDiscountOf, checkoutTotals, isDiscountRefusal, orderLines, storedDiscount } from './discount';
@@ -68,7 +68,17 @@ describe('the code kept in the checkout’s draft', () => {
   it('is restored from the tab’s storage only when it is one', () => {
     expect(storedDiscount(tenPercent)).toEqual(tenPercent);
     expect(storedDiscount({ code: 'LEI10', kind: 'amount', value: 1000, minSubtotal: 5000 })).toEqual({ code: 'LEI10', kind: 'amount', value: 1000, minSubtotal: 5000 });
-    for (const wrong of [null, undefined, 'TEN', { ...tenPercent, kind: 'free' }, { ...tenPercent, value: -5 }, { ...tenPercent, value: '10' }, { ...tenPercent, code: '' }, { code: 'TEN', kind: 'percent', value: 10 }, { ...tenPercent, minSubtotal: 1.5 }]) {
+    for (const wrong of [
+      null,
+      undefined,
+      'TEN',
+      { ...tenPercent, kind: 'free' },
+      { ...tenPercent, value: -5 },
+      { ...tenPercent, value: '10' },
+      { ...tenPercent, code: '' },
+      { code: 'TEN', kind: 'percent', value: 10 },
+      { ...tenPercent, minSubtotal: 1.5 },
+    ]) {
       expect(storedDiscount(wrong), JSON.stringify(wrong)).toBeNull();
     }
   });

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import type { LegalPage as LegalPageName } from '../../../domain/legal';
 import type { Locale } from '../../../domain/locale';
 import { Loading } from '../../components/Loading';

@@ -3,11 +3,11 @@ import { Link, useSearchParams } from 'react-router';
 import { type WithdrawalReceipt, withdrawalReceiptSchema } from '../../../domain/contracts/orders';
 import { legalPath, WITHDRAWAL_DAYS } from '../../../domain/legal';
 import { shopTime } from '../../../domain/locale';
-import type { ShopMessageId } from '../../../locales/messages';
-import { useI18n } from '../../lib/i18n';
 import { WITHDRAWAL_NOTE_MAX, withdrawalRequestSchema } from '../../../domain/withdrawal';
+import type { ShopMessageId } from '../../../locales/messages';
 import { inputClass, primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 function Field({ label, hint, children, id }: { label: string; hint: string; id: string; children: React.ReactNode }) {

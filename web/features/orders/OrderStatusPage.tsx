@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type OrderView, orderViewSchema } from '../../../domain/contracts/orders';
+import { type PersonalData, personalDataSchema } from '../../../domain/contracts/privacy';
 import { dayValue } from '../../../domain/issueValues';
 import { WITHDRAWAL_DAYS, WITHDRAWAL_PATH } from '../../../domain/legal';
 import { shopTime } from '../../../domain/locale';
+import { FINISHED_STATUSES } from '../../../domain/orders';
 import { withdrawalOpen } from '../../../domain/withdrawal';
 import { OrderSummary } from '../../components/OrderSummary';
-import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { PersonalDataView } from '../../components/PersonalDataView';
-import { type PersonalData, personalDataSchema } from '../../../domain/contracts/privacy';
-import { FINISHED_STATUSES } from '../../../domain/orders';
+import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

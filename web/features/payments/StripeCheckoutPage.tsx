@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useI18n } from '../../lib/i18n';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { productCheckoutSchema } from '../../../domain/contracts/payments';
 import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
-import { productCheckoutSchema } from '../../../domain/contracts/payments';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useCatalog } from '../../lib/catalog';
+import { useI18n } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** Spec 2: /stripe-checkout?priceId=… buys one product by card through Stripe Checkout. */
 export default function StripeCheckoutPage() {

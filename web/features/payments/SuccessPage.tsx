@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { type CheckoutSessionStatus, checkoutSessionStatusSchema } from '../../../domain/contracts/payments';
 import { Spinner } from '../../components/ui/Spinner';
 import { primaryButton } from '../../components/ui/styles';
-import { checkoutSessionStatusSchema, type CheckoutSessionStatus } from '../../../domain/contracts/payments';
 import { apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { formatOrderDate } from '../../lib/orderStatus';
 import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { paidOrderStatusLabel } from './paidOrderStatus';
 
 type Payment = CheckoutSessionStatus | { status: 'error' };
@@ -72,9 +72,7 @@ export default function SuccessPage() {
         )}
       </dl>
       <p className="text-zinc-700">{t('payment.success.shipping')}</p>
-      <p className="text-zinc-700">
-        {payment.customerEmail ? t('payment.success.receiptSentTo', { email: payment.customerEmail }) : t('payment.success.receiptSentToPaymentAddress')}
-      </p>
+      <p className="text-zinc-700">{payment.customerEmail ? t('payment.success.receiptSentTo', { email: payment.customerEmail }) : t('payment.success.receiptSentToPaymentAddress')}</p>
       {payment.orderUrl && (
         <Link to={payment.orderUrl} className="font-semibold text-brand-dark underline">
           {t('payment.seeOrder')}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { usePaymentOptions } from '../../lib/paymentOptions';
 import { useI18n } from '../../lib/i18n';
+import { usePaymentOptions } from '../../lib/paymentOptions';
 
 /** "Buy now by card" for a product with a Stripe price, in the colour chosen, when the shop offers it (GET /api/payments/config). */
 export default function BuyNowByCard({ stripePriceId, colour }: { stripePriceId: string; colour: string | null }) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FALLBACK_IMAGE, type Product } from '../../../domain/catalog';
-import { CARD_IMAGE_SIZES, srcSetOf } from './imageSources';
 import { useI18n } from '../../lib/i18n';
+import { CARD_IMAGE_SIZES, srcSetOf } from './imageSources';
 
 const arrowClass =
   'absolute top-1/2 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-zinc-900 shadow hover:bg-white focus-visible:outline-3 focus-visible:outline-brand';

@@ -28,8 +28,7 @@ const BENEFITS = [
   },
 ] as const;
 
-const linkButton =
-  'inline-flex min-h-12 items-center justify-center rounded-lg px-6 text-lg font-semibold focus-visible:outline-3 focus-visible:outline-offset-2';
+const linkButton = 'inline-flex min-h-12 items-center justify-center rounded-lg px-6 text-lg font-semibold focus-visible:outline-3 focus-visible:outline-offset-2';
 
 export default function LandingPage() {
   const { t, moneyShort } = useI18n();
@@ -42,16 +41,19 @@ export default function LandingPage() {
     <>
       {placed?.placedOrderId && (
         <Suspense fallback={null}>
-          <OrderConfirmation orderId={placed.placedOrderId} orderNumber={placed.placedOrderNumber} accessToken={placed.placedOrderToken} onClose={() => navigate('/', { replace: true, state: null })} />
+          <OrderConfirmation
+            orderId={placed.placedOrderId}
+            orderNumber={placed.placedOrderNumber}
+            accessToken={placed.placedOrderToken}
+            onClose={() => navigate('/', { replace: true, state: null })}
+          />
         </Suspense>
       )}
       <section className="bg-zinc-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-16 sm:px-6 sm:py-24">
           {flashSale && <p className="rounded-full bg-red-700 px-3 py-1 text-sm font-semibold">{flashSale}</p>}
           <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">{t('home.heading')}</h1>
-          <p className="max-w-xl text-lg text-zinc-300">
-            {t('home.intro')}
-          </p>
+          <p className="max-w-xl text-lg text-zinc-300">{t('home.intro')}</p>
           <Link to="/shop" className={`${linkButton} bg-brand text-white hover:bg-brand-dark focus-visible:outline-white`}>
             {t('home.shopNow')}
           </Link>

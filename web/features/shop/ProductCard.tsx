@@ -1,11 +1,11 @@
 import { useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { defaultColour, productPath, type Product } from '../../../domain/catalog';
+import { defaultColour, type Product, productPath } from '../../../domain/catalog';
 import { AddToCartControl } from '../../components/AddToCartControl';
-import { ImageCarousel } from './ImageCarousel';
-import { PriceBlock } from './PriceBlock';
 import { useI18n } from '../../lib/i18n';
 import type { ModalState } from '../../lib/modalRoutes';
+import { ImageCarousel } from './ImageCarousel';
+import { PriceBlock } from './PriceBlock';
 
 /**
  * A product on the shop's grid. Its name and picture are links to the product's page: a plain click opens it in the

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { defaultColour, type Product } from '../../../domain/catalog';
 import { AddToCartControl } from '../../components/AddToCartControl';
-import { PriceBlock } from './PriceBlock';
-import { PAGE_IMAGE_SIZES, srcSetOf } from './imageSources';
 import { useI18n } from '../../lib/i18n';
+import { PAGE_IMAGE_SIZES, srcSetOf } from './imageSources';
+import { PriceBlock } from './PriceBlock';
 
 // Only products with a Stripe price offer it: the others never load its code.
 const BuyNowByCard = lazy(() => import('./BuyNowByCard'));

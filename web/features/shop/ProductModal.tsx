@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { Product } from '../../../domain/catalog';
 import { Dialog } from '../../components/ui/Dialog';
-import { ProductDetails } from './ProductDetails';
 import { useI18n } from '../../lib/i18n';
+import { ProductDetails } from './ProductDetails';
 
 export function ProductModal({ product, onClose }: { product: Product; onClose(): void }) {
   const titleId = useId();

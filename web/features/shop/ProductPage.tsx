@@ -2,10 +2,10 @@ import { Fragment, lazy, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { productTrail } from '../../../domain/catalog';
 import { useCatalog } from '../../lib/catalog';
+import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CatalogueFallbackNotice } from './CatalogueNotice';
 import { ProductDetails } from './ProductDetails';
-import { useI18n } from '../../lib/i18n';
 
 // Rare on a product's address (a link to a product since removed): not part of the page's first load.
 const PageNotFound = lazy(() => import('../../components/PageNotFound').then((module) => ({ default: module.PageNotFound })));

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useCatalog } from '../../lib/catalog';
+import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { CatalogueFallbackNotice } from './CatalogueNotice';
 import { ProductCard } from './ProductCard';
-import { useI18n } from '../../lib/i18n';
 
 // The modal's code (gallery, colours, dialog) comes when a product is opened, not with the shop's first load.
 const ProductModal = lazy(() => import('./ProductModal').then((module) => ({ default: module.ProductModal })));

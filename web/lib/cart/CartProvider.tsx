@@ -1,6 +1,6 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { type CartState, cartReducer, emptyCart } from '../../../domain/cart';
 import type { Product } from '../../../domain/catalog';
-import { cartReducer, emptyCart, type CartState } from '../../../domain/cart';
 import { useCatalog } from '../catalog';
 import { CART_STORAGE_KEY, loadCart, saveCart } from './storage';
 

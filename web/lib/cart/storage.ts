@@ -1,5 +1,5 @@
+import { type CartLine, type CartState, emptyCart, MAX_QUANTITY_PER_LINE } from '../../../domain/cart';
 import type { Product } from '../../../domain/catalog';
-import { emptyCart, MAX_QUANTITY_PER_LINE, type CartLine, type CartState } from '../../../domain/cart';
 
 export const CART_STORAGE_KEY = 'secret-stash.cart.v1';
 

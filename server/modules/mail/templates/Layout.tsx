@@ -43,8 +43,7 @@ export function Layout({ shop, locale, preview, children }: { shop: ShopIdentity
           <Hr style={{ borderColor: '#e4e4e7', margin: '24px 0 12px' }} />
           <Section>
             <Text style={muted}>
-              {t('mail.footer.writeTo')} <Link href={`mailto:${shop.email}`}>{shop.email}</Link> {t('mail.footer.orVisit')}{' '}
-              <Link href={shop.url}>{shop.url.replace(/^https?:\/\//, '')}</Link>.
+              {t('mail.footer.writeTo')} <Link href={`mailto:${shop.email}`}>{shop.email}</Link> {t('mail.footer.orVisit')} <Link href={shop.url}>{shop.url.replace(/^https?:\/\//, '')}</Link>.
             </Text>
           </Section>
         </Container>

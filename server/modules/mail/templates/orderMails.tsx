@@ -3,12 +3,12 @@ import { lineName } from '../../../../domain/catalog';
 import { placeLine } from '../../../../domain/counties';
 import { dayValue } from '../../../../domain/issueValues';
 import type { Locale } from '../../../../domain/locale';
-import { chargedText, formatMoney } from '../../../../domain/money';
-import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
-import { trackingUrl } from '../../../../domain/orderChanges';
-import { vatByRate, vatPercentText } from '../../../../domain/vat';
 import { shopTime } from '../../../../domain/locale';
 import { lockerLine, type OrderLocker } from '../../../../domain/lockers';
+import { chargedText, formatMoney } from '../../../../domain/money';
+import { trackingUrl } from '../../../../domain/orderChanges';
+import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
+import { vatByRate, vatPercentText } from '../../../../domain/vat';
 import { button, Layout, mailText, muted, paragraph, type ShopIdentity } from './Layout';
 
 /** What an order mail shows: the order as stored now, and where its status page is. */
@@ -206,8 +206,7 @@ export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedPa
               {t('mail.shipped.subject', { number })}
             </Heading>
             <Text style={paragraph}>
-              {t('mail.shipped.bringing', { carrier: order.carrier })} <strong>{order.trackingNumber}</strong>.
-              {order.paymentMethod === 'cod' ? ` ${t('mail.shipped.payCourier', { total })}` : ''}
+              {t('mail.shipped.bringing', { carrier: order.carrier })} <strong>{order.trackingNumber}</strong>.{order.paymentMethod === 'cod' ? ` ${t('mail.shipped.payCourier', { total })}` : ''}
             </Text>
             {link && (
               <Text style={paragraph}>
@@ -229,9 +228,7 @@ export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedPa
               {t('mail.delivered.subject', { number })}
             </Heading>
             <Text style={paragraph}>{t('mail.delivered.body')}</Text>
-            <Text style={muted}>
-              {order.withdrawalLastDay ? t('mail.delivered.withdrawalUntil', { day: dayValue(order.withdrawalLastDay) }) : t('mail.delivered.withdrawal')}
-            </Text>
+            <Text style={muted}>{order.withdrawalLastDay ? t('mail.delivered.withdrawalUntil', { day: dayValue(order.withdrawalLastDay) }) : t('mail.delivered.withdrawal')}</Text>
             <InvoiceLink order={order} />
             <StatusLink order={order} />
           </Layout>
