@@ -5,28 +5,54 @@ export interface Rounds {
   stop(): Promise<void>;
 }
 
+/** A job's rounds that can also be woken: a round now, or right after the one under way. */
+export interface WakeableRounds extends Rounds {
+  wake(): void;
+}
+
 /**
  * Runs `round` now (or, with firstRound 'after', first after `everyMs`) and every `everyMs` after, one at a time (a
  * round still running when the next is due skips it), until stopped; a round that fails is handed to `failed` and the
- * next one tries again.
+ * next one tries again. wake() runs a round now, or right after the one under way (a wake is never lost). A round
+ * that loops reads `stopping` to end early once stop() is called.
  */
-export function everyFewSeconds(round: () => Promise<unknown>, everyMs: number, failed: (error: unknown) => void, options: { firstRound?: 'now' | 'after' } = {}): Rounds {
+export function everyFewSeconds(
+  round: (state: { readonly stopping: boolean }) => Promise<unknown>,
+  everyMs: number,
+  failed: (error: unknown) => void,
+  options: { firstRound?: 'now' | 'after' } = {},
+): WakeableRounds {
   let running: Promise<void> | null = null;
   let stopped = false;
+  let wokenMeanwhile = false;
+  const state = {
+    get stopping() {
+      return stopped;
+    },
+  };
   const run = () => {
     if (running || stopped) return;
-    running = round()
+    running = round(state)
       .then(() => undefined, failed)
       .finally(() => {
         running = null;
+        if (wokenMeanwhile) {
+          wokenMeanwhile = false;
+          run();
+        }
       });
   };
   const timer = setInterval(run, everyMs);
   if (options.firstRound !== 'after') run();
   return {
+    wake() {
+      if (running) wokenMeanwhile = true;
+      else run();
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
+      // A round started by a wake right after this one is not started (stopped), so one wait is enough.
       await running;
     },
   };

@@ -6,6 +6,7 @@ import type { Locale } from '../../../domain/locale';
 import { type Mailer, type OutgoingMail, SMTP_CONNECTIONS } from '../../integrations/mail';
 import { dueRows, leaseEnd, notLeased, renewWhileWorking } from '../../leases';
 import { scrubText } from '../../logging';
+import { everyFewSeconds, type WakeableRounds } from '../../rounds';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -171,47 +172,19 @@ export async function processIsBusy(probeMs = BUSY_PROBE_MS): Promise<boolean> {
   return performance.eventLoopUtilization(before).utilization > 0.5;
 }
 /**
- * The delivery loop of one process: drains due mails in batches, then waits `intervalMs` (or less,
- * when `wake()` is called after a mail is written). Between batches it checks that the process is not
- * busy: while requests keep it busy it sends one batch (MAIL_BATCH mails) per interval, a few percent
- * of its time, and the rest once it is quiet. Errors of the loop itself (database down) are logged
- * and the loop goes on. A wake() during a batch is not lost: the next turn starts right after it.
- * Returns stop(), which waits for the batch in flight.
+ * The delivery loop of one process (on rounds.ts): drains due mails in batches every `intervalMs` (or at once, when
+ * `wake()` is called after a mail is written; a wake during a batch is kept: the next round starts right after it).
+ * Between batches it checks that the process is not busy: while requests keep it busy it sends one batch (MAIL_BATCH
+ * mails) per interval, a few percent of its time, and the rest once it is quiet. Errors of the loop itself (database
+ * down) are logged and the next round tries again. stop() waits for the batch in flight.
  */
-export function startDeliveryLoop(delivery: Delivery, intervalMs = 1000, busy: () => Promise<boolean> = processIsBusy) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wakeUp: (() => void) | undefined;
-  let wokenMeanwhile = false;
-  const running = (async () => {
-    while (!stopped) {
-      wokenMeanwhile = false;
-      try {
-        let batch = await deliverDueMails(delivery);
-        while (!stopped && batch.leased === MAIL_BATCH && batch.sent > 0 && !(await busy())) batch = await deliverDueMails(delivery);
-      } catch (error) {
-        delivery.log.warn({ reason: scrubText(error instanceof Error ? error.message : String(error)) }, 'mail delivery loop could not run; trying again');
-      }
-      if (stopped) break;
-      if (wokenMeanwhile) continue;
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        timer = setTimeout(resolve, intervalMs);
-      });
-      clearTimeout(timer);
-      wakeUp = undefined;
-    }
-  })();
-  return {
-    wake: () => {
-      if (wakeUp) wakeUp();
-      else wokenMeanwhile = true;
+export function startDeliveryLoop(delivery: Delivery, intervalMs = 1000, busy: () => Promise<boolean> = processIsBusy): WakeableRounds {
+  return everyFewSeconds(
+    async (state) => {
+      let batch = await deliverDueMails(delivery);
+      while (!state.stopping && batch.leased === MAIL_BATCH && batch.sent > 0 && !(await busy())) batch = await deliverDueMails(delivery);
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      wakeUp?.();
-      await running;
-    },
-  };
+    intervalMs,
+    (error) => delivery.log.warn({ reason: scrubText(error instanceof Error ? error.message : String(error)) }, 'mail delivery loop could not run; trying again'),
+  );
 }
