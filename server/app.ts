@@ -31,6 +31,7 @@ import type { AnafReporting } from './modules/invoices/reporting';
 import { invoiceRoutes } from './modules/invoices/routes';
 import type { Invoicing } from './modules/invoices/service';
 import type { MailSending } from './modules/mail/delivery';
+import { ownerOrderRoutes } from './modules/orders/adminRoutes';
 import { orderMailSource } from './modules/orders/mailData';
 import { orderRoutes } from './modules/orders/routes';
 import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
@@ -164,7 +165,8 @@ export async function buildApp({
   await app.register(
     async (admin) => {
       const ownerOf = ownersOnly(admin, auth, origins);
-      await admin.register(adminRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing, anaf, livePollMs, shipping });
+      await admin.register(adminRoutes, { db, overdueDays: config.SHIPMENT_OVERDUE_DAYS, anaf, shipping });
+      await admin.register(ownerOrderRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing, livePollMs });
       await admin.register(adminProductRoutes, { db, ownerOf });
       await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret: authSettings.secret, ownerOf });
       await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });
