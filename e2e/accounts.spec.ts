@@ -241,6 +241,9 @@ test.describe('on a 375 px phone', () => {
     await expectNoHorizontalScroll(page);
     await signUp(page, newEmail());
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    // The home page the sign-up leads to is loaded by the browser (its own chunk): checked once it is there, not while
+    // its Loading placeholder shows (CI's axe once saw no level-one heading).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
   });
