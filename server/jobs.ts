@@ -46,6 +46,9 @@ export interface Job {
   start(context: JobContext): Rounds | null | Promise<Rounds | null>;
 }
 
+/** A serving process follows the couriers (tracking, cash, lockers) when one is set up and tests have not turned it off. */
+const followsCouriers = ({ process, shipping }: JobContext) => process === 'serving' && shipping.couriers.size > 0 && shipping.trackInBackground !== false;
+
 const warnEach = (log: JobContext['log'], message: string) => (error: unknown) => log.warn({ reason: (error as Error).message }, message);
 
 /** Card orders whose settling moment was missed are settled this often (reconcileCardOrders). */
@@ -94,17 +97,16 @@ export const JOBS: readonly Job[] = [
     does: 'settles AWBs whose creation or cancellation went unanswered, follows parcels with their couriers, orders pickups and keeps labels (shipping/tracking.ts)',
     every: 'every minute (or COURIER_TRACK_EVERY_MINUTES when shorter), each AWB when due',
     runs: 'every serving process, with a courier; each leases its own AWBs, and a courier round runs in one process at a time',
-    start: ({ db, shipping, invoicing, log, process }) =>
-      process === 'serving' && shipping.couriers.size > 0 && shipping.trackInBackground !== false ? startTracking(db, shipping, invoicing, log) : null,
+    start: (context) => (followsCouriers(context) ? startTracking(context.db, context.shipping, context.invoicing, context.log) : null),
   },
   {
     name: 'cash collected',
     does: 'asks the couriers for the cash on delivery they paid out (shipping/cash.ts)',
     every: 'every minute, each courier when its round is due',
     runs: 'every serving process, with a courier; a courier round runs in one process at a time',
-    start: ({ db, shipping, log, process }) =>
-      process === 'serving' && shipping.couriers.size > 0 && shipping.trackInBackground !== false
-        ? everyFewSeconds(() => collectCash(db, shipping), COURIER_LISTS_EVERY_MS, warnEach(log, 'asking couriers for the cash paid out failed; trying again later'))
+    start: (context) =>
+      followsCouriers(context)
+        ? everyFewSeconds(() => collectCash(context.db, context.shipping), COURIER_LISTS_EVERY_MS, warnEach(context.log, 'asking couriers for the cash paid out failed; trying again later'))
         : null,
   },
   {
@@ -112,9 +114,9 @@ export const JOBS: readonly Job[] = [
     does: 'loads the couriers’ lockers into the database for the checkout (shipping/lockers.ts)',
     every: 'every minute, when the list is due',
     runs: 'every serving process, with a courier that has lockers; a courier round runs in one process at a time',
-    start: ({ db, shipping, log, process }) =>
-      process === 'serving' && lockerCourier(shipping) && shipping.trackInBackground !== false
-        ? everyFewSeconds(() => loadLockers(db, shipping), COURIER_LISTS_EVERY_MS, warnEach(log, 'loading the couriers’ lockers failed; trying again later'))
+    start: (context) =>
+      followsCouriers(context) && lockerCourier(context.shipping)
+        ? everyFewSeconds(() => loadLockers(context.db, context.shipping), COURIER_LISTS_EVERY_MS, warnEach(context.log, 'loading the couriers’ lockers failed; trying again later'))
         : null,
   },
   {
