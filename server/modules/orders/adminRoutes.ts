@@ -40,7 +40,7 @@ const filtersSchema = z.object({
 
 const orderParams = z.object({ id: z.uuid('Unknown order id.') });
 
-/** An outbox row's id: a positive whole number (bigint, so at most 15 digits stay exact in JSON). */
+/** A COD block's id: a positive whole number (at most 9 digits). */
 const codBlockParams = z.object({
   id: z
     .string()
