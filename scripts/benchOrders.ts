@@ -1,126 +1,134 @@
 /**
- * Orders per second and latency of POST /api/orders on a real PostgreSQL, side by side with the
- * shop as it was before it sent mail (BASELINE), and how fast the outbox then drains to a local SMTP
- * server. Run by `npm run bench` inside `pg_virtualenv -v 15`, which provides a throwaway cluster
- * through the PG* variables. The shops run pinned to core 0 and this load generator to core 1
- * (PostgreSQL floats), one shop at a time, in turns: baseline, current, baseline, current.
+ * `npm run bench:web` c (benchWeb.ts): POST /api/orders on PostgreSQL 15, the shop beside the same transaction as a
+ * plain SQL loop (orderSqlLoop.ts) and behind a bare node:http server, driven by the same load generator, in turns.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { openPostgres } from '../db/client';
+import { seedCatalog } from '../db/seed';
 import { createBenchDatabase } from './benchDatabase';
 import { placeOrders } from './orderLoad';
-import { freePort, type ShopProcess, startShop } from './shopProcess';
+import { freePort, type ShopProcess } from './shopProcess';
 
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const WARMUP = 500;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
-const ROUNDS = 2;
-/** The code just before the outbox (issue 12): the shop without mail that the outbox must stay within 10% of. */
-const BASELINE = process.env.BENCH_BASELINE ?? 'ce2f0b5';
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+/** Rounds of c (ORDER_ROUNDS): the shop, the bare server and the loop in turns. */
+const ORDER_ROUNDS = Number(process.env.ORDER_ROUNDS ?? 3);
+export const POOL_SIZE = '20';
 
-// A local SMTP server that takes every mail and counts it (no parsing: it must not compete with the shop).
-let received = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, callback) {
-    stream.resume();
-    stream.on('end', () => {
-      received += 1;
-      callback();
-    });
-  },
-});
-const smtpPort = await freePort();
-await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+/** One line of a benchmark's table. */
+export interface Row {
+  measure: string;
+  target: string;
+  result: string;
+}
+export const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
-// The baseline runs from its own checkout of the repository, with its own dependencies: this one's when they
-// are the same, else its lockfile's, installed from npm's cache where it can (the shop has changed packages since).
-const baselineDir = mkdtempSync(path.join(tmpdir(), 'shop-baseline-'));
-execFileSync('git', ['worktree', 'add', '--detach', baselineDir, BASELINE], { stdio: 'ignore' });
-const sharesDependencies = readFileSync(path.join(baselineDir, 'package-lock.json'), 'utf8') === readFileSync('package-lock.json', 'utf8');
-if (sharesDependencies) {
-  symlinkSync(path.resolve('node_modules'), path.join(baselineDir, 'node_modules'));
-} else {
-  execFileSync('npm', ['ci', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: baselineDir, stdio: 'inherit' });
+/** CPU seconds a process has used (user + system), from /proc: what the shop spends, whatever else the machine runs. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-const common = { DATABASE_POOL_SIZE: '20', WEB_ROOT: './no-web-app', NODE_ENV: 'production', TRUST_PROXY: 'true', AUTH_SECRET: randomUUID() + randomUUID() };
-const currentUrl = await createBenchDatabase('shop_bench');
-const shops: { name: string; shop: ShopProcess; mails: boolean }[] = [];
-
-// TRUST_PROXY: each order comes from its own visitor's address (X-Forwarded-For), as real traffic does.
-async function start(name: string, port: number, env: NodeJS.ProcessEnv, cwd?: string) {
-  const shop = await startShop(port, { ...common, ...env }, 30_000, { cpus: '0', cwd });
-  shops.push({ name, shop, mails: env.SMTP_URL !== undefined });
-  return shop;
+/** Orders placed over HTTP by the load generator (this process, on core 1), with the CPU it used an order. */
+async function placeOrdersMeasured(origin: string) {
+  await placeOrders(origin, Math.min(500, ORDERS), CONCURRENCY);
+  const before = process.cpuUsage();
+  const run = await placeOrders(origin, ORDERS, CONCURRENCY);
+  const used = process.cpuUsage(before);
+  return { ...run, loadCpuPerOrder: (used.user + used.system) / 1000 / ORDERS };
 }
 
-// The shop on core 0, this load generator on core 1 (PostgreSQL floats).
-spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
-
-async function run(shop: ShopProcess, total: number) {
-  return placeOrders(shop.origin, total, CONCURRENCY);
-}
-
-/** Waits until the current shop's outbox is empty; returns the mails sent meanwhile and how fast. */
-async function drain(database: pg.Client) {
-  const pending = async () => Number((await database.query("select count(*) from outbox where status = 'pending'")).rows[0].count);
-  const from = await pending();
-  const started = performance.now();
-  const deadline = Date.now() + 15 * 60_000;
-  while ((await pending()) > 0) {
-    if (Date.now() > deadline) throw new Error('the outbox did not drain within 15 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const seconds = (performance.now() - started) / 1000;
-  return { mails: from, seconds, perSecond: from / seconds };
-}
-
-const database = new pg.Client({ connectionString: currentUrl });
-try {
-  const baseline = await start(`before the outbox (${BASELINE})`, await freePort(), { DATABASE_URL: await createBenchDatabase('shop_bench_baseline') }, baselineDir);
-  const current = await start('with the outbox', await freePort(), {
-    DATABASE_URL: currentUrl,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: 'Secret Stash <shop@example.ro>',
-    OWNER_EMAIL: 'owner@example.ro',
+/** The same transaction behind a bare node:http server (orderSqlLoop.ts with PORT), on the shop's core, until stopped. */
+async function bareOrderServer(databaseUrl: string) {
+  const port = await freePort();
+  const server = spawn('taskset', ['-c', '0', process.execPath, '--import', 'tsx', 'scripts/orderSqlLoop.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await database.connect();
-  await run(baseline, WARMUP);
-  await run(current, WARMUP);
-  await drain(database);
+  await new Promise<void>((resolve, reject) => {
+    server.stdout.once('data', () => resolve());
+    server.once('exit', (code) => reject(new Error(`the bare order server exited with ${code}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid: server.pid!,
+    stop: async () => {
+      const exited = new Promise((resolve) => server.once('close', resolve));
+      server.kill();
+      await exited;
+    },
+  };
+}
 
-  console.log(`\nPOST /api/orders on PostgreSQL 15, ${ORDERS} orders a run, ${CONCURRENCY} concurrent clients, in turns:`);
-  const perSecond = new Map<string, number[]>(shops.map(({ name }) => [name, []]));
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const { name, shop, mails } of shops) {
-      const result = await run(shop, ORDERS);
-      perSecond.get(name)!.push(result.perSecond);
-      console.log(`  ${name.padEnd(32)} ${result.perSecond.toFixed(0).padStart(5)} orders/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.failures} failed`);
-      if (result.failures > 0) process.exitCode = 1;
-      if (mails) {
-        const drained = await drain(database);
-        console.log(`  ${''.padEnd(32)} then ${drained.mails} mails still to send left in ${drained.seconds.toFixed(1)} s: ${drained.perSecond.toFixed(0)} mails/s to a local SMTP server`);
-      }
+/** Orders through a server (the shop, the bare one), with the CPU the server used an order. */
+async function serverOrders(origin: string, pid: number) {
+  const cpuBefore = cpuSeconds(pid);
+  const run = await placeOrdersMeasured(origin);
+  return { ...run, cpuPerOrder: ((cpuSeconds(pid) - cpuBefore) * 1000) / (ORDERS + Math.min(500, ORDERS)) };
+}
+
+function loopOrders(databaseUrl: string) {
+  const loop = spawnSync('taskset', ['-c', '0', process.execPath, '--import', 'tsx', 'scripts/orderSqlLoop.ts'], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, BENCH_ORDERS: String(ORDERS), BENCH_CONCURRENCY: String(CONCURRENCY) },
+  });
+  if (loop.status !== 0) throw new Error(`the SQL loop failed: ${loop.stderr}`);
+  return JSON.parse(loop.stdout) as { perSecond: number; p50: number; p99: number; cpuPerOrder: number };
+}
+
+/**
+ * c. POST /api/orders beside the same transaction as a plain SQL loop on the shop's core (the target), and behind a
+ * bare node:http server driven by the same load generator (what HTTP and the load generator take on this machine).
+ * The three take turns, ORDER_ROUNDS times (3) after a round that warms them up: a slower minute of this VM falls on
+ * all of them alike. Each ratio is taken within a round; the median round's figures are reported, with every round's.
+ */
+export async function measureOrders(shop: ShopProcess, rows: Row[]) {
+  // Each on a database of its own, seeded alike, that grows by the same orders a round as the shop's.
+  const seeded = async (name: string) => {
+    const url = await createBenchDatabase(name);
+    const database = await openPostgres({ connectionString: url, max: 1 });
+    await seedCatalog(database.db);
+    await database.close();
+    return url;
+  };
+  const loopUrl = await seeded('shop_bench_sql');
+  const bare = await bareOrderServer(await seeded('shop_bench_http'));
+  const rounds: { shop: Awaited<ReturnType<typeof serverOrders>>; bare: Awaited<ReturnType<typeof serverOrders>>; loop: ReturnType<typeof loopOrders> }[] = [];
+  try {
+    // A first round warms every side up and is not counted (a shop runs for days: its JIT has long finished); then
+    // the sides take turns in a rotating order, so none is always first after the machine's quiet moment.
+    for (let round = 0; round <= ORDER_ROUNDS; round++) {
+      const sides = [
+        async () => ({ shop: await serverOrders(shop.origin, shop.child.pid!) }),
+        async () => ({ bare: await serverOrders(bare.origin, bare.pid) }),
+        async () => ({ loop: loopOrders(loopUrl) }),
+      ];
+      const results = {};
+      for (let turn = 0; turn < sides.length; turn++) Object.assign(results, await sides[(round + turn) % sides.length]!());
+      if (round > 0) rounds.push(results as (typeof rounds)[number]);
     }
+  } finally {
+    await bare.stop();
   }
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  const [before, after] = shops.map(({ name }) => mean(perSecond.get(name)!));
-  console.log(`  with the outbox / before it: ${(after! / before!).toFixed(2)}× (means of ${ROUNDS} runs each); ${received} mails received`);
-} finally {
-  await database.end().catch(() => undefined);
-  for (const { shop } of shops) await shop.stop();
-  smtp.close();
-  // The link to this checkout's node_modules goes first: `git worktree remove --force` empties what a link
-  // points to (it emptied this checkout's node_modules once). The baseline's own installed packages go whole.
-  rmSync(path.join(baselineDir, 'node_modules'), { force: true, recursive: !sharesDependencies });
-  execFileSync('git', ['worktree', 'remove', '--force', baselineDir], { stdio: 'ignore' });
-  rmSync(baselineDir, { recursive: true, force: true });
+  const byRatio = [...rounds].sort((a, b) => a.shop.perSecond / a.loop.perSecond - b.shop.perSecond / b.loop.perSecond);
+  const { shop: shopRun, bare: bareRun, loop: loopRun } = byRatio[Math.floor(byRatio.length / 2)]!;
+  const all = (of: (r: (typeof rounds)[number]) => number) => rounds.map((r) => `${of(r).toFixed(2)}×`).join(', ');
+  const failures = rounds.reduce((sum, r) => sum + r.shop.failures + r.bare.failures, 0);
+  rows.push({
+    measure: `POST /api/orders on PostgreSQL 15, ${ORDERS} guest orders, ${CONCURRENCY} clients, pool ${POOL_SIZE}; the median of ${ORDER_ROUNDS} rounds`,
+    target: '≥ 0.7× plain SQL; p99 ≤ 2× its own',
+    result:
+      `${shopRun.perSecond.toFixed(0)}/s vs ${loopRun.perSecond.toFixed(0)}/s plain SQL: ${ratio(shopRun.perSecond, loopRun.perSecond)} (rounds: ${all((r) => r.shop.perSecond / r.loop.perSecond)}); ` +
+      `shop p50 ${shopRun.p50.toFixed(1)} ms, p99 ${shopRun.p99.toFixed(1)} ms, ${shopRun.cpuPerOrder.toFixed(2)} ms CPU an order ` +
+      `(plain SQL p99 ${loopRun.p99.toFixed(1)} ms, ${loopRun.cpuPerOrder.toFixed(2)} ms CPU an order)${failures > 0 ? `; ${failures} FAILED` : ''}`,
+  });
+  rows.push({
+    measure: 'POST /api/orders: the same transaction behind a bare node:http server, the same load generator (same round)',
+    target: '',
+    result:
+      `${bareRun.perSecond.toFixed(0)}/s: ${ratio(bareRun.perSecond, loopRun.perSecond)} the plain SQL loop (rounds: ${all((r) => r.bare.perSecond / r.loop.perSecond)}); ` +
+      `the shop ${ratio(shopRun.perSecond, bareRun.perSecond)} of it (rounds: ${all((r) => r.shop.perSecond / r.bare.perSecond)}); ` +
+      `p99 ${bareRun.p99.toFixed(1)} ms, ${bareRun.cpuPerOrder.toFixed(2)} ms CPU an order; the load generator ${bareRun.loadCpuPerOrder.toFixed(2)} ms CPU an order (for the shop: ${shopRun.loadCpuPerOrder.toFixed(2)})`,
+  });
 }

@@ -15,27 +15,20 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { openPostgres } from '../db/client';
-import { seedCatalog } from '../db/seed';
 import { createBenchDatabase } from './benchDatabase';
-import { placeOrders } from './orderLoad';
+import { measureOrders, POOL_SIZE, type Row, ratio } from './benchOrders';
 import { measureJavaScript } from './pageJavaScript';
 import { freePort, type ShopProcess, startShop } from './shopProcess';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-/** Rounds of c (ORDER_ROUNDS): the shop, the bare server and the loop in turns. */
-const ORDER_ROUNDS = Number(process.env.ORDER_ROUNDS ?? 3);
-const POOL_SIZE = '20';
 const PAGES = ['/', '/shop', '/shop/dummy-lighter'];
 /** Lighthouse runs per page (LIGHTHOUSE_RUNS); the median one is reported. */
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -44,8 +37,7 @@ const onPostgres = process.argv[2] === 'postgres';
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (part: 'a' | 'b' | 'c' | 'd') => !only || only.includes(part);
 
-const rows: { measure: string; target: string; result: string }[] = [];
-const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+const rows: Row[] = [];
 
 const WARM_UP_SECONDS = 2;
 
@@ -187,115 +179,6 @@ async function measureLighthouse(shop: ShopProcess, webRoot: string) {
   }
 }
 
-/** CPU seconds a process has used (user + system), from /proc: what the shop spends, whatever else the machine runs. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** Orders placed over HTTP by the load generator (this process, on core 1), with the CPU it used an order. */
-async function placeOrdersMeasured(origin: string) {
-  await placeOrders(origin, Math.min(500, ORDERS), CONCURRENCY);
-  const before = process.cpuUsage();
-  const run = await placeOrders(origin, ORDERS, CONCURRENCY);
-  const used = process.cpuUsage(before);
-  return { ...run, loadCpuPerOrder: (used.user + used.system) / 1000 / ORDERS };
-}
-
-/** The same transaction behind a bare node:http server (orderSqlLoop.ts with PORT), on the shop's core, until stopped. */
-async function bareOrderServer(databaseUrl: string) {
-  const port = await freePort();
-  const server = spawn('taskset', ['-c', '0', process.execPath, '--import', 'tsx', 'scripts/orderSqlLoop.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.stdout.once('data', () => resolve());
-    server.once('exit', (code) => reject(new Error(`the bare order server exited with ${code}`)));
-  });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    pid: server.pid!,
-    stop: async () => {
-      const exited = new Promise((resolve) => server.once('close', resolve));
-      server.kill();
-      await exited;
-    },
-  };
-}
-
-/** Orders through a server (the shop, the bare one), with the CPU the server used an order. */
-async function serverOrders(origin: string, pid: number) {
-  const cpuBefore = cpuSeconds(pid);
-  const run = await placeOrdersMeasured(origin);
-  return { ...run, cpuPerOrder: ((cpuSeconds(pid) - cpuBefore) * 1000) / (ORDERS + Math.min(500, ORDERS)) };
-}
-
-function loopOrders(databaseUrl: string) {
-  const loop = spawnSync('taskset', ['-c', '0', process.execPath, '--import', 'tsx', 'scripts/orderSqlLoop.ts'], {
-    encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, BENCH_ORDERS: String(ORDERS), BENCH_CONCURRENCY: String(CONCURRENCY) },
-  });
-  if (loop.status !== 0) throw new Error(`the SQL loop failed: ${loop.stderr}`);
-  return JSON.parse(loop.stdout) as { perSecond: number; p50: number; p99: number; cpuPerOrder: number };
-}
-
-/**
- * c. POST /api/orders beside the same transaction as a plain SQL loop on the shop's core (the target), and behind a
- * bare node:http server driven by the same load generator (what HTTP and the load generator take on this machine).
- * The three take turns, ORDER_ROUNDS times (3) after a round that warms them up: a slower minute of this VM falls on
- * all of them alike. Each ratio is taken within a round; the median round's figures are reported, with every round's.
- */
-async function measureOrders(shop: ShopProcess) {
-  // Each on a database of its own, seeded alike, that grows by the same orders a round as the shop's.
-  const seeded = async (name: string) => {
-    const url = await createBenchDatabase(name);
-    const database = await openPostgres({ connectionString: url, max: 1 });
-    await seedCatalog(database.db);
-    await database.close();
-    return url;
-  };
-  const loopUrl = await seeded('shop_bench_sql');
-  const bare = await bareOrderServer(await seeded('shop_bench_http'));
-  const rounds: { shop: Awaited<ReturnType<typeof serverOrders>>; bare: Awaited<ReturnType<typeof serverOrders>>; loop: ReturnType<typeof loopOrders> }[] = [];
-  try {
-    // A first round warms every side up and is not counted (a shop runs for days: its JIT has long finished); then
-    // the sides take turns in a rotating order, so none is always first after the machine's quiet moment.
-    for (let round = 0; round <= ORDER_ROUNDS; round++) {
-      const sides = [
-        async () => ({ shop: await serverOrders(shop.origin, shop.child.pid!) }),
-        async () => ({ bare: await serverOrders(bare.origin, bare.pid) }),
-        async () => ({ loop: loopOrders(loopUrl) }),
-      ];
-      const results = {};
-      for (let turn = 0; turn < sides.length; turn++) Object.assign(results, await sides[(round + turn) % sides.length]!());
-      if (round > 0) rounds.push(results as (typeof rounds)[number]);
-    }
-  } finally {
-    await bare.stop();
-  }
-  const byRatio = [...rounds].sort((a, b) => a.shop.perSecond / a.loop.perSecond - b.shop.perSecond / b.loop.perSecond);
-  const { shop: shopRun, bare: bareRun, loop: loopRun } = byRatio[Math.floor(byRatio.length / 2)]!;
-  const all = (of: (r: (typeof rounds)[number]) => number) => rounds.map((r) => `${of(r).toFixed(2)}×`).join(', ');
-  const failures = rounds.reduce((sum, r) => sum + r.shop.failures + r.bare.failures, 0);
-  rows.push({
-    measure: `POST /api/orders on PostgreSQL 15, ${ORDERS} guest orders, ${CONCURRENCY} clients, pool ${POOL_SIZE}; the median of ${ORDER_ROUNDS} rounds`,
-    target: '≥ 0.7× plain SQL; p99 ≤ 2× its own',
-    result:
-      `${shopRun.perSecond.toFixed(0)}/s vs ${loopRun.perSecond.toFixed(0)}/s plain SQL: ${ratio(shopRun.perSecond, loopRun.perSecond)} (rounds: ${all((r) => r.shop.perSecond / r.loop.perSecond)}); ` +
-      `shop p50 ${shopRun.p50.toFixed(1)} ms, p99 ${shopRun.p99.toFixed(1)} ms, ${shopRun.cpuPerOrder.toFixed(2)} ms CPU an order ` +
-      `(plain SQL p99 ${loopRun.p99.toFixed(1)} ms, ${loopRun.cpuPerOrder.toFixed(2)} ms CPU an order)${failures > 0 ? `; ${failures} FAILED` : ''}`,
-  });
-  rows.push({
-    measure: 'POST /api/orders: the same transaction behind a bare node:http server, the same load generator (same round)',
-    target: '',
-    result:
-      `${bareRun.perSecond.toFixed(0)}/s: ${ratio(bareRun.perSecond, loopRun.perSecond)} the plain SQL loop (rounds: ${all((r) => r.bare.perSecond / r.loop.perSecond)}); ` +
-      `the shop ${ratio(shopRun.perSecond, bareRun.perSecond)} of it (rounds: ${all((r) => r.shop.perSecond / r.bare.perSecond)}); ` +
-      `p99 ${bareRun.p99.toFixed(1)} ms, ${bareRun.cpuPerOrder.toFixed(2)} ms CPU an order; the load generator ${bareRun.loadCpuPerOrder.toFixed(2)} ms CPU an order (for the shop: ${shopRun.loadCpuPerOrder.toFixed(2)})`,
-  });
-}
-
 function printRows(title: string) {
   console.log(`\n${title}\n| Measure | Target | Result |\n|---|---|---|`);
   for (const row of rows) console.log(`| ${row.measure} | ${row.target} | ${row.result} |`);
@@ -318,7 +201,7 @@ if (onPostgres) {
     });
     try {
       if (wanted('a')) await measureProducts(shop, 'PostgreSQL 15');
-      if (wanted('c')) await measureOrders(shop);
+      if (wanted('c')) await measureOrders(shop, rows);
     } finally {
       await shop.stop();
     }
