@@ -22,6 +22,13 @@ export interface Row {
   target: string;
   result: string;
 }
+/**
+ * The shop's order limits (ORDER_LIMIT_PER_IP, ORDER_LIMIT_PER_CONTACT) on, as it ships: each order counts its visitor's
+ * three rate limits, and so do the loop and the bare server; or off (both 0): none of the three counts any.
+ */
+export type OrderLimits = 'on' | 'off';
+export const LIMITS_OFF = { ORDER_LIMIT_PER_IP: '0', ORDER_LIMIT_PER_CONTACT: '0' };
+
 export const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
 /** CPU seconds a process has used (user + system), from /proc: what the shop spends, whatever else the machine runs. */
@@ -40,10 +47,10 @@ async function placeOrdersMeasured(origin: string) {
 }
 
 /** The same transaction behind a bare node:http server (orderSqlLoop.ts with PORT), on the shop's core, until stopped. */
-async function bareOrderServer(databaseUrl: string) {
+async function bareOrderServer(databaseUrl: string, limits: OrderLimits) {
   const port = await freePort();
   const server = spawn('taskset', ['-c', '0', process.execPath, '--import', 'tsx', 'scripts/orderSqlLoop.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, PORT: String(port) },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, PORT: String(port), ORDER_LIMITS: limits },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -68,10 +75,10 @@ async function serverOrders(origin: string, pid: number) {
   return { ...run, cpuPerOrder: ((cpuSeconds(pid) - cpuBefore) * 1000) / (ORDERS + Math.min(500, ORDERS)) };
 }
 
-function loopOrders(databaseUrl: string) {
+function loopOrders(databaseUrl: string, limits: OrderLimits) {
   const loop = spawnSync('taskset', ['-c', '0', process.execPath, '--import', 'tsx', 'scripts/orderSqlLoop.ts'], {
     encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, BENCH_ORDERS: String(ORDERS), BENCH_CONCURRENCY: String(CONCURRENCY) },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, BENCH_ORDERS: String(ORDERS), BENCH_CONCURRENCY: String(CONCURRENCY), ORDER_LIMITS: limits },
   });
   if (loop.status !== 0) throw new Error(`the SQL loop failed: ${loop.stderr}`);
   return JSON.parse(loop.stdout) as { perSecond: number; p50: number; p99: number; cpuPerOrder: number };
@@ -83,7 +90,7 @@ function loopOrders(databaseUrl: string) {
  * The three take turns, ORDER_ROUNDS times (3) after a round that warms them up: a slower minute of this VM falls on
  * all of them alike. Each ratio is taken within a round; the median round's figures are reported, with every round's.
  */
-export async function measureOrders(shop: ShopProcess, rows: Row[]) {
+export async function measureOrders(shop: ShopProcess, rows: Row[], limits: OrderLimits) {
   // Each on a database of its own, seeded alike, that grows by the same orders a round as the shop's.
   const seeded = async (name: string) => {
     const url = await createBenchDatabase(name);
@@ -93,7 +100,7 @@ export async function measureOrders(shop: ShopProcess, rows: Row[]) {
     return url;
   };
   const loopUrl = await seeded('shop_bench_sql');
-  const bare = await bareOrderServer(await seeded('shop_bench_http'));
+  const bare = await bareOrderServer(await seeded('shop_bench_http'), limits);
   const rounds: { shop: Awaited<ReturnType<typeof serverOrders>>; bare: Awaited<ReturnType<typeof serverOrders>>; loop: ReturnType<typeof loopOrders> }[] = [];
   try {
     // A first round warms every side up and is not counted (a shop runs for days: its JIT has long finished); then
@@ -102,7 +109,7 @@ export async function measureOrders(shop: ShopProcess, rows: Row[]) {
       const sides = [
         async () => ({ shop: await serverOrders(shop.origin, shop.child.pid!) }),
         async () => ({ bare: await serverOrders(bare.origin, bare.pid) }),
-        async () => ({ loop: loopOrders(loopUrl) }),
+        async () => ({ loop: loopOrders(loopUrl, limits) }),
       ];
       const results = {};
       for (let turn = 0; turn < sides.length; turn++) Object.assign(results, await sides[(round + turn) % sides.length]!());
@@ -116,7 +123,7 @@ export async function measureOrders(shop: ShopProcess, rows: Row[]) {
   const all = (of: (r: (typeof rounds)[number]) => number) => rounds.map((r) => `${of(r).toFixed(2)}×`).join(', ');
   const failures = rounds.reduce((sum, r) => sum + r.shop.failures + r.bare.failures, 0);
   rows.push({
-    measure: `POST /api/orders on PostgreSQL 15, ${ORDERS} guest orders, ${CONCURRENCY} clients, pool ${POOL_SIZE}; the median of ${ORDER_ROUNDS} rounds`,
+    measure: `POST /api/orders on PostgreSQL 15, order limits ${limits}, ${ORDERS} guest orders, ${CONCURRENCY} clients, pool ${POOL_SIZE}; the median of ${ORDER_ROUNDS} rounds`,
     target: '≥ 0.7× plain SQL; p99 ≤ 2× its own',
     result:
       `${shopRun.perSecond.toFixed(0)}/s vs ${loopRun.perSecond.toFixed(0)}/s plain SQL: ${ratio(shopRun.perSecond, loopRun.perSecond)} (rounds: ${all((r) => r.shop.perSecond / r.loop.perSecond)}); ` +
@@ -124,7 +131,7 @@ export async function measureOrders(shop: ShopProcess, rows: Row[]) {
       `(plain SQL p99 ${loopRun.p99.toFixed(1)} ms, ${loopRun.cpuPerOrder.toFixed(2)} ms CPU an order)${failures > 0 ? `; ${failures} FAILED` : ''}`,
   });
   rows.push({
-    measure: 'POST /api/orders: the same transaction behind a bare node:http server, the same load generator (same round)',
+    measure: `POST /api/orders, order limits ${limits}: the same transaction behind a bare node:http server, the same load generator (same round)`,
     target: '',
     result:
       `${bareRun.perSecond.toFixed(0)}/s: ${ratio(bareRun.perSecond, loopRun.perSecond)} the plain SQL loop (rounds: ${all((r) => r.bare.perSecond / r.loop.perSecond)}); ` +

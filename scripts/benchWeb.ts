@@ -5,7 +5,8 @@
  *      (both asked with Accept-Encoding: br, gzip, as browsers ask, and then with identity), on PGlite and on PostgreSQL 15;
  *   b. /shop as the shop answers it, beside the same shop sending a static file of /shop's size;
  *   c. POST /api/orders on PostgreSQL 15 beside the same transaction as a plain SQL loop (orderSqlLoop.ts), and behind
- *      a bare node:http server driven by the same load generator, in turns (ORDER_ROUNDS);
+ *      a bare node:http server driven by the same load generator, in turns (ORDER_ROUNDS; benchOrders.ts), with the
+ *      shop's order limits on and then off (BENCH_ORDER_LIMITS=on or off for one);
  *   d. Lighthouse (mobile, simulated throttling; the median of LIGHTHOUSE_RUNS runs, 5) and the JavaScript
  *      loaded, on /, /shop and a product page, beside a blank page (this machine's floor), first, on a quiet machine.
  * Builds the web app first. The PostgreSQL part runs in a child inside `pg_virtualenv -v 15`.
@@ -23,7 +24,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { createBenchDatabase } from './benchDatabase';
-import { measureOrders, POOL_SIZE, type Row, ratio } from './benchOrders';
+import { LIMITS_OFF, measureOrders, POOL_SIZE, type Row, ratio } from './benchOrders';
 import { measureJavaScript } from './pageJavaScript';
 import { freePort, type ShopProcess, startShop } from './shopProcess';
 
@@ -36,6 +37,8 @@ const BROWSER_ENCODINGS = 'br, gzip';
 const onPostgres = process.argv[2] === 'postgres';
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (part: 'a' | 'b' | 'c' | 'd') => !only || only.includes(part);
+/** c with the shop's order limits on, as it ships, and off (BENCH_ORDER_LIMITS=on or off takes one). */
+const ORDER_LIMITS = (process.env.BENCH_ORDER_LIMITS ?? 'on,off').split(',');
 
 const rows: Row[] = [];
 
@@ -190,24 +193,31 @@ const common = { NODE_ENV: 'production', TRUST_PROXY: 'true', AUTH_SECRET: rando
 if (onPostgres) {
   // Inside pg_virtualenv: the shop on a new database of the throwaway cluster (PostgreSQL floats).
   spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
-  // Its data folder holds only the mails it writes (the file mailer): as in production, it sends them.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-web-'));
-  try {
-    // As a shop on PostgreSQL runs (docs/operations.md, "Email"): its mails are written by the order and sent by `npm run worker`,
-    // elsewhere; the serving process renders none (decision 0030).
-    const shop = await startShop(await freePort(), { ...common, DATA_DIR: dataDir, DATABASE_URL: await createBenchDatabase('shop_bench_web'), MAIL_WORKER: 'true' }, 30_000, {
-      cpus: '0',
-      nodeArgs: [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? [])],
-    });
+  /** A shop on a new database of the cluster, on core 0, for `measure`. */
+  const postgresShop = async (env: Record<string, string>, measure: (shop: ShopProcess) => Promise<void>) => {
+    // Its data folder holds only the mails it writes (the file mailer): as in production, it sends them.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-web-'));
     try {
-      if (wanted('a')) await measureProducts(shop, 'PostgreSQL 15');
-      if (wanted('c')) await measureOrders(shop, rows);
+      // As a shop on PostgreSQL runs (docs/operations.md, "Email"): its mails are written by the order and sent by `npm run worker`,
+      // elsewhere; the serving process renders none (decision 0030).
+      const shop = await startShop(await freePort(), { ...common, DATA_DIR: dataDir, DATABASE_URL: await createBenchDatabase('shop_bench_web'), MAIL_WORKER: 'true', ...env }, 30_000, {
+        cpus: '0',
+        nodeArgs: [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? [])],
+      });
+      try {
+        await measure(shop);
+      } finally {
+        await shop.stop();
+      }
     } finally {
-      await shop.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  };
+  await postgresShop({}, async (shop) => {
+    if (wanted('a')) await measureProducts(shop, 'PostgreSQL 15');
+    if (wanted('c') && ORDER_LIMITS.includes('on')) await measureOrders(shop, rows, 'on');
+  });
+  if (wanted('c') && ORDER_LIMITS.includes('off')) await postgresShop(LIMITS_OFF, (shop) => measureOrders(shop, rows, 'off'));
   printRows('On PostgreSQL 15 (shop on core 0, load on core 1):');
 } else {
   // The shop runs from its build, as `npm start` runs it.
