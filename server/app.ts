@@ -11,40 +11,21 @@ import type { PaymentGateway } from './integrations/stripe';
 import { runJobsWhileUp } from './jobs';
 import { createLogger } from './logging';
 import { type AuthSettings, createAuth } from './modules/accounts/auth';
-import { accountRoutes } from './modules/accounts/routes';
-import { ownersOnly } from './modules/accounts/service';
-import { adminRoutes } from './modules/admin/routes';
-import { adminProductRoutes } from './modules/catalog/adminRoutes';
 import { Catalogue } from './modules/catalog/catalogue';
 import { reloadBeforeAnswering } from './modules/catalog/changes';
 import { catalogueAnswerer } from './modules/catalog/fastAnswer';
 import { serveUploadedImages } from './modules/catalog/images';
-import { catalogRoutes } from './modules/catalog/routes';
 import { type OrderLimitSettings, orderLimitsFrom } from './modules/checkout/orderLimits';
-import { checkoutRoutes } from './modules/checkout/routes';
-import { crawlerRoutes } from './modules/crawlers/routes';
-import { adminDiscountRoutes } from './modules/discounts/adminRoutes';
-import { discountRoutes } from './modules/discounts/routes';
-import { healthRoutes } from './modules/health/routes';
-import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
 import type { AnafReporting } from './modules/invoices/reporting';
-import { invoiceRoutes } from './modules/invoices/routes';
 import type { Invoicing } from './modules/invoices/service';
 import type { MailSending } from './modules/mail/delivery';
-import { ownerOrderRoutes } from './modules/orders/adminRoutes';
 import { orderMailSource } from './modules/orders/mailData';
-import { orderRoutes } from './modules/orders/routes';
-import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
 import { serveWebApp } from './modules/pages/webApp';
-import { paymentRoutes } from './modules/payments/routes';
-import { privacyRoutes } from './modules/privacy/routes';
-import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import { NO_COURIERS, type Shipping } from './modules/shipping/couriers';
-import { shippingRoutes } from './modules/shipping/routes';
 import { VisitCounter } from './modules/visits/counter';
-import { adminVisitRoutes, visitRoutes } from './modules/visits/routes';
 import { guardRequestBodies } from './requestBodies';
-import { addSecurityHeaders, securityHeaders } from './securityHeaders';
+import { registerRoutes } from './routes';
+import { addSecurityHeaders, shopSecurityHeaders } from './securityHeaders';
 
 export interface AppDependencies {
   db: Db;
@@ -71,7 +52,7 @@ export interface AppDependencies {
   anaf?: AnafReporting | null;
   /** The couriers the shop is set up with (shipping/couriers.ts); none: Create AWB is not offered. */
   shipping?: Shipping;
-  /** The back office's live stream's safety poll, in milliseconds (admin/liveOrders.ts SAFETY_POLL_MS by default). */
+  /** The back office's live stream's safety poll, in milliseconds (orders/liveOrders.ts SAFETY_POLL_MS by default). */
   livePollMs?: number;
   /** The visitor counter (visits/counter.ts): a test gives its own, to write its counts when it wants. */
   visits?: VisitCounter;
@@ -112,16 +93,7 @@ export async function buildApp({
   };
   /** The back office's changes must come from these (the same origins better-auth accepts for sign-in). */
   const origins = [authSettings.baseURL, ...(authSettings.trustedOrigins ?? [])];
-  const headers = securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        // Server-rendered pages ask for their JavaScript with one inline script (pages/scriptsAfterPaint.ts).
-        scriptSrc: ["'self'", SCRIPTS_AFTER_PAINT_SOURCE],
-        // Plain-HTTP installs (a laptop, a LAN) must still load their own assets.
-        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
-      },
-    },
-  });
+  const headers = shopSecurityHeaders(config.NODE_ENV);
   /** Answers a request before Fastify does, when it can (the catalogue, once loaded: catalog/fastAnswer.ts). */
   let answerFirst: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
   const app = Fastify({
@@ -145,37 +117,24 @@ export async function buildApp({
 
   addSecurityHeaders(app, headers);
 
-  await app.register(
-    async (api) => {
-      await api.register(catalogRoutes, { catalogue });
-      await api.register(healthRoutes, { db });
-      await api.register(checkoutRoutes, { checkout, auth, cardPaymentsEnabled, secret: authSettings.secret });
-      await api.register(orderRoutes, { db, auth, secret: authSettings.secret });
-      await api.register(invoiceRoutes, { db });
-      await api.register(paymentRoutes, { payments, auth, cardPaymentsEnabled });
-      await api.register(shippingRoutes, { db, shipping });
-      await api.register(privacyRoutes, { db, auth, secret: authSettings.secret });
-      await api.register(visitRoutes, { counter: visits });
-      await api.register(discountRoutes, { db, checksPerIp: config.DISCOUNT_CHECKS_PER_IP });
-      await api.register(accountRoutes, { db, auth, baseURL: authSettings.baseURL });
-    },
-    { prefix: '/api' },
-  );
-  // The back office's API: whoever asks is checked before anything of the request is read (ownersOnly).
-  await app.register(
-    async (admin) => {
-      const ownerOf = ownersOnly(admin, auth, origins);
-      await admin.register(adminRoutes, { db, overdueDays: config.SHIPMENT_OVERDUE_DAYS, anaf, shipping });
-      await admin.register(ownerOrderRoutes, { db, listen, overdueDays: config.SHIPMENT_OVERDUE_DAYS, ownerOf, invoicing, livePollMs });
-      await admin.register(adminProductRoutes, { db, ownerOf });
-      await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret: authSettings.secret, ownerOf });
-      await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });
-      await admin.register(adminVisitRoutes, { db });
-      await admin.register(adminDiscountRoutes, { db });
-    },
-    { prefix: '/api/admin' },
-  );
-  await app.register(crawlerRoutes, { publicUrl: authSettings.baseURL, catalogue });
+  await registerRoutes(app, {
+    db,
+    listen,
+    auth,
+    secret: authSettings.secret,
+    baseURL: authSettings.baseURL,
+    origins,
+    catalogue,
+    checkout,
+    cardPaymentsEnabled,
+    anaf,
+    shipping,
+    invoicing,
+    visits,
+    overdueDays: config.SHIPMENT_OVERDUE_DAYS,
+    discountChecksPerIp: config.DISCOUNT_CHECKS_PER_IP,
+    livePollMs,
+  });
   // Its background jobs (server/jobs.ts): the mail outbox and invoice checks when this process sends mail, reporting to
   // ANAF, tracking parcels, the couriers' lists, visit counts and card orders' reconciliation.
   runJobsWhileUp(app, { db, mail: mail ? { sending: mail, orderOf: orderMailSource(db, authSettings.secret, mail.shop.url) } : null, anaf, shipping, invoicing, visits, checkout });

@@ -1,6 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from './env';
+import { SCRIPTS_AFTER_PAINT_SOURCE } from './modules/pages/scriptsAfterPaint';
+
+/** The shop's headers: its content security policy lets in the one inline script of server-rendered pages. */
+export function shopSecurityHeaders(nodeEnv: Config['NODE_ENV']): Readonly<Record<string, string>> {
+  return securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        // Server-rendered pages ask for their JavaScript with one inline script (pages/scriptsAfterPaint.ts).
+        scriptSrc: ["'self'", SCRIPTS_AFTER_PAINT_SOURCE],
+        // Plain-HTTP installs (a laptop, a LAN) must still load their own assets.
+        upgradeInsecureRequests: nodeEnv === 'production' ? [] : null,
+      },
+    },
+  });
+}
 
 /**
  * Helmet's security headers (CSP, HSTS, nosniff, frame and referrer policies…) on every answer. They do

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database, Db } from '../db/client';
+import type { Auth } from './modules/accounts/auth';
+import { accountRoutes } from './modules/accounts/routes';
+import { ownersOnly } from './modules/accounts/service';
+import { adminRoutes } from './modules/admin/routes';
+import { adminProductRoutes } from './modules/catalog/adminRoutes';
+import type { Catalogue } from './modules/catalog/catalogue';
+import { catalogRoutes } from './modules/catalog/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
+import type { Checkout } from './modules/checkout/service';
+import { crawlerRoutes } from './modules/crawlers/routes';
+import { adminDiscountRoutes } from './modules/discounts/adminRoutes';
+import { discountRoutes } from './modules/discounts/routes';
+import { healthRoutes } from './modules/health/routes';
+import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
+import type { AnafReporting } from './modules/invoices/reporting';
+import { invoiceRoutes } from './modules/invoices/routes';
+import type { Invoicing } from './modules/invoices/service';
+import { ownerOrderRoutes } from './modules/orders/adminRoutes';
+import { orderRoutes } from './modules/orders/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { privacyRoutes } from './modules/privacy/routes';
+import { adminShippingRoutes } from './modules/shipping/adminRoutes';
+import type { Shipping } from './modules/shipping/couriers';
+import { shippingRoutes } from './modules/shipping/routes';
+import type { VisitCounter } from './modules/visits/counter';
+import { adminVisitRoutes, visitRoutes } from './modules/visits/routes';
+
+/** What the modules' routes are given, made once by buildApp (app.ts). */
+export interface RouteDependencies {
+  db: Db;
+  listen: Database['listen'];
+  auth: Auth;
+  /** AUTH_SECRET: signs the links mails carry (an order's page, a guest's erasure, an invoice). */
+  secret: string;
+  /** The shop's public address (PUBLIC_URL). */
+  baseURL: string;
+  /** The back office's changes must come from these (the same origins better-auth accepts for sign-in). */
+  origins: string[];
+  catalogue: Catalogue;
+  checkout: Checkout;
+  cardPaymentsEnabled: boolean;
+  anaf: AnafReporting | null;
+  shipping: Shipping;
+  invoicing: Invoicing;
+  visits: VisitCounter;
+  overdueDays: number;
+  discountChecksPerIp: number;
+  livePollMs?: number;
+}
+
+/** Every module's routes, on the app itself (no plugin of their own): the shop's API under /api, the back office's under /api/admin, and the crawlers' files. */
+export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: RouteDependencies) {
+  const { db, listen, auth, secret, baseURL, origins, catalogue, checkout, cardPaymentsEnabled, anaf, shipping, invoicing, visits, overdueDays, discountChecksPerIp, livePollMs } = deps;
+  await app.register(
+    async (api) => {
+      await api.register(catalogRoutes, { catalogue });
+      await api.register(healthRoutes, { db });
+      await api.register(checkoutRoutes, { checkout, auth, cardPaymentsEnabled, secret });
+      await api.register(orderRoutes, { db, auth, secret });
+      await api.register(invoiceRoutes, { db });
+      await api.register(paymentRoutes, { payments: checkout.payments, auth, cardPaymentsEnabled });
+      await api.register(shippingRoutes, { db, shipping });
+      await api.register(privacyRoutes, { db, auth, secret });
+      await api.register(visitRoutes, { counter: visits });
+      await api.register(discountRoutes, { db, checksPerIp: discountChecksPerIp });
+      await api.register(accountRoutes, { db, auth, baseURL });
+    },
+    { prefix: '/api' },
+  );
+  // The back office's API: whoever asks is checked before anything of the request is read (ownersOnly).
+  await app.register(
+    async (admin) => {
+      const ownerOf = ownersOnly(admin, auth, origins);
+      await admin.register(adminRoutes, { db, overdueDays, anaf, shipping });
+      await admin.register(ownerOrderRoutes, { db, listen, overdueDays, ownerOf, invoicing, livePollMs });
+      await admin.register(adminProductRoutes, { db, ownerOf });
+      await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret, ownerOf });
+      await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });
+      await admin.register(adminVisitRoutes, { db });
+      await admin.register(adminDiscountRoutes, { db });
+    },
+    { prefix: '/api/admin' },
+  );
+  await app.register(crawlerRoutes, { publicUrl: baseURL, catalogue });
+}
