@@ -14,18 +14,8 @@ import { renderParts } from './render';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
 import { erasureMail, passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
-import {
-  awbCancelledMail,
-  newOrderMail,
-  type OrderMailData,
-  orderPlacedMail,
-  paidAfterCancelMail,
-  paymentAlertMail,
-  type RenderedParts,
-  statusMail,
-  withdrawalAlertMail,
-  withdrawalReceivedMail,
-} from './templates/orderMails';
+import { type OrderMailData, orderPlacedMail, type RenderedParts, statusMail, withdrawalReceivedMail } from './templates/orderMails';
+import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 
 export interface MailSettings {
   shop: ShopIdentity;

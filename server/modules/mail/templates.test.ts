@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
-import {
-  awbCancelledMail,
-  newOrderMail,
-  type OrderMailData,
-  orderPlacedMail,
-  paidAfterCancelMail,
-  paymentAlertMail,
-  statusMail,
-  withdrawalAlertMail,
-  withdrawalReceivedMail,
-} from './templates/orderMails';
+import { type OrderMailData, orderPlacedMail, statusMail, withdrawalReceivedMail } from './templates/orderMails';
+import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 
 const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro' };
 const order: OrderMailData = {

@@ -5,7 +5,7 @@ import { dayValue } from '../../../../domain/issueValues';
 import type { Locale } from '../../../../domain/locale';
 import { shopTime } from '../../../../domain/locale';
 import { lockerLine, type OrderLocker } from '../../../../domain/lockers';
-import { chargedText, formatMoney } from '../../../../domain/money';
+import { formatMoney } from '../../../../domain/money';
 import { trackingUrl } from '../../../../domain/orderChanges';
 import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
 import { vatByRate, vatPercentText } from '../../../../domain/vat';
@@ -64,7 +64,7 @@ export interface RenderedParts {
 }
 
 /** One line per product and per total (the discount code's between subtotal and shipping): readable on a phone and as plain text alike. */
-function Lines({ order, locale }: { order: OrderMailData; locale: Locale }) {
+export function Lines({ order, locale }: { order: OrderMailData; locale: Locale }) {
   const t = mailText(locale);
   const money = (amount: number) => formatMoney(amount, locale);
   const line = { ...paragraph, margin: '4px 0' };
@@ -88,7 +88,7 @@ function Lines({ order, locale }: { order: OrderMailData; locale: Locale }) {
   );
 }
 
-function Address({ order, locale }: { order: OrderMailData; locale: Locale }) {
+export function Address({ order, locale }: { order: OrderMailData; locale: Locale }) {
   const t = mailText(locale);
   return (
     <Text style={paragraph}>
@@ -128,14 +128,6 @@ function InvoiceLink({ order }: { order: OrderMailData }) {
   );
 }
 
-const BackOfficeLink = ({ shop, order, locale }: { shop: ShopIdentity; order: OrderMailData; locale: Locale }) => (
-  <Text style={paragraph}>
-    <Link href={`${shop.url}/admin/orders/${order.id}`} style={button}>
-      {mailText(locale)('mail.owner.open')}
-    </Link>
-  </Text>
-);
-
 /**
  * The mails below are written in a language: the customer's (`order.locale`, the language they
  * ordered in) for theirs, OWNER_MAIL_LANGUAGE for the owners' alerts (the `locale` those take).
@@ -165,25 +157,6 @@ export function orderPlacedMail(shop: ShopIdentity, order: OrderMailData): Rende
         <Text style={muted}>
           {t('mail.placed.withdrawal', { email: shop.email })} {t('mail.order.id', { id: order.id })}
         </Text>
-      </Layout>
-    ),
-  };
-}
-
-/** To the owner, on every new order, with a link to it in the back office. */
-export function newOrderMail(shop: ShopIdentity, order: OrderMailData, locale: Locale): RenderedParts {
-  const t = mailText(locale);
-  const number = String(order.number);
-  return {
-    subject: t('mail.owner.newOrder.subject', { number, total: formatMoney(order.total, locale), paymentMethod: order.paymentMethod }),
-    element: (
-      <Layout shop={shop} locale={locale} preview={`${order.firstName} ${order.lastName}, ${order.city}`}>
-        <Heading as="h1" style={{ fontSize: '22px' }}>
-          {t('mail.owner.newOrder.heading', { number })}
-        </Heading>
-        <Lines order={order} locale={locale} />
-        <Address order={order} locale={locale} />
-        <BackOfficeLink shop={shop} order={order} locale={locale} />
       </Layout>
     ),
   };
@@ -278,103 +251,6 @@ export function withdrawalReceivedMail(shop: ShopIdentity, order: OrderMailData)
         <Text style={paragraph}>{t('mail.withdrawal.sendBack', { address: shop.email })}</Text>
         <StatusLink order={order} />
         <Text style={muted}>{t('mail.order.id', { id: order.id })}</Text>
-      </Layout>
-    ),
-  };
-}
-
-/** To the owners: a customer withdrew, with a link to the order. */
-export function withdrawalAlertMail(shop: ShopIdentity, order: OrderMailData, locale: Locale): RenderedParts | null {
-  if (!order.withdrawalRequestedAt) return null;
-  const t = mailText(locale);
-  const number = String(order.number);
-  return {
-    subject: t('mail.owner.withdrawal.subject', { number }),
-    element: (
-      <Layout shop={shop} locale={locale} preview={`${order.firstName} ${order.lastName}, ${formatMoney(order.total, locale)}`}>
-        <Heading as="h1" style={{ fontSize: '22px' }}>
-          {t('mail.owner.withdrawal.heading', { number })}
-        </Heading>
-        <Text style={paragraph}>{t('mail.owner.withdrawal.body', { when: shopTime(order.withdrawalRequestedAt, locale) })}</Text>
-        {order.withdrawalNote && <Text style={paragraph}>{order.withdrawalNote}</Text>}
-        <Lines order={order} locale={locale} />
-        <Address order={order} locale={locale} />
-        <BackOfficeLink shop={shop} order={order} locale={locale} />
-      </Layout>
-    ),
-  };
-}
-
-/** To the owners: the courier says the order's AWB was cancelled at its end (its own portal), not through the shop. */
-export function awbCancelledMail(shop: ShopIdentity, order: OrderMailData, awb: { awb: string; courier: string }, locale: Locale): RenderedParts | null {
-  if (order.status !== 'confirmed' && order.status !== 'paid') return null;
-  const t = mailText(locale);
-  const values = { number: String(order.number), courier: awb.courier, awb: awb.awb, status: order.status };
-  return {
-    subject: t('mail.owner.awbCancelled.subject', values),
-    element: (
-      <Layout shop={shop} locale={locale} preview={`${order.firstName} ${order.lastName}, ${formatMoney(order.total, locale)}`}>
-        <Heading as="h1" style={{ fontSize: '22px' }}>
-          {t('mail.owner.awbCancelled.subject', values)}
-        </Heading>
-        <Text style={paragraph}>{t('mail.owner.awbCancelled.body', values)}</Text>
-        <Lines order={order} locale={locale} />
-        <Address order={order} locale={locale} />
-        <BackOfficeLink shop={shop} order={order} locale={locale} />
-      </Layout>
-    ),
-  };
-}
-
-/** A card payment the owner must look at, as payment_alerts keeps it (server/modules/orders/service.ts recordPaymentAlert). */
-export interface PaymentAlertData {
-  kind: 'amount_mismatch' | 'paid_twice';
-  amount: number | null;
-  currency: string | null;
-}
-
-/**
- * To the owners: a card payment to look at. Stripe charged another amount than the order's (never silently marked
- * paid: the order says so too), or the order was paid a second time (refund one payment).
- */
-export function paymentAlertMail(shop: ShopIdentity, order: OrderMailData, alert: PaymentAlertData | null, locale: Locale): RenderedParts | null {
-  if (!alert) return null;
-  const t = mailText(locale);
-  const number = String(order.number);
-  const values = { number, charged: chargedText(alert.amount, alert.currency, (bani) => formatMoney(bani, locale)), total: formatMoney(order.total, locale) };
-  const subject = alert.kind === 'amount_mismatch' ? t('mail.owner.amountMismatch.subject', values) : t('mail.owner.paidTwice.subject', values);
-  return {
-    subject,
-    element: (
-      <Layout shop={shop} locale={locale} preview={`${order.firstName} ${order.lastName}, ${values.charged}`}>
-        <Heading as="h1" style={{ fontSize: '22px' }}>
-          {subject}
-        </Heading>
-        <Text style={paragraph}>{alert.kind === 'amount_mismatch' ? t('mail.owner.amountMismatch.body', values) : t('mail.owner.paidTwice.body', values)}</Text>
-        <Lines order={order} locale={locale} />
-        <Address order={order} locale={locale} />
-        <BackOfficeLink shop={shop} order={order} locale={locale} />
-      </Layout>
-    ),
-  };
-}
-
-/** To the owners: a cancelled card order was paid all the same (on Stripe's page while it was being cancelled). */
-export function paidAfterCancelMail(shop: ShopIdentity, order: OrderMailData, locale: Locale): RenderedParts | null {
-  if (order.status !== 'cancelled' || !order.paidAt) return null;
-  const t = mailText(locale);
-  const number = String(order.number);
-  return {
-    subject: t('mail.owner.paidAfterCancel.subject', { number }),
-    element: (
-      <Layout shop={shop} locale={locale} preview={`${order.firstName} ${order.lastName}, ${formatMoney(order.total, locale)}`}>
-        <Heading as="h1" style={{ fontSize: '22px' }}>
-          {t('mail.owner.paidAfterCancel.subject', { number })}
-        </Heading>
-        <Text style={paragraph}>{t('mail.owner.paidAfterCancel.body', { total: formatMoney(order.total, locale), when: shopTime(order.paidAt, locale) })}</Text>
-        <Lines order={order} locale={locale} />
-        <Address order={order} locale={locale} />
-        <BackOfficeLink shop={shop} order={order} locale={locale} />
       </Layout>
     ),
   };
