@@ -32,7 +32,7 @@ export const OWNERS = 'owners';
 
 /**
  * A new order's mails (the customer's confirmation, the owners' alert) as an INSERT not yet run: placing
- * an order runs it in its prepared statement (orders/service.ts), `order` and `email` being its
+ * an order runs it in its prepared statement (orders/placeStatements.ts), `order` and `email` being its
  * placeholders, with the order's other writes in one round trip. `from`: a CTE the rows are written
  * for (one row each; none, none written), e.g. the order inserted by the same statement.
  */
