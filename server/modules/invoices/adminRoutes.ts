@@ -7,8 +7,9 @@ import { invoiceCorrectionSchema } from '../../../domain/invoiceCorrection';
 import { AppError, answers } from '../../errors';
 import { sendPrivateFile } from '../../files';
 import { isSignInState, saveSignIn, signInState } from './anafTokens';
+import { anafStatus, anafZipFile, invoiceFile, listInvoices, monthArchive } from './read';
 import type { AnafReporting } from './reporting';
-import { anafStatus, anafZipFile, type Invoicing, invoiceFile, listInvoices, monthArchive, reissue, sendAgain } from './service';
+import { type Invoicing, reissue, sendAgain } from './service';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const invoiceParams = z.object({ id: z.string().uuid('Unknown invoice.') });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../errors';
 import { sendPrivateFile } from '../../files';
-import { customerInvoicePdf } from './service';
+import { customerInvoicePdf } from './read';
 
 /**
  * The customer's invoice PDF, for whoever has its link (their order page and mails give it): a wrong key, a wrong id

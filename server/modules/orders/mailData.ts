@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderLines, orders } from '../../../db/schema/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
-import { invoicesOfOrders } from '../invoices/service';
+import { invoicesOfOrders } from '../invoices/read';
 import type { OrderMailSource } from '../mail/rendering';
 import { orderAccessToken } from './accessToken';
 import { lineView } from './lineView';

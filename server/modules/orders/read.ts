@@ -5,7 +5,7 @@ import { orderLines, orders } from '../../../db/schema/orders';
 import type { OrderView } from '../../../domain/contracts/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { AppError } from '../../errors';
-import { invoicesOfOrders } from '../invoices/service';
+import { invoicesOfOrders } from '../invoices/read';
 import { lineView } from './lineView';
 import { receivedAtOf } from './received';
 
