@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/database';
-import { type Database, LISTENER_APPLICATION_NAME } from './client';
+import type { Database } from './client';
+import { LISTENER_APPLICATION_NAME } from './listener';
 
 let database: Database;
 

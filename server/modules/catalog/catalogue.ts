@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db, Unlisten } from '../../../db/client';
+import type { Database, Db } from '../../../db/client';
+import type { Unlisten } from '../../../db/listener';
 import type { Product } from '../../../domain/catalog';
 import { LOCALES, type Locale } from '../../../domain/locale';
 import { compressText, type Precompressed, weakEtagOf } from '../../compression';

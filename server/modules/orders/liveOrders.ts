@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db, Unlisten } from '../../../db/client';
+import type { Database, Db } from '../../../db/client';
+import type { Unlisten } from '../../../db/listener';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import type { LiveOrderEvent } from '../../../domain/contracts/admin';
 import { orderRowColumns } from './ownerList';
