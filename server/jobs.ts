@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { Checkout } from './modules/checkout/service';
-import { reconcileCardOrders } from './modules/checkout/service';
+import { reconcileCardOrders } from './modules/checkout/stripeEvents';
 import { startInvoiceChecks } from './modules/invoices/checking';
 import { type AnafReporting, startReporting } from './modules/invoices/reporting';
 import type { Invoicing } from './modules/invoices/service';
@@ -138,7 +138,7 @@ export const JOBS: readonly Job[] = [
   },
   {
     name: 'card order reconciliation',
-    does: 'settles card orders whose payment or expiry was missed (a lost webhook) with what Stripe says (checkout/service.ts reconcileCardOrders)',
+    does: 'settles card orders whose payment or expiry was missed (a lost webhook) with what Stripe says (checkout/stripeEvents.ts reconcileCardOrders)',
     every: 'every 5 minutes',
     runs: 'every serving process; each change goes through the order’s locked status change',
     start: ({ checkout, log }) =>

@@ -4,7 +4,7 @@ import { orders, paymentAlerts } from '../../../db/schema/orders';
 import { TEST_ORIGIN } from '../../../testing/app';
 import { cardOrder, setUpCardShop, WEBHOOK_SECRET } from '../../../testing/cardShop';
 import { createStripeGateway, type PaymentGateway } from '../../integrations/stripe';
-import { reconcileCardOrders } from './service';
+import { reconcileCardOrders } from './stripeEvents';
 
 const shop = setUpCardShop();
 

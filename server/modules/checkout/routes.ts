@@ -8,7 +8,8 @@ import { requestLocale } from '../../i18n';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
 import { orderAccessToken } from '../orders/accessToken';
-import { type Checkout, handleStripeWebhook, paymentOutcome, placeCardOrder, placeCashOrder } from './service';
+import { type Checkout, paymentOutcome, placeCardOrder, placeCashOrder } from './service';
+import { handleStripeWebhook } from './stripeEvents';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: Auth; cardPaymentsEnabled: boolean; secret: string }> = async (app, { checkout, auth, cardPaymentsEnabled, secret }) => {
   /** Placing an order: cash on delivery, or by card (saved awaiting payment, then paid on Stripe's page). */

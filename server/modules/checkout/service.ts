@@ -1,39 +1,22 @@
-import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../../db/client';
-import { user } from '../../../db/schema/accounts';
-import { splitStreetAddress } from '../../../domain/address';
-import { type OrderRequest, orderRequestSchema } from '../../../domain/checkout';
+import type { Db } from '../../../db/client';
+import type { OrderRequest } from '../../../domain/checkout';
 import { contactKeys } from '../../../domain/codRisk';
-import type { CheckoutSessionStatus, WebhookResult } from '../../../domain/contracts/payments';
-import { countyFromText } from '../../../domain/counties';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
-import { phoneInE164 } from '../../../domain/phone';
+import type { CheckoutSessionStatus } from '../../../domain/contracts/payments';
+import type { Locale } from '../../../domain/locale';
 import { AppError } from '../../errors';
-import { type CheckoutSessionInfo, STRIPE_CURRENCY } from '../../integrations/stripe';
 import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
 import type { Invoicing } from '../invoices/service';
-import {
-  attachCheckoutSession,
-  cardOrderToPay,
-  discardOrderWithoutSession,
-  orderOfSession,
-  orderPaymentState,
-  recordCardPayment,
-  recordPaymentAfterCancel,
-  recordPaymentAlert,
-  staleCardOrders,
-} from '../orders/payments';
+import { attachCheckoutSession, cardOrderToPay, discardOrderWithoutSession, orderOfSession } from '../orders/payments';
 import { type PlacedOrder, placeOrder } from '../orders/place';
-import { changeOrderStatus, invoiceOrder } from '../orders/status';
-import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, type Payments, recordPaymentEvent, verifyStripeEvent } from '../payments/service';
+import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, type Payments } from '../payments/service';
 import type { Shipping } from '../shipping/couriers';
 import { lockerForOrder } from '../shipping/lockers';
 import { type OrderLimits, orderHits, refuseOrder, type Visitor } from './orderLimits';
 
 /**
  * Checkout composes orders and payments: orders knows nothing of Stripe, payments knows nothing
- * of orders, and what needs both (placing a card order, turning a paid session into an order)
- * lives here.
+ * of orders, and what needs both lives here: placing an order (this file), and turning what Stripe
+ * says of a session into the order's change (stripeEvents.ts).
  */
 export interface Checkout {
   db: Db;
@@ -121,141 +104,6 @@ export async function placeCardOrder(checkout: Checkout, visitor: Visitor, reque
   return { id: order.id, number: order.number, replayed: order.replayed, checkoutUrl: session.url };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isOrderId = (id: string | undefined): id is string => id !== undefined && UUID.test(id);
-
-/**
- * A single-product purchase's order, from the name, address and phone Stripe collected, checked by
- * the same rules as any order. The customer has paid by now, so an order that breaks a rule (Stripe's
- * address form is not ours) is still kept, as Stripe gave it, and the fields to check are logged
- * (their names, never their values) for the shop to review. Stripe's county (its "state", a name or
- * a code) becomes the county's code and the phone E.164 where they can; a postal code that does not
- * fit the county is kept as Stripe gave it.
- */
-function orderRequestFromSession(session: CheckoutSessionInfo, productId: string, log: WebhookLog): OrderRequest {
-  const [firstName = '', ...rest] = (session.customer.name ?? '').trim().split(/\s+/);
-  const address = session.customer.address;
-  const request: OrderRequest = {
-    email: session.customerEmail ?? '',
-    firstName,
-    lastName: rest.join(' '),
-    country: address?.country === 'RO' ? 'Romania' : (address?.country ?? ''),
-    county: countyFromText(address?.state),
-    city: address?.city ?? '',
-    ...splitStreetAddress(address?.line1 ?? '', address?.line2 ?? null),
-    postalCode: address?.postalCode ?? '',
-    phoneNumber: phoneInE164(session.customer.phone ?? '') ?? session.customer.phone ?? '',
-    // Bought from the product's page, in the colour chosen there (sessions from before colours were sent name none).
-    lines: [{ productId, quantity: 1, colour: session.metadata.colour ?? null }],
-    paymentMethod: 'card',
-    idempotencyKey: session.id,
-  };
-  const checked = orderRequestSchema.safeParse(request);
-  if (checked.success) return checked.data;
-  log.warn({ sessionId: session.id, fields: [...new Set(checked.error.issues.map((issue) => issue.path.join('.')))] }, 'paid order kept with details to check');
-  return request;
-}
-
-/** Where the webhook reports what it could not fix (a Fastify request's logger). */
-export interface WebhookLog {
-  warn(details: object, message: string): void;
-}
-
-/** The account a single-product purchase was started from, if it still exists. */
-async function existingUserId(tx: DbOrTx, id: string | undefined): Promise<string | null> {
-  if (!id) return null;
-  const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.id, id));
-  return found?.id ?? null;
-}
-
-/**
- * A session that expired unpaid cancels its order, so abandoned card orders do not wait forever.
- * It speaks only for an order still awaiting payment: the rules let a paid order be cancelled (by
- * the shop, with a refund), never by Stripe's expiry.
- */
-async function sessionExpired(tx: DbOrTx, session: CheckoutSessionInfo): Promise<WebhookResult> {
-  if (session.metadata.kind !== 'order') return 'ignored';
-  const { orderId } = session.metadata;
-  if (!isOrderId(orderId)) return 'unknown_order';
-  const change = await changeOrderStatus(tx, orderId, 'cancelled', { from: 'awaiting_payment', actor: 'stripe', note: 'Card payment not completed: the Stripe session expired' });
-  return change === 'changed' ? 'cancelled' : 'ignored';
-}
-
-/** Whether Stripe charged exactly the order's total, in lei. */
-const chargedTheTotal = (session: CheckoutSessionInfo, total: number) => session.amountTotal === total && session.currency?.toLowerCase() === STRIPE_CURRENCY;
-
-/**
- * A paid session that charged another amount or currency than its order's total is recorded on the order, and the
- * owners are alerted (charged X, the order says Y): the money is taken, so the order is paid, never silently.
- */
-async function checkAmount(tx: DbOrTx, orderId: string, session: CheckoutSessionInfo, log: WebhookLog | null): Promise<boolean> {
-  const order = await orderPaymentState(tx, orderId);
-  if (!order || chargedTheTotal(session, order.total)) return true;
-  await recordPaymentAlert(tx, { orderId, kind: 'amount_mismatch', stripeSessionId: session.id, amount: session.amountTotal, currency: session.currency });
-  log?.warn({ orderId }, 'a card payment is not the order’s total: the owners are asked to check it');
-  return false;
-}
-
-/**
- * A paid session marks its order paid or, for a single-product purchase, creates the paid order
- * from what Stripe collected (keyed by the session id, so a redelivery creates nothing). What Stripe charged is
- * compared with the order's total. A second paid session for an order paid already is a double charge: recorded,
- * and the owners are asked to refund it.
- */
-async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: WebhookLog, invoicing: Invoicing | null): Promise<WebhookResult> {
-  const { kind, orderId, productId, userId, locale } = session.metadata;
-  if (kind === 'order') {
-    if (!isOrderId(orderId)) return 'unknown_order';
-    // Only awaiting_payment → paid is allowed: a paid, shipped or cancelled order stays as it is.
-    const change = await changeOrderStatus(tx, orderId, 'paid', { actor: 'stripe', set: { paidAt: new Date(), stripeSessionId: session.id }, invoicing });
-    if (change === 'changed') return (await checkAmount(tx, orderId, session, log)) ? 'paid' : 'amount_mismatch';
-    if (change !== 'not_allowed') return 'unknown_order';
-    // Paid on Stripe's page while the order was being cancelled: the money is taken, so the owners are told to refund it.
-    if (await recordPaymentAfterCancel(tx, orderId, session.id)) {
-      log.warn({ orderId }, 'a cancelled order was paid: the owners are asked to refund it');
-      return 'paid_after_cancel';
-    }
-    const order = await orderPaymentState(tx, orderId);
-    // The same payment told again (another event for the session that paid it).
-    if (!order?.paidAt || order.stripeSessionId === session.id) return 'already_paid';
-    if (await recordPaymentAlert(tx, { orderId, kind: 'paid_twice', stripeSessionId: session.id, amount: session.amountTotal, currency: session.currency })) {
-      log.warn({ orderId }, 'an order was paid twice: the owners are asked to refund one payment');
-    }
-    return 'paid_twice';
-  }
-  if (kind === 'product' && productId) {
-    const placed = await placeOrder(tx, orderRequestFromSession(session, productId, log), {
-      status: 'paid',
-      actor: 'stripe',
-      userId: await existingUserId(tx, userId),
-      // The language the purchase was started in (sessions from before languages carry none: English).
-      locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
-    });
-    // A redelivered event finds the order it created: its payment time stays the first one.
-    if (placed.replayed) return 'already_paid';
-    await recordCardPayment(tx, placed.id, { stripeSessionId: session.id, paidAt: new Date() });
-    if (invoicing) await invoiceOrder(tx, placed.id, invoicing);
-    // The order is priced now: an owner's price change since the session was made shows here.
-    return (await checkAmount(tx, placed.id, session, log)) ? 'order_created' : 'amount_mismatch';
-  }
-  return 'ignored';
-}
-
-/**
- * A Stripe webhook: payments checks the signature and says what happened; each event is handled
- * once, in one transaction with the order change it causes. Events arriving twice or late change
- * nothing.
- */
-export async function handleStripeWebhook(checkout: Checkout, rawBody: Buffer, signature: string | undefined, log: WebhookLog): Promise<WebhookResult> {
-  const event = verifyStripeEvent(checkout.payments, rawBody, signature);
-  return checkout.db.transaction(async (tx) => {
-    if (!(await recordPaymentEvent(tx, event))) return 'duplicate';
-    if (event.happened === 'session_expired') return sessionExpired(tx, event.session);
-    if (event.happened === 'session_paid') return sessionPaid(tx, event.session, log, checkout.invoicing ?? null);
-    return 'ignored';
-  });
-}
-
 /**
  * What /success shows: Stripe's word on the session (never the URL's); for its signed-in owner the
  * order it pays, in the status it really has; and, once paid, which order it is, so the page can
@@ -271,61 +119,4 @@ export async function paymentOutcome(checkout: Checkout, sessionId: string, user
     order: owned && { id: owned.id, number: owned.number, status: owned.status, createdAt: owned.createdAt.toISOString() },
     paidOrderId: payment.status === 'paid' && order ? order.id : null,
   };
-}
-
-/** A card order that never got its Checkout Session is given up after this long (the server stopped between the two). */
-export const NO_SESSION_GRACE_MS = 30 * 60_000;
-/** Stripe expires an unpaid Checkout Session after 24 hours; past this, its order is settled with Stripe's word. */
-export const SESSION_SETTLED_AFTER_MS = 25 * 3_600_000;
-
-export interface Reconciled {
-  paid: number;
-  cancelled: number;
-}
-
-/**
- * Settles card orders left awaiting payment, should the moment that settles them have been missed:
- * an order that never got a Checkout Session (the process stopped between saving it and asking Stripe)
- * is cancelled; one whose session is past Stripe's expiry is marked paid if Stripe says it was paid
- * (a lost webhook), or cancelled. Safe to run from several processes at once: each change goes through
- * changeOrderStatus, which locks the order and allows only awaiting_payment → paid | cancelled.
- */
-export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payments' | 'invoicing'>, now = new Date()): Promise<Reconciled> {
-  const result: Reconciled = { paid: 0, cancelled: 0 };
-  const stale = await staleCardOrders(checkout.db, {
-    noSessionBefore: new Date(now.getTime() - NO_SESSION_GRACE_MS),
-    sessionBefore: new Date(now.getTime() - SESSION_SETTLED_AFTER_MS),
-  });
-  for (const order of stale) {
-    let paid = false;
-    let session: CheckoutSessionInfo | null | undefined = null;
-    if (order.stripeSessionId) {
-      // Without Stripe configured (or while it is unreachable) nothing can be known: try again next time.
-      if (!checkout.payments.gateway) continue;
-      session = await checkout.payments.gateway.retrieveCheckoutSession(order.stripeSessionId).catch(() => undefined);
-      if (session === undefined) continue;
-      paid = session?.paid ?? false;
-    }
-    const change = await checkout.db.transaction(async (tx) => {
-      if (!paid || !session) {
-        return changeOrderStatus(tx, order.id, 'cancelled', {
-          from: 'awaiting_payment',
-          actor: 'system',
-          note: order.stripeSessionId ? 'Card payment not completed: the Stripe session expired' : 'Card payment could not be started',
-        });
-      }
-      const paidChange = await changeOrderStatus(tx, order.id, 'paid', {
-        from: 'awaiting_payment',
-        actor: 'system',
-        note: 'Paid according to Stripe (its notification never arrived)',
-        set: { paidAt: now },
-        invoicing: checkout.invoicing ?? null,
-      });
-      // What Stripe charged is compared with the order's total, as when its notification comes, in the same transaction.
-      if (paidChange === 'changed') await checkAmount(tx, order.id, session, null);
-      return paidChange;
-    });
-    if (change === 'changed') result[paid ? 'paid' : 'cancelled'] += 1;
-  }
-  return result;
 }
