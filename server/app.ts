@@ -16,7 +16,7 @@ import { reloadBeforeAnswering } from './modules/catalog/changes';
 import { catalogueAnswerer } from './modules/catalog/fastAnswer';
 import { serveUploadedImages } from './modules/catalog/images';
 import { type OrderLimitSettings, orderLimitsFrom } from './modules/checkout/orderLimits';
-import type { AnafReporting } from './modules/invoices/reporting';
+import type { AnafReporting } from './modules/invoices/reportingSettings';
 import type { Invoicing } from './modules/invoices/service';
 import type { MailSending } from './modules/mail/delivery';
 import { orderMailSource } from './modules/orders/mailData';

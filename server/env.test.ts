@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, mailSender, uploadsDirOf } from './env';
-import { anafReportingFrom } from './modules/invoices/reporting';
+import { anafReportingFrom } from './modules/invoices/reportingSettings';
 import { invoicingFrom } from './modules/invoices/service';
 import { shippingFrom } from './modules/shipping/couriers';
 

@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { authSecretOf, companyOf, loadConfig, publicUrl, uploadsDirOf } from './env';
 import { createStripeGateway } from './integrations/stripe';
 import { postgresConnectionWarnings } from './logging';
-import { anafReportingFrom } from './modules/invoices/reporting';
+import { anafReportingFrom } from './modules/invoices/reportingSettings';
 import { invoicingFrom } from './modules/invoices/service';
 import { shippingFrom } from './modules/shipping/couriers';
 

@@ -14,7 +14,7 @@ import { adminDiscountRoutes } from './modules/discounts/adminRoutes';
 import { discountRoutes } from './modules/discounts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
-import type { AnafReporting } from './modules/invoices/reporting';
+import type { AnafReporting } from './modules/invoices/reportingSettings';
 import { invoiceRoutes } from './modules/invoices/routes';
 import type { Invoicing } from './modules/invoices/service';
 import { ownerOrderRoutes } from './modules/orders/adminRoutes';

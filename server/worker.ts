@@ -10,7 +10,7 @@ import { openPostgres } from '../db/client';
 import { authSecretOf, loadConfig, publicUrl } from './env';
 import { startJobs } from './jobs';
 import { createLogger, postgresConnectionWarnings } from './logging';
-import { anafReportingFrom } from './modules/invoices/reporting';
+import { anafReportingFrom } from './modules/invoices/reportingSettings';
 import { mailOf } from './modules/mail/delivery';
 import { orderMailSource } from './modules/orders/mailData';
 import { NO_COURIERS } from './modules/shipping/couriers';

@@ -17,7 +17,7 @@ import { createSmtpMailer } from '../server/integrations/mail';
 import type { PaymentGateway } from '../server/integrations/stripe';
 import { setRole } from '../server/modules/accounts/service';
 import type { OrderLimits } from '../server/modules/checkout/orderLimits';
-import type { AnafReporting } from '../server/modules/invoices/reporting';
+import type { AnafReporting } from '../server/modules/invoices/reportingSettings';
 import { type Invoicing, invoicingFrom } from '../server/modules/invoices/service';
 import type { Shipping } from '../server/modules/shipping/couriers';
 import type { VisitCounter } from '../server/modules/visits/counter';

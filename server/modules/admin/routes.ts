@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { ownerPromotionRequestSchema } from '../../../domain/accounts';
 import { dashboardSchema, failedMailListSchema, ownerListSchema, resentMailSchema } from '../../../domain/contracts/admin';
 import { answers } from '../../errors';
-import type { AnafReporting } from '../invoices/reporting';
+import type { AnafReporting } from '../invoices/reportingSettings';
 import { listFailedMails, resendMail } from '../mail/failedMails';
 import type { Shipping } from '../shipping/couriers';
 import { dashboard, listOwners, promoteOwner } from './service';

@@ -9,7 +9,7 @@ import { AWAITING_OWNER_STATUSES } from '../../../domain/orders';
 import { AppError } from '../../errors';
 import { setRole } from '../accounts/service';
 import { invoiceReporting } from '../invoices/read';
-import type { AnafReporting } from '../invoices/reporting';
+import type { AnafReporting } from '../invoices/reportingSettings';
 import { countFailedMails } from '../mail/failedMails';
 import { overdueShipment } from '../orders/ownerList';
 import { became } from '../orders/received';

@@ -8,7 +8,7 @@ import { AppError, answers } from '../../errors';
 import { sendPrivateFile } from '../../files';
 import { isSignInState, saveSignIn, signInState } from './anafTokens';
 import { anafStatus, anafZipFile, invoiceFile, listInvoices, monthArchive } from './read';
-import type { AnafReporting } from './reporting';
+import type { AnafReporting } from './reportingSettings';
 import { type Invoicing, reissue, sendAgain } from './service';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

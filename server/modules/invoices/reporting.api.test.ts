@@ -18,7 +18,8 @@ import { countHits } from '../../rateLimits';
 import { placeOrder } from '../orders/place';
 import { tokenCipher } from './anafTokens';
 import { checkInvoices } from './checking';
-import { ANAF_CALLBACK_PATH, type AnafReporting, reportToAnaf, UPLOAD_AGAIN_AFTER_MS } from './reporting';
+import { reportToAnaf, UPLOAD_AGAIN_AFTER_MS } from './reporting';
+import { ANAF_CALLBACK_PATH, type AnafReporting } from './reportingSettings';
 
 // Reporting to ANAF against a fake ANAF (testing/fakeAnaf.ts) that speaks its documented protocol: the OAuth sign-in
 // through the back office, uploads, status, the message list, downloads, 429, token refresh, and the faults. Invoices

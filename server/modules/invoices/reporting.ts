@@ -3,12 +3,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { type AnafState, anafConnection, invoices } from '../../../db/schema/invoices';
 import { bucharestDay } from '../../../domain/locale';
-import type { Config } from '../../env';
-import { type AnafClient, AnafError, anafClient, anafZipContents, documentId } from '../../integrations/anaf/client';
+import { AnafError, anafZipContents, documentId } from '../../integrations/anaf/client';
 import { dueRows, leaseEnd, notLeased, renewWhileWorking } from '../../leases';
 import { countHits } from '../../rateLimits';
 import { everyFewSeconds, type Rounds } from '../../rounds';
-import { accessToken, type TokenCipher, tokenCipher } from './anafTokens';
+import { accessToken } from './anafTokens';
+import type { AnafReporting } from './reportingSettings';
 
 /**
  * Reporting every valid invoice and credit note to ANAF's RO e-Factura, never twice (decision 0033):
@@ -25,44 +25,6 @@ import { accessToken, type TokenCipher, tokenCipher } from './anafTokens';
  * mail outbox does; a 429 or a day's quota puts the invoice (and the round) off until ANAF says, and the calls of
  * every process are counted against ANAF's 1,000 a minute.
  */
-
-export interface AnafReporting {
-  client: AnafClient;
-  cipher: TokenCipher;
-  /** The seller's CIF, digits only (COMPANY_CUI without RO). */
-  cif: string;
-  /** How often each process looks for invoices to report: REPORT_EVERY_MS; 0 for never by itself (tests run rounds). */
-  everyMs?: number;
-  /** ANAF's calls a minute, counted across every process: ANAF_CALLS_A_MINUTE (tests lower it). */
-  callsPerMinute?: number;
-  /** How long a process has the invoices it took unless it renews them: REPORT_LEASE_SECONDS (tests shorten it). */
-  leaseSeconds?: number;
-}
-
-/** Where ANAF sends the owner back after the certificate sign-in (registered with ANAF as the app's callback). */
-export const ANAF_CALLBACK_PATH = '/api/admin/anaf/callback';
-
-/** Reporting as the settings say (ANAF_*), or null without an ANAF application; `secret` is AUTH_SECRET. */
-export function anafReportingFrom(
-  config: Pick<Config, 'ANAF_CLIENT_ID' | 'ANAF_CLIENT_SECRET' | 'ANAF_ENV' | 'ANAF_BASE_URL' | 'ANAF_OAUTH_URL' | 'ANAF_TOKEN_KEY' | 'ANAF_REPORT_EVERY_SECONDS' | 'COMPANY_CUI'>,
-  publicUrl: string,
-  secret: string,
-): AnafReporting | null {
-  if (!config.ANAF_CLIENT_ID || !config.ANAF_CLIENT_SECRET || !config.ANAF_ENV) return null;
-  return {
-    client: anafClient({
-      clientId: config.ANAF_CLIENT_ID,
-      clientSecret: config.ANAF_CLIENT_SECRET,
-      env: config.ANAF_ENV,
-      apiBaseUrl: config.ANAF_BASE_URL,
-      oauthBaseUrl: config.ANAF_OAUTH_URL,
-      redirectUri: `${publicUrl}${ANAF_CALLBACK_PATH}`,
-    }),
-    cipher: tokenCipher(config.ANAF_TOKEN_KEY ?? secret),
-    cif: config.COMPANY_CUI.replace(/^RO/i, '').trim(),
-    everyMs: config.ANAF_REPORT_EVERY_SECONDS * 1000,
-  };
-}
 
 /** How long a process has the invoices it reports (an upload and a few downloads take well under this). */
 export const REPORT_LEASE_SECONDS = 300;

@@ -17,7 +17,8 @@ import { placeOrder } from '../orders/place';
 import { changeOrderStatus } from '../orders/status';
 import { saveSignIn, tokenCipher } from './anafTokens';
 import { checkInvoices } from './checking';
-import { ANAF_CALLBACK_PATH, type AnafReporting, reportToAnaf } from './reporting';
+import { reportToAnaf } from './reporting';
+import { ANAF_CALLBACK_PATH, type AnafReporting } from './reportingSettings';
 
 /*
  * A shop process killed with SIGKILL in the middle of an upload to ANAF, after ANAF took the invoice and before its
