@@ -174,4 +174,18 @@ describe('fake Sameday', () => {
     sameday.down(false);
     expect((await call('/api/client/services', headers)).status).toBe(200);
   });
+
+  it('goes down for one reference only: that AWB is answered 503, every other call as usual', async () => {
+    const headers = await auth();
+    sameday.down(true, 'ORDER-DOWN');
+    try {
+      const refused = await create(headers, { clientInternalReference: 'ORDER-DOWN' });
+      expect([refused.status, refused.type]).toEqual([503, 'text/html']);
+      expect((await create(headers, { clientInternalReference: 'ORDER-OTHER' })).status).toBe(201);
+      expect((await call('/api/client/services', headers)).status).toBe(200);
+    } finally {
+      sameday.down(false);
+    }
+    expect((await create(headers, { clientInternalReference: 'ORDER-DOWN' })).status).toBe(201);
+  });
 });

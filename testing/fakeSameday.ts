@@ -195,8 +195,11 @@ export interface FakeSameday {
   inTransit(awb: string): void;
   /** Every answer (or only those to `paths`) comes after ms milliseconds, the request handled then (0: back to normal). */
   slowDown(ms: number, paths?: string[]): void;
-  /** While on, every request answers 503 with an HTML page, as a proxy in front of a down service does. */
-  down(on: boolean): void;
+  /**
+   * While on, every request answers 503 with an HTML page, as a proxy in front of a down service does; with a
+   * `reference`, only the AWBs asked with that clientInternalReference do (one order's AWB, other tests' calls going on).
+   */
+  down(on: boolean, reference?: string): void;
   /** Stops the server, destroying open connections (delayed answers included). */
   close(): Promise<void>;
 }
@@ -797,7 +800,7 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
       append(awb, { statusId: 33, status: 'In livrare la curier', statusLabel: 'Colet in livrare', statusState: 'In livrare' });
     },
     slowDown: standIn.slowDown,
-    down: standIn.down,
+    down: (on, reference) => standIn.down(on && reference !== undefined ? ({ req, raw }) => formOf(req, raw).clientInternalReference?.trim() === reference : on),
     close: standIn.close,
   };
 }

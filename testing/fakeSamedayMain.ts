@@ -4,7 +4,8 @@
  *   GET  /health            200 once both are listening
  *   POST /deliver?awb=…     the parcel is delivered
  *   POST /refuse?awb=…      the recipient refused it: it comes back
- *   POST /down, POST /up    Sameday answers every call 503 (down), or again as usual
+ *   POST /down, POST /up    Sameday answers every call 503 (down; ?reference=N: only the AWBs asked with that
+ *                           clientInternalReference), or again as usual
  */
 import { createServer } from 'node:http';
 import { startFakeSameday } from './fakeSameday';
@@ -27,7 +28,7 @@ const control = createServer((request, response) => {
   try {
     if (route === 'POST /deliver') sameday.deliver(awb);
     else if (route === 'POST /refuse') sameday.refuse(awb);
-    else if (route === 'POST /down' || route === 'POST /up') sameday.down(route === 'POST /down');
+    else if (route === 'POST /down' || route === 'POST /up') sameday.down(route === 'POST /down', url.searchParams.get('reference') ?? undefined);
     else return answer(404, { message: 'Unknown control request.' });
   } catch (error) {
     return answer(404, { message: (error as Error).message });

@@ -35,8 +35,8 @@ export interface StandIn {
   origin: string;
   /** Every answer (or only those to `paths`) comes after ms milliseconds; the request is handled then (0: back to normal). */
   slowDown(ms: number, paths?: string[]): void;
-  /** While on, every request is answered by `whenDown`. */
-  down(on: boolean): void;
+  /** While on, every request (or those `on` picks) is answered by `whenDown`. */
+  down(on: boolean | ((call: StandInCall) => boolean)): void;
   /** Runs `work` after ms milliseconds, unless the stand-in is closed first (an answer held back). */
   later(ms: number, work: () => void): void;
   /** Stops the server, destroying open connections and what was held back. */
@@ -47,7 +47,7 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
   const timers = new Set<NodeJS.Timeout>();
   let delayMs = 0;
   let slowPaths: string[] | undefined;
-  let isDown = false;
+  let isDown: boolean | ((call: StandInCall) => boolean) = false;
   let origin = '';
 
   const later = (ms: number, work: () => void) => {
@@ -67,7 +67,7 @@ export async function startStandIn(options: StandInOptions): Promise<StandIn> {
       options.record?.(call);
       const answer = async () => {
         try {
-          if (isDown && options.whenDown) return options.whenDown(res);
+          if (options.whenDown && (typeof isDown === 'function' ? isDown(call) : isDown)) return options.whenDown(res);
           await options.answer(call);
         } catch (error) {
           if (!res.headersSent) options.failed(res, error);
