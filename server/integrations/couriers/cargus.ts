@@ -2,7 +2,8 @@ import { inBucharest, type ParcelState } from '../../../domain/courier';
 import { bucharestDay } from '../../../domain/locale';
 import { toDecimalString } from '../../../domain/money';
 import { withoutDiacritics } from '../../../domain/text';
-import { bucharestIso, type CashPaidOut, type Courier, CourierError, type CourierEvent, type CourierField, type CreatedAwb, courierApi, type FoundAwb, type Shipment, type Tracking } from './courier';
+import { json, refused } from './cargusAnswers';
+import { bucharestIso, type CashPaidOut, type Courier, CourierError, type CourierEvent, type CreatedAwb, courierApi, type FoundAwb, type Shipment, type Tracking } from './courier';
 
 /**
  * Cargus's UrgentCargus API v3 (https://urgentcargus.azure-api.net/api, behind Azure API Management). Cargus publishes
@@ -95,49 +96,8 @@ export function cargusPdf(body: string): Buffer {
 const DELIVERED = 21;
 const LOOKS_LIKE_COMING_BACK = /refuz|retur/i;
 
-/** The shop's field a Cargus message (Romanian or English, free text: Cargus names no fields) is about. */
-const FIELDS: [RegExp, CourierField][] = [
-  [/telefon|phone/i, 'phone'],
-  [/e-?mail/i, 'email'],
-  [/cod(ul)? postal|codpostal|postal ?code/i, 'postalCode'],
-  [/judet|county/i, 'county'],
-  [/localit|locality/i, 'locality'],
-  [/pudo|ship ?& ?go/i, 'locker'],
-  [/strad|street|adres|address|building/i, 'address'],
-  [/greutat|weight/i, 'weight'],
-  [/ramburs|repayment/i, 'cashOnDelivery'],
-  [/valoare(a)? declarat|declared/i, 'declaredValue'],
-  [/colet|parcel|plic|envelope/i, 'parcels'],
-  [/observat/i, 'note'],
-  [/locationid|punct(ul)? de ridicare|expeditor|sender|servic/i, 'account'],
-  [/\bnume|\bname\b/i, 'name'],
-];
-
 /** Lei as Cargus takes amounts (a number). */
 const lei = (bani: number) => Number(toDecimalString(bani));
-
-/** The messages of a Cargus answer: a JSON array of them, {"Error": …} (or ASP.NET's {"Message": …}), or a bare string. */
-function messagesOf(answer: unknown): string[] {
-  if (Array.isArray(answer)) return answer.flatMap(messagesOf);
-  if (typeof answer === 'string') return answer.trim() ? [answer.trim()] : [];
-  if (answer && typeof answer === 'object') {
-    const { Error: error, Message: message } = answer as { Error?: unknown; Message?: unknown };
-    return messagesOf(error ?? message);
-  }
-  return [];
-}
-
-/** A refusal with each message under the shop's field it names, or under "Cargus" when it names none. */
-function refused(answer: unknown, otherwise: string): CourierError {
-  const messages = messagesOf(answer);
-  const fields = messages.map((message) => ({ field: FIELDS.find(([pattern]) => pattern.test(message))?.[1] ?? 'Cargus', message }));
-  return new CourierError('refused', messages.join(' ') || otherwise, fields);
-}
-
-/** The body as JSON; null when it is not. */
-async function json(response: Response): Promise<unknown> {
-  return response.json().catch(() => null);
-}
 
 /**
  * The parcels' weights in whole kilograms, at least 1 each: the shipment's, rounded up, shared among them as evenly as
