@@ -19,6 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { bucharest } from './bucharestClock';
+import { COURIER_COUNTIES } from './courierCounties';
 import { labelPdf } from './labelPdf';
 import { startStandIn } from './standIn';
 
@@ -160,51 +161,6 @@ export interface FakeCargus {
   close(): Promise<void>;
 }
 
-/** Counties as Cargus's nomenclature names them (Counties?countryId=1): without diacritics, compared ignoring case. */
-const COUNTIES = [
-  'Alba',
-  'Arad',
-  'Arges',
-  'Bacau',
-  'Bihor',
-  'Bistrita-Nasaud',
-  'Botosani',
-  'Braila',
-  'Brasov',
-  'Bucuresti',
-  'Buzau',
-  'Calarasi',
-  'Caras-Severin',
-  'Cluj',
-  'Constanta',
-  'Covasna',
-  'Dambovita',
-  'Dolj',
-  'Galati',
-  'Giurgiu',
-  'Gorj',
-  'Harghita',
-  'Hunedoara',
-  'Ialomita',
-  'Iasi',
-  'Ilfov',
-  'Maramures',
-  'Mehedinti',
-  'Mures',
-  'Neamt',
-  'Olt',
-  'Prahova',
-  'Salaj',
-  'Satu Mare',
-  'Sibiu',
-  'Suceava',
-  'Teleorman',
-  'Timis',
-  'Tulcea',
-  'Valcea',
-  'Vaslui',
-  'Vrancea',
-].map((county) => county.toLowerCase());
 /** The documentation's annex (§15): Standard, Economic Standard, Standard Plus, Pallet, Easy Collect, Economic Standard M and M Plus. */
 const SERVICES = [1, 34, 35, 36, 38, 39, 40];
 /** "It is mandatory to declare the dimensions per parcel … for all customers who have the services listed below": §15. */
@@ -325,7 +281,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     if (!pudo) {
       const county = textOf(recipient.CountyName).toLowerCase();
       const locality = textOf(recipient.LocalityName);
-      if (!COUNTIES.includes(county)) messages.push('Judetul destinatarului nu exista');
+      if (!COURIER_COUNTIES.includes(county)) messages.push('Judetul destinatarului nu exista');
       // Cargus's nomenclature: names without diacritics, Bucharest one locality (its sectors are not localities).
       else if (locality === '' || /[^\x20-\x7e]/.test(locality) || (county === 'bucuresti' && locality.toLowerCase() !== 'bucuresti')) {
         messages.push("The recipient's locality could not be matched!");

@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { bucharest } from './bucharestClock';
+import { COURIER_COUNTIES } from './courierCounties';
 import { labelPdf, type PAGE_SIZES } from './labelPdf';
 import { startStandIn } from './standIn';
 
@@ -150,51 +151,6 @@ export interface FakeFan {
 }
 
 const SERVICES = ['Standard', 'Cont Colector'];
-/** The counties as FAN names them: without diacritics, Bucharest as "Bucuresti" (compared ignoring case). */
-const COUNTIES = [
-  'Alba',
-  'Arad',
-  'Arges',
-  'Bacau',
-  'Bihor',
-  'Bistrita-Nasaud',
-  'Botosani',
-  'Braila',
-  'Brasov',
-  'Bucuresti',
-  'Buzau',
-  'Calarasi',
-  'Caras-Severin',
-  'Cluj',
-  'Constanta',
-  'Covasna',
-  'Dambovita',
-  'Dolj',
-  'Galati',
-  'Giurgiu',
-  'Gorj',
-  'Harghita',
-  'Hunedoara',
-  'Ialomita',
-  'Iasi',
-  'Ilfov',
-  'Maramures',
-  'Mehedinti',
-  'Mures',
-  'Neamt',
-  'Olt',
-  'Prahova',
-  'Salaj',
-  'Satu Mare',
-  'Sibiu',
-  'Suceava',
-  'Teleorman',
-  'Timis',
-  'Tulcea',
-  'Valcea',
-  'Vaslui',
-  'Vrancea',
-].map((county) => county.toLowerCase());
 const TOKEN_HOURS = 24;
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const DOWN_PAGE =
@@ -353,7 +309,7 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
     if (!((numberOf(info.weight) ?? 0) > 0)) errors['info.weight'] = 'Greutatea trebuie sa fie mai mare decat 0';
     if (textOf(recipient.name) === '') errors['recipient.name'] = 'Numele destinatarului este obligatoriu';
     if (typeof recipient.phone !== 'string' || !/^0\d{9}$/.test(recipient.phone)) errors['recipient.phone'] = 'Numarul de telefon nu este valid';
-    if (typeof address.county !== 'string' || !COUNTIES.includes(address.county.trim().toLowerCase())) errors['recipient.address.county'] = 'Judetul nu exista';
+    if (typeof address.county !== 'string' || !COURIER_COUNTIES.includes(address.county.trim().toLowerCase())) errors['recipient.address.county'] = 'Judetul nu exista';
     if (textOf(address.locality) === '') errors['recipient.address.locality'] = 'Localitatea nu exista';
     // Bucharest is the one locality "Bucuresti" (localityId 11) in every sample of daika7ana/fancourier-api-v2
     // (Objects/ShippingSlip.php, Objects/CourierOrder.php): a sector is no locality. The message is this fake's own.
