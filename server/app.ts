@@ -1,62 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DestinationStream } from 'pino';
-import type { Database, Db } from '../db/client';
-import type { CompanyInfo } from '../domain/company';
-import type { Config } from './env';
+import type { AppDependencies } from './appDependencies';
 import { registerErrorHandling } from './errors';
 import { httpServerFactory } from './httpServer';
-import type { PaymentGateway } from './integrations/stripe';
 import { runJobsWhileUp } from './jobs';
 import { createLogger } from './logging';
-import { type AuthSettings, createAuth } from './modules/accounts/auth';
+import { createAuth } from './modules/accounts/auth';
 import { Catalogue } from './modules/catalog/catalogue';
 import { reloadBeforeAnswering } from './modules/catalog/changes';
 import { catalogueAnswerer } from './modules/catalog/fastAnswer';
 import { serveUploadedImages } from './modules/catalog/images';
-import { type OrderLimitSettings, orderLimitsFrom } from './modules/checkout/orderLimits';
-import type { AnafReporting } from './modules/invoices/reportingSettings';
-import type { Invoicing } from './modules/invoices/service';
-import type { MailSending } from './modules/mail/delivery';
+import { orderLimitsFrom } from './modules/checkout/orderLimits';
 import { orderMailSource } from './modules/orders/mailData';
 import { serveWebApp } from './modules/pages/webApp';
-import { NO_COURIERS, type Shipping } from './modules/shipping/couriers';
+import { NO_COURIERS } from './modules/shipping/couriers';
 import { VisitCounter } from './modules/visits/counter';
 import { guardRequestBodies } from './requestBodies';
 import { registerRoutes } from './routes';
 import { addSecurityHeaders, shopSecurityHeaders } from './securityHeaders';
-
-export interface AppDependencies {
-  db: Db;
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'SSR_ENTRY' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED' | 'SHIPMENT_OVERDUE_DAYS' | 'DISCOUNT_CHECKS_PER_IP'> & OrderLimitSettings;
-  auth: AuthSettings;
-  /** Stripe, or null when no key is configured (card payments then answer 503). */
-  stripe: PaymentGateway | null;
-  /** LISTEN on the database (Database.listen): the back office's live order stream, the catalogue's reloads. */
-  listen: Database['listen'];
-  /** The seller's identification (COMPANY_*), embedded in every page the server sends. */
-  company: CompanyInfo;
-  /** The shop's invoicing (series, when, the seller): invoices/service.ts's invoicingFrom. */
-  invoicing: Invoicing;
-  /** Where the owner's uploaded images are stored and served from (/uploads/…). */
-  uploadsDir: string;
-  /** Where the log goes: stdout unless given (tests read it). */
-  logStream?: DestinationStream;
-  /**
-   * Sending the outbox's mails (server/modules/mail): the mailer and who the mails come from. Without
-   * it this process sends none (mails wait in the outbox for a process that does).
-   */
-  mail?: MailSending;
-  /** Reporting invoices to ANAF (invoices/reporting.ts), or none when no ANAF application is set up. */
-  anaf?: AnafReporting | null;
-  /** The couriers the shop is set up with (shipping/couriers.ts); none: Create AWB is not offered. */
-  shipping?: Shipping;
-  /** The back office's live stream's safety poll, in milliseconds (orders/liveOrders.ts SAFETY_POLL_MS by default). */
-  livePollMs?: number;
-  /** The visitor counter (visits/counter.ts): a test gives its own, to write its counts when it wants. */
-  visits?: VisitCounter;
-}
 
 /** Largest JSON body the API reads (checkout bodies are a few KB). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
