@@ -13,7 +13,7 @@ import { freePort, type ShopProcess } from './shopProcess';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 /** Rounds of c (ORDER_ROUNDS): the shop, the bare server and the loop in turns. */
-const ORDER_ROUNDS = Number(process.env.ORDER_ROUNDS ?? 3);
+const ORDER_ROUNDS = Number(process.env.ORDER_ROUNDS ?? 5);
 export const POOL_SIZE = '20';
 
 /** One line of a benchmark's table. */
@@ -87,8 +87,8 @@ function loopOrders(databaseUrl: string, limits: OrderLimits) {
 /**
  * c. POST /api/orders beside the same transaction as a plain SQL loop on the shop's core (the target), and behind a
  * bare node:http server driven by the same load generator (what HTTP and the load generator take on this machine).
- * The three take turns, ORDER_ROUNDS times (3) after a round that warms them up: a slower minute of this VM falls on
- * all of them alike. Each ratio is taken within a round; the median round's figures are reported, with every round's.
+ * The three take turns, ORDER_ROUNDS times (5) after a round that warms them up: a slower minute of this VM falls on
+ * all of them alike (one round's ratio ranged from 0.61× to 0.96× in one afternoon, and the median of 3 with it). Each ratio is taken within a round; the median round's figures are reported, with every round's.
  */
 export async function measureOrders(shop: ShopProcess, rows: Row[], limits: OrderLimits) {
   // Each on a database of its own, seeded alike, that grows by the same orders a round as the shop's.
