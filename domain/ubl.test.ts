@@ -111,3 +111,43 @@ describe('an e-Factura credit note', () => {
     expect(xml).not.toContain('InvoiceLine');
   });
 });
+
+describe('a credit note says what happens to the money', () => {
+  const credit = { kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-20' } } as const;
+  const cardPaid = invoiceDocument();
+  const byCard = { method: 'card', paid: cardPaid.amounts.gross } as const;
+
+  it('refunded to the card that paid: the card as the means, the whole sum to pay back, nothing prepaid', () => {
+    const xml = ublXml(invoiceDocument({ ...credit, payment: byCard, settlement: 'refundToCard' }));
+    expect(text(xml, 'cbc:PaymentMeansCode')).toEqual(['48']);
+    expect(text(xml, 'cbc:PrepaidAmount')).toEqual([]);
+    expect(text(xml, 'cbc:PayableAmount')).toEqual(['209.96']);
+    expect(text(xml, 'cbc:Note')).toContain('Suma se restituie cumpărătorului, pe cardul cu care a plătit');
+  });
+
+  it('an unpaid invoice cancelled: no means of payment, settled against the invoice, nothing to pay back', () => {
+    const xml = ublXml(invoiceDocument({ ...credit, settlement: 'cancelsUnpaid' }));
+    expect(xml).not.toContain('PaymentMeans');
+    expect(text(xml, 'cbc:PrepaidAmount')).toEqual(['209.96']);
+    expect(text(xml, 'cbc:PayableAmount')).toEqual(['0.00']);
+    expect(text(xml, 'cbc:Note')).toContain('Anulează suma datorată pe factura SST-0001, care nu a fost plătită: nu se restituie nimic');
+    expect(xml).not.toContain('Suma se restituie');
+  });
+
+  it('a re-issue: the corrected invoice stands in, nothing moves, even for a card order', () => {
+    const xml = ublXml(invoiceDocument({ ...credit, payment: byCard, settlement: 'replaced' }));
+    expect(xml).not.toContain('PaymentMeans');
+    expect(text(xml, 'cbc:PayableAmount')).toEqual(['0.00']);
+    expect(text(xml, 'cbc:Note')).toContain('Stornează factura SST-0001, înlocuită de factura corectată emisă odată cu aceasta: nu se restituie nimic');
+  });
+
+  it('one issued before credit notes said so reads as it was issued: its invoice’s payment', () => {
+    const cash = ublXml(invoiceDocument(credit));
+    expect(text(cash, 'cbc:PaymentMeansCode')).toEqual(['10']);
+    expect(text(cash, 'cbc:PayableAmount')).toEqual(['209.96']);
+    expect(text(cash, 'cbc:Note')).toContain('Suma se restituie cumpărătorului');
+    const card = ublXml(invoiceDocument({ ...credit, payment: byCard }));
+    expect(text(card, 'cbc:PrepaidAmount')).toEqual(['209.96']);
+    expect(text(card, 'cbc:PayableAmount')).toEqual(['0.00']);
+  });
+});

@@ -11,9 +11,39 @@ import { vatPercentText } from './vat';
 
 export const CIUS_RO_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1';
 
-/** The payment terms of a cash order (BT-20), and of a credit note: what the shop pays back. */
+/** The payment terms of a cash order (BT-20), and of a credit note issued before it said what happens to the money. */
 export const CASH_ON_DELIVERY_TERMS = 'Ramburs: plata la livrare, către curier';
 export const REFUND_TERMS = 'Suma se restituie cumpărătorului';
+
+/**
+ * What a credit note does with the money, which its invoice's payment does not say (issue 45): the credited sum goes
+ * back to the card that paid it; or it cancels a sum that was never paid (a parcel refused at the door, an unpaid
+ * order cancelled); or it stands in for the corrected invoice issued with it (a re-issue), and nothing moves.
+ */
+export type CreditSettlement = 'refundToCard' | 'cancelsUnpaid' | 'replaced';
+
+/** A credit note's payment terms (BT-20), and its PDF's last words: what happens to the money. */
+export function settlementTerms(settlement: CreditSettlement, corrects: string): string {
+  switch (settlement) {
+    case 'refundToCard':
+      return 'Suma se restituie cumpărătorului, pe cardul cu care a plătit';
+    case 'cancelsUnpaid':
+      return `Anulează suma datorată pe factura ${corrects}, care nu a fost plătită: nu se restituie nimic`;
+    case 'replaced':
+      return `Stornează factura ${corrects}, înlocuită de factura corectată emisă odată cu aceasta: nu se restituie nimic`;
+  }
+}
+
+/**
+ * What was paid and what is left to pay (BT-113, BT-115): an invoice's card payment; a credit note's refund is the
+ * whole credited sum, and one that refunds nothing has it settled against its invoice, nothing left to pay back. A
+ * credit note issued before settlements were written reads as it was issued: its invoice's payment.
+ */
+export function paidAndPayable(document: Pick<UblDocument, 'kind' | 'amounts' | 'payment' | 'settlement'>): { paid: number; payable: number } {
+  const { gross } = document.amounts;
+  const paid = document.kind === 'creditNote' && document.settlement ? (document.settlement === 'refundToCard' ? 0 : gross) : document.payment.method === 'card' ? document.payment.paid : 0;
+  return { paid, payable: gross - paid };
+}
 
 /** UNCL 5189: a discount (an allowance's reason code, BT-98). */
 const DISCOUNT_REASON_CODE = '95';
@@ -59,6 +89,8 @@ export interface UblDocument {
   notes: string[];
   /** What a credit note corrects: the invoice's number and date (BG-3). */
   corrects?: { id: string; issueDate: string };
+  /** What a credit note does with the money; none on an invoice, nor on a credit note issued before 2026-11-28. */
+  settlement?: CreditSettlement;
 }
 
 /** An element with text, or nothing when the text is empty. */
@@ -97,13 +129,26 @@ function allowanceCharge(allowance: InvoiceAllowance): string {
   return `<cac:AllowanceCharge>${el('cbc:ChargeIndicator', 'false')}${reason}${amount('cbc:Amount', allowance.net)}${taxCategory('cac:TaxCategory', allowance.rate, false)}</cac:AllowanceCharge>`;
 }
 
+/**
+ * How it is paid (BG-16) and its terms (BT-20). An invoice: cash on delivery, to the courier, or the card that paid
+ * it; something left to pay needs its terms (BR-CO-25). A credit note: how the money goes back, if it does (to the
+ * card), and what happens to it, always. One issued before settlements: its invoice's means, refunded if left to pay.
+ */
+function paymentAndTerms(document: UblDocument, settlement: CreditSettlement | undefined, payable: number): string {
+  const terms = (text: string) => `<cac:PaymentTerms>${el('cbc:Note', text)}</cac:PaymentTerms>`;
+  const means = (code: string) => `<cac:PaymentMeans>${el('cbc:PaymentMeansCode', code)}</cac:PaymentMeans>`;
+  if (settlement) return `${settlement === 'refundToCard' ? means(PAYMENT_MEANS_CODE.card) : ''}${terms(settlementTerms(settlement, document.corrects?.id ?? ''))}`;
+  return `${means(PAYMENT_MEANS_CODE[document.payment.method])}${payable > 0 ? terms(document.kind === 'invoice' ? CASH_ON_DELIVERY_TERMS : REFUND_TERMS) : ''}`;
+}
+
 /** The document's XML text (UTF-8), an Invoice (type 380) or a CreditNote (type 381) that references its invoice. */
 export function ublXml(document: UblDocument): string {
   const invoice = document.kind === 'invoice';
   const root = invoice ? 'Invoice' : 'CreditNote';
   const { amounts } = document;
   const vatPayer = document.seller.vatPayer;
-  const paid = document.payment.method === 'card' ? document.payment.paid : 0;
+  const { paid, payable } = paidAndPayable(document);
+  const settlement = invoice ? undefined : document.settlement;
 
   const lines = amounts.lines
     .map((line, index) => {
@@ -122,7 +167,7 @@ export function ublXml(document: UblDocument): string {
   const totals =
     `<cac:LegalMonetaryTotal>${amount('cbc:LineExtensionAmount', amounts.net)}${amount('cbc:TaxExclusiveAmount', amounts.net - allowanceTotal)}` +
     `${amount('cbc:TaxInclusiveAmount', amounts.gross)}${allowanceTotal > 0 ? amount('cbc:AllowanceTotalAmount', allowanceTotal) : ''}` +
-    `${paid > 0 ? amount('cbc:PrepaidAmount', paid) : ''}${amount('cbc:PayableAmount', amounts.gross - paid)}</cac:LegalMonetaryTotal>`;
+    `${paid > 0 ? amount('cbc:PrepaidAmount', paid) : ''}${amount('cbc:PayableAmount', payable)}</cac:LegalMonetaryTotal>`;
   const corrects = document.corrects
     ? `<cac:BillingReference><cac:InvoiceDocumentReference>${el('cbc:ID', document.corrects.id)}${el('cbc:IssueDate', document.corrects.issueDate)}</cac:InvoiceDocumentReference></cac:BillingReference>`
     : '';
@@ -141,9 +186,7 @@ export function ublXml(document: UblDocument): string {
     seller(document.seller) +
     buyer(document.buyer) +
     delivery +
-    `<cac:PaymentMeans>${el('cbc:PaymentMeansCode', PAYMENT_MEANS_CODE[document.payment.method])}</cac:PaymentMeans>` +
-    // Something left to pay needs its terms (BR-CO-25): cash on delivery, to the courier; a credit note's, refunded.
-    (amounts.gross - paid > 0 ? `<cac:PaymentTerms>${el('cbc:Note', invoice ? CASH_ON_DELIVERY_TERMS : REFUND_TERMS)}</cac:PaymentTerms>` : '') +
+    paymentAndTerms(document, settlement, payable) +
     allowances +
     `<cac:TaxTotal>${amount('cbc:TaxAmount', amounts.vat)}${subtotals}</cac:TaxTotal>` +
     totals +

@@ -212,6 +212,32 @@ describe('a credit note', () => {
     expect(await efacturaProblems(ublXml(credit!.document), 'creditNote')).toEqual([]);
   });
 
+  it('says what happens to the money: a parcel refused at the door cancels what was owed, a paid card order cancelled is refunded to the card', async () => {
+    const refused = await cashOrder();
+    await ship(refused.id);
+    await ownerMoves(refused.id, 'returned');
+    const [, cancelling] = await invoicesOf(refused.id);
+    expect(cancelling!.document.settlement).toBe('cancelsUnpaid');
+    const cancellingXml = ublXml(cancelling!.document);
+    expect(cancellingXml).not.toContain('PaymentMeans');
+    expect(cancellingXml).toContain('<cbc:PayableAmount currencyID="RON">0.00</cbc:PayableAmount>');
+    expect(cancellingXml).toContain('<cbc:Note>Anulează suma datorată pe factura SST-0001, care nu a fost plătită: nu se restituie nimic</cbc:Note>');
+    expect(await efacturaProblems(cancellingXml, 'creditNote')).toEqual([]);
+
+    const card = await placeOrder(shop.database.db, orderRequestSchema.parse(sampleOrder({ paymentMethod: 'card' })), { status: 'awaiting_payment' });
+    expect(await changeOrderStatus(shop.database.db, card.id, 'paid', { actor: 'stripe', invoicing: TEST_INVOICING })).toBe('changed');
+    await ownerMoves(card.id, 'cancelled', { reason: 'Out of stock' });
+    const [, refund] = await invoicesOf(card.id);
+    expect(refund).toMatchObject({ kind: 'credit_note', documentId: 'SST-0004' });
+    expect(refund!.document.settlement).toBe('refundToCard');
+    const refundXml = ublXml(refund!.document);
+    expect(refundXml).toContain('<cac:PaymentMeans><cbc:PaymentMeansCode>48</cbc:PaymentMeansCode></cac:PaymentMeans>');
+    expect(refundXml).not.toContain('PrepaidAmount');
+    expect(refundXml).toContain(`<cbc:PayableAmount currencyID="RON">${(card.totals.total / 100).toFixed(2)}</cbc:PayableAmount>`);
+    expect(refundXml).toContain('<cbc:Note>Suma se restituie cumpărătorului, pe cardul cu care a plătit</cbc:Note>');
+    expect(await efacturaProblems(refundXml, 'creditNote')).toEqual([]);
+  });
+
   it('is not issued for an order cancelled before it was invoiced', async () => {
     const order = await cashOrder();
     await ownerMoves(order.id, 'confirmed');
@@ -238,6 +264,9 @@ describe('re-issuing a wrong invoice', () => {
     const [, storno, fixed] = await invoicesOf(order.id);
     expect(storno).toMatchObject({ kind: 'credit_note', documentId: 'SST-0002', correctsId: wrong!.id });
     expect(storno!.document.buyer).toEqual(wrong!.document.buyer);
+    // It refunds nothing: the corrected invoice stands in for the wrong one.
+    expect(storno!.document.settlement).toBe('replaced');
+    expect(ublXml(storno!.document)).toContain('<cbc:Note>Stornează factura SST-0001, înlocuită de factura corectată emisă odată cu aceasta: nu se restituie nimic</cbc:Note>');
     expect(fixed).toMatchObject({ kind: 'invoice', documentId: 'SST-0003', creditedAt: null });
     expect(fixed!.document.buyer).toMatchObject({ name: 'Ana Popescu', street: 'Strada Icoanei 12', place: { city: 'SECTOR2', countySubentity: 'RO-B' }, postalCode: '020452' });
     expect(fixed!.document.amounts).toEqual(wrong!.document.amounts);

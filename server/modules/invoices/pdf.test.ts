@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeDiscount, invoiceDocument, SAMPLE_PRODUCTS, SELLER, soldLines } from '../../../testing/invoiceDocument';
-import { invoicePdf, totalRows } from './pdf';
+import { invoicePdf, paymentText, totalRows } from './pdf';
 
 /** The Unicode characters an uncompressed PDF's fonts can print: what their ToUnicode maps send glyphs to. */
 function printable(pdf: Buffer): Set<number> {
@@ -63,6 +63,24 @@ describe('an invoice as a PDF', () => {
       ['Reducere (cod VARA10), cota TVA 21%', '-7,44\u00a0lei'],
       ['Reducere (cod VARA10), cota TVA 11%', '-2,70\u00a0lei'],
     ]);
+  });
+
+  it('a credit note ends at what goes back: the whole sum to the card that paid, or nothing, saying what it cancels', () => {
+    const credit = invoiceDocument({ kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-26' } });
+    const byCard = { ...credit, payment: { method: 'card', paid: credit.amounts.gross }, settlement: 'refundToCard' } as const;
+    expect(totalRows(byCard).slice(-2)).toEqual([
+      ['Total', '209,96\u00a0lei'],
+      ['Total de restituit', '209,96\u00a0lei'],
+    ]);
+    expect(paymentText(byCard)).toBe('Suma se restituie cumpărătorului, pe cardul cu care a plătit.');
+    const unpaid = { ...credit, settlement: 'cancelsUnpaid' } as const;
+    expect(totalRows(unpaid).at(-1)).toEqual(['Total', '209,96\u00a0lei']);
+    expect(totalRows(unpaid).map(([label]) => label)).not.toContain('Total de restituit');
+    expect(paymentText(unpaid)).toBe('Anulează suma datorată pe factura SST-0001, care nu a fost plătită: nu se restituie nimic.');
+    expect(paymentText({ ...byCard, settlement: 'replaced' })).toBe('Stornează factura SST-0001, înlocuită de factura corectată emisă odată cu aceasta: nu se restituie nimic.');
+    // One issued before: as it was issued.
+    expect(totalRows(credit).at(-1)).toEqual(['Total de restituit', '209,96\u00a0lei']);
+    expect(paymentText(credit)).toBe('Suma se restituie cumpărătorului.');
   });
 
   it('without a discount, says nothing of one', () => {

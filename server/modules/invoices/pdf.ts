@@ -4,7 +4,7 @@ import { countyName } from '../../../domain/counties';
 import { unitNetText } from '../../../domain/invoice';
 import { shopDay } from '../../../domain/locale';
 import { formatMoney } from '../../../domain/money';
-import type { UblDocument } from '../../../domain/ubl';
+import { paidAndPayable, settlementTerms, type UblDocument } from '../../../domain/ubl';
 import { vatPercentText } from '../../../domain/vat';
 
 /**
@@ -36,7 +36,7 @@ function placeText(place: { city: string; countySubentity: string }, postalCode:
 export function totalRows(document: UblDocument): [string, string][] {
   const { amounts } = document;
   const vatPayer = document.seller.vatPayer;
-  const paid = document.payment.method === 'card' ? document.payment.paid : 0;
+  const { paid, payable } = paidAndPayable(document);
   const allowances = amounts.allowances ?? [];
   const discount = allowances.map((allowance): [string, string] => [
     `Reducere (cod ${allowance.code})${allowances.length > 1 ? `, cota TVA ${vatPercentText(allowance.rate ?? 0)}%` : ''}`,
@@ -51,9 +51,21 @@ export function totalRows(document: UblDocument): [string, string][] {
         ['Total', lei(amounts.gross)],
       ]
     : [...lineTotals, ['Total', lei(amounts.gross)]];
+  // A credit note that pays nothing back ends at its total: the words under it say what it cancels.
+  if (document.kind === 'creditNote' && document.settlement) {
+    if (document.settlement === 'refundToCard') totals.push(['Total de restituit', lei(payable)]);
+    return totals;
+  }
   if (paid > 0) totals.push(['Achitat cu cardul', lei(paid)]);
-  totals.push([document.kind === 'invoice' ? 'Total de plată' : 'Total de restituit', lei(amounts.gross - paid)]);
+  totals.push([document.kind === 'invoice' ? 'Total de plată' : 'Total de restituit', lei(payable)]);
   return totals;
+}
+
+/** The words under the totals: how an invoice is paid; what a credit note does with the money (as issued, before settlements). */
+export function paymentText(document: UblDocument): string {
+  if (document.kind === 'creditNote' && document.settlement) return `${settlementTerms(document.settlement, document.corrects?.id ?? '')}.`;
+  if (document.payment.method === 'card') return `Modalitate de plată: card bancar, achitată la comandă (${lei(document.payment.paid)}).`;
+  return document.kind === 'invoice' ? 'Modalitate de plată: ramburs, numerar la livrare, către curier.' : 'Suma se restituie cumpărătorului.';
 }
 
 /** The document's PDF. `compress` false leaves its streams readable (tests read the fonts' character maps). */
@@ -154,7 +166,6 @@ export async function invoicePdf(document: UblDocument, options: { compress?: bo
     row(vatPayer ? [...cells, `${vatPercentText(line.vatRate)}%`, lei(line.vatAmount)] : cells, 'Regular');
   });
 
-  const paid = document.payment.method === 'card' ? document.payment.paid : 0;
   const totals = totalRows(document);
   // The totals and the payment's text stay together: on a new page when a discount's rows would not fit under the lines.
   if (pdf.y + 8 + totals.length * 14 + 40 > pdf.page.height - pdf.page.margins.bottom) pdf.addPage();
@@ -167,19 +178,7 @@ export async function invoicePdf(document: UblDocument, options: { compress?: bo
     pdf.text(value, left + width - 110, top, { width: 110, align: 'right' });
   }
   pdf.moveDown();
-  pdf
-    .font('Regular')
-    .fontSize(9)
-    .text(
-      document.payment.method === 'card'
-        ? `Modalitate de plată: card bancar, achitată la comandă (${lei(paid)}).`
-        : invoice
-          ? 'Modalitate de plată: ramburs, numerar la livrare, către curier.'
-          : 'Suma se restituie cumpărătorului.',
-      left,
-      pdf.y,
-      { width },
-    );
+  pdf.font('Regular').fontSize(9).text(paymentText(document), left, pdf.y, { width });
   if (!vatPayer) pdf.text('Furnizorul nu este înregistrat în scopuri de TVA.', { width });
   pdf.end();
   return done;

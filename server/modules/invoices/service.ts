@@ -6,7 +6,7 @@ import type { OrderView } from '../../../domain/contracts/orders';
 import { efacturaPlace, type InvoiceMoment, invoiceAction, invoiceAmounts, invoiceId, type SoldLine, seriesOf } from '../../../domain/invoice';
 import type { InvoiceCorrection } from '../../../domain/invoiceCorrection';
 import { bucharestDay } from '../../../domain/locale';
-import type { UblDocument, UblSeller } from '../../../domain/ubl';
+import type { CreditSettlement, UblDocument, UblSeller } from '../../../domain/ubl';
 import { discountVatParts } from '../../../domain/vat';
 import type { Config } from '../../env';
 import { AppError } from '../../errors';
@@ -126,12 +126,18 @@ async function issue(tx: DbOrTx, orderId: string, invoicing: Invoicing, at: Date
 
 type StandingInvoice = Pick<typeof invoices.$inferSelect, 'id' | 'orderId' | 'documentId' | 'issueDate' | 'document'>;
 
-/** The storno of a whole invoice (the same lines, buyer and seller as it says), numbered now; the invoice is marked credited. */
-async function credit(tx: DbOrTx, invoice: StandingInvoice, invoicing: Invoicing, at: Date): Promise<IssuedInvoice> {
+/**
+ * The storno of a whole invoice (the same lines, buyer and seller as it says), numbered now, saying what happens to
+ * the money (`settlement`); the invoice is marked credited.
+ */
+async function credit(tx: DbOrTx, invoice: StandingInvoice, invoicing: Invoicing, at: Date, settlement: CreditSettlement): Promise<IssuedInvoice> {
   await tx.update(invoices).set({ creditedAt: at }).where(eq(invoices.id, invoice.id));
   const corrects = { id: invoice.documentId, issueDate: invoice.issueDate };
-  return issue(tx, invoice.orderId, invoicing, at, (head) => ({ ...invoice.document, ...head, kind: 'creditNote', corrects }), invoice.id);
+  return issue(tx, invoice.orderId, invoicing, at, (head) => ({ ...invoice.document, ...head, kind: 'creditNote', corrects, settlement }), invoice.id);
 }
+
+/** An invoice credited because its order was cancelled or came back: what its card paid goes back; else nothing was paid. */
+const settlementOf = (invoice: StandingInvoice): CreditSettlement => (invoice.document.payment.method === 'card' && invoice.document.payment.paid > 0 ? 'refundToCard' : 'cancelsUnpaid');
 
 /** An order's standing invoice (not credited), locked until the transaction ends; null when it has none. */
 async function standingInvoice(tx: DbOrTx, where: SQL): Promise<StandingInvoice | null> {
@@ -160,7 +166,7 @@ export async function invoiceStatusChange(tx: DbOrTx, order: OrderView, invoicin
     return any ? null : issue(tx, order.id, invoicing, at, (head) => orderDocument(order, invoicing, { kind: 'invoice', ...head }));
   }
   const invoice = await standingInvoice(tx, eq(invoices.orderId, order.id));
-  return invoice ? credit(tx, invoice, invoicing, at) : null;
+  return invoice ? credit(tx, invoice, invoicing, at, settlementOf(invoice)) : null;
 }
 
 /**
@@ -176,7 +182,7 @@ export async function reissue(db: Db, id: string, buyer: InvoiceCorrection, invo
       if (!exists) throw new AppError('not_found', { id: 'admin.error.noSuchInvoice' });
       throw new AppError('conflict', { id: 'admin.error.invoiceNotStanding' }, 'invoice_not_standing');
     }
-    await credit(tx, invoice, invoicing, at);
+    await credit(tx, invoice, invoicing, at, 'replaced');
     const street = buyer.street;
     const corrected = { ...invoice.document.buyer, name: buyer.name, street, place: efacturaPlace({ county: buyer.county, city: buyer.city, street })!, postalCode: buyer.postalCode };
     return issue(tx, invoice.orderId, invoicing, at, (head) => ({ ...invoice.document, ...head, kind: 'invoice', corrects: undefined, seller: invoicing.seller, buyer: corrected }));

@@ -67,6 +67,13 @@ describe('the shop’s invoices', () => {
     expect(await problemsOf({ ...document, kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-26' } })).toEqual([]);
   });
 
+  it('a credit note refunded to the card, one cancelling an unpaid invoice and one for a re-issue, with a discount code: valid', async () => {
+    const document = invoiceDocument({ kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-26' }, discount: codeDiscount('VARA10', SAMPLE_PRODUCTS, 1900) });
+    expect(await problemsOf({ ...document, payment: { method: 'card', paid: document.amounts.gross }, settlement: 'refundToCard' })).toEqual([]);
+    expect(await problemsOf({ ...document, settlement: 'cancelsUnpaid' })).toEqual([]);
+    expect(await problemsOf({ ...document, settlement: 'replaced' })).toEqual([]);
+  });
+
   it('with a discount code over lines at two VAT rates, one allowance each, and from a seller not registered for VAT: valid', async () => {
     const products = soldLines([
       { name: 'Carte', unitGross: 3000, quantity: 1, vatRate: 1100 },
