@@ -151,12 +151,12 @@ test.describe('the journey', () => {
       await expectAccessible(page);
       await customer.page.goto(`/orders/${order.id}`);
       await expect(customer.page.getByText(`Changed your mind? You may withdraw until the end of ${shopDay(lastDay, 'en')}.`)).toBeVisible();
-      await expect(customer.page.getByRole('link', { name: 'Withdraw from this purchase' })).toHaveAttribute('href', /\/returns\/withdraw\?number=/);
+      await expect(customer.page.getByRole('main').getByRole('link', { name: 'Withdraw from contract here' })).toHaveAttribute('href', /\/returns\/withdraw\?number=/);
       // The day after that day, in Bucharest, the page says the period is over, and offers no form.
       await customer.page.clock.setFixedTime(new Date(`${lastDay}T23:30:00Z`));
       await customer.page.reload();
       await expect(customer.page.getByText(`The withdrawal period for this order ended on ${shopDay(lastDay, 'en')}.`)).toBeVisible();
-      await expect(customer.page.getByRole('link', { name: 'Withdraw from this purchase' })).toHaveCount(0);
+      await expect(customer.page.getByRole('main').getByRole('link', { name: 'Withdraw from contract here' })).toHaveCount(0);
     } finally {
       await customer.close();
     }

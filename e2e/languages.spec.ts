@@ -77,8 +77,9 @@ test.describe('a Romanian browser', () => {
     await expect(page.getByRole('main')).toContainText('Te poți retrage dintr-o achiziție în termen de 14 zile de la primirea produselor');
     await expect(page.getByRole('textbox', { name: 'Numărul comenzii' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Adresa de e-mail' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Trimite retragerea' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirmați retragerea' })).toBeVisible();
     const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Retrageți-vă din contract aici' })).toHaveAttribute('href', '/returns/withdraw');
     await expect(footer).toContainText(/Livrare standard 19,99\s+lei\. Livrare gratuită pentru comenzi de peste 200\s+lei\./);
     await expect(footer.getByRole('navigation', { name: 'Informații legale' }).getByRole('link', { name: 'Retur și dreptul de retragere' })).toHaveAttribute('href', '/returns');
     await expectAccessible(page);

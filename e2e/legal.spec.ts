@@ -86,7 +86,18 @@ test.describe('withdrawing online', () => {
     expect(placed.status()).toBe(201);
     const order = (await placed.json()) as { id: string; number: number; accessToken: string };
 
+    // "Withdraw from contract here" on the order's own page opens the statement, filled in, and records nothing.
+    const orderPage = `/orders/${order.id}?token=${order.accessToken}`;
+    await page.goto(orderPage);
+    await page.getByRole('main').getByRole('link', { name: 'Withdraw from contract here' }).click();
+    await expect(page.getByLabel('Order number')).toHaveValue(String(order.number));
+    await expect(page.getByLabel('Email address')).toHaveValue(email);
+    await page.goto(orderPage);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Withdraw from contract here' })).toBeVisible();
+
+    // So does the footer's, on every page; and the returns page's link to the form.
     await page.goto('/returns');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Withdraw from contract here' })).toHaveAttribute('href', '/returns/withdraw');
     await page.getByRole('link', { name: 'online withdrawal form' }).click();
     await expect(page).toHaveURL('/returns/withdraw');
     await expect(page).toHaveTitle('Withdraw from a purchase · Secret Stash');
@@ -94,16 +105,28 @@ test.describe('withdrawing online', () => {
     // A wrong email tells nothing about the order.
     await page.getByLabel('Order number').fill(String(order.number));
     await page.getByLabel('Email address').fill('someone-else@example.ro');
-    await page.getByRole('button', { name: 'Send withdrawal' }).click();
+    await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
     await expect(page.getByRole('alert')).toHaveText(/We found no order with this number and email address/);
 
     await page.getByLabel('Email address').fill(email);
     await page.getByLabel('Which products (optional)').fill('Dummy Lighter');
     await page.getByLabel('Reason (optional)').fill('Changed my mind');
-    await page.getByRole('button', { name: 'Send withdrawal' }).click();
+    await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
     await expect(page.getByRole('heading', { name: 'We received your withdrawal' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText(`Your withdrawal from order ${order.number} reached us on`);
     await expect(page.getByRole('status')).toContainText(`We have sent a confirmation to ${email}.`);
+    // The receipt: the statement as it was sent, and when it reached the shop.
+    const receipt = page.getByRole('region', { name: 'We received your withdrawal' });
+    await expect(receipt.getByRole('heading', { name: 'What you sent us' })).toBeVisible();
+    for (const [term, value] of [
+      ['Order number', String(order.number)],
+      ['Email address', email],
+      ['Which products (optional)', 'Dummy Lighter'],
+      ['Reason (optional)', 'Changed my mind'],
+    ]) {
+      await expect(receipt.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd[1]')).toHaveText(value!);
+    }
+    await expect(receipt.getByRole('term').filter({ hasText: 'Sent on' }).locator('xpath=following-sibling::dd[1]')).toHaveText(/\d{2}:\d{2}/);
     await expectAccessible(page);
 
     const mail = await caughtMail(email, `We received your withdrawal from order ${order.number}`);
@@ -112,7 +135,7 @@ test.describe('withdrawing online', () => {
     // The order's own page says it was asked for, and no longer offers the form.
     await page.goto(`/orders/${order.id}?token=${order.accessToken}`);
     await expect(page.getByText(/^You asked to withdraw from this order on .+\. Please send the products back within 14 days of that day\.$/)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Withdraw from this purchase' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Withdraw from contract here' })).toHaveCount(0);
 
     const owner = await browser.newContext({ baseURL });
     try {

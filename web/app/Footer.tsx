@@ -1,5 +1,5 @@
 import { ANPC_SAL_URL, type CompanyInfo } from '../../domain/company';
-import { LEGAL_PAGES, legalPath } from '../../domain/legal';
+import { LEGAL_PAGES, legalPath, WITHDRAWAL_PATH } from '../../domain/legal';
 import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../domain/pricing';
 import { CompanyDetails } from '../components/CompanyDetails';
 import { useI18n } from '../lib/i18n';
@@ -51,6 +51,12 @@ export function Footer({ company }: { company: CompanyInfo }) {
                 </a>
               </li>
             ))}
+            {/* The withdrawal function the law asks for since 19 June 2026 (OUG 34/2014 art. 11¹), in its own words: the form of the statement, then Confirm withdrawal. */}
+            <li>
+              <a href={WITHDRAWAL_PATH} className="font-semibold underline hover:text-zinc-900">
+                {t('footer.withdraw')}
+              </a>
+            </li>
           </ul>
         </nav>
         <div className="space-y-3">

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { type WithdrawalReceipt, withdrawalReceiptSchema } from '../../../domain/contracts/orders';
 import { legalPath, WITHDRAWAL_DAYS } from '../../../domain/legal';
 import { shopTime } from '../../../domain/locale';
-import { WITHDRAWAL_NOTE_MAX, withdrawalRequestSchema } from '../../../domain/withdrawal';
+import { WITHDRAWAL_NOTE_MAX, type WithdrawalRequest, withdrawalRequestSchema } from '../../../domain/withdrawal';
 import type { ShopMessageId } from '../../../locales/messages';
 import { inputClass, primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -25,8 +25,10 @@ function Field({ label, hint, children, id }: { label: string; hint: string; id:
 }
 
 /**
- * The online withdrawal form (OUG 34/2014 art. 11): order number and email, optionally which
- * products and why. The shop records it on the order and mails its confirmation; the page says so.
+ * The withdrawal function (OUG 34/2014 art. 11¹, since 19 June 2026): reached from "Withdraw from contract here" (the
+ * footer, the order's own page), which records nothing; the statement (order number and email, optionally which
+ * products and why); then Confirm withdrawal, which alone records it. The shop records it on the order and mails its
+ * confirmation; the page shows the receipt at once: the statement as sent, and the date and time it reached the shop.
  */
 export default function WithdrawalPage() {
   const { t, locale } = useI18n();
@@ -36,7 +38,8 @@ export default function WithdrawalPage() {
   const [values, setValues] = useState({ orderNumber: search.get('number') ?? '', email: search.get('email') ?? '', products: '', reason: '' });
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(null);
+  /** The confirmed statement as it was sent, with what the shop answered. */
+  const [receipt, setReceipt] = useState<{ answer: WithdrawalReceipt; sent: WithdrawalRequest } | null>(null);
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   async function submit(event: FormEvent) {
@@ -54,7 +57,7 @@ export default function WithdrawalPage() {
     setSending(true);
     setProblem(null);
     try {
-      setReceipt(await apiRequest('/orders/withdrawal', withdrawalReceiptSchema, { method: 'POST', body: JSON.stringify(parsed.data) }));
+      setReceipt({ answer: await apiRequest('/orders/withdrawal', withdrawalReceiptSchema, { method: 'POST', body: JSON.stringify(parsed.data) }), sent: parsed.data });
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : t('withdrawal.error.notSent'));
     } finally {
@@ -71,8 +74,21 @@ export default function WithdrawalPage() {
             {t('withdrawal.done.heading')}
           </h2>
           <p role="status" className="mt-2 text-green-900">
-            {t('withdrawal.done.text', { orderNumber: receipt.orderNumber, when: shopTime(receipt.requestedAt, locale), email: receipt.email, days: WITHDRAWAL_DAYS })}
+            {t('withdrawal.done.text', { orderNumber: receipt.answer.orderNumber, when: shopTime(receipt.answer.requestedAt, locale), email: receipt.answer.email, days: WITHDRAWAL_DAYS })}
           </p>
+          <h3 className="mt-4 font-semibold text-green-900">{t('withdrawal.done.statement')}</h3>
+          <dl className="mt-1 grid gap-x-4 gap-y-1 text-green-900 sm:grid-cols-[auto_1fr]">
+            <dt className="font-medium">{t('payment.term.orderNumber')}</dt>
+            <dd>{receipt.answer.orderNumber}</dd>
+            <dt className="font-medium">{t('withdrawal.email.label')}</dt>
+            <dd className="break-all">{receipt.answer.email}</dd>
+            <dt className="font-medium">{t('withdrawal.products.label')}</dt>
+            <dd>{receipt.sent.products ?? t('withdrawal.done.allProducts')}</dd>
+            <dt className="font-medium">{t('withdrawal.reason.label')}</dt>
+            <dd>{receipt.sent.reason ?? t('withdrawal.done.noReason')}</dd>
+            <dt className="font-medium">{t('withdrawal.done.sentAt')}</dt>
+            <dd>{shopTime(receipt.answer.requestedAt, locale)}</dd>
+          </dl>
         </section>
       ) : (
         <>
