@@ -50,3 +50,12 @@ export function addWorkingDays(day: string, count: number): string {
   }
   return next;
 }
+
+/**
+ * How pressing a deadline ending on `dueDay` is on `today` (YYYY-MM-DD, Bucharest): `late` after it, `due` from
+ * `warnDays` days before it to the day itself (the owner is warned then), null before.
+ */
+export function deadlineUrgency(dueDay: string, today: string, warnDays: number): 'late' | 'due' | null {
+  if (today > dueDay) return 'late';
+  return today >= addDays(dueDay, -warnDays) ? 'due' : null;
+}

@@ -1,4 +1,4 @@
-import { addDays, addWorkingDays } from './calendar';
+import { addWorkingDays, deadlineUrgency } from './calendar';
 import { bucharestSector } from './counties';
 import { type Bani, toDecimalString } from './money';
 import type { OrderStatus } from './orders';
@@ -53,8 +53,7 @@ export function reportDueDay(issueDay: string): string {
  * on that day and the day before (the owner is warned then), null before.
  */
 export function reportUrgency(dueDay: string, today: string): 'late' | 'due' | null {
-  if (today > dueDay) return 'late';
-  return today >= addDays(dueDay, -1) ? 'due' : null;
+  return deadlineUrgency(dueDay, today, 1);
 }
 
 /** The owner is warned this many days before the sign-in at ANAF can no longer be renewed by itself. */

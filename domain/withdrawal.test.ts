@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withdrawalLastDay, withdrawalOpen } from './withdrawal';
+import { refundDueDay, refundUrgency, withdrawalLastDay, withdrawalOpen } from './withdrawal';
 
 describe('the last day to withdraw', () => {
   it('is 14 days after the day the goods were received, on a working day', () => {
@@ -30,5 +30,22 @@ describe('the last day to withdraw', () => {
 
   it('is open before the goods are received', () => {
     expect(withdrawalOpen(null, new Date('2030-01-01T00:00:00Z'))).toBe(true);
+  });
+});
+
+describe('the refund of a withdrawal', () => {
+  it('is due 14 days after the day the statement reached the shop, in Bucharest, on a working day', () => {
+    // Thursday 10 December 2026: the 24th is a Thursday too, a working day.
+    expect(refundDueDay(new Date('2026-12-10T10:00:00Z'))).toBe('2026-12-24');
+    // 00:30 on Friday 11 December in Bucharest (UTC+2): the 25th and 26th are Christmas, the 27th a Sunday.
+    expect(refundDueDay(new Date('2026-12-10T22:30:00Z'))).toBe('2026-12-28');
+  });
+
+  it('warns the owner from two days before its last day, and says late after it', () => {
+    expect(refundUrgency('2026-12-24', '2026-12-21')).toBeNull();
+    expect(refundUrgency('2026-12-24', '2026-12-22')).toBe('due');
+    expect(refundUrgency('2026-12-24', '2026-12-24')).toBe('due');
+    expect(refundUrgency('2026-12-24', '2026-12-25')).toBe('late');
+    expect(refundUrgency('2027-01-04', '2026-12-31')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, workingDayFrom } from './calendar';
+import { addDays, deadlineUrgency, workingDayFrom } from './calendar';
 import { emailSchema } from './email';
 import { WITHDRAWAL_DAYS } from './legal';
 import { bucharestDay } from './locale';
@@ -43,4 +43,25 @@ export function withdrawalLastDay(receivedAt: Date): string {
 /** Whether a withdrawal may still be asked for at `now`: always before the goods were received (`lastDay` null). */
 export function withdrawalOpen(lastDay: string | null, now: Date): boolean {
   return lastDay === null || bucharestDay(now) <= lastDay;
+}
+
+/** The shop pays a withdrawal's refund within this many days of the statement (OUG 34/2014 art. 13(1)). */
+export const REFUND_DAYS = 14;
+
+/** The owner is warned this many days before a refund's last day (issue 45). */
+export const REFUND_WARNING_DAYS = 2;
+
+/**
+ * The last day (YYYY-MM-DD, Bucharest) the shop may pay the refund of a withdrawal that reached it at `statedAt`: 14
+ * days after that day (OUG 34/2014 art. 13(1)), and, when that day is a Saturday, a Sunday or a public holiday, the
+ * next working day, as for the customer's own period (Regulation 1182/71 art. 3(4)). The shop may hold the refund
+ * until it has the goods back or proof they were sent (art. 13(3)); the day itself does not move.
+ */
+export function refundDueDay(statedAt: Date): string {
+  return workingDayFrom(addDays(bucharestDay(statedAt), REFUND_DAYS));
+}
+
+/** How pressing a refund due on `dueDay` is on `today`: `due` from two days before it, `late` after it. */
+export function refundUrgency(dueDay: string, today: string): 'late' | 'due' | null {
+  return deadlineUrgency(dueDay, today, REFUND_WARNING_DAYS);
 }
