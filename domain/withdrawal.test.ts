@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refundDueDay, refundUrgency, withdrawalLastDay, withdrawalOpen } from './withdrawal';
+import { refundDueDay, refundUrgency, withdrawalLastDay, withdrawalOpen, withdrawalRequestSchema } from './withdrawal';
 
 describe('the last day to withdraw', () => {
   it('is 14 days after the day the goods were received, on a working day', () => {
@@ -47,5 +47,21 @@ describe('the refund of a withdrawal', () => {
     expect(refundUrgency('2026-12-24', '2026-12-24')).toBe('due');
     expect(refundUrgency('2026-12-24', '2026-12-25')).toBe('late');
     expect(refundUrgency('2027-01-04', '2026-12-31')).toBeNull();
+  });
+});
+
+describe('the statement’s IBAN', () => {
+  const statement = { orderNumber: 10001, email: 'ana@example.ro' };
+
+  it('is optional, and kept in its electronic form as typed with spaces or small letters', () => {
+    expect(withdrawalRequestSchema.parse(statement).iban).toBeUndefined();
+    expect(withdrawalRequestSchema.parse({ ...statement, iban: 'ro49 aaaa 1b31 0075 9384 0000' }).iban).toBe('RO49AAAA1B31007593840000');
+  });
+
+  it('is refused with its message: a typo, a country outside the EU, no text', () => {
+    const messageOf = (iban: unknown) => withdrawalRequestSchema.safeParse({ ...statement, iban }).error?.issues.map((issue) => issue.message);
+    expect(messageOf('RO49AAAA1B31007593840001')).toEqual(['error.withdrawal.iban.invalid']);
+    expect(messageOf('GB82WEST12345698765432')).toEqual(['error.withdrawal.iban.country']);
+    expect(messageOf(42)).toEqual(['error.withdrawal.iban.invalid']);
   });
 });

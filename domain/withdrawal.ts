@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays, deadlineUrgency, workingDayFrom } from './calendar';
 import { emailSchema } from './email';
+import { ibanOf } from './iban';
 import { WITHDRAWAL_DAYS } from './legal';
 import { bucharestDay } from './locale';
 import { plainText } from './text';
@@ -10,7 +11,8 @@ export const WITHDRAWAL_NOTE_MAX = 1000;
 
 /**
  * A withdrawal from a purchase through the shop's online form (OUG 34/2014 art. 11): the order's
- * number and the email it was placed with, and optionally which products and why. The form and
+ * number and the email it was placed with, and optionally which products and why; for an order paid in cash, the
+ * IBAN its refund is paid into (required once the courier collected the cash). The form and
  * POST /api/orders/withdrawal parse it with this one schema.
  */
 export const withdrawalRequestSchema = z.object({
@@ -18,6 +20,17 @@ export const withdrawalRequestSchema = z.object({
   email: emailSchema,
   products: plainText('Products', 'error.withdrawal.products.notText', 'error.withdrawal.products.controlCharacters').max(WITHDRAWAL_NOTE_MAX, 'error.withdrawal.products.tooLong').optional(),
   reason: plainText('Reason', 'error.withdrawal.reason.notText', 'error.withdrawal.reason.controlCharacters').max(WITHDRAWAL_NOTE_MAX, 'error.withdrawal.reason.tooLong').optional(),
+  /** For an order paid in cash, the account the refund is paid into (an EU IBAN, domain/iban.ts), in its electronic form. */
+  iban: z
+    .string({ error: 'error.withdrawal.iban.invalid' })
+    .max(64, 'error.withdrawal.iban.invalid')
+    .transform((typed, context) => {
+      const checked = ibanOf(typed);
+      if ('iban' in checked) return checked.iban;
+      context.addIssue({ code: 'custom', message: checked.problem === 'country' ? 'error.withdrawal.iban.country' : 'error.withdrawal.iban.invalid' });
+      return z.NEVER;
+    })
+    .optional(),
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 

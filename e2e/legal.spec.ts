@@ -76,8 +76,8 @@ test('the payment step names the seller before the order is placed', async ({ pa
 });
 
 test.describe('withdrawing online', () => {
-  // The wrong email's 404, staged on purpose.
-  test.use({ allowedConsoleErrors: /status of 404 .*\/api\/orders\/withdrawal/ });
+  // The wrong email's 404 and the missing IBAN's 400, staged on purpose.
+  test.use({ allowedConsoleErrors: /status of 40[04] .*\/api\/orders\/withdrawal/ });
 
   test('a customer withdraws from a cash order online: confirmed on screen and by mail, and the owner sees it in the back office', async ({ page, request, browser, baseURL }) => {
     test.setTimeout(60_000);
@@ -148,6 +148,47 @@ test.describe('withdrawing online', () => {
       const notice = admin.getByRole('region', { name: 'The customer withdraws from this purchase' });
       await expect(notice).toContainText('Products: Dummy Lighter · Reason: Changed my mind');
       await expect(admin.getByRole('region', { name: 'Timeline' })).toContainText('Withdrawal requested');
+      await expectAccessible(admin);
+    } finally {
+      await owner.close();
+    }
+  });
+
+  test('a customer who paid the courier in cash gives the IBAN for the refund, checked; the owner sees where to pay it', async ({ page, request, browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const email = `withdraw-cash-${randomUUID().slice(0, 8)}@example.ro`;
+    const placed = await request.post('/api/orders', { data: sampleOrder({ email }) });
+    const order = (await placed.json()) as { id: string; number: number };
+    const owner = await browser.newContext({ baseURL });
+    try {
+      const headers = { origin: baseURL! };
+      expect((await owner.request.post('/api/auth/sign-in/email', { data: OWNER, headers })).status()).toBe(200);
+      // The owner runs it to delivery: the courier collected the cash.
+      for (const [to, extra] of [
+        ['confirmed', {}],
+        ['shipped', { carrier: 'Sameday', trackingNumber: `IBAN-${order.number}` }],
+        ['delivered', {}],
+      ] as const) {
+        const { version } = (await (await owner.request.get(`/api/admin/orders/${order.id}`)).json()) as { version: number };
+        expect((await owner.request.post(`/api/admin/orders/${order.id}/status`, { data: { to, version, ...extra }, headers })).status()).toBe(200);
+      }
+
+      await page.goto(`/returns/withdraw?number=${order.number}&email=${encodeURIComponent(email)}`);
+      await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+      await expect(page.getByRole('alert')).toHaveText('You paid this order in cash: give the IBAN we pay your refund into.');
+      const iban = page.getByLabel('IBAN for your refund (orders paid in cash)');
+      await iban.fill('RO49 AAAA 1B31 0075 9384 0001');
+      await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+      await expect(page.getByRole('alert')).toHaveText(/^This IBAN is not valid/);
+      await iban.fill('ro49 aaaa 1b31 0075 9384 0000');
+      await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+      const receipt = page.getByRole('region', { name: 'We received your withdrawal' });
+      await expect(receipt.getByRole('term').filter({ hasText: 'IBAN for your refund' }).locator('xpath=following-sibling::dd[1]')).toHaveText('RO49 AAAA 1B31 0075 9384 0000');
+      await expectAccessible(page);
+
+      const admin = answeringToInput(await owner.newPage());
+      await admin.goto(`/admin/orders/${order.id}`);
+      await expect(admin.getByRole('region', { name: 'The customer withdraws from this purchase' })).toContainText('Paid in cash: refund by bank transfer to IBAN RO49 AAAA 1B31 0075 9384 0000.');
       await expectAccessible(admin);
     } finally {
       await owner.close();

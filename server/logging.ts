@@ -16,7 +16,7 @@ const REDACTED = '[redacted]';
  */
 const REDACT_PATHS = [
   ...['cookie', 'authorization', '["stripe-signature"]', '["set-cookie"]'].flatMap((header) => [`headers.${header}`, `*.headers.${header}`]),
-  ...['body', 'password', 'email', 'customerEmail', 'firstName', 'lastName', 'phoneNumber', 'phone', 'street', 'streetNumber', 'postalCode', 'city', 'address'].flatMap((field) => [
+  ...['body', 'password', 'email', 'customerEmail', 'firstName', 'lastName', 'phoneNumber', 'phone', 'street', 'streetNumber', 'postalCode', 'city', 'address', 'iban'].flatMap((field) => [
     field,
     `*.${field}`,
   ]),

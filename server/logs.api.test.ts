@@ -80,7 +80,7 @@ beforeAll(async () => {
     });
   });
   app.get('/api/test/careless-logging', async (request) => {
-    request.log.info({ headers: request.headers, body: CUSTOMER, order: { email: CUSTOMER.email } }, 'careless');
+    request.log.info({ headers: request.headers, body: CUSTOMER, order: { email: CUSTOMER.email, iban: 'RO49AAAA1B31007593840000' } }, 'careless');
     return { ok: true };
   });
 });
@@ -165,10 +165,12 @@ describe('the log', () => {
     expect(err.stack).toMatch(/\n\s+at /);
     expect(err.cause).toMatchObject({ code: '22021', message: expect.stringMatching(/invalid byte sequence/) });
     expect(text).toContain(`/api/orders/${id}?[redacted]`);
-    const careless = entries.find((entry) => entry.msg === 'careless') as { headers: Record<string, string>; body: unknown; order: { email: string } };
+    const careless = entries.find((entry) => entry.msg === 'careless') as { headers: Record<string, string>; body: unknown; order: { email: string; iban: string } };
     expect(careless.headers).toMatchObject({ cookie: '[redacted]', authorization: '[redacted]', 'stripe-signature': '[redacted]' });
     expect(careless.body).toBe('[redacted]');
     expect(careless.order.email).toBe('[redacted]');
+    expect(careless.order.iban).toBe('[redacted]');
+    expect(text).not.toContain('RO49AAAA1B31007593840000');
   });
 
   it('keeps better-auth’s own error lines, without the failed query’s values', async () => {

@@ -79,6 +79,8 @@ export const orders = pgTable(
     withdrawalRequestedAt: timestamp('withdrawal_requested_at', { withTimezone: true }),
     /** What the customer wrote with the request (which products, why); null when they wrote nothing. */
     withdrawalNote: text('withdrawal_note'),
+    /** For an order paid in cash, the account the customer gave for the refund (electronic form, domain/iban.ts); null otherwise. */
+    withdrawalIban: text('withdrawal_iban'),
     /** When the customer's details were erased from it (their account deleted, or their own request): name, email, phone, street gone. */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     /** Grows by one with every change: a change made from an older version is refused (409). */

@@ -71,6 +71,8 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   cancelReason: z.nullable(z.string()),
   /** What the customer wrote with their withdrawal request (which products, why). */
   withdrawalNote: z.nullable(z.string()),
+  /** For an order paid in cash, the IBAN the customer gave for the refund (electronic form). */
+  withdrawalIban: z.nullable(z.string()),
   /** Sent back with a change: a change made from an older version is refused (409). */
   version: z.int(),
   events: z.array(orderEventSchema),

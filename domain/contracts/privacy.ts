@@ -24,7 +24,7 @@ export const personalDataSchema = z.object({
       phoneNumber: z.string(),
     }),
   ),
-  withdrawalRequests: z.array(z.object({ orderNumber: z.int(), requestedAt: z.string(), note: z.nullable(z.string()) })),
+  withdrawalRequests: z.array(z.object({ orderNumber: z.int(), requestedAt: z.string(), note: z.nullable(z.string()), iban: z.nullable(z.string()) })),
   /** The mails written to them: which, about which order, when written and sent. */
   mails: z.array(z.object({ kind: z.string(), orderNumber: z.nullable(z.int()), writtenAt: z.string(), sentAt: z.nullable(z.string()), status: z.string() })),
 });

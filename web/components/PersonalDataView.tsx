@@ -1,5 +1,6 @@
 import type { PersonalData } from '../../domain/contracts/privacy';
 import { placeLine } from '../../domain/counties';
+import { ibanPrinted } from '../../domain/iban';
 import { shopTime } from '../../domain/locale';
 import { useI18n } from '../lib/i18n';
 import { formatOrderDate, ORDER_STATUS_LABELS } from '../lib/orderStatus';
@@ -44,7 +45,8 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
         'data-withdrawals',
         t('account.data.withdrawals'),
         data.withdrawalRequests.map(
-          (request) => `${t('order.heading', { number: String(request.orderNumber) })} · ${shopTime(request.requestedAt, locale)}${request.note ? ` · ${request.note}` : ''}`,
+          (request) =>
+            `${t('order.heading', { number: String(request.orderNumber) })} · ${shopTime(request.requestedAt, locale)}${request.note ? ` · ${request.note}` : ''}${request.iban ? ` · IBAN ${ibanPrinted(request.iban)}` : ''}`,
         ),
       )}
       {section(

@@ -138,7 +138,7 @@ describe('GET /api/admin/dashboard', () => {
     await post(`/api/admin/orders/${delivered.id}/status`, { to: 'delivered', version: 3 });
     await post(`/api/admin/orders/${waiting.id}/status`, { to: 'confirmed', version: 1 });
     // The customer's withdrawal request leaves the order delivered: it is still delivered once, not twice.
-    const withdrawal = await shop.app.inject({ method: 'POST', url: '/api/orders/withdrawal', payload: { orderNumber: delivered.number, email: 'ana@example.ro' } });
+    const withdrawal = await shop.app.inject({ method: 'POST', url: '/api/orders/withdrawal', payload: { orderNumber: delivered.number, email: 'ana@example.ro', iban: 'RO49AAAA1B31007593840000' } });
     expect(withdrawal.statusCode, withdrawal.body).toBe(201);
     const response = await get('/api/admin/dashboard');
     expect(response.statusCode).toBe(200);

@@ -37,6 +37,7 @@ const order: OrderMailData = {
   paidAt: null,
   withdrawalRequestedAt: null,
   withdrawalNote: null,
+  withdrawalIban: null,
   withdrawalLastDay: null,
   locale: 'en',
   statusUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10?token=abc',
@@ -167,6 +168,14 @@ describe('withdrawal mails', () => {
       expect(mail.text).toContain(part);
     }
     expect(mail.html).toContain('<h1');
+  });
+
+  it('say where a cash order’s refund goes when the customer gave the account, and ask for it otherwise', () => {
+    const withIban = renderParts(withdrawalReceivedMail(shop, { ...withdrawn, withdrawalIban: 'RO49AAAA1B31007593840000' })!).text;
+    expect(withIban).toContain('We pay your refund by bank transfer into the account you gave: RO49 AAAA 1B31 0075 9384 0000.');
+    expect(withIban).not.toContain('reply to this mail with the bank account');
+    expect(renderParts(withdrawalReceivedMail(shop, withdrawn)!).text).toContain('reply to this mail with the bank account (IBAN) to refund to');
+    expect(renderParts(withdrawalReceivedMail(shop, { ...withdrawn, paymentMethod: 'card' })!).text).not.toContain('IBAN');
   });
 
   it('tell the owners, with the order in the back office', () => {

@@ -7,6 +7,6 @@ export async function anonymiseOrders(tx: DbOrTx, ids: string[]) {
   if (ids.length === 0) return;
   await tx
     .update(orders)
-    .set({ firstName: '', lastName: '', email: '', phoneNumber: '', street: '', streetNumber: '', postalCode: '', withdrawalNote: null, userId: null, anonymisedAt: new Date() })
+    .set({ firstName: '', lastName: '', email: '', phoneNumber: '', street: '', streetNumber: '', postalCode: '', withdrawalNote: null, withdrawalIban: null, userId: null, anonymisedAt: new Date() })
     .where(inArray(orders.id, ids));
 }

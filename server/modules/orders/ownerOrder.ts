@@ -69,6 +69,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     cancelReason: row.cancelReason,
     withdrawalLastDay: delivered ? withdrawalLastDay(new Date(delivered.at)) : null,
     withdrawalNote: row.withdrawalNote,
+    withdrawalIban: row.withdrawalIban,
     version: row.version,
     events: events.map((event) => ({ ...event, id: Number(event.id) })),
     paymentAlerts: alerts,

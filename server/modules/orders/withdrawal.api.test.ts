@@ -161,7 +161,7 @@ describe('POST /api/orders/withdrawal', () => {
 
     const recent = await place({ email });
     await deliveredAt(recent.id, new Date(Date.now() - 2 * DAY_MS));
-    expect((await withdraw({ orderNumber: recent.number, email })).statusCode).toBe(201);
+    expect((await withdraw({ orderNumber: recent.number, email, iban: 'RO49AAAA1B31007593840000' })).statusCode).toBe(201);
     const recentView = (await shop.app.inject({ url: `/api/orders/${recent.id}?token=${recent.accessToken}` })).json();
     expect(recentView.withdrawalLastDay).toBe(withdrawalLastDay(new Date(Date.now() - 2 * DAY_MS)));
     expect(recentView.withdrawalRequestedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -173,6 +173,44 @@ describe('POST /api/orders/withdrawal', () => {
     // Before delivery there is no last day yet (and a request is taken: the first test).
     const pending = await place({ email });
     expect((await shop.app.inject({ url: `/api/orders/${pending.id}?token=${pending.accessToken}` })).json().withdrawalLastDay).toBeNull();
+  });
+
+  it('asks the IBAN for the refund of an order paid in cash, checks it, keeps it for the owner, and erases it with the order’s details', async () => {
+    const email = `withdraw-iban-${Date.now()}@example.ro`;
+    const order = await place({ email });
+    await deliveredAt(order.id, new Date());
+    // The courier collected the cash: the refund goes by bank transfer, so the account is required, and checked.
+    const without = await withdraw({ orderNumber: order.number, email });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().message).toBe(translate('en', 'error.withdrawal.iban.required'));
+    const typo = await withdraw({ orderNumber: order.number, email, iban: 'RO49 AAAA 1B31 0075 9384 0001' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().message).toBe(translate('en', 'error.withdrawal.iban.invalid'));
+    const british = await withdraw({ orderNumber: order.number, email, iban: 'GB82 WEST 1234 5698 7654 32' });
+    expect(british.json().message).toBe(translate('en', 'error.withdrawal.iban.country'));
+    const [untouched] = await shop.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(untouched).toMatchObject({ withdrawalRequestedAt: null, withdrawalIban: null });
+
+    expect((await withdraw({ orderNumber: order.number, email, iban: 'ro49 aaaa 1b31 0075 9384 0000' })).statusCode).toBe(201);
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    const headers = { cookie: owner.cookie, origin: TEST_ORIGIN };
+    expect((await shop.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}`, headers })).json().withdrawalIban).toBe('RO49AAAA1B31007593840000');
+    const data = await shop.app.inject({ method: 'GET', url: `/api/orders/${order.id}/data?token=${order.accessToken}` });
+    expect(data.json().withdrawalRequests).toEqual([expect.objectContaining({ orderNumber: order.number, iban: 'RO49AAAA1B31007593840000' })]);
+
+    const erase = await shop.app.inject({ method: 'POST', url: `/api/orders/${order.id}/erase?token=${order.accessToken}` });
+    expect(erase.statusCode, erase.body).toBe(200);
+    const [erased] = await shop.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(erased!.anonymisedAt).not.toBeNull();
+    expect(erased!.withdrawalIban).toBeNull();
+  });
+
+  it('keeps no IBAN for a card order (refunded to the card) nor for one not yet paid', async () => {
+    const email = `withdraw-unpaid-${Date.now()}@example.ro`;
+    const order = await place({ email });
+    expect((await withdraw({ orderNumber: order.number, email, iban: 'RO49AAAA1B31007593840000' })).statusCode).toBe(201);
+    const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.withdrawalIban).toBeNull();
   });
 
   it('refuses bad input with a 400 and its message', async () => {

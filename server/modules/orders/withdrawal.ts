@@ -27,7 +27,7 @@ export async function requestWithdrawal(db: Db, request: WithdrawalRequest & { i
   const note = withdrawalNoteOf(request);
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, status: orders.status, email: orders.email, version: orders.version, withdrawalRequestedAt: orders.withdrawalRequestedAt })
+      .select({ id: orders.id, status: orders.status, paymentMethod: orders.paymentMethod, email: orders.email, version: orders.version, withdrawalRequestedAt: orders.withdrawalRequestedAt })
       .from(orders)
       .where(and(eq(orders.number, request.orderNumber), eq(sql`lower(${orders.email})`, email)))
       .for('update');
@@ -37,9 +37,13 @@ export async function requestWithdrawal(db: Db, request: WithdrawalRequest & { i
     const receivedAt = (await receivedAtOf(tx, [order.id])).get(order.id);
     const lastDay = receivedAt ? withdrawalLastDay(receivedAt) : null;
     if (!withdrawalOpen(lastDay, new Date())) throw new AppError('conflict', { id: 'error.withdrawal.periodOver', values: { day: dayValue(lastDay!) } }, 'period_over');
+    // The courier collected the cash: the refund goes by bank transfer, to the account the customer gives here. A card
+    // order's goes back to the card, and an order not yet paid owes nothing back: an account given for one is not kept.
+    const paidInCash = order.paymentMethod === 'cod' && order.status === 'delivered';
+    if (paidInCash && !request.iban) throw new AppError('bad_request', { id: 'error.withdrawal.iban.required' }, 'iban_required');
     const [updated] = await tx
       .update(orders)
-      .set({ withdrawalRequestedAt: sql`now()`, withdrawalNote: note, version: order.version + 1 })
+      .set({ withdrawalRequestedAt: sql`now()`, withdrawalNote: note, withdrawalIban: paidInCash ? request.iban! : null, version: order.version + 1 })
       .where(eq(orders.id, order.id))
       .returning({ requestedAt: orders.withdrawalRequestedAt });
     // The status stays as it is (the owner moves it on when the parcel comes back): the event marks the request on the timeline.

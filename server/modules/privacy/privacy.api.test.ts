@@ -61,7 +61,7 @@ describe('a signed-in customer’s data', () => {
         expect.objectContaining({ street: 'Strada Horea', streetNumber: '5', phoneNumber: '+40733111222' }),
       ]),
     );
-    expect(data.withdrawalRequests).toEqual([{ orderNumber: first.number, requestedAt: expect.any(String), note: 'Changed my mind' }]);
+    expect(data.withdrawalRequests).toEqual([{ orderNumber: first.number, requestedAt: expect.any(String), note: 'Changed my mind', iban: null }]);
     expect(data.mails).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'order_placed', orderNumber: second.number, status: 'pending' })]));
 
     const file = await shop.app.inject({ url: '/api/account/data?download=1', headers: { cookie: customer.cookie } });

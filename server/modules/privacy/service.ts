@@ -32,7 +32,7 @@ import { listOrdersOfUser, orderView } from '../orders/read';
 async function personalData(db: Db, views: OrderView[], account: PersonalData['account'], email: string): Promise<PersonalData> {
   const ids = views.map((view) => view.id);
   const [notes, mails] = await Promise.all([
-    ids.length === 0 ? [] : db.select({ number: orders.number, note: orders.withdrawalNote }).from(orders).where(inArray(orders.id, ids)),
+    ids.length === 0 ? [] : db.select({ number: orders.number, note: orders.withdrawalNote, iban: orders.withdrawalIban }).from(orders).where(inArray(orders.id, ids)),
     db
       .select({ kind: outbox.kind, orderNumber: orders.number, writtenAt: outbox.createdAt, sentAt: outbox.sentAt, status: outbox.status })
       .from(outbox)
@@ -40,7 +40,7 @@ async function personalData(db: Db, views: OrderView[], account: PersonalData['a
       .where(ids.length > 0 && !account ? and(eq(outbox.recipient, email), inArray(outbox.orderId, ids)) : eq(outbox.recipient, email))
       .orderBy(asc(outbox.id)),
   ]);
-  const noteOf = new Map(notes.map((row) => [row.number, row.note]));
+  const noteOf = new Map(notes.map((row) => [row.number, row]));
   const addresses = new Map<string, PersonalData['addresses'][number]>();
   for (const view of views) {
     const address = {
@@ -63,7 +63,7 @@ async function personalData(db: Db, views: OrderView[], account: PersonalData['a
     addresses: [...addresses.values()],
     withdrawalRequests: views
       .filter((view) => view.withdrawalRequestedAt)
-      .map((view) => ({ orderNumber: view.number, requestedAt: view.withdrawalRequestedAt!, note: noteOf.get(view.number) ?? null })),
+      .map((view) => ({ orderNumber: view.number, requestedAt: view.withdrawalRequestedAt!, note: noteOf.get(view.number)?.note ?? null, iban: noteOf.get(view.number)?.iban ?? null })),
     mails: mails.map((mail) => ({ ...mail, writtenAt: mail.writtenAt.toISOString(), sentAt: mail.sentAt?.toISOString() ?? null })),
   };
 }

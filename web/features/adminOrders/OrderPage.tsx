@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type AdminOrder, adminOrderSchema } from '../../../domain/contracts/admin';
+import { ibanPrinted } from '../../../domain/iban';
 import { dayValue } from '../../../domain/issueValues';
 import { bucharestDay, shopDay } from '../../../domain/locale';
 import { chargedText } from '../../../domain/money';
@@ -99,6 +100,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
           </h2>
           <p className="mt-1 text-sm">{t('admin.order.withdrawal.when', { time: time(order.withdrawalRequestedAt) })}</p>
           {order.withdrawalNote && <p className="mt-1 text-sm">{order.withdrawalNote}</p>}
+          {order.withdrawalIban && <p className="mt-1 text-sm">{t('admin.order.withdrawal.iban', { iban: ibanPrinted(order.withdrawalIban) })}</p>}
           <p className="mt-1 text-sm text-zinc-700">{t('admin.order.withdrawal.todo')}</p>
         </section>
       )}

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type WithdrawalReceipt, withdrawalReceiptSchema } from '../../../domain/contracts/orders';
+import { ibanPrinted } from '../../../domain/iban';
 import { legalPath, WITHDRAWAL_DAYS } from '../../../domain/legal';
 import { shopTime } from '../../../domain/locale';
 import { WITHDRAWAL_NOTE_MAX, type WithdrawalRequest, withdrawalRequestSchema } from '../../../domain/withdrawal';
@@ -35,7 +36,7 @@ export default function WithdrawalPage() {
   useDocumentTitle(t('withdrawal.title'));
   const id = useId();
   const [search] = useSearchParams();
-  const [values, setValues] = useState({ orderNumber: search.get('number') ?? '', email: search.get('email') ?? '', products: '', reason: '' });
+  const [values, setValues] = useState({ orderNumber: search.get('number') ?? '', email: search.get('email') ?? '', products: '', reason: '', iban: '' });
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   /** The confirmed statement as it was sent, with what the shop answered. */
@@ -49,6 +50,7 @@ export default function WithdrawalPage() {
       orderNumber: Number(values.orderNumber.trim() || Number.NaN),
       products: values.products.trim() || undefined,
       reason: values.reason.trim() || undefined,
+      iban: values.iban.trim() || undefined,
     });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0] ? t(parsed.error.issues[0].message as ShopMessageId) : t('withdrawal.error.notSent'));
@@ -86,6 +88,12 @@ export default function WithdrawalPage() {
             <dd>{receipt.sent.products ?? t('withdrawal.done.allProducts')}</dd>
             <dt className="font-medium">{t('withdrawal.reason.label')}</dt>
             <dd>{receipt.sent.reason ?? t('withdrawal.done.noReason')}</dd>
+            {receipt.sent.iban && (
+              <>
+                <dt className="font-medium">{t('withdrawal.iban.label')}</dt>
+                <dd>{ibanPrinted(receipt.sent.iban)}</dd>
+              </>
+            )}
             <dt className="font-medium">{t('withdrawal.done.sentAt')}</dt>
             <dd>{shopTime(receipt.answer.requestedAt, locale)}</dd>
           </dl>
@@ -119,6 +127,9 @@ export default function WithdrawalPage() {
             </Field>
             <Field id={`${id}-reason`} label={t('withdrawal.reason.label')} hint={t('withdrawal.reason.hint')}>
               <input id={`${id}-reason`} maxLength={WITHDRAWAL_NOTE_MAX} aria-describedby={`${id}-reason-hint`} value={values.reason} onChange={set('reason')} className={inputClass} />
+            </Field>
+            <Field id={`${id}-iban`} label={t('withdrawal.iban.label')} hint={t('withdrawal.iban.hint')}>
+              <input id={`${id}-iban`} autoComplete="off" spellCheck={false} aria-describedby={`${id}-iban-hint`} value={values.iban} onChange={set('iban')} className={inputClass} />
             </Field>
             <p role="alert" className={problem ? 'text-red-700' : 'sr-only'}>
               {problem}

@@ -1,6 +1,7 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
 import { lineName } from '../../../../domain/catalog';
 import { placeLine } from '../../../../domain/counties';
+import { ibanPrinted } from '../../../../domain/iban';
 import { dayValue } from '../../../../domain/issueValues';
 import type { Locale } from '../../../../domain/locale';
 import { shopTime } from '../../../../domain/locale';
@@ -48,6 +49,8 @@ export interface OrderMailData {
   /** ISO time the customer asked to withdraw (the online form), and what they wrote; null before. */
   withdrawalRequestedAt: string | null;
   withdrawalNote: string | null;
+  /** For an order paid in cash, the IBAN its refund goes to (electronic form). */
+  withdrawalIban: string | null;
   /** The last day (YYYY-MM-DD) the customer may withdraw; null before delivery (domain/withdrawal.ts). */
   withdrawalLastDay: string | null;
   /** The language the customer ordered in: their mails are written in it. */
@@ -246,6 +249,11 @@ export function withdrawalReceivedMail(shop: ShopIdentity, order: OrderMailData)
           <Text style={paragraph}>
             {t('mail.withdrawal.yourNote')} {order.withdrawalNote}
           </Text>
+        )}
+        {order.withdrawalIban ? (
+          <Text style={paragraph}>{t('mail.withdrawal.iban', { iban: ibanPrinted(order.withdrawalIban) })}</Text>
+        ) : (
+          order.paymentMethod === 'cod' && <Text style={paragraph}>{t('mail.withdrawal.ibanAsk')}</Text>
         )}
         <Lines order={order} locale={locale} />
         <Text style={paragraph}>{t('mail.withdrawal.sendBack', { address: shop.email })}</Text>
