@@ -22,8 +22,14 @@ export const REFUND_TERMS = 'Suma se restituie cumpărătorului';
  */
 export type CreditSettlement = 'refundToCard' | 'cancelsUnpaid' | 'replaced';
 
+/** What a document says it does with the money: a credit note's settlement; none on an invoice, nor on a credit note issued before settlements. */
+export function creditSettlement(document: Pick<UblDocument, 'kind' | 'settlement'>): CreditSettlement | undefined {
+  return document.kind === 'creditNote' ? document.settlement : undefined;
+}
+
 /** A credit note's payment terms (BT-20), and its PDF's last words: what happens to the money. */
-export function settlementTerms(settlement: CreditSettlement, corrects: string): string {
+export function settlementTerms(settlement: CreditSettlement, document: Pick<UblDocument, 'corrects'>): string {
+  const corrects = document.corrects?.id ?? '';
   switch (settlement) {
     case 'refundToCard':
       return 'Suma se restituie cumpărătorului, pe cardul cu care a plătit';
@@ -41,7 +47,9 @@ export function settlementTerms(settlement: CreditSettlement, corrects: string):
  */
 export function paidAndPayable(document: Pick<UblDocument, 'kind' | 'amounts' | 'payment' | 'settlement'>): { paid: number; payable: number } {
   const { gross } = document.amounts;
-  const paid = document.kind === 'creditNote' && document.settlement ? (document.settlement === 'refundToCard' ? 0 : gross) : document.payment.method === 'card' ? document.payment.paid : 0;
+  const settlement = creditSettlement(document);
+  let paid = document.payment.method === 'card' ? document.payment.paid : 0;
+  if (settlement) paid = settlement === 'refundToCard' ? 0 : gross;
   return { paid, payable: gross - paid };
 }
 
@@ -134,10 +142,11 @@ function allowanceCharge(allowance: InvoiceAllowance): string {
  * it; something left to pay needs its terms (BR-CO-25). A credit note: how the money goes back, if it does (to the
  * card), and what happens to it, always. One issued before settlements: its invoice's means, refunded if left to pay.
  */
-function paymentAndTerms(document: UblDocument, settlement: CreditSettlement | undefined, payable: number): string {
+function paymentAndTerms(document: UblDocument, payable: number): string {
   const terms = (text: string) => `<cac:PaymentTerms>${el('cbc:Note', text)}</cac:PaymentTerms>`;
   const means = (code: string) => `<cac:PaymentMeans>${el('cbc:PaymentMeansCode', code)}</cac:PaymentMeans>`;
-  if (settlement) return `${settlement === 'refundToCard' ? means(PAYMENT_MEANS_CODE.card) : ''}${terms(settlementTerms(settlement, document.corrects?.id ?? ''))}`;
+  const settlement = creditSettlement(document);
+  if (settlement) return `${settlement === 'refundToCard' ? means(PAYMENT_MEANS_CODE.card) : ''}${terms(settlementTerms(settlement, document))}`;
   return `${means(PAYMENT_MEANS_CODE[document.payment.method])}${payable > 0 ? terms(document.kind === 'invoice' ? CASH_ON_DELIVERY_TERMS : REFUND_TERMS) : ''}`;
 }
 
@@ -148,7 +157,6 @@ export function ublXml(document: UblDocument): string {
   const { amounts } = document;
   const vatPayer = document.seller.vatPayer;
   const { paid, payable } = paidAndPayable(document);
-  const settlement = invoice ? undefined : document.settlement;
 
   const lines = amounts.lines
     .map((line, index) => {
@@ -186,7 +194,7 @@ export function ublXml(document: UblDocument): string {
     seller(document.seller) +
     buyer(document.buyer) +
     delivery +
-    paymentAndTerms(document, settlement, payable) +
+    paymentAndTerms(document, payable) +
     allowances +
     `<cac:TaxTotal>${amount('cbc:TaxAmount', amounts.vat)}${subtotals}</cac:TaxTotal>` +
     totals +

@@ -4,7 +4,7 @@ import { countyName } from '../../../domain/counties';
 import { unitNetText } from '../../../domain/invoice';
 import { shopDay } from '../../../domain/locale';
 import { formatMoney } from '../../../domain/money';
-import { paidAndPayable, settlementTerms, type UblDocument } from '../../../domain/ubl';
+import { creditSettlement, paidAndPayable, settlementTerms, type UblDocument } from '../../../domain/ubl';
 import { vatPercentText } from '../../../domain/vat';
 
 /**
@@ -52,8 +52,9 @@ export function totalRows(document: UblDocument): [string, string][] {
       ]
     : [...lineTotals, ['Total', lei(amounts.gross)]];
   // A credit note that pays nothing back ends at its total: the words under it say what it cancels.
-  if (document.kind === 'creditNote' && document.settlement) {
-    if (document.settlement === 'refundToCard') totals.push(['Total de restituit', lei(payable)]);
+  const settlement = creditSettlement(document);
+  if (settlement) {
+    if (settlement === 'refundToCard') totals.push(['Total de restituit', lei(payable)]);
     return totals;
   }
   if (paid > 0) totals.push(['Achitat cu cardul', lei(paid)]);
@@ -63,7 +64,8 @@ export function totalRows(document: UblDocument): [string, string][] {
 
 /** The words under the totals: how an invoice is paid; what a credit note does with the money (as issued, before settlements). */
 export function paymentText(document: UblDocument): string {
-  if (document.kind === 'creditNote' && document.settlement) return `${settlementTerms(document.settlement, document.corrects?.id ?? '')}.`;
+  const settlement = creditSettlement(document);
+  if (settlement) return `${settlementTerms(settlement, document)}.`;
   if (document.payment.method === 'card') return `Modalitate de plată: card bancar, achitată la comandă (${lei(document.payment.paid)}).`;
   return document.kind === 'invoice' ? 'Modalitate de plată: ramburs, numerar la livrare, către curier.' : 'Suma se restituie cumpărătorului.';
 }
