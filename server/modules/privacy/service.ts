@@ -31,7 +31,7 @@ import { listOrdersOfUser, orderView } from '../orders/read';
 /** A copy of what the shop holds about the orders given (one person's), and of the account when there is one. */
 async function personalData(db: Db, views: OrderView[], account: PersonalData['account'], email: string): Promise<PersonalData> {
   const ids = views.map((view) => view.id);
-  const [notes, mails] = await Promise.all([
+  const [withdrawals, mails] = await Promise.all([
     ids.length === 0 ? [] : db.select({ number: orders.number, note: orders.withdrawalNote, iban: orders.withdrawalIban }).from(orders).where(inArray(orders.id, ids)),
     db
       .select({ kind: outbox.kind, orderNumber: orders.number, writtenAt: outbox.createdAt, sentAt: outbox.sentAt, status: outbox.status })
@@ -40,7 +40,7 @@ async function personalData(db: Db, views: OrderView[], account: PersonalData['a
       .where(ids.length > 0 && !account ? and(eq(outbox.recipient, email), inArray(outbox.orderId, ids)) : eq(outbox.recipient, email))
       .orderBy(asc(outbox.id)),
   ]);
-  const noteOf = new Map(notes.map((row) => [row.number, row]));
+  const withdrawalOf = new Map(withdrawals.map((row) => [row.number, row]));
   const addresses = new Map<string, PersonalData['addresses'][number]>();
   for (const view of views) {
     const address = {
@@ -63,7 +63,10 @@ async function personalData(db: Db, views: OrderView[], account: PersonalData['a
     addresses: [...addresses.values()],
     withdrawalRequests: views
       .filter((view) => view.withdrawalRequestedAt)
-      .map((view) => ({ orderNumber: view.number, requestedAt: view.withdrawalRequestedAt!, note: noteOf.get(view.number)?.note ?? null, iban: noteOf.get(view.number)?.iban ?? null })),
+      .map((view) => {
+        const withdrawal = withdrawalOf.get(view.number);
+        return { orderNumber: view.number, requestedAt: view.withdrawalRequestedAt!, note: withdrawal?.note ?? null, iban: withdrawal?.iban ?? null };
+      }),
     mails: mails.map((mail) => ({ ...mail, writtenAt: mail.writtenAt.toISOString(), sentAt: mail.sentAt?.toISOString() ?? null })),
   };
 }
