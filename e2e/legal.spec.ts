@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { answeringToInput, cartToPayment, expect, expectAccessible, signUp, test } from './fixtures';
+import { answeringToInput, cartToPayment, expect, expectAccessible, expectNoHorizontalScroll, signUp, test } from './fixtures';
 import { caughtMail } from './mails';
 
 /** The e2e shop runs with the placeholders a new owner replaces (server/env.ts). */
@@ -173,7 +173,10 @@ test.describe('withdrawing online', () => {
         expect((await owner.request.post(`/api/admin/orders/${order.id}/status`, { data: { to, version, ...extra }, headers })).status()).toBe(200);
       }
 
+      // On a 375 px phone: the statement and its receipt fit the screen.
+      await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(`/returns/withdraw?number=${order.number}&email=${encodeURIComponent(email)}`);
+      await expectNoHorizontalScroll(page);
       await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
       await expect(page.getByRole('alert')).toHaveText('You paid this order in cash: give the IBAN we pay your refund into.');
       const iban = page.getByLabel('IBAN for your refund (orders paid in cash)');
@@ -184,6 +187,7 @@ test.describe('withdrawing online', () => {
       await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
       const receipt = page.getByRole('region', { name: 'We received your withdrawal' });
       await expect(receipt.getByRole('term').filter({ hasText: 'IBAN for your refund' }).locator('xpath=following-sibling::dd[1]')).toHaveText('RO49 AAAA 1B31 0075 9384 0000');
+      await expectNoHorizontalScroll(page);
       await expectAccessible(page);
 
       const admin = answeringToInput(await owner.newPage());
