@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { becameStatus, canTransition, isOrderStatus, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus, OWNER_STATUS_TARGETS } from './orders';
+import {
+  becameStatus,
+  canRefundMove,
+  canTransition,
+  canWithdrawalMove,
+  isOrderStatus,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  OWNER_STATUS_TARGETS,
+  REFUND_STATUSES,
+  type RefundStatus,
+  WITHDRAWAL_STATUSES,
+  type WithdrawalStatus,
+  withdrawalStatusAfterReceipt,
+} from './orders';
 
 /** Written out by hand, not derived from ORDER_TRANSITIONS: a change to the rules must change this list too. */
 const ALLOWED: [OrderStatus, OrderStatus][] = [
@@ -85,5 +100,51 @@ describe('becameStatus', () => {
     expect(becameStatus({ from: null, to: 'pending' }, 'pending')).toBe(true);
     expect(becameStatus({ from: 'delivered', to: 'delivered' }, 'delivered')).toBe(false);
     expect(becameStatus({ from: 'confirmed', to: 'shipped' }, 'delivered')).toBe(false);
+  });
+});
+
+describe('a withdrawal’s statuses', () => {
+  /** By hand, as the order's: every move a withdrawal may make. */
+  const allowed: [WithdrawalStatus, WithdrawalStatus][] = [
+    ['requested', 'returning'], // a return AWB, or the customer sends the goods themselves
+    ['requested', 'received_part'], // the goods came before the owner said how
+    ['requested', 'received'],
+    ['returning', 'received_part'],
+    ['returning', 'received'],
+    ['received_part', 'received'], // the rest arrived
+  ];
+
+  it('move only as written, and received is final', () => {
+    for (const from of WITHDRAWAL_STATUSES) {
+      for (const to of WITHDRAWAL_STATUSES) {
+        expect(canWithdrawalMove(from, to), `${from} → ${to}`).toBe(allowed.some(([a, b]) => a === from && b === to));
+      }
+    }
+    expect(canWithdrawalMove('received_part', 'returning')).toBe(false);
+    expect(canWithdrawalMove('received', 'received_part')).toBe(false);
+  });
+
+  it('follow the units received: some make it received in part, all make it received, none leave it', () => {
+    const two = (received: number, other: number) => [
+      { quantity: 2, received },
+      { quantity: 1, received: other },
+    ];
+    expect(withdrawalStatusAfterReceipt('returning', two(0, 0))).toBe('returning');
+    expect(withdrawalStatusAfterReceipt('requested', two(0, 1))).toBe('received_part');
+    expect(withdrawalStatusAfterReceipt('returning', two(1, 1))).toBe('received_part');
+    expect(withdrawalStatusAfterReceipt('received_part', two(2, 1))).toBe('received');
+  });
+});
+
+describe('a refund’s statuses', () => {
+  it('go due → sent → paid for a card, due → paid for a bank transfer, and never back', () => {
+    const allowed: [RefundStatus, RefundStatus][] = [
+      ['due', 'sent'],
+      ['due', 'paid'],
+      ['sent', 'paid'],
+    ];
+    for (const from of REFUND_STATUSES) {
+      for (const to of REFUND_STATUSES) expect(canRefundMove(from, to), `${from} → ${to}`).toBe(allowed.some(([a, b]) => a === from && b === to));
+    }
   });
 });

@@ -81,3 +81,52 @@ export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
   returned: 'Returned',
 };
+
+/**
+ * A withdrawal's own life (issue 45, decision 0038), beside its order's status: an order stays *delivered* (or
+ * wherever it was) while some or all of its products come back, and one order may see two withdrawals of different
+ * products. requested: the customer's statement reached the shop · returning: the goods are on their way back (a
+ * return AWB the shop ordered, or the customer sends them themselves) · received_part: some of its units arrived ·
+ * received: all of them.
+ */
+export const WITHDRAWAL_STATUSES = ['requested', 'returning', 'received_part', 'received'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** Where a withdrawal may go from each status: the goods may arrive before the owner says how they come back; received is final. */
+export const WITHDRAWAL_TRANSITIONS = {
+  requested: ['returning', 'received_part', 'received'],
+  returning: ['received_part', 'received'],
+  received_part: ['received'],
+  received: [],
+} as const satisfies Record<WithdrawalStatus, readonly WithdrawalStatus[]>;
+
+/** Whether a withdrawal in `from` may move to `to` (staying where it is, a second part arriving, is not a move). */
+export function canWithdrawalMove(from: WithdrawalStatus, to: WithdrawalStatus): boolean {
+  return (WITHDRAWAL_TRANSITIONS[from] as readonly WithdrawalStatus[]).includes(to);
+}
+
+/** What a withdrawal's units received so far make it: received when all of them came back, received_part when some. */
+export function withdrawalStatusAfterReceipt(current: WithdrawalStatus, units: { quantity: number; received: number }[]): WithdrawalStatus {
+  const received = units.reduce((sum, unit) => sum + unit.received, 0);
+  if (received === 0) return current;
+  return received >= units.reduce((sum, unit) => sum + unit.quantity, 0) ? 'received' : 'received_part';
+}
+
+/**
+ * A refund's life, one per credit note of returned goods: due (credited, the money not yet sent back) · sent (a card
+ * refund asked of Stripe, not yet confirmed by its webhook) · paid (Stripe's charge.refunded, or the owner recorded the
+ * bank transfer).
+ */
+export const REFUND_STATUSES = ['due', 'sent', 'paid'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** A bank transfer is recorded straight as paid; a card refund goes through Stripe first. paid is final. */
+export const REFUND_TRANSITIONS = {
+  due: ['sent', 'paid'],
+  sent: ['paid'],
+  paid: [],
+} as const satisfies Record<RefundStatus, readonly RefundStatus[]>;
+
+export function canRefundMove(from: RefundStatus, to: RefundStatus): boolean {
+  return (REFUND_TRANSITIONS[from] as readonly RefundStatus[]).includes(to);
+}
