@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refundDueDay, refundUrgency, withdrawalLastDay, withdrawalOpen, withdrawalRequestSchema } from './withdrawal';
+import { refundDueDay, refundUrgency, unitsLeft, withdrawalLastDay, withdrawalOpen, withdrawalRequestSchema, withdrawnLinesProblem, withdrawnText } from './withdrawal';
 
 describe('the last day to withdraw', () => {
   it('is 14 days after the day the goods were received, on a working day', () => {
@@ -51,7 +51,7 @@ describe('the refund of a withdrawal', () => {
 });
 
 describe('the statement’s IBAN', () => {
-  const statement = { orderNumber: 10001, email: 'ana@example.ro' };
+  const statement = { orderNumber: 10001, email: 'ana@example.ro', lines: [{ lineId: 7, quantity: 1 }] };
 
   it('is optional, and kept in its electronic form as typed with spaces or small letters', () => {
     expect(withdrawalRequestSchema.parse(statement).iban).toBeUndefined();
@@ -63,5 +63,66 @@ describe('the statement’s IBAN', () => {
     expect(messageOf('RO49AAAA1B31007593840001')).toEqual(['error.withdrawal.iban.invalid']);
     expect(messageOf('GB82WEST12345698765432')).toEqual(['error.withdrawal.iban.country']);
     expect(messageOf(42)).toEqual(['error.withdrawal.iban.invalid']);
+  });
+});
+
+describe('the units a statement names', () => {
+  const bought = [
+    { id: 7, quantity: 2 },
+    { id: 8, quantity: 1 },
+  ];
+
+  it('are at most what was bought less what earlier statements named', () => {
+    expect(unitsLeft(bought, [])).toEqual(
+      new Map([
+        [7, 2],
+        [8, 1],
+      ]),
+    );
+    const left = unitsLeft(bought, [
+      { lineId: 7, quantity: 1 },
+      { lineId: 8, quantity: 1 },
+    ]);
+    expect(left).toEqual(
+      new Map([
+        [7, 1],
+        [8, 0],
+      ]),
+    );
+    expect(withdrawnLinesProblem([{ lineId: 7, quantity: 1 }], left)).toBeNull();
+    expect(withdrawnLinesProblem([{ lineId: 7, quantity: 2 }], left)).toEqual({ problem: 'tooMany', lineId: 7, left: 1 });
+    expect(withdrawnLinesProblem([{ lineId: 8, quantity: 1 }], left)).toEqual({ problem: 'already', lineId: 8, left: 0 });
+    expect(withdrawnLinesProblem([{ lineId: 9, quantity: 1 }], left)).toEqual({ problem: 'unknown' });
+  });
+
+  it('are named as the timeline and the mails say them', () => {
+    expect(
+      withdrawnText(
+        [
+          { id: 7, name: 'Dummy Lighter', colour: 'Black' },
+          { id: 8, name: 'Dummy Key', colour: null },
+        ],
+        [
+          { lineId: 7, quantity: 2 },
+          { lineId: 8, quantity: 1 },
+        ],
+      ),
+    ).toBe('2 × Dummy Lighter (Black), 1 × Dummy Key');
+  });
+
+  it('are at least one line, each once, each with 1 to 99 units', () => {
+    const messageOf = (lines: unknown) => withdrawalRequestSchema.safeParse({ orderNumber: 10001, email: 'ana@example.ro', lines }).error?.issues.map((issue) => issue.message);
+    expect(messageOf([{ lineId: 7, quantity: 2 }])).toBeUndefined();
+    expect(messageOf([])).toEqual(['error.withdrawal.lines.none']);
+    expect(messageOf(undefined)).toEqual(['error.withdrawal.lines.none']);
+    expect(messageOf([{ lineId: 7, quantity: 0 }])).toEqual(['error.withdrawal.lines.quantity']);
+    expect(messageOf([{ lineId: 7, quantity: 100 }])).toEqual(['error.withdrawal.lines.quantity']);
+    expect(messageOf([{ lineId: 0, quantity: 1 }])).toEqual(['error.withdrawal.lines.unknown']);
+    expect(
+      messageOf([
+        { lineId: 7, quantity: 1 },
+        { lineId: 7, quantity: 1 },
+      ]),
+    ).toEqual(['error.withdrawal.lines.unknown']);
   });
 });

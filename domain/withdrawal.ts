@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays, deadlineUrgency, workingDayFrom } from './calendar';
+import { lineName } from './catalog';
 import { emailSchema } from './email';
 import { ibanOf } from './iban';
 import { WITHDRAWAL_DAYS } from './legal';
@@ -9,16 +10,31 @@ import { plainText } from './text';
 /** Longest text the customer may add (which products, why): a few sentences. */
 export const WITHDRAWAL_NOTE_MAX = 1000;
 
-/**
- * A withdrawal from a purchase through the shop's online form (OUG 34/2014 art. 11): the order's
- * number and the email it was placed with, and optionally which products and why; for an order paid in cash, the
- * IBAN its refund is paid into (required once the courier collected the cash). The form and
- * POST /api/orders/withdrawal parse it with this one schema.
- */
-export const withdrawalRequestSchema = z.object({
+/** One product of the order the customer sends back, and how many of its units (at most what they bought and have not withdrawn from). */
+export const withdrawnLineSchema = z.object({
+  lineId: z.number({ error: 'error.withdrawal.lines.unknown' }).int('error.withdrawal.lines.unknown').min(1, 'error.withdrawal.lines.unknown').max(2_147_483_647, 'error.withdrawal.lines.unknown'),
+  quantity: z.number({ error: 'error.withdrawal.lines.quantity' }).int('error.withdrawal.lines.quantity').min(1, 'error.withdrawal.lines.quantity').max(99, 'error.withdrawal.lines.quantity'),
+});
+export type WithdrawnLine = z.infer<typeof withdrawnLineSchema>;
+
+/** How an order is found for its withdrawal: its number and the email it was placed with (the statement's first step). */
+export const withdrawalLookupSchema = z.object({
   orderNumber: z.number({ error: 'error.withdrawal.orderNumber' }).int('error.withdrawal.orderNumber').min(1, 'error.withdrawal.orderNumber').max(2_147_483_647, 'error.withdrawal.orderNumber'),
   email: emailSchema,
-  products: plainText('Products', 'error.withdrawal.products.notText', 'error.withdrawal.products.controlCharacters').max(WITHDRAWAL_NOTE_MAX, 'error.withdrawal.products.tooLong').optional(),
+});
+
+/**
+ * A withdrawal from a purchase through the shop's withdrawal function (OUG 34/2014 art. 11¹): the order's number and
+ * the email it was placed with, which of its products and how many units, optionally why; for an order paid in cash,
+ * the IBAN its refund is paid into (required once the courier collected the cash). The form and
+ * POST /api/orders/withdrawal parse it with this one schema.
+ */
+export const withdrawalRequestSchema = withdrawalLookupSchema.extend({
+  lines: z
+    .array(withdrawnLineSchema, { error: 'error.withdrawal.lines.none' })
+    .min(1, 'error.withdrawal.lines.none')
+    .max(50, 'error.withdrawal.lines.unknown')
+    .refine((lines) => new Set(lines.map((line) => line.lineId)).size === lines.length, 'error.withdrawal.lines.unknown'),
   reason: plainText('Reason', 'error.withdrawal.reason.notText', 'error.withdrawal.reason.controlCharacters').max(WITHDRAWAL_NOTE_MAX, 'error.withdrawal.reason.tooLong').optional(),
   /** For an order paid in cash, the account the refund is paid into (an EU IBAN, domain/iban.ts), in its electronic form. */
   iban: z
@@ -34,10 +50,43 @@ export const withdrawalRequestSchema = z.object({
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 
-/** What the customer wrote, as one note for the order and its timeline (null when nothing). */
-export function withdrawalNoteOf(request: Pick<WithdrawalRequest, 'products' | 'reason'>): string | null {
-  const parts = [request.products ? `Products: ${request.products}` : '', request.reason ? `Reason: ${request.reason}` : ''].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : null;
+/**
+ * How many units of each of an order's lines are still the customer's to withdraw from: what they bought less what
+ * their earlier withdrawals named (a second withdrawal of the same units is refused).
+ */
+export function unitsLeft(lines: readonly { id: number; quantity: number }[], withdrawn: readonly { lineId: number; quantity: number }[]): Map<number, number> {
+  const left = new Map(lines.map((line) => [line.id, line.quantity]));
+  for (const earlier of withdrawn) left.set(earlier.lineId, (left.get(earlier.lineId) ?? 0) - earlier.quantity);
+  return left;
+}
+
+/**
+ * The first thing wrong with the units a statement names, against what is left (`unitsLeft`): a line not in the order,
+ * or more units than are left (none left: already withdrawn from). Null when it may be recorded.
+ */
+export function withdrawnLinesProblem(
+  named: readonly WithdrawnLine[],
+  left: ReadonlyMap<number, number>,
+): { problem: 'unknown' } | { problem: 'tooMany' | 'already'; lineId: number; left: number } | null {
+  for (const line of named) {
+    const available = left.get(line.lineId);
+    if (available === undefined) return { problem: 'unknown' };
+    if (line.quantity > available) return { problem: available <= 0 ? 'already' : 'tooMany', lineId: line.lineId, left: Math.max(available, 0) };
+  }
+  return null;
+}
+
+/**
+ * The units a statement names of an order's lines, as the receipt, the mails, the order's page and the timeline say
+ * them: "2 × Dummy Lighter (Black), 1 × Dummy Key" (each line named as the order sold it, with its colour).
+ */
+export function withdrawnText(lines: readonly { id: number; name: string; colour: string | null }[], units: readonly { lineId: number; quantity: number }[]): string {
+  return units
+    .map((unit) => {
+      const line = lines.find((item) => item.id === unit.lineId);
+      return `${unit.quantity} × ${line ? lineName(line.name, line.colour) : '?'}`;
+    })
+    .join(', ');
 }
 
 /** What the order's timeline says of a withdrawal asked for online (stored with the event, in the owner's words). */

@@ -214,7 +214,9 @@ test.describe('signed in as the owner', () => {
 
     // The customer asks to withdraw while it travels: the timeline says so, and names the shipment once.
     const { email } = (await (await page.request.get(`/api/admin/orders/${order.id}`)).json()) as { email: string };
-    expect((await page.request.post('/api/orders/withdrawal', { data: { orderNumber: order.number, email } })).status()).toBe(201);
+    const found = (await (await page.request.post('/api/orders/withdrawal/order', { data: { orderNumber: order.number, email } })).json()) as { lines: { id: number; left: number }[] };
+    const lines = found.lines.map((line) => ({ lineId: line.id, quantity: line.left }));
+    expect((await page.request.post('/api/orders/withdrawal', { data: { orderNumber: order.number, email, lines } })).status()).toBe(201);
     await link.click();
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await expect(timeline).toContainText('Withdrawal requested');

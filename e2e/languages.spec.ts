@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { sampleOrder } from '../testing/sampleOrder';
 import { expect, expectAccessible, expectNoHorizontalScroll, holdRequests, test } from './fixtures';
+import { caughtMail } from './mails';
 
 test.describe('a Romanian browser', () => {
   test.use({ locale: 'ro-RO' });
@@ -71,13 +74,26 @@ test.describe('a Romanian browser', () => {
     await expect(page.getByText('Se încarcă…')).toBeHidden();
   });
 
-  test('withdraws online in Romanian, with the footer in Romanian too', async ({ page }) => {
+  test('withdraws online in Romanian, with the footer in Romanian too', async ({ page, request }) => {
+    const email = `retragere-${randomUUID().slice(0, 8)}@example.ro`;
+    const placed = await request.post('/api/orders', { data: sampleOrder({ email }), headers: { 'accept-language': 'ro-RO' } });
+    const order = (await placed.json()) as { number: number };
     await page.goto('/returns/withdraw');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Retragere dintr-o achiziție');
     await expect(page.getByRole('main')).toContainText('Te poți retrage dintr-o achiziție în termen de 14 zile de la primirea produselor');
-    await expect(page.getByRole('textbox', { name: 'Numărul comenzii' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Adresa de e-mail' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Confirmați retragerea' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Numărul comenzii' }).fill(String(order.number));
+    await page.getByRole('textbox', { name: 'Adresa de e-mail' }).fill(email);
+    await page.getByRole('button', { name: 'Găsește comanda' }).click();
+    await expect(page.getByRole('heading', { name: 'Declarația ta de retragere' })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Brichetă cu ascunzătoare (Negru)' }).uncheck();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Confirmați retragerea' }).click();
+    const receipt = page.getByRole('region', { name: 'Am primit retragerea ta' });
+    await expect(receipt.getByRole('term').filter({ hasText: 'Produsele pe care le trimiți înapoi' }).locator('xpath=following-sibling::dd[1]')).toHaveText(/^1 × .+/);
+    await expect(receipt).toContainText(/cel târziu pe \d{1,2} [a-z]+ \d{4}/);
+    const mail = await caughtMail(email, `Am primit retragerea ta din comanda ${order.number}`);
+    expect(mail.text).toContain('Acest e-mail este confirmarea primirii ei.');
+    await expectAccessible(page);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'Retrageți-vă din contract aici' })).toHaveAttribute('href', '/returns/withdraw');
     await expect(footer).toContainText(/Livrare standard 19,99\s+lei\. Livrare gratuită pentru comenzi de peste 200\s+lei\./);

@@ -86,14 +86,19 @@ test.describe('withdrawing online', () => {
     expect(placed.status()).toBe(201);
     const order = (await placed.json()) as { id: string; number: number; accessToken: string };
 
-    // "Withdraw from contract here" on the order's own page opens the statement, filled in, and records nothing.
+    // "Withdraw from contract here" on the order's own page opens the statement, its order found and filled in, and records nothing.
     const orderPage = `/orders/${order.id}?token=${order.accessToken}`;
     await page.goto(orderPage);
     await page.getByRole('main').getByRole('link', { name: 'Withdraw from contract here' }).click();
-    await expect(page.getByLabel('Order number')).toHaveValue(String(order.number));
-    await expect(page.getByLabel('Email address')).toHaveValue(email);
+    await expect(page.getByRole('heading', { name: 'Your withdrawal statement' })).toBeFocused();
+    const filledIn = page.getByRole('main').getByRole('definition');
+    await expect(filledIn).toHaveText(['Ana Popescu', String(order.number), email]);
+    await expect(page.getByRole('checkbox', { name: 'Dummy Lighter (Black)' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Dummy Phone Charger' })).toBeChecked();
+    await expectAccessible(page);
     await page.goto(orderPage);
     await expect(page.getByRole('main').getByRole('link', { name: 'Withdraw from contract here' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('You withdrew');
 
     // So does the footer's, on every page; and the returns page's link to the form.
     await page.goto('/returns');
@@ -105,37 +110,48 @@ test.describe('withdrawing online', () => {
     // A wrong email tells nothing about the order.
     await page.getByLabel('Order number').fill(String(order.number));
     await page.getByLabel('Email address').fill('someone-else@example.ro');
-    await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await page.getByRole('button', { name: 'Find my order' }).click();
     await expect(page.getByRole('alert')).toHaveText(/We found no order with this number and email address/);
 
+    // One of the two lighters, not the charger: only Confirm withdrawal records it.
     await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Which products (optional)').fill('Dummy Lighter');
+    await page.getByRole('button', { name: 'Find my order' }).click();
+    await page.getByRole('checkbox', { name: 'Dummy Phone Charger' }).uncheck();
+    await page.getByRole('combobox', { name: 'How many of Dummy Lighter (Black)' }).selectOption({ label: '1 of 2' });
     await page.getByLabel('Reason (optional)').fill('Changed my mind');
     await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
-    await expect(page.getByRole('heading', { name: 'We received your withdrawal' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'We received your withdrawal' })).toBeFocused();
     await expect(page.getByRole('status')).toContainText(`Your withdrawal from order ${order.number} reached us on`);
-    await expect(page.getByRole('status')).toContainText(`We have sent a confirmation to ${email}.`);
-    // The receipt: the statement as it was sent, and when it reached the shop.
+    await expect(page.getByRole('status')).toContainText(`We have sent this receipt to ${email} too.`);
+    // The receipt: the statement as it was sent, when it reached the shop, and what happens next.
     const receipt = page.getByRole('region', { name: 'We received your withdrawal' });
     await expect(receipt.getByRole('heading', { name: 'What you sent us' })).toBeVisible();
     for (const [term, value] of [
+      ['Name', 'Ana Popescu'],
       ['Order number', String(order.number)],
       ['Email address', email],
-      ['Which products (optional)', 'Dummy Lighter'],
+      ['Products you are sending back', '1 × Dummy Lighter (Black)'],
       ['Reason (optional)', 'Changed my mind'],
     ]) {
       await expect(receipt.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd[1]')).toHaveText(value!);
     }
     await expect(receipt.getByRole('term').filter({ hasText: 'Sent on' }).locator('xpath=following-sibling::dd[1]')).toHaveText(/\d{2}:\d{2}/);
+    await expect(receipt.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+    await expect(receipt).toContainText(`Send the products back within 14 days, to ${COMPANY[0]}`);
+    await expect(receipt).toContainText(/by \d{1,2} [A-Z][a-z]+ \d{4} at the latest/);
     await expectAccessible(page);
 
     const mail = await caughtMail(email, `We received your withdrawal from order ${order.number}`);
     expect(mail.text).toContain('This mail is your confirmation of it.');
+    expect(mail.text).toContain('Products you are sending back: 1 × Dummy Lighter (Black).');
     expect(mail.text).toContain('Changed my mind');
-    // The order's own page says it was asked for, and no longer offers the form.
+    // The order's own page says what was withdrawn from, and still offers the rest.
     await page.goto(`/orders/${order.id}?token=${order.accessToken}`);
-    await expect(page.getByText(/^You asked to withdraw from this order on .+\. Please send the products back within 14 days of that day\.$/)).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Withdraw from contract here' })).toHaveCount(0);
+    await expect(page.getByText(/^You withdrew from 1 × Dummy Lighter \(Black\) on .+\. Please send them back within 14 days of that day; we refund you by .+ at the latest\.$/)).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Withdraw from contract here' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Dummy Lighter (Black)' })).toBeChecked();
+    await expect(page.getByRole('main')).toContainText('Dummy Lighter (Black)');
+    await expect(page.getByRole('combobox', { name: 'How many of Dummy Lighter (Black)' })).toHaveCount(0);
 
     const owner = await browser.newContext({ baseURL });
     try {
@@ -146,7 +162,9 @@ test.describe('withdrawing online', () => {
       await expect(row).toContainText('Withdrawal requested');
       await row.getByRole('link', { name: String(order.number), exact: true }).click();
       const notice = admin.getByRole('region', { name: 'The customer withdraws from this purchase' });
-      await expect(notice).toContainText('Products: Dummy Lighter · Reason: Changed my mind');
+      await expect(notice).toContainText('1 × Dummy Lighter (Black) (0 received)');
+      await expect(notice).toContainText('Reason: Changed my mind');
+      await expect(notice).toContainText(/Refund due by \d{1,2} [A-Z][a-z]+ \d{4} at the latest/);
       await expect(admin.getByRole('region', { name: 'Timeline' })).toContainText('Withdrawal requested');
       await expectAccessible(admin);
     } finally {
@@ -176,10 +194,11 @@ test.describe('withdrawing online', () => {
       // On a 375 px phone: the statement and its receipt fit the screen.
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto(`/returns/withdraw?number=${order.number}&email=${encodeURIComponent(email)}`);
+      await expect(page.getByRole('heading', { name: 'Your withdrawal statement' })).toBeVisible();
       await expectNoHorizontalScroll(page);
       await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
       await expect(page.getByRole('alert')).toHaveText('You paid this order in cash: give the IBAN we pay your refund into.');
-      const iban = page.getByLabel('IBAN for your refund (orders paid in cash)');
+      const iban = page.getByLabel('IBAN for your refund');
       await iban.fill('RO49 AAAA 1B31 0075 9384 0001');
       await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
       await expect(page.getByRole('alert')).toHaveText(/^This IBAN is not valid/);

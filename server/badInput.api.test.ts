@@ -67,6 +67,7 @@ type Endpoint =
   | '/api/auth/request-password-reset'
   | '/api/auth/reset-password'
   | '/api/orders/withdrawal'
+  | '/api/orders/withdrawal/order'
   | '/api/stripe/webhook'
   | '/api/payments/product-checkout'
   | '/api/admin/orders/ORDER/status'
@@ -345,7 +346,7 @@ const signInCases: Case[] = [
 ];
 
 // The online withdrawal form: refused before anything is looked up or counted.
-const withdrawal = (overrides: Record<string, unknown> = {}) => ({ orderNumber: 10001, email: 'ana@example.ro', ...overrides });
+const withdrawal = (overrides: Record<string, unknown> = {}) => ({ orderNumber: 10001, email: 'ana@example.ro', lines: [{ lineId: 1, quantity: 1 }], ...overrides });
 const ORDER_NUMBER = 'Enter your order number, as in its confirmation email.';
 const withdrawalCases: Case[] = [
   { name: 'withdrawal: malformed JSON', url: '/api/orders/withdrawal', body: '{"orderNumber":', message: NOT_JSON },
@@ -362,7 +363,32 @@ const withdrawalCases: Case[] = [
   { name: 'withdrawal: NUL in email', url: '/api/orders/withdrawal', body: withdrawal({ email: 'ana@example.ro\u0000' }), message: 'Email must not contain control characters.' },
   { name: 'withdrawal: newline in reason', url: '/api/orders/withdrawal', body: withdrawal({ reason: 'a\nb' }), message: 'Reason must not contain control characters.' },
   { name: 'withdrawal: reason of 1001 characters', url: '/api/orders/withdrawal', body: withdrawal({ reason: 'r'.repeat(1001) }), message: 'Reason: at most 1000 characters.' },
-  { name: 'withdrawal: products a number', url: '/api/orders/withdrawal', body: withdrawal({ products: 42 }), message: 'Products must be text.' },
+  { name: 'withdrawal: lines a number', url: '/api/orders/withdrawal', body: withdrawal({ lines: 42 }), message: 'Choose at least one product you are sending back.' },
+  { name: 'withdrawal: no lines', url: '/api/orders/withdrawal', body: withdrawal({ lines: [] }), message: 'Choose at least one product you are sending back.' },
+  {
+    name: 'withdrawal: 100 units of a line',
+    url: '/api/orders/withdrawal',
+    body: withdrawal({ lines: [{ lineId: 1, quantity: 100 }] }),
+    message: 'Choose how many of each product you are sending back: at least 1, at most what you bought.',
+  },
+  {
+    name: 'withdrawal: a line twice',
+    url: '/api/orders/withdrawal',
+    body: withdrawal({
+      lines: [
+        { lineId: 1, quantity: 1 },
+        { lineId: 1, quantity: 1 },
+      ],
+    }),
+    message: 'Choose the products from your order as the page lists them.',
+  },
+  { name: 'withdrawal lookup: missing order number', url: '/api/orders/withdrawal/order', body: { email: 'ana@example.ro' }, message: ORDER_NUMBER },
+  {
+    name: 'withdrawal lookup: email without @',
+    url: '/api/orders/withdrawal/order',
+    body: { orderNumber: 10001, email: 'ana.example.ro' },
+    message: 'Enter a valid email address, like name@example.com.',
+  },
   { name: 'withdrawal: invalid UTF-8', url: '/api/orders/withdrawal', body: withBytes('{"orderNumber":10001,"email":"@@"}', [0xff]), message: NOT_UTF8 },
 ];
 

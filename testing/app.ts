@@ -28,7 +28,7 @@ import { type FakeSmtp, startFakeSmtp } from './fakeSmtp';
 export const TEST_ORIGIN = 'http://shop.test';
 
 /** Who the test shop's mails come from. */
-export const TEST_SHOP = { name: 'Secret Stash', email: 'shop@example.ro', url: TEST_ORIGIN };
+export const TEST_SHOP = { name: 'Secret Stash', email: 'shop@example.ro', url: TEST_ORIGIN, returnAddress: 'EXEMPLU SRL, Str. Exemplu 1, Cluj-Napoca' };
 
 /** The seller the test shop names (placeholders a real shop replaces: server/env.ts). */
 export const TEST_COMPANY = {

@@ -1,8 +1,8 @@
 import { desc, sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { LOCALES, type Locale } from '../../domain/locale';
 import type { OrderLocker } from '../../domain/lockers';
-import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod } from '../../domain/orders';
+import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../domain/orders';
 import { user } from './accounts';
 import { products } from './catalog';
 import { discountCodes } from './discounts';
@@ -11,6 +11,7 @@ import { discountCodes } from './discounts';
 const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
 const localeList = sql.raw(LOCALES.map((locale) => `'${locale}'`).join(', '));
 const actorList = sql.raw(ORDER_ACTORS.map((actor) => `'${actor}'`).join(', '));
+const withdrawalStatusList = sql.raw(WITHDRAWAL_STATUSES.map((status) => `'${status}'`).join(', '));
 
 /** Order numbers people can read out on the phone: 10001, 10002, … (a rolled-back order skips one). */
 export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 10001 });
@@ -75,11 +76,13 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     /** Why it was cancelled (required to cancel). */
     cancelReason: text('cancel_reason'),
-    /** When the customer asked to withdraw from the purchase (OUG 34/2014, the online form): null until then, once only. */
+    /**
+     * No longer read or written: an order's withdrawals are the `withdrawals` table's since issue 45 (migration 0038
+     * copied them there and emptied the note and IBAN). Kept so a process of the previous release keeps working during
+     * a deploy; a later migration can drop them.
+     */
     withdrawalRequestedAt: timestamp('withdrawal_requested_at', { withTimezone: true }),
-    /** What the customer wrote with the request (which products, why); null when they wrote nothing. */
     withdrawalNote: text('withdrawal_note'),
-    /** For an order paid in cash, the account the customer gave for the refund (electronic form, domain/iban.ts); null otherwise. */
     withdrawalIban: text('withdrawal_iban'),
     /** When the customer's details were erased from it (their account deleted, or their own request): name, email, phone, street gone. */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
@@ -182,6 +185,49 @@ export const orderLines = pgTable(
     vatAmount: integer('vat_amount').notNull(),
   },
   (t) => [check('order_lines_quantity', sql`${t.quantity} between 1 and 99`), check('order_lines_unit_price', sql`${t.unitPrice} >= 0`), index('order_lines_order_idx').on(t.orderId)],
+);
+
+/**
+ * A customer's withdrawal from (part of) an order through the withdrawal function (OUG 34/2014 art. 11¹, issue 45):
+ * when the statement reached the shop (the refund's 14 days run from it), why, for an order paid in cash the IBAN the
+ * refund goes to (electronic form, domain/iban.ts), and where its goods stand (domain/orders WITHDRAWAL_STATUSES). An
+ * order may have several, for different units: `withdrawal_lines` says which.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    statedAt: timestamp('stated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the customer wrote as their reason (optional); erased with their details. */
+    reason: text('reason'),
+    /** For an order paid in cash, the account its refund is paid into; null for a card order or an unpaid one. */
+    iban: text('iban'),
+    status: text('status').$type<WithdrawalStatus>().notNull().default('requested'),
+  },
+  (t) => [check('withdrawals_status', sql`${t.status} in (${withdrawalStatusList})`), index('withdrawals_order_idx').on(t.orderId), index('withdrawals_stated_idx').on(desc(t.statedAt))],
+);
+
+/** Which units of which of its order's lines a withdrawal sends back, and how many of them the shop has received. */
+export const withdrawalLines = pgTable(
+  'withdrawal_lines',
+  {
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    received: integer('received').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.withdrawalId, t.orderLineId] }),
+    check('withdrawal_lines_quantity', sql`${t.quantity} between 1 and 99 and ${t.received} between 0 and ${t.quantity}`),
+    index('withdrawal_lines_order_line_idx').on(t.orderLineId),
+  ],
 );
 
 /** Stripe events already handled: a replayed or duplicated webhook changes nothing twice. */

@@ -27,7 +27,7 @@ export const adminOrderRowSchema = z.object({
   total: bani,
   paymentMethod: z.enum(PAYMENT_METHODS),
   status: z.enum(ORDER_STATUSES),
-  /** When the customer asked to withdraw from the purchase (the online form); null when they have not. */
+  /** When the customer's latest withdrawal from it reached the shop (the withdrawal function); null when there is none. */
   withdrawalRequestedAt: z.nullable(z.string()),
   /** An earlier order of the same phone or email came back returned (a refused parcel): the COD risk flag. */
   returnedBefore: z.boolean(),
@@ -69,10 +69,6 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 export const adminOrderSchema = z.extend(orderViewSchema, {
   paidAt: z.nullable(z.string()),
   cancelReason: z.nullable(z.string()),
-  /** What the customer wrote with their withdrawal request (which products, why). */
-  withdrawalNote: z.nullable(z.string()),
-  /** For an order paid in cash, the IBAN the customer gave for the refund (electronic form). */
-  withdrawalIban: z.nullable(z.string()),
   /** Sent back with a change: a change made from an older version is refused (409). */
   version: z.int(),
   events: z.array(orderEventSchema),

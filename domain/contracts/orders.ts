@@ -1,9 +1,26 @@
 import * as z from 'zod/mini';
 import { orderLockerSchema } from '../lockers';
-import { ORDER_STATUSES, PAYMENT_METHODS } from '../orders';
+import { ORDER_STATUSES, PAYMENT_METHODS, WITHDRAWAL_STATUSES } from '../orders';
 import { customerInvoiceSchema } from './invoices';
 
 const bani = z.int().check(z.nonnegative());
+
+/**
+ * A withdrawal from (part of) the order (issue 45): when the statement reached the shop (ISO 8601), why, the IBAN a
+ * cash order's refund goes to (electronic form), where its goods stand, the last day its refund is due (YYYY-MM-DD,
+ * domain/withdrawal.ts' refundDueDay), and which units of which lines (`lineId`: the order's `lines[].id`), with how
+ * many of them the shop has received.
+ */
+export const withdrawalViewSchema = z.object({
+  id: z.string(),
+  statedAt: z.string(),
+  reason: z.nullable(z.string()),
+  iban: z.nullable(z.string()),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  refundDueDay: z.string(),
+  lines: z.array(z.object({ lineId: z.int(), quantity: z.int(), received: z.int() })),
+});
+export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 
 /** An order as its customer sees it (GET /api/orders/:id, and each of GET /api/orders). Amounts in bani. */
 export const orderViewSchema = z.object({
@@ -40,15 +57,15 @@ export const orderViewSchema = z.object({
   trackingNumber: z.nullable(z.string()),
   /** ISO 8601 */
   createdAt: z.string(),
-  /** When the customer asked to withdraw from it with the online form (ISO 8601), or null. */
-  withdrawalRequestedAt: z.nullable(z.string()),
+  /** Its withdrawals (the withdrawal function), oldest first. */
+  withdrawals: z.array(withdrawalViewSchema),
   /** The last day (YYYY-MM-DD, Bucharest) the customer may withdraw; null until it is delivered (domain/withdrawal.ts). */
   withdrawalLastDay: z.nullable(z.string()),
   /**
    * `colour`: the colour chosen, null for products without colours and for orders placed before colours travelled with lines.
    * `vatRate`: basis points (2100 = 21%); `vatAmount`: the VAT in the line's total (unit price × quantity), in bani.
    */
-  lines: z.array(z.object({ productId: z.nullable(z.string()), name: z.string(), colour: z.nullable(z.string()), unitPrice: bani, quantity: z.int(), vatRate: z.int(), vatAmount: bani })),
+  lines: z.array(z.object({ id: z.int(), productId: z.nullable(z.string()), name: z.string(), colour: z.nullable(z.string()), unitPrice: bani, quantity: z.int(), vatRate: z.int(), vatAmount: bani })),
   /** Its invoice and credit notes, as issued (none before it is invoiced), each with its PDF's link. */
   invoices: z.array(customerInvoiceSchema),
 });
@@ -73,12 +90,29 @@ export const placedOrderSchema = z.object({
 });
 export type PlacedOrderAnswer = z.infer<typeof placedOrderSchema>;
 
-/** POST /api/orders/withdrawal: the request is recorded on the order and confirmed by email. */
+/**
+ * POST /api/orders/withdrawal/order: the order a withdrawal's statement is about, found by its number and email: the
+ * customer's name, whether its refund needs an IBAN (paid in cash), the last day of the period (null: not delivered
+ * yet), and each line with the units still the customer's to withdraw from (`left`, 0 when an earlier withdrawal took them).
+ */
+export const withdrawalOrderSchema = z.object({
+  orderNumber: z.int(),
+  name: z.string(),
+  email: z.string(),
+  ibanRequired: z.boolean(),
+  lastDay: z.nullable(z.string()),
+  lines: z.array(z.object({ id: z.int(), name: z.string(), colour: z.nullable(z.string()), quantity: z.int(), left: z.int() })),
+});
+export type WithdrawalOrder = z.infer<typeof withdrawalOrderSchema>;
+
+/** POST /api/orders/withdrawal: the statement is recorded and confirmed by email. */
 export const withdrawalReceiptSchema = z.object({
   orderNumber: z.int(),
   /** ISO 8601: when the shop received it. */
   requestedAt: z.string(),
   /** Where the confirmation goes (the order's address). */
   email: z.string(),
+  /** The last day (YYYY-MM-DD) the refund is due: 14 days from the statement, to the next working day. */
+  refundDueDay: z.string(),
 });
 export type WithdrawalReceipt = z.infer<typeof withdrawalReceiptSchema>;

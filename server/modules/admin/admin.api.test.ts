@@ -6,6 +6,7 @@ import { invoices } from '../../../db/schema/invoices';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { ownerApi, type Who } from '../../../testing/ownerApi';
+import { withdrawEverything } from '../../../testing/withdrawal';
 
 const shop = setUpTestApp();
 
@@ -138,7 +139,7 @@ describe('GET /api/admin/dashboard', () => {
     await post(`/api/admin/orders/${delivered.id}/status`, { to: 'delivered', version: 3 });
     await post(`/api/admin/orders/${waiting.id}/status`, { to: 'confirmed', version: 1 });
     // The customer's withdrawal request leaves the order delivered: it is still delivered once, not twice.
-    const withdrawal = await shop.app.inject({ method: 'POST', url: '/api/orders/withdrawal', payload: { orderNumber: delivered.number, email: 'ana@example.ro', iban: 'RO49AAAA1B31007593840000' } });
+    const withdrawal = await withdrawEverything(shop.app, { number: delivered.number, email: 'ana@example.ro' }, { iban: 'RO49AAAA1B31007593840000' });
     expect(withdrawal.statusCode, withdrawal.body).toBe(201);
     const response = await get('/api/admin/dashboard');
     expect(response.statusCode).toBe(200);
@@ -182,7 +183,7 @@ describe('overdue shipments', () => {
     await ship(justInTime.id, 6);
     expect((await post(`/api/admin/orders/${delivered.id}/status`, { to: 'delivered', version: 3 })).statusCode).toBe(200);
     // The customer's withdrawal request today leaves the late order shipped: it is not shipped again.
-    const withdrawal = await shop.app.inject({ method: 'POST', url: '/api/orders/withdrawal', payload: { orderNumber: late.number, email: 'ana@example.ro' } });
+    const withdrawal = await withdrawEverything(shop.app, { number: late.number, email: 'ana@example.ro' });
     expect(withdrawal.statusCode, withdrawal.body).toBe(201);
 
     const figures = (await get('/api/admin/dashboard')).json();

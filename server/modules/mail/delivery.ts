@@ -15,7 +15,7 @@ export type MailSending = MailSettings & { mailer: Mailer; giveUpAfterMs?: numbe
 export function mailOf(config: Config, dataDir: string): MailSending {
   return {
     mailer: config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createFileMailer({ folder: path.join(dataDir, 'mail'), from: config.MAIL_FROM }),
-    shop: { ...mailSender(config), url: publicUrl(config) },
+    shop: { ...mailSender(config), url: publicUrl(config), returnAddress: `${config.COMPANY_NAME}, ${config.COMPANY_ADDRESS}` },
     ownerEmail: config.OWNER_EMAIL ?? null,
     ownerLocale: config.OWNER_MAIL_LANGUAGE,
     giveUpAfterMs: config.MAIL_GIVE_UP_HOURS * 60 * 60 * 1000,

@@ -49,9 +49,9 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow, or
         : row.kind === MAIL_KINDS.orderStatus
           ? statusMail(settings.shop, { ...order, status: isOrderStatus(row.data.status) ? row.data.status : order.status })
           : row.kind === MAIL_KINDS.withdrawalReceived
-            ? withdrawalReceivedMail(settings.shop, order)
+            ? withdrawalReceivedMail(settings.shop, order, row.data.withdrawalId)
             : row.kind === MAIL_KINDS.withdrawalAlert
-              ? withdrawalAlertMail(settings.shop, order, settings.ownerLocale)
+              ? withdrawalAlertMail(settings.shop, order, settings.ownerLocale, row.data.withdrawalId)
               : row.kind === MAIL_KINDS.paidAfterCancel
                 ? paidAfterCancelMail(settings.shop, order, settings.ownerLocale)
                 : row.kind === MAIL_KINDS.paymentAlert

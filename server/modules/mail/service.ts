@@ -66,8 +66,9 @@ export async function queueStatusMails(tx: DbOrTx, change: { orderId: string; em
  * A customer's withdrawal from an order, written in the request's transaction: its acknowledgement
  * on a durable medium (OUG 34/2014 art. 11), and the owners' alert (the refund's 14 days run from it).
  */
-export async function queueWithdrawalMails(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
-  await enqueueMail(tx, { kind: MAIL_KINDS.withdrawalReceived, recipient: order.email, orderId: order.id }, { kind: MAIL_KINDS.withdrawalAlert, recipient: OWNERS, orderId: order.id });
+export async function queueWithdrawalMails(tx: DbOrTx, order: { id: string; email: string }, withdrawalId: string): Promise<void> {
+  const data = { withdrawalId };
+  await enqueueMail(tx, { kind: MAIL_KINDS.withdrawalReceived, recipient: order.email, orderId: order.id, data }, { kind: MAIL_KINDS.withdrawalAlert, recipient: OWNERS, orderId: order.id, data });
 }
 
 /** The owners' alert that a cancelled order was paid by card all the same (the money is to be refunded). */

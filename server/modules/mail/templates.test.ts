@@ -4,7 +4,7 @@ import { passwordResetMail } from './templates/accountMails';
 import { type OrderMailData, orderPlacedMail, statusMail, withdrawalReceivedMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 
-const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro' };
+const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro', returnAddress: 'EXEMPLU SRL, Str. Exemplu 1, Cluj-Napoca' };
 const order: OrderMailData = {
   id: '5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10',
   number: 10042,
@@ -21,8 +21,8 @@ const order: OrderMailData = {
   county: 'CJ',
   country: 'Romania',
   lines: [
-    { name: 'Dummy Lighter', colour: 'Black', unitPrice: 3999, quantity: 2, vatRate: 2100, vatAmount: 1388 },
-    { name: 'Dummy Phone Charger', colour: null, unitPrice: 2499, quantity: 1, vatRate: 2100, vatAmount: 434 },
+    { id: 1, name: 'Dummy Lighter', colour: 'Black', unitPrice: 3999, quantity: 2, vatRate: 2100, vatAmount: 1388 },
+    { id: 2, name: 'Dummy Phone Charger', colour: null, unitPrice: 2499, quantity: 1, vatRate: 2100, vatAmount: 434 },
   ],
   subtotal: 10497,
   discount: 0,
@@ -35,13 +35,22 @@ const order: OrderMailData = {
   trackingNumber: null,
   cancelReason: null,
   paidAt: null,
-  withdrawalRequestedAt: null,
-  withdrawalNote: null,
-  withdrawalIban: null,
+  withdrawals: [],
   withdrawalLastDay: null,
   locale: 'en',
   statusUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10?token=abc',
   invoices: [],
+};
+
+/** A withdrawal of one of the two lighters, stated on 24 November 2026 at 14:05 in Bucharest. */
+const statement: OrderMailData['withdrawals'][number] = {
+  id: 'w1',
+  statedAt: '2026-11-24T12:05:00.000Z',
+  reason: null,
+  iban: null,
+  status: 'requested',
+  refundDueDay: '2026-12-08',
+  lines: [{ lineId: 1, quantity: 1, received: 0 }],
 };
 
 describe('order mails', () => {
@@ -86,7 +95,7 @@ describe('order mails', () => {
     expect(owner.subject).toBe('New order 10042: 114.46 RON (cash on delivery)');
     expect(owner.text).toContain('Discount (VARA10): −10.50 RON');
     expect(renderParts(newOrderMail(shop, discounted, 'ro')).text.replaceAll('\u00a0', ' ')).toContain('Subtotal: 104,97 lei\n\nReducere (VARA10): −10,50 lei\n\nLivrare: 19,99 lei');
-    expect(renderParts(withdrawalReceivedMail(shop, { ...discounted, withdrawalRequestedAt: '2026-11-24T12:05:00.000Z' })!).text).toContain('Discount (VARA10): −10.50 RON');
+    expect(renderParts(withdrawalAlertMail(shop, { ...discounted, withdrawals: [statement] }, 'en')!).text).toContain('Discount (VARA10): −10.50 RON');
     // Without a code, no such line.
     expect(renderParts(orderPlacedMail(shop, order)).text).not.toContain('Discount');
   });
@@ -149,29 +158,41 @@ describe('order mails for orders placed before counties were asked', () => {
 });
 
 describe('withdrawal mails', () => {
-  const withdrawn: OrderMailData = { ...order, status: 'delivered', withdrawalRequestedAt: '2026-11-24T12:05:00.000Z', withdrawalNote: 'Products: Dummy Lighter · Reason: changed my mind' };
+  const withdrawn: OrderMailData = { ...order, status: 'delivered', withdrawals: [{ ...statement, reason: 'changed my mind' }] };
 
-  it('acknowledge the request to the customer: when it arrived (Bucharest time), what they wrote, the order, how the refund goes', () => {
+  it('give the customer the receipt: when the statement arrived (Bucharest time), its content, where to send the goods and by when the refund comes', () => {
     const mail = renderParts(withdrawalReceivedMail(shop, withdrawn)!);
     expect(mail.subject).toBe('We received your withdrawal from order 10042');
     for (const part of [
       'We received your withdrawal from order 10042',
       'reached us on 24 November 2026 at 14:05',
       'This mail is your confirmation of it.',
-      'What you wrote: Products: Dummy Lighter · Reason: changed my mind',
-      '2 × Dummy Lighter (Black): 79.98 RON',
-      'within 14 days',
+      'Your statement: Ștefan Popescu withdraws from the contract of order 10042 (stefan@example.ro) for the products below.',
+      'Products you are sending back: 1 × Dummy Lighter (Black).',
+      'What you wrote: changed my mind',
+      'send the products back within 14 days, to EXEMPLU SRL, Str. Exemplu 1, Cluj-Napoca',
+      'by 8 December 2026 at the latest',
       'bank account (IBAN)',
       'hello@shop.example.ro',
       withdrawn.statusUrl,
     ]) {
       expect(mail.text).toContain(part);
     }
+    expect(mail.text).not.toContain('Dummy Phone Charger');
     expect(mail.html).toContain('<h1');
   });
 
+  it('tell the withdrawal its outbox row names, of two', () => {
+    const second = { ...statement, id: 'w2', statedAt: '2026-11-25T09:00:00.000Z', lines: [{ lineId: 2, quantity: 1, received: 0 }] };
+    const twice: OrderMailData = { ...withdrawn, withdrawals: [withdrawn.withdrawals[0]!, second] };
+    expect(renderParts(withdrawalReceivedMail(shop, twice, 'w1')!).text).toContain('1 × Dummy Lighter (Black).');
+    expect(renderParts(withdrawalReceivedMail(shop, twice, 'w2')!).text).toContain('1 × Dummy Phone Charger.');
+    expect(renderParts(withdrawalReceivedMail(shop, twice)!).text).toContain('1 × Dummy Phone Charger.');
+    expect(withdrawalReceivedMail(shop, order)).toBeNull();
+  });
+
   it('say where a cash order’s refund goes when the customer gave the account, and ask for it otherwise', () => {
-    const withIban = renderParts(withdrawalReceivedMail(shop, { ...withdrawn, withdrawalIban: 'RO49AAAA1B31007593840000' })!).text;
+    const withIban = renderParts(withdrawalReceivedMail(shop, { ...withdrawn, withdrawals: [{ ...statement, iban: 'RO49AAAA1B31007593840000' }] })!).text;
     expect(withIban).toContain('We pay your refund by bank transfer into the account you gave: RO49 AAAA 1B31 0075 9384 0000.');
     expect(withIban).not.toContain('reply to this mail with the bank account');
     expect(renderParts(withdrawalReceivedMail(shop, withdrawn)!).text).toContain('reply to this mail with the bank account (IBAN) to refund to');
@@ -181,6 +202,8 @@ describe('withdrawal mails', () => {
   it('tell the owners, with the order in the back office', () => {
     const mail = renderParts(withdrawalAlertMail(shop, withdrawn, 'en')!);
     expect(mail.subject).toBe('Withdrawal requested: order 10042');
+    expect(mail.text).toContain('The refund is due by 8 December 2026 at the latest');
+    expect(mail.text).toContain('1 × Dummy Lighter (Black)');
     expect(mail.text).toContain('changed my mind');
     expect(mail.text).toContain('https://shop.example.ro/admin/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10');
   });
@@ -277,7 +300,7 @@ describe('mails in Romanian', () => {
   });
 
   it('the withdrawal acknowledgement, with the time in Romanian (Bucharest)', () => {
-    const mail = render(withdrawalReceivedMail(shop, { ...ro, withdrawalRequestedAt: '2026-11-24T12:05:00.000Z', withdrawalNote: 'M-am răzgândit' })!);
+    const mail = render(withdrawalReceivedMail(shop, { ...ro, status: 'delivered', withdrawals: [{ ...statement, reason: 'M-am răzgândit' }] })!);
     expect(mail.subject).toBe('Am primit retragerea ta din comanda 10042');
     expect(mail.text).toContain('a ajuns la noi pe 24 noiembrie 2026 la 14:05');
     expect(mail.text).toContain('Ce ne-ai scris: M-am răzgândit');
@@ -290,10 +313,11 @@ describe('mails in Romanian', () => {
     expect(alert.text).toContain('Deschide-o în panoul de administrare');
     expect(render(newOrderMail(shop, { ...ro, paymentMethod: 'card' }, 'en')).subject).toBe('New order 10042: 124.96 RON (paid by card)');
     expect(render(newOrderMail(shop, { ...order, paymentMethod: 'card' }, 'ro')).subject).toBe('Comandă nouă 10042: 124,96 lei (plătită cu cardul)');
-    const withdrawal = render(withdrawalAlertMail(shop, { ...order, withdrawalRequestedAt: '2026-11-24T12:05:00.000Z' }, 'ro')!);
+    const withdrawal = render(withdrawalAlertMail(shop, { ...order, withdrawals: [statement] }, 'ro')!);
     expect(withdrawal.subject).toBe('Retragere cerută: comanda 10042');
     expect(withdrawal.text).toContain('Clientul se retrage din comanda 10042');
-    expect(withdrawal.text).toContain('Cerută pe 24 noiembrie 2026 la 14:05 prin formularul online.');
+    expect(withdrawal.text).toContain('Declarată pe 24 noiembrie 2026 la 14:05 prin funcția de retragere. Rambursarea trebuie făcută cel târziu pe 8 decembrie 2026');
+    expect(withdrawal.text).toContain('1 × Dummy Lighter (Black)');
   });
 
   it('a password reset asked for in Romanian', () => {

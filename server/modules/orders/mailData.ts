@@ -7,6 +7,7 @@ import type { OrderMailSource } from '../mail/rendering';
 import { orderAccessToken } from './accessToken';
 import { lineView } from './lineView';
 import { receivedAtOf } from './received';
+import { withdrawalsOf } from './withdrawalViews';
 
 /**
  * Orders as their mails tell them, for the mail module, which renders what it is given and never reads orders
@@ -17,17 +18,18 @@ export function orderMailSource(db: Db, secret: string, shopUrl: string): OrderM
   return async (orderId) => {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!order) return null;
-    const [lines, received, invoices] = await Promise.all([
+    const [lines, received, invoices, withdrawn] = await Promise.all([
       db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
       receivedAtOf(db, [orderId]),
       invoicesOfOrders(db, [orderId]),
+      withdrawalsOf(db, [orderId]),
     ]);
     const receivedAt = received.get(orderId);
     return {
       ...order,
       total: order.totalAmount,
       paidAt: order.paidAt?.toISOString() ?? null,
-      withdrawalRequestedAt: order.withdrawalRequestedAt?.toISOString() ?? null,
+      withdrawals: withdrawn.get(orderId) ?? [],
       withdrawalLastDay: receivedAt ? withdrawalLastDay(receivedAt) : null,
       lines: lines.map(lineView),
       statusUrl: `${shopUrl}/orders/${order.id}?token=${orderAccessToken(secret, order.id)}`,

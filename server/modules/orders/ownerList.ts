@@ -123,7 +123,7 @@ export const orderRowColumns = {
   total: orders.totalAmount,
   paymentMethod: orders.paymentMethod,
   status: orders.status,
-  withdrawalRequestedAt: sql<string | null>`${isoTime(orders.withdrawalRequestedAt)}`,
+  withdrawalRequestedAt: sql<string | null>`${isoTime(sql`(select max(w.stated_at) from withdrawals w where w.order_id = "orders"."id")`)}`,
   returnedBefore: returnedBeforeColumn,
 };
 

@@ -19,6 +19,7 @@ import { lineView } from './lineView';
 import { isoTime } from './ownerList';
 import { orderFields } from './read';
 import { changeOrderStatus } from './status';
+import { withdrawalsOf } from './withdrawalViews';
 
 /** One order as the owner sees it in the back office, and the owner moving it on. */
 /** Everything about one order for the back office: lines, customer, payment, shipping and its timeline. */
@@ -31,7 +32,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     .from(orders)
     .where(eq(orders.id, id));
   if (!order) throw new AppError('not_found', { id: 'admin.error.noSuchOrder' });
-  const [lines, events, alerts, invoices, shipped, attempts, courierEvents, returned, blocks] = await Promise.all([
+  const [lines, events, alerts, invoices, shipped, attempts, courierEvents, returned, blocks, withdrawn] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     db
       .select({
@@ -58,6 +59,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     courierEventsOfOrder(db, id),
     returnedBefore(db, order.row),
     codBlocksOf(db, order.row),
+    withdrawalsOf(db, [id]),
   ]);
   const { row } = order;
   // When it became delivered (a withdrawal request leaves it delivered: not that one).
@@ -68,8 +70,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     paidAt: order.paidAt,
     cancelReason: row.cancelReason,
     withdrawalLastDay: delivered ? withdrawalLastDay(new Date(delivered.at)) : null,
-    withdrawalNote: row.withdrawalNote,
-    withdrawalIban: row.withdrawalIban,
+    withdrawals: withdrawn.get(id) ?? [],
     version: row.version,
     events: events.map((event) => ({ ...event, id: Number(event.id) })),
     paymentAlerts: alerts,

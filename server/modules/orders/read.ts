@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { invoicesOfOrders } from '../invoices/read';
 import { lineView } from './lineView';
 import { receivedAtOf } from './received';
+import { withdrawalsOf } from './withdrawalViews';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -40,23 +41,24 @@ export function orderFields(order: OrderRow) {
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     createdAt: order.createdAt.toISOString(),
-    withdrawalRequestedAt: order.withdrawalRequestedAt?.toISOString() ?? null,
   };
 }
 
 export async function toViews(db: DbOrTx, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [lines, receivedAt, invoicesOf] = await Promise.all([
+  const [lines, receivedAt, invoicesOf, withdrawn] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
     receivedAtOf(db, ids),
     invoicesOfOrders(db, ids),
+    withdrawalsOf(db, ids),
   ]);
   return rows.map((order) => ({
     ...orderFields(order),
     withdrawalLastDay: receivedAt.has(order.id) ? withdrawalLastDay(receivedAt.get(order.id)!) : null,
     lines: lines.filter((line) => line.orderId === order.id).map(lineView),
     invoices: invoicesOf.get(order.id) ?? [],
+    withdrawals: withdrawn.get(order.id) ?? [],
   }));
 }
 

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { orderListSchema, orderViewSchema, withdrawalReceiptSchema } from '../../../domain/contracts/orders';
+import { orderListSchema, orderViewSchema, withdrawalOrderSchema, withdrawalReceiptSchema } from '../../../domain/contracts/orders';
 import { emailSchema } from '../../../domain/email';
-import { withdrawalRequestSchema } from '../../../domain/withdrawal';
+import { withdrawalLookupSchema, withdrawalRequestSchema } from '../../../domain/withdrawal';
 import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
 import { isOrderAccessToken } from './accessToken';
 import { findOrder, listOrdersOfUser } from './read';
-import { requestWithdrawal } from './withdrawal';
+import { orderToWithdraw, requestWithdrawal } from './withdrawal';
 
 /** Reading orders back. Placing one (POST /orders) is checkout's: it may involve a payment. */
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: string }> = async (app, { db, auth, secret }) => {
@@ -36,7 +36,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: st
     },
   );
 
-  /** The online withdrawal form (OUG 34/2014): recorded on the order, acknowledged by email. */
+  /** The withdrawal function's first step: the order by its number and email, its lines and what is left to withdraw from. Records nothing. */
+  app.post('/orders/withdrawal/order', { schema: { body: withdrawalLookupSchema, response: answers({ 200: withdrawalOrderSchema }) } }, async (request) =>
+    orderToWithdraw(db, { ...request.body, ip: request.ip }),
+  );
+
+  /** The withdrawal function's Confirm withdrawal (OUG 34/2014 art. 11¹): recorded, acknowledged by email. */
   app.post('/orders/withdrawal', { schema: { body: withdrawalRequestSchema, response: answers({ 201: withdrawalReceiptSchema }) } }, async (request, reply) =>
     reply.status(201).send(await requestWithdrawal(db, { ...request.body, ip: request.ip })),
   );

@@ -1,56 +1,116 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { orderEvents, orders } from '../../../db/schema/orders';
-import type { WithdrawalReceipt } from '../../../domain/contracts/orders';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client';
+import { orderEvents, orderLines, orders, withdrawalLines, withdrawals } from '../../../db/schema/orders';
+import { lineName } from '../../../domain/catalog';
+import type { WithdrawalOrder, WithdrawalReceipt } from '../../../domain/contracts/orders';
 import { dayValue } from '../../../domain/issueValues';
-import { WITHDRAWAL_TIMELINE_NOTE, type WithdrawalRequest, withdrawalLastDay, withdrawalNoteOf, withdrawalOpen } from '../../../domain/withdrawal';
+import { refundDueDay, unitsLeft, WITHDRAWAL_TIMELINE_NOTE, type WithdrawalRequest, withdrawalLastDay, withdrawalOpen, withdrawnLinesProblem, withdrawnText } from '../../../domain/withdrawal';
 import { AppError } from '../../errors';
 import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
 import { queueWithdrawalMails } from '../mail/service';
+import { lineView } from './lineView';
 import { receivedAtOf } from './received';
 
-/** Per address asking: a customer who mistypes their number a few times, not someone trying numbers. */
-export const WITHDRAWALS_PER_IP: Limit = { name: 'withdrawal:ip', max: 10, windowSeconds: 10 * 60 };
+/**
+ * Per address asking: a customer who mistypes their number a few times, not someone trying numbers. Finding the order
+ * and confirming the statement count one each.
+ */
+export const WITHDRAWALS_PER_IP: Limit = { name: 'withdrawal:ip', max: 20, windowSeconds: 10 * 60 };
+
+type Asked = { orderNumber: number; email: string; ip: string };
+
+/** Counts a request towards its address's limit, before and outside the transaction that looks for the order: a miss counts too. */
+async function countAttempt(db: Db, ip: string) {
+  await pruneExpiredCountersNowAndThen(db);
+  refuseOverLimit(await countHits(db, [{ limit: WITHDRAWALS_PER_IP, value: ip }]), { id: 'error.withdrawal.tooMany' }, 'rate_limited');
+}
 
 /**
- * Records a customer's withdrawal from an order (OUG 34/2014, the online form), while its period lasts
- * (domain/withdrawal.ts: 14 days from the day it was delivered, then to the next working day), and acknowledges it
- * by email, in one transaction: the request, its timeline event (the back office sees it live) and
- * its mails exist together or not at all. An order is found only by its number with the email it
- * was placed with; otherwise the answer is the same 404 whether the number exists or not. Every
- * request counts towards the address's limit, a found order too.
+ * The order a withdrawal is about, found only by its number with the email it was placed with (otherwise the same 404
+ * whether the number exists or not), locked when `lock`, with its lines and the units still the customer's; refused
+ * when it was cancelled or came back, or when its period is over.
+ */
+async function withdrawableOrder(tx: DbOrTx, asked: Asked, lock: boolean) {
+  const query = tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.number, asked.orderNumber), eq(sql`lower(${orders.email})`, asked.email.trim().toLowerCase())));
+  const [order] = lock ? await query.for('update') : await query;
+  if (!order) throw new AppError('not_found', { id: 'error.withdrawal.notFound' }, 'order_not_found');
+  if (order.status === 'cancelled') throw new AppError('conflict', { id: 'error.withdrawal.notWithdrawable' }, 'order_cancelled');
+  if (order.status === 'returned') throw new AppError('conflict', { id: 'error.withdrawal.cameBack' }, 'order_returned');
+  const [lines, received, withdrawn] = await Promise.all([
+    tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    receivedAtOf(tx, [order.id]),
+    tx
+      .select({ lineId: withdrawalLines.orderLineId, quantity: withdrawalLines.quantity })
+      .from(withdrawalLines)
+      .innerJoin(withdrawals, eq(withdrawals.id, withdrawalLines.withdrawalId))
+      .where(eq(withdrawals.orderId, order.id)),
+  ]);
+  const receivedAt = received.get(order.id);
+  const lastDay = receivedAt ? withdrawalLastDay(receivedAt) : null;
+  if (!withdrawalOpen(lastDay, new Date())) throw new AppError('conflict', { id: 'error.withdrawal.periodOver', values: { day: dayValue(lastDay!) } }, 'period_over');
+  const left = unitsLeft(lines, withdrawn);
+  if ([...left.values()].every((units) => units <= 0)) throw new AppError('conflict', { id: 'error.withdrawal.alreadyRequested' }, 'already_requested');
+  // The courier collected the cash: the refund goes by bank transfer, to the account the customer gives. A card
+  // order's goes back to the card, and an order not yet paid owes nothing back.
+  const paidInCash = order.paymentMethod === 'cod' && order.status === 'delivered';
+  return { order, lines, left, lastDay, paidInCash };
+}
+
+/** The statement's first step (POST /api/orders/withdrawal/order): the order found, its customer's name and the units they may withdraw from. Records nothing. */
+export async function orderToWithdraw(db: Db, asked: Asked): Promise<WithdrawalOrder> {
+  await countAttempt(db, asked.ip);
+  const { order, lines, left, lastDay, paidInCash } = await withdrawableOrder(db, asked, false);
+  return {
+    orderNumber: order.number,
+    name: `${order.firstName} ${order.lastName}`.trim(),
+    email: order.email,
+    ibanRequired: paidInCash,
+    lastDay,
+    lines: lines.map((line) => {
+      const { id, name, colour, quantity } = lineView(line);
+      return { id, name, colour, quantity, left: Math.max(left.get(id) ?? 0, 0) };
+    }),
+  };
+}
+
+/**
+ * Records a customer's withdrawal from (part of) an order (OUG 34/2014 art. 11¹, the statement's Confirm withdrawal),
+ * while its period lasts (domain/withdrawal.ts: 14 days from the day it was delivered, then to the next working day),
+ * and acknowledges it by email, in one transaction: the withdrawal and its lines, its timeline event (the back office
+ * sees it live) and its mails exist together or not at all. The order's row is locked while the units left are
+ * counted, so two statements of the same units cannot both pass: the second is refused (409).
  */
 export async function requestWithdrawal(db: Db, request: WithdrawalRequest & { ip: string }): Promise<WithdrawalReceipt> {
-  await pruneExpiredCountersNowAndThen(db);
-  refuseOverLimit(await countHits(db, [{ limit: WITHDRAWALS_PER_IP, value: request.ip }]), { id: 'error.withdrawal.tooMany' }, 'rate_limited');
-  const email = request.email.trim().toLowerCase();
-  const note = withdrawalNoteOf(request);
+  await countAttempt(db, request.ip);
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, status: orders.status, paymentMethod: orders.paymentMethod, email: orders.email, version: orders.version, withdrawalRequestedAt: orders.withdrawalRequestedAt })
-      .from(orders)
-      .where(and(eq(orders.number, request.orderNumber), eq(sql`lower(${orders.email})`, email)))
-      .for('update');
-    if (!order) throw new AppError('not_found', { id: 'error.withdrawal.notFound' }, 'order_not_found');
-    if (order.withdrawalRequestedAt) throw new AppError('conflict', { id: 'error.withdrawal.alreadyRequested' }, 'already_requested');
-    if (order.status === 'cancelled') throw new AppError('conflict', { id: 'error.withdrawal.notWithdrawable' }, 'order_cancelled');
-    const receivedAt = (await receivedAtOf(tx, [order.id])).get(order.id);
-    const lastDay = receivedAt ? withdrawalLastDay(receivedAt) : null;
-    if (!withdrawalOpen(lastDay, new Date())) throw new AppError('conflict', { id: 'error.withdrawal.periodOver', values: { day: dayValue(lastDay!) } }, 'period_over');
-    // The courier collected the cash: the refund goes by bank transfer, to the account the customer gives here. A card
-    // order's goes back to the card, and an order not yet paid owes nothing back: an account given for one is not kept.
-    const paidInCash = order.paymentMethod === 'cod' && order.status === 'delivered';
+    const { order, lines, left, paidInCash } = await withdrawableOrder(tx, request, true);
+    const wrong = withdrawnLinesProblem(request.lines, left);
+    if (wrong?.problem === 'unknown') throw new AppError('bad_request', { id: 'error.withdrawal.lines.unknown' }, 'unknown_line');
+    if (wrong) {
+      const line = lines.find((item) => item.id === wrong.lineId)!;
+      const product = lineName(line.name, line.colourLabel ?? line.colour);
+      if (wrong.problem === 'already') throw new AppError('conflict', { id: 'error.withdrawal.lines.already', values: { product } }, 'already_requested');
+      throw new AppError('bad_request', { id: 'error.withdrawal.lines.tooMany', values: { product, left: wrong.left } }, 'too_many_units');
+    }
     if (paidInCash && !request.iban) throw new AppError('bad_request', { id: 'error.withdrawal.iban.required' }, 'iban_required');
-    const [updated] = await tx
-      .update(orders)
-      .set({ withdrawalRequestedAt: sql`now()`, withdrawalNote: note, withdrawalIban: paidInCash ? request.iban! : null, version: order.version + 1 })
-      .where(eq(orders.id, order.id))
-      .returning({ requestedAt: orders.withdrawalRequestedAt });
-    // The status stays as it is (the owner moves it on when the parcel comes back): the event marks the request on the timeline.
+    const [withdrawal] = await tx
+      .insert(withdrawals)
+      .values({ orderId: order.id, reason: request.reason ?? null, iban: paidInCash ? request.iban! : null })
+      .returning({ id: withdrawals.id, statedAt: withdrawals.statedAt });
+    await tx.insert(withdrawalLines).values(request.lines.map((line) => ({ withdrawalId: withdrawal!.id, orderLineId: line.lineId, quantity: line.quantity })));
     await tx
-      .insert(orderEvents)
-      .values({ orderId: order.id, actor: 'customer', fromStatus: order.status, toStatus: order.status, note: note ? `${WITHDRAWAL_TIMELINE_NOTE}. ${note}` : WITHDRAWAL_TIMELINE_NOTE });
-    await queueWithdrawalMails(tx, { id: order.id, email: order.email });
-    return { orderNumber: request.orderNumber, requestedAt: updated!.requestedAt!.toISOString(), email: order.email };
+      .update(orders)
+      .set({ version: order.version + 1 })
+      .where(eq(orders.id, order.id));
+    // The status stays as it is (the withdrawal has its own): the event marks the statement on the timeline.
+    const products = withdrawnText(lines.map(lineView), request.lines);
+    const note = [WITHDRAWAL_TIMELINE_NOTE, `Products: ${products}`, request.reason ? `Reason: ${request.reason}` : ''].filter(Boolean).join('. ');
+    await tx.insert(orderEvents).values({ orderId: order.id, actor: 'customer', fromStatus: order.status, toStatus: order.status, note });
+    await queueWithdrawalMails(tx, { id: order.id, email: order.email }, withdrawal!.id);
+    const statedAt = withdrawal!.statedAt;
+    return { orderNumber: order.number, requestedAt: statedAt.toISOString(), email: order.email, refundDueDay: refundDueDay(statedAt) };
   });
 }

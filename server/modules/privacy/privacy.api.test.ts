@@ -7,6 +7,7 @@ import { orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_INVOICING, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
+import { withdrawEverything } from '../../../testing/withdrawal';
 import { changeOrderStatus } from '../orders/status';
 
 // The customer's data rights (issue 34): a copy of their data, their account deleted, a guest's details erased
@@ -37,7 +38,8 @@ describe('a signed-in customer’s data', () => {
     const customer = await signUpCustomer(shop.app);
     const first = await place(customer.cookie, { email: customer.email });
     const second = await place(customer.cookie, { email: customer.email, street: 'Strada Horea', streetNumber: '5', phoneNumber: '0733 111 222', discountCode: 'VARA10' });
-    await shop.database.db.update(orders).set({ withdrawalRequestedAt: new Date(), withdrawalNote: 'Changed my mind' }).where(eq(orders.id, first.id));
+    const firstNumber = (await shop.database.db.select({ number: orders.number }).from(orders).where(eq(orders.id, first.id)))[0]!.number;
+    expect((await withdrawEverything(shop.app, { number: firstNumber, email: customer.email }, { reason: 'Changed my mind' })).statusCode).toBe(201);
     // Someone else's order is not in it.
     await place(null, { email: 'someone-else@example.ro' });
 

@@ -23,7 +23,7 @@ import { listOrdersOfUser, orderView } from '../orders/read';
  * its erasure. A signed-in customer has their account's (its orders, the addresses they gave, the mails sent to them,
  * their withdrawal requests) and may delete the account; a guest has an order's through its signed link and may have
  * their details erased from it. Erasing anonymises the orders (name, email, phone, street, number, postal code, the
- * withdrawal's note) and keeps their amounts, so the dashboard and the CSV still add up; the invoices keep the buyer
+ * withdrawals' reasons and IBANs) and keeps their amounts, so the dashboard and the CSV still add up; the invoices keep the buyer
  * as issued for the legal accounting retention period (ten years from the end of the year they were issued in:
  * Legea contabilității nr. 82/1991, art. 25), on the legal obligation of GDPR art. 6(1)(c) and 17(3)(b).
  */
@@ -31,16 +31,12 @@ import { listOrdersOfUser, orderView } from '../orders/read';
 /** A copy of what the shop holds about the orders given (one person's), and of the account when there is one. */
 async function personalData(db: Db, views: OrderView[], account: PersonalData['account'], email: string): Promise<PersonalData> {
   const ids = views.map((view) => view.id);
-  const [withdrawals, mails] = await Promise.all([
-    ids.length === 0 ? [] : db.select({ number: orders.number, note: orders.withdrawalNote, iban: orders.withdrawalIban }).from(orders).where(inArray(orders.id, ids)),
-    db
-      .select({ kind: outbox.kind, orderNumber: orders.number, writtenAt: outbox.createdAt, sentAt: outbox.sentAt, status: outbox.status })
-      .from(outbox)
-      .leftJoin(orders, eq(orders.id, outbox.orderId))
-      .where(ids.length > 0 && !account ? and(eq(outbox.recipient, email), inArray(outbox.orderId, ids)) : eq(outbox.recipient, email))
-      .orderBy(asc(outbox.id)),
-  ]);
-  const withdrawalOf = new Map(withdrawals.map((row) => [row.number, row]));
+  const mails = await db
+    .select({ kind: outbox.kind, orderNumber: orders.number, writtenAt: outbox.createdAt, sentAt: outbox.sentAt, status: outbox.status })
+    .from(outbox)
+    .leftJoin(orders, eq(orders.id, outbox.orderId))
+    .where(ids.length > 0 && !account ? and(eq(outbox.recipient, email), inArray(outbox.orderId, ids)) : eq(outbox.recipient, email))
+    .orderBy(asc(outbox.id));
   const addresses = new Map<string, PersonalData['addresses'][number]>();
   for (const view of views) {
     const address = {
@@ -61,12 +57,7 @@ async function personalData(db: Db, views: OrderView[], account: PersonalData['a
     account,
     orders: views,
     addresses: [...addresses.values()],
-    withdrawalRequests: views
-      .filter((view) => view.withdrawalRequestedAt)
-      .map((view) => {
-        const withdrawal = withdrawalOf.get(view.number);
-        return { orderNumber: view.number, requestedAt: view.withdrawalRequestedAt!, note: withdrawal?.note ?? null, iban: withdrawal?.iban ?? null };
-      }),
+    withdrawalRequests: views.flatMap((view) => view.withdrawals.map((withdrawal) => ({ orderNumber: view.number, requestedAt: withdrawal.statedAt, note: withdrawal.reason, iban: withdrawal.iban }))),
     mails: mails.map((mail) => ({ ...mail, writtenAt: mail.writtenAt.toISOString(), sentAt: mail.sentAt?.toISOString() ?? null })),
   };
 }

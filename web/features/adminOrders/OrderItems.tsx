@@ -31,9 +31,8 @@ export function OrderItems({ order }: { order: AdminOrder }) {
           </tr>
         </thead>
         <tbody>
-          {order.lines.map((line, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own and never move
-            <tr key={index} className="border-t border-zinc-100">
+          {order.lines.map((line) => (
+            <tr key={line.id} className="border-t border-zinc-100">
               <td className="py-1">{lineName(line.name, line.colour)}</td>
               <td className="py-1 text-right whitespace-nowrap">{money(line.unitPrice)}</td>
               <td className="py-1 text-right">{line.quantity}</td>

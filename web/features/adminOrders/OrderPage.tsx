@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type AdminOrder, adminOrderSchema } from '../../../domain/contracts/admin';
-import { ibanPrinted } from '../../../domain/iban';
 import { dayValue } from '../../../domain/issueValues';
 import { bucharestDay, shopDay } from '../../../domain/locale';
 import { chargedText } from '../../../domain/money';
@@ -16,6 +15,7 @@ import { OrderCustomer, OrderPayment } from './OrderContact';
 import { OrderItems } from './OrderItems';
 import { OrderShipments } from './OrderShipments';
 import { OrderTimeline } from './OrderTimeline';
+import { OrderWithdrawals } from './OrderWithdrawals';
 import { errorText } from './orderSection';
 
 export default function OrderPage() {
@@ -70,7 +70,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
         <p className="mt-2">
           {t('admin.order.statusLabel')} <strong>{orderStatusName(t, order.status)}</strong> · {t('admin.order.placedOn', { time: time(order.createdAt) })}
         </p>
-        {order.status === 'delivered' && order.withdrawalLastDay && !order.withdrawalRequestedAt && (
+        {order.status === 'delivered' && order.withdrawalLastDay && order.withdrawals.length === 0 && (
           <p className="mt-1 text-sm text-zinc-700">
             {t(withdrawalOpen(order.withdrawalLastDay, new Date()) ? 'admin.order.withdrawalUntil' : 'admin.order.withdrawalOver', { day: dayValue(order.withdrawalLastDay) })}
           </p>
@@ -93,17 +93,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
       )}
       {order.anonymisedAt && <p className="rounded-xl bg-zinc-100 p-4 text-zinc-800">{t('admin.order.anonymised', { day: shopDay(bucharestDay(order.anonymisedAt), locale) })}</p>}
       {!order.anonymisedAt && (order.paymentMethod === 'cod' || order.returnedBefore.length > 0 || order.codBlocks.length > 0) && <CodRisk order={order} reload={reload} />}
-      {order.withdrawalRequestedAt && (
-        <section aria-labelledby="withdrawal-title" className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300">
-          <h2 id="withdrawal-title" className="font-semibold text-amber-950">
-            {t('admin.order.withdrawal.title')}
-          </h2>
-          <p className="mt-1 text-sm">{t('admin.order.withdrawal.when', { time: time(order.withdrawalRequestedAt) })}</p>
-          {order.withdrawalNote && <p className="mt-1 text-sm">{order.withdrawalNote}</p>}
-          {order.withdrawalIban && <p className="mt-1 text-sm">{t('admin.order.withdrawal.iban', { iban: ibanPrinted(order.withdrawalIban) })}</p>}
-          <p className="mt-1 text-sm text-zinc-700">{t('admin.order.withdrawal.todo')}</p>
-        </section>
-      )}
+      {order.withdrawals.length > 0 && <OrderWithdrawals order={order} />}
       <Actions order={order} onChanged={onChanged} reload={reload} />
       <div className="grid gap-4 lg:grid-cols-2">
         <OrderItems order={order} />

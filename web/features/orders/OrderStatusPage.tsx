@@ -6,7 +6,7 @@ import { dayValue } from '../../../domain/issueValues';
 import { WITHDRAWAL_DAYS, WITHDRAWAL_PATH } from '../../../domain/legal';
 import { shopTime } from '../../../domain/locale';
 import { FINISHED_STATUSES } from '../../../domain/orders';
-import { withdrawalOpen } from '../../../domain/withdrawal';
+import { unitsLeft, withdrawalOpen, withdrawnText } from '../../../domain/withdrawal';
 import { OrderSummary } from '../../components/OrderSummary';
 import { PersonalDataView } from '../../components/PersonalDataView';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
@@ -74,25 +74,43 @@ export default function OrderStatusPage() {
 }
 
 /**
- * The customer's right to withdraw from this order: until when, with the form's link (pre-filled);
- * that it was asked for; or that its period is over. Nothing for an order not bought (yet) or already back.
+ * The customer's right to withdraw from this order: each withdrawal they made (which products, when, the refund's
+ * last day); while products are left and the period lasts, until when, with the withdrawal function's link
+ * (pre-filled); or that the period is over. Nothing for an order not bought (yet) or already back.
  */
 function Withdrawal({ order }: { order: OrderView }) {
   const { t, locale } = useI18n();
   if (order.status === 'cancelled' || order.status === 'awaiting_payment' || order.status === 'returned') return null;
   const className = 'mt-6 text-sm text-zinc-700';
-  if (order.withdrawalRequestedAt) {
-    return <p className={className}>{t('order.withdraw.requested', { when: shopTime(order.withdrawalRequestedAt, locale), days: WITHDRAWAL_DAYS })}</p>;
-  }
+  const left = unitsLeft(
+    order.lines,
+    order.withdrawals.flatMap((withdrawal) => withdrawal.lines),
+  );
+  const anyLeft = [...left.values()].some((units) => units > 0);
   const lastDay = order.withdrawalLastDay;
-  if (lastDay !== null && !withdrawalOpen(lastDay, new Date())) return <p className={className}>{t('error.withdrawal.periodOver', { day: dayValue(lastDay) })}</p>;
+  const open = withdrawalOpen(lastDay, new Date());
   return (
-    <p className={className}>
-      {lastDay === null ? t('order.withdraw.lead') : t('order.withdraw.until', { day: dayValue(lastDay) })}{' '}
-      <Link to={`${WITHDRAWAL_PATH}?${new URLSearchParams({ number: String(order.number), email: order.email })}`} className="font-semibold text-brand-dark underline">
-        {t('order.withdraw.link')}
-      </Link>
-    </p>
+    <>
+      {order.withdrawals.map((withdrawal) => (
+        <p key={withdrawal.id} className={className}>
+          {t('order.withdraw.requested', {
+            products: withdrawnText(order.lines, withdrawal.lines),
+            when: shopTime(withdrawal.statedAt, locale),
+            days: WITHDRAWAL_DAYS,
+            day: dayValue(withdrawal.refundDueDay),
+          })}
+        </p>
+      ))}
+      {anyLeft && !open && order.withdrawals.length === 0 && <p className={className}>{t('error.withdrawal.periodOver', { day: dayValue(lastDay!) })}</p>}
+      {anyLeft && open && (
+        <p className={className}>
+          {lastDay === null ? t('order.withdraw.lead') : t('order.withdraw.until', { day: dayValue(lastDay) })}{' '}
+          <Link to={`${WITHDRAWAL_PATH}?${new URLSearchParams({ number: String(order.number), email: order.email })}`} className="font-semibold text-brand-dark underline">
+            {t('order.withdraw.link')}
+          </Link>
+        </p>
+      )}
+    </>
   );
 }
 

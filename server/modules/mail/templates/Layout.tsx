@@ -11,6 +11,8 @@ export interface ShopIdentity {
   url: string;
   /** Where customers write to (the address mails come from). */
   email: string;
+  /** Where goods sent back go: the company's name and registered office (COMPANY_NAME, COMPANY_ADDRESS). */
+  returnAddress: string;
 }
 
 /** A mail's words in its language, from the mail catalogue (locales/mail). */

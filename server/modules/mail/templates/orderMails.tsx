@@ -1,5 +1,6 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
 import { lineName } from '../../../../domain/catalog';
+import type { WithdrawalView } from '../../../../domain/contracts/orders';
 import { placeLine } from '../../../../domain/counties';
 import { ibanPrinted } from '../../../../domain/iban';
 import { dayValue } from '../../../../domain/issueValues';
@@ -10,6 +11,7 @@ import { formatMoney } from '../../../../domain/money';
 import { trackingUrl } from '../../../../domain/orderChanges';
 import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
 import { vatByRate, vatPercentText } from '../../../../domain/vat';
+import { withdrawnText } from '../../../../domain/withdrawal';
 import { button, Layout, mailText, muted, paragraph, type ShopIdentity } from './Layout';
 
 /** What an order mail shows: the order as stored now, and where its status page is. */
@@ -32,7 +34,7 @@ export interface OrderMailData {
   /** The courier's locker it goes to (Sameday easybox), or null for the address. */
   locker?: OrderLocker | null;
   /** `colour`: the colour chosen (null: none, or an order from before colours travelled with lines). */
-  lines: { name: string; colour: string | null; unitPrice: number; quantity: number; vatRate: number; vatAmount: number }[];
+  lines: { id: number; name: string; colour: string | null; unitPrice: number; quantity: number; vatRate: number; vatAmount: number }[];
   subtotal: number;
   /** What a discount code took off the subtotal (0 without one), and the code (null without one). total = subtotal − discount + shipping. */
   discount: number;
@@ -46,11 +48,8 @@ export interface OrderMailData {
   cancelReason: string | null;
   /** ISO time it was paid by card; null for cash on delivery and unpaid card orders. */
   paidAt: string | null;
-  /** ISO time the customer asked to withdraw (the online form), and what they wrote; null before. */
-  withdrawalRequestedAt: string | null;
-  withdrawalNote: string | null;
-  /** For an order paid in cash, the IBAN its refund goes to (electronic form). */
-  withdrawalIban: string | null;
+  /** Its withdrawals (the withdrawal function), oldest first: when each reached the shop, which units, why, the IBAN. */
+  withdrawals: WithdrawalView[];
   /** The last day (YYYY-MM-DD) the customer may withdraw; null before delivery (domain/withdrawal.ts). */
   withdrawalLastDay: string | null;
   /** The language the customer ordered in: their mails are written in it. */
@@ -230,13 +229,31 @@ export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedPa
   }
 }
 
-/** To the customer, at once: the acknowledgement on a durable medium the law asks for (OUG 34/2014 art. 11(3)). */
-export function withdrawalReceivedMail(shop: ShopIdentity, order: OrderMailData): RenderedParts | null {
-  if (!order.withdrawalRequestedAt) return null;
+/**
+ * The withdrawal a mail tells: the one its outbox row names, or the latest (rows written before withdrawals had ids);
+ * null when the order has none.
+ */
+export function withdrawalTold(order: OrderMailData, id: string | undefined): WithdrawalView | null {
+  return order.withdrawals.find((withdrawal) => withdrawal.id === id) ?? order.withdrawals.at(-1) ?? null;
+}
+
+/** The units a withdrawal sends back, named as the order sold them: "2 × Dummy Lighter (Black), 1 × Dummy Key". */
+export function withdrawnProducts(order: OrderMailData, withdrawal: WithdrawalView): string {
+  return withdrawnText(order.lines, withdrawal.lines);
+}
+
+/**
+ * To the customer, at once: the receipt on a durable medium the law asks for (OUG 34/2014 art. 11¹): the statement's
+ * content (who, which order, which products, why, the IBAN), when it reached the shop, and what happens next (where to
+ * send the goods, by when the refund comes).
+ */
+export function withdrawalReceivedMail(shop: ShopIdentity, order: OrderMailData, withdrawalId?: string): RenderedParts | null {
+  const withdrawal = withdrawalTold(order, withdrawalId);
+  if (!withdrawal) return null;
   const { locale } = order;
   const t = mailText(locale);
   const number = String(order.number);
-  const received = t('mail.withdrawal.received', { when: shopTime(order.withdrawalRequestedAt, locale) });
+  const received = t('mail.withdrawal.received', { when: shopTime(withdrawal.statedAt, locale) });
   return {
     subject: t('mail.withdrawal.subject', { number }),
     element: (
@@ -245,18 +262,20 @@ export function withdrawalReceivedMail(shop: ShopIdentity, order: OrderMailData)
           {t('mail.withdrawal.subject', { number })}
         </Heading>
         <Text style={paragraph}>{received}</Text>
-        {order.withdrawalNote && (
+        <Text style={paragraph}>{t('mail.withdrawal.statement', { name: `${order.firstName} ${order.lastName}`.trim(), number, email: order.email })}</Text>
+        <Text style={paragraph}>{t('mail.withdrawal.products', { products: withdrawnProducts(order, withdrawal) })}</Text>
+        {withdrawal.reason && (
           <Text style={paragraph}>
-            {t('mail.withdrawal.yourNote')} {order.withdrawalNote}
+            {t('mail.withdrawal.yourNote')} {withdrawal.reason}
           </Text>
         )}
-        {order.withdrawalIban ? (
-          <Text style={paragraph}>{t('mail.withdrawal.iban', { iban: ibanPrinted(order.withdrawalIban) })}</Text>
+        {withdrawal.iban ? (
+          <Text style={paragraph}>{t('mail.withdrawal.iban', { iban: ibanPrinted(withdrawal.iban) })}</Text>
         ) : (
-          order.paymentMethod === 'cod' && <Text style={paragraph}>{t('mail.withdrawal.ibanAsk')}</Text>
+          order.paymentMethod === 'cod' && order.status === 'delivered' && <Text style={paragraph}>{t('mail.withdrawal.ibanAsk')}</Text>
         )}
-        <Lines order={order} locale={locale} />
-        <Text style={paragraph}>{t('mail.withdrawal.sendBack', { address: shop.email })}</Text>
+        <Text style={paragraph}>{t('mail.withdrawal.sendBack', { returnAddress: shop.returnAddress, day: dayValue(withdrawal.refundDueDay) })}</Text>
+        <Text style={paragraph}>{t('mail.withdrawal.questions', { address: shop.email })}</Text>
         <StatusLink order={order} />
         <Text style={muted}>{t('mail.order.id', { id: order.id })}</Text>
       </Layout>

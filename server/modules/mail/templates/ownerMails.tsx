@@ -3,10 +3,11 @@
  * courier's end, a card payment to look at, and a cancelled order paid all the same. Each links to the order in the back office.
  */
 import { Heading, Link, Text } from '@react-email/components';
+import { dayValue } from '../../../../domain/issueValues';
 import { type Locale, shopTime } from '../../../../domain/locale';
 import { chargedText, formatMoney } from '../../../../domain/money';
 import { button, Layout, mailText, paragraph, type ShopIdentity } from './Layout';
-import { Address, Lines, type OrderMailData, type RenderedParts } from './orderMails';
+import { Address, Lines, type OrderMailData, type RenderedParts, withdrawalTold, withdrawnProducts } from './orderMails';
 
 const BackOfficeLink = ({ shop, order, locale }: { shop: ShopIdentity; order: OrderMailData; locale: Locale }) => (
   <Text style={paragraph}>
@@ -36,8 +37,9 @@ export function newOrderMail(shop: ShopIdentity, order: OrderMailData, locale: L
 }
 
 /** To the owners: a customer withdrew, with a link to the order. */
-export function withdrawalAlertMail(shop: ShopIdentity, order: OrderMailData, locale: Locale): RenderedParts | null {
-  if (!order.withdrawalRequestedAt) return null;
+export function withdrawalAlertMail(shop: ShopIdentity, order: OrderMailData, locale: Locale, withdrawalId?: string): RenderedParts | null {
+  const withdrawal = withdrawalTold(order, withdrawalId);
+  if (!withdrawal) return null;
   const t = mailText(locale);
   const number = String(order.number);
   return {
@@ -47,8 +49,9 @@ export function withdrawalAlertMail(shop: ShopIdentity, order: OrderMailData, lo
         <Heading as="h1" style={{ fontSize: '22px' }}>
           {t('mail.owner.withdrawal.heading', { number })}
         </Heading>
-        <Text style={paragraph}>{t('mail.owner.withdrawal.body', { when: shopTime(order.withdrawalRequestedAt, locale) })}</Text>
-        {order.withdrawalNote && <Text style={paragraph}>{order.withdrawalNote}</Text>}
+        <Text style={paragraph}>{t('mail.owner.withdrawal.body', { when: shopTime(withdrawal.statedAt, locale), day: dayValue(withdrawal.refundDueDay) })}</Text>
+        <Text style={paragraph}>{withdrawnProducts(order, withdrawal)}</Text>
+        {withdrawal.reason && <Text style={paragraph}>{withdrawal.reason}</Text>}
         <Lines order={order} locale={locale} />
         <Address order={order} locale={locale} />
         <BackOfficeLink shop={shop} order={order} locale={locale} />
