@@ -205,4 +205,5 @@ export const PRIVATE_PERSON_ID = '0000000000000';
 /** How the customer pays: cash to the courier (UNCL 4461 code 10), or by card, paid before the invoice (48), with the amount. */
 export type InvoicePayment = { method: 'cash' } | { method: 'card'; paid: Bani };
 
-export const PAYMENT_MEANS_CODE = { cash: '10', card: '48' } as const;
+/** UNTDID 4461: in cash (10), by bank card (48), a payment to a bank account (42: a refund by transfer). */
+export const PAYMENT_MEANS_CODE = { cash: '10', card: '48', transfer: '42' } as const;

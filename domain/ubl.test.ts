@@ -125,6 +125,18 @@ describe('a credit note says what happens to the money', () => {
     expect(text(xml, 'cbc:Note')).toContain('Suma se restituie cumpărătorului, pe cardul cu care a plătit');
   });
 
+  it('refunded by bank transfer: a payment to the buyer’s account, named, the whole sum to pay back', () => {
+    const xml = ublXml(invoiceDocument({ ...credit, settlement: 'refundByTransfer', refundTo: 'RO49AAAA1B31007593840000' }));
+    expect(text(xml, 'cbc:PaymentMeansCode')).toEqual(['42']);
+    expect(xml).toContain('<cac:PayeeFinancialAccount><cbc:ID>RO49AAAA1B31007593840000</cbc:ID></cac:PayeeFinancialAccount>');
+    expect(text(xml, 'cbc:PrepaidAmount')).toEqual([]);
+    expect(text(xml, 'cbc:PayableAmount')).toEqual(['209.96']);
+    expect(text(xml, 'cbc:Note')).toContain('Suma se restituie cumpărătorului prin transfer bancar, în contul RO49 AAAA 1B31 0075 9384 0000');
+    const noAccount = ublXml(invoiceDocument({ ...credit, settlement: 'refundByTransfer' }));
+    expect(noAccount).not.toContain('PayeeFinancialAccount');
+    expect(text(noAccount, 'cbc:Note')).toContain('Suma se restituie cumpărătorului prin transfer bancar');
+  });
+
   it('an unpaid invoice cancelled: no means of payment, settled against the invoice, nothing to pay back', () => {
     const xml = ublXml(invoiceDocument({ ...credit, settlement: 'cancelsUnpaid' }));
     expect(xml).not.toContain('PaymentMeans');

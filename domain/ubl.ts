@@ -1,3 +1,4 @@
+import { ibanPrinted } from './iban';
 import { amountText, type EfacturaPlace, type InvoiceAllowance, type InvoiceAmounts, type InvoicePayment, PAYMENT_MEANS_CODE, PRIVATE_PERSON_ID, unitNetText } from './invoice';
 import { CURRENCY } from './money';
 import { escapeXml } from './text';
@@ -17,10 +18,14 @@ export const REFUND_TERMS = 'Suma se restituie cumpărătorului';
 
 /**
  * What a credit note does with the money, which its invoice's payment does not say (issue 45): the credited sum goes
- * back to the card that paid it; or it cancels a sum that was never paid (a parcel refused at the door, an unpaid
- * order cancelled); or it stands in for the corrected invoice issued with it (a re-issue), and nothing moves.
+ * back to the card that paid it, or by bank transfer to the account the customer gave (goods paid in cash and sent
+ * back); or it cancels a sum that was never paid (a parcel refused at the door, an unpaid order cancelled); or it
+ * stands in for the corrected invoice issued with it (a re-issue), and nothing moves.
  */
-export type CreditSettlement = 'refundToCard' | 'cancelsUnpaid' | 'replaced';
+export type CreditSettlement = 'refundToCard' | 'refundByTransfer' | 'cancelsUnpaid' | 'replaced';
+
+/** Whether a credit note pays its sum back to the buyer (to the card, or by bank transfer). */
+export const refunds = (settlement: CreditSettlement | undefined): boolean => settlement === 'refundToCard' || settlement === 'refundByTransfer';
 
 /** What a document says it does with the money: a credit note's settlement; none on an invoice, nor on a credit note issued before settlements. */
 export function creditSettlement(document: Pick<UblDocument, 'kind' | 'settlement'>): CreditSettlement | undefined {
@@ -28,11 +33,13 @@ export function creditSettlement(document: Pick<UblDocument, 'kind' | 'settlemen
 }
 
 /** A credit note's payment terms (BT-20), and its PDF's last words: what happens to the money. */
-export function settlementTerms(settlement: CreditSettlement, document: Pick<UblDocument, 'corrects'>): string {
+export function settlementTerms(settlement: CreditSettlement, document: Pick<UblDocument, 'corrects' | 'refundTo'>): string {
   const corrects = document.corrects?.id ?? '';
   switch (settlement) {
     case 'refundToCard':
       return 'Suma se restituie cumpărătorului, pe cardul cu care a plătit';
+    case 'refundByTransfer':
+      return `Suma se restituie cumpărătorului prin transfer bancar${document.refundTo ? `, în contul ${ibanPrinted(document.refundTo)}` : ''}`;
     case 'cancelsUnpaid':
       return `Anulează suma datorată pe factura ${corrects}, care nu a fost plătită: nu se restituie nimic`;
     case 'replaced':
@@ -49,7 +56,7 @@ export function paidAndPayable(document: Pick<UblDocument, 'kind' | 'amounts' | 
   const { gross } = document.amounts;
   const settlement = creditSettlement(document);
   let paid = document.payment.method === 'card' ? document.payment.paid : 0;
-  if (settlement) paid = settlement === 'refundToCard' ? 0 : gross;
+  if (settlement) paid = refunds(settlement) ? 0 : gross;
   return { paid, payable: gross - paid };
 }
 
@@ -99,6 +106,8 @@ export interface UblDocument {
   corrects?: { id: string; issueDate: string };
   /** What a credit note does with the money; none on an invoice, nor on a credit note issued before 2026-11-28. */
   settlement?: CreditSettlement;
+  /** A refund by bank transfer's account: the buyer's IBAN (electronic form), as they gave it with their withdrawal. */
+  refundTo?: string;
 }
 
 /** An element with text, or nothing when the text is empty. */
@@ -144,8 +153,12 @@ function allowanceCharge(allowance: InvoiceAllowance): string {
  */
 function paymentAndTerms(document: UblDocument, payable: number): string {
   const terms = (text: string) => `<cac:PaymentTerms>${el('cbc:Note', text)}</cac:PaymentTerms>`;
-  const means = (code: string) => `<cac:PaymentMeans>${el('cbc:PaymentMeansCode', code)}</cac:PaymentMeans>`;
+  const means = (code: string, account = '') => `<cac:PaymentMeans>${el('cbc:PaymentMeansCode', code)}${account}</cac:PaymentMeans>`;
   const settlement = creditSettlement(document);
+  if (settlement === 'refundByTransfer') {
+    const account = document.refundTo ? `<cac:PayeeFinancialAccount>${el('cbc:ID', document.refundTo)}</cac:PayeeFinancialAccount>` : '';
+    return `${means(PAYMENT_MEANS_CODE.transfer, account)}${terms(settlementTerms(settlement, document))}`;
+  }
   if (settlement) return `${settlement === 'refundToCard' ? means(PAYMENT_MEANS_CODE.card) : ''}${terms(settlementTerms(settlement, document))}`;
   return `${means(PAYMENT_MEANS_CODE[document.payment.method])}${payable > 0 ? terms(document.kind === 'invoice' ? CASH_ON_DELIVERY_TERMS : REFUND_TERMS) : ''}`;
 }

@@ -65,7 +65,7 @@ describe('an invoice as a PDF', () => {
     ]);
   });
 
-  it('a credit note ends at what goes back: the whole sum to the card that paid, or nothing, saying what it cancels', () => {
+  it('a credit note ends at what goes back: the whole sum to the card that paid or by bank transfer, or nothing, saying what it cancels', () => {
     const credit = invoiceDocument({ kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-26' } });
     const byCard = { ...credit, payment: { method: 'card', paid: credit.amounts.gross }, settlement: 'refundToCard' } as const;
     expect(totalRows(byCard).slice(-2)).toEqual([
@@ -77,6 +77,9 @@ describe('an invoice as a PDF', () => {
     expect(totalRows(unpaid).at(-1)).toEqual(['Total', '209,96\u00a0lei']);
     expect(totalRows(unpaid).map(([label]) => label)).not.toContain('Total de restituit');
     expect(paymentText(unpaid)).toBe('Anulează suma datorată pe factura SST-0001, care nu a fost plătită: nu se restituie nimic.');
+    const byTransfer = { ...credit, settlement: 'refundByTransfer', refundTo: 'RO49AAAA1B31007593840000' } as const;
+    expect(totalRows(byTransfer).at(-1)).toEqual(['Total de restituit', '209,96\u00a0lei']);
+    expect(paymentText(byTransfer)).toBe('Suma se restituie cumpărătorului prin transfer bancar, în contul RO49 AAAA 1B31 0075 9384 0000.');
     expect(paymentText({ ...byCard, settlement: 'replaced' })).toBe('Stornează factura SST-0001, înlocuită de factura corectată emisă odată cu aceasta: nu se restituie nimic.');
     // One issued before: as it was issued.
     expect(totalRows(credit).at(-1)).toEqual(['Total de restituit', '209,96\u00a0lei']);

@@ -4,7 +4,7 @@ import { countyName } from '../../../domain/counties';
 import { unitNetText } from '../../../domain/invoice';
 import { shopDay } from '../../../domain/locale';
 import { formatMoney } from '../../../domain/money';
-import { creditSettlement, paidAndPayable, settlementTerms, type UblDocument } from '../../../domain/ubl';
+import { creditSettlement, paidAndPayable, refunds, settlementTerms, type UblDocument } from '../../../domain/ubl';
 import { vatPercentText } from '../../../domain/vat';
 
 /**
@@ -54,7 +54,7 @@ export function totalRows(document: UblDocument): [string, string][] {
   // A credit note that pays nothing back ends at its total: the words under it say what it cancels.
   const settlement = creditSettlement(document);
   if (settlement) {
-    if (settlement === 'refundToCard') totals.push(['Total de restituit', lei(payable)]);
+    if (refunds(settlement)) totals.push(['Total de restituit', lei(payable)]);
     return totals;
   }
   if (paid > 0) totals.push(['Achitat cu cardul', lei(paid)]);

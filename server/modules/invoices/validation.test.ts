@@ -71,6 +71,8 @@ describe('the shop’s invoices', () => {
     const document = invoiceDocument({ kind: 'creditNote', id: 'SST-0002', corrects: { id: 'SST-0001', issueDate: '2026-11-26' }, discount: codeDiscount('VARA10', SAMPLE_PRODUCTS, 1900) });
     expect(await problemsOf({ ...document, payment: { method: 'card', paid: document.amounts.gross }, settlement: 'refundToCard' })).toEqual([]);
     expect(await problemsOf({ ...document, settlement: 'cancelsUnpaid' })).toEqual([]);
+    expect(await problemsOf({ ...document, settlement: 'refundByTransfer', refundTo: 'RO49AAAA1B31007593840000' })).toEqual([]);
+    expect(await problemsOf({ ...document, settlement: 'refundByTransfer' })).toEqual([]);
     expect(await problemsOf({ ...document, settlement: 'replaced' })).toEqual([]);
   });
 
