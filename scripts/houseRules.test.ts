@@ -12,9 +12,9 @@ const tracked = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).sp
 const isTest = (file: string) => /\.(test|spec)\.tsx?$/.test(file) || file.startsWith('testing/') || file.startsWith('e2e/');
 const sources = tracked.filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !isTest(file) && !file.startsWith('db/migrations/') && !/^locales\/.*\.ts$/.test(file));
 
-/** The tables an order is made of (db/schema/orders.ts), by their Drizzle names and their SQL names. */
-const ORDER_TABLES = ['orders', 'orderLines', 'orderEvents', 'paymentAlerts', 'codBlocks'];
-const ORDER_TABLES_SQL = ['orders', 'order_lines', 'order_events', 'payment_alerts', 'cod_blocks'];
+/** The tables an order is made of (db/schema/orders.ts, and its refunds in db/schema/refunds.ts), by their Drizzle names and their SQL names. */
+const ORDER_TABLES = ['orders', 'orderLines', 'orderEvents', 'paymentAlerts', 'codBlocks', 'withdrawals', 'withdrawalLines', 'refunds'];
+const ORDER_TABLES_SQL = ['orders', 'order_lines', 'order_events', 'payment_alerts', 'cod_blocks', 'withdrawals', 'withdrawal_lines', 'refunds'];
 const writes = new RegExp(
   [`\\.(insert|update|delete)\\((${ORDER_TABLES.join('|')})\\)`, `(insert into|update|delete from)\\s+(\\$\\{(${ORDER_TABLES.join('|')})\\}|(${ORDER_TABLES_SQL.join('|')})\\b)`].join('|'),
   'i',

@@ -18,6 +18,7 @@ import type { AnafReporting } from './modules/invoices/reportingSettings';
 import { invoiceRoutes } from './modules/invoices/routes';
 import type { Invoicing } from './modules/invoices/service';
 import { ownerOrderRoutes } from './modules/orders/adminRoutes';
+import { ownerReturnRoutes } from './modules/orders/returnRoutes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { privacyRoutes } from './modules/privacy/routes';
@@ -75,6 +76,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       const ownerOf = ownersOnly(admin, auth, origins);
       await admin.register(adminRoutes, { db, overdueDays, anaf, shipping });
       await admin.register(ownerOrderRoutes, { db, listen, overdueDays, ownerOf, invoicing, livePollMs });
+      await admin.register(ownerReturnRoutes, { db, ownerOf, invoicing });
       await admin.register(adminProductRoutes, { db, ownerOf });
       await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret, ownerOf });
       await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });

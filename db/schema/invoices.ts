@@ -13,7 +13,7 @@ export interface InvoiceProblem {
   location: string | null;
 }
 
-import { orders } from './orders';
+import { orders, withdrawals } from './orders';
 
 /**
  * The last number each invoice series has given. Numbers come from this row, locked by the transaction that issues
@@ -44,6 +44,11 @@ export const invoices = pgTable(
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     /** A credit note's invoice. */
     correctsId: uuid('corrects_id').references((): AnyPgColumn => invoices.id),
+    /**
+     * A credit note of goods sent back: the withdrawal they came back with (issue 45). It credits only them, and leaves
+     * its invoice standing for the rest; an invoice may have several.
+     */
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
     /** When an invoice got its credit note (the order came back or was cancelled, or the owner re-issued it). */
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     document: jsonb('document').$type<UblDocument>().notNull(),
@@ -91,9 +96,11 @@ export const invoices = pgTable(
   (t) => [
     unique('invoices_series_number').on(t.series, t.number),
     unique('invoices_document_id').on(t.documentId),
-    // One standing invoice per order (a re-issued one is credited first), and one credit note per invoice.
+    // One standing invoice per order (a re-issued one is credited first), and one whole credit note per invoice (the
+    // credit notes of goods sent back credit parts of it).
     uniqueIndex('invoices_one_per_order').on(t.orderId).where(sql`${t.kind} = 'invoice' and ${t.creditedAt} is null`),
-    uniqueIndex('invoices_one_credit_per_invoice').on(t.correctsId),
+    uniqueIndex('invoices_one_credit_per_invoice').on(t.correctsId).where(sql`${t.withdrawalId} is null`),
+    index('invoices_withdrawal_idx').on(t.withdrawalId).where(sql`${t.withdrawalId} is not null`),
     index('invoices_issue_date_idx').on(t.issueDate),
     index('invoices_unchecked_idx').on(t.createdAt).where(sql`${t.checkedAt} is null`),
     index('invoices_to_report_idx').on(t.anafNextAt).where(sql`${t.anafState} in ('unsent', 'uploading', 'sent')`),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { orderLockerSchema } from '../lockers';
-import { ORDER_STATUSES, PAYMENT_METHODS, WITHDRAWAL_STATUSES } from '../orders';
+import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES, WITHDRAWAL_STATUSES } from '../orders';
 import { customerInvoiceSchema } from './invoices';
 
 const bani = z.int().check(z.nonnegative());
@@ -19,6 +19,21 @@ export const withdrawalViewSchema = z.object({
   status: z.enum(WITHDRAWAL_STATUSES),
   refundDueDay: z.string(),
   lines: z.array(z.object({ lineId: z.int(), quantity: z.int(), received: z.int() })),
+  /**
+   * What its goods received back are owed, one per return received: the amount (its credit note's total, bani), to
+   * the card or by bank transfer, where it stands, its last day and the day it was paid, and the credit note's number.
+   */
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      amount: bani,
+      method: z.enum(['card', 'transfer']),
+      status: z.enum(REFUND_STATUSES),
+      dueDay: z.string(),
+      paidOn: z.nullable(z.string()),
+      creditNote: z.nullable(z.string()),
+    }),
+  ),
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 

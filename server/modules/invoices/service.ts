@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { invoiceCounters, invoices } from '../../../db/schema/invoices';
 import { lineName } from '../../../domain/catalog';
@@ -6,6 +6,7 @@ import type { OrderView } from '../../../domain/contracts/orders';
 import { efacturaPlace, type InvoiceMoment, invoiceAction, invoiceAmounts, invoiceId, type SoldLine, seriesOf } from '../../../domain/invoice';
 import type { InvoiceCorrection } from '../../../domain/invoiceCorrection';
 import { bucharestDay } from '../../../domain/locale';
+import type { ReturnCredit } from '../../../domain/returnCredit';
 import type { CreditSettlement, UblDocument, UblSeller } from '../../../domain/ubl';
 import { discountVatParts } from '../../../domain/vat';
 import type { Config } from '../../env';
@@ -112,14 +113,24 @@ export interface IssuedInvoice {
 }
 
 /** Numbers and writes a document of an order: `make` gives it from its number and issue day. */
-async function issue(tx: DbOrTx, orderId: string, invoicing: Invoicing, at: Date, make: (head: { id: string; issueDate: string }) => UblDocument, correctsId?: string) {
+async function issue(tx: DbOrTx, orderId: string, invoicing: Invoicing, at: Date, make: (head: { id: string; issueDate: string }) => UblDocument, correctsId?: string, withdrawalId?: string) {
   const issueDate = bucharestDay(at);
   const series = seriesOf(invoicing.series, invoicing.restartEachYear, Number(issueDate.slice(0, 4)));
   const number = await nextNumber(tx, series);
   const document = make({ id: invoiceId(series, number), issueDate });
   const [row] = await tx
     .insert(invoices)
-    .values({ orderId, kind: document.kind === 'creditNote' ? 'credit_note' : 'invoice', series, number, documentId: document.id, issueDate, correctsId: correctsId ?? null, document })
+    .values({
+      orderId,
+      kind: document.kind === 'creditNote' ? 'credit_note' : 'invoice',
+      series,
+      number,
+      documentId: document.id,
+      issueDate,
+      correctsId: correctsId ?? null,
+      withdrawalId: withdrawalId ?? null,
+      document,
+    })
     .returning({ id: invoices.id, documentId: invoices.documentId, kind: invoices.kind });
   return row!;
 }
@@ -169,6 +180,36 @@ export async function invoiceStatusChange(tx: DbOrTx, order: OrderView, invoicin
   return invoice ? credit(tx, invoice, invoicing, at, settlementOf(invoice)) : null;
 }
 
+/** How a return's credit note pays its sum back: to the card, or by bank transfer to the customer's IBAN (absent when none was given). */
+export type ReturnRefund = { settlement: 'refundToCard' } | { settlement: 'refundByTransfer'; refundTo?: string };
+
+/**
+ * The credit note of goods sent back with a withdrawal (issue 45), in the transaction that records them received:
+ * only their lines (domain/returnCredit.ts: the units, their share of a discount code, the delivery once the whole order
+ * is back), the buyer and seller as the order's standing invoice says, saying how the sum goes back. The invoice stays
+ * standing for what was kept. Null when the order has no invoice (placed before the shop issued them).
+ */
+export async function creditReturn(tx: DbOrTx, order: OrderView, credit: ReturnCredit, refund: ReturnRefund, withdrawalId: string, invoicing: Invoicing, at: Date): Promise<IssuedInvoice | null> {
+  const invoice = await standingInvoice(tx, eq(invoices.orderId, order.id));
+  if (!invoice) return null;
+  const sold: SoldLine[] = credit.lines.map((credited) => {
+    const line = order.lines.find((item) => item.id === credited.lineId)!;
+    return { name: lineName(line.name, line.colour), quantity: credited.quantity, unitGross: credited.unitGross, vatRate: credited.vatRate, vatAmount: credited.vatAmount };
+  });
+  if (credit.shipping) sold.push({ name: SHIPPING_LINE, quantity: 1, unitGross: credit.shipping.gross, vatRate: credit.shipping.vatRate, vatAmount: credit.shipping.vatAmount });
+  const discount = order.discountCode && credit.discountParts.length > 0 ? { code: order.discountCode, parts: credit.discountParts } : undefined;
+  const corrects = { id: invoice.documentId, issueDate: invoice.issueDate };
+  return issue(
+    tx,
+    order.id,
+    invoicing,
+    at,
+    (head) => ({ ...invoice.document, ...head, kind: 'creditNote', corrects, ...refund, amounts: invoiceAmounts(sold, invoice.document.seller.vatPayer, discount) }),
+    invoice.id,
+    withdrawalId,
+  );
+}
+
 /**
  * Re-issues a wrong invoice (the owner corrected the buyer; the seller as the settings say now): its storno first,
  * then the corrected invoice, in one transaction, both numbered from the series. Only an invoice still standing:
@@ -182,6 +223,13 @@ export async function reissue(db: Db, id: string, buyer: InvoiceCorrection, invo
       if (!exists) throw new AppError('not_found', { id: 'admin.error.noSuchInvoice' });
       throw new AppError('conflict', { id: 'admin.error.invoiceNotStanding' }, 'invoice_not_standing');
     }
+    // Its storno would credit again goods a return's credit note already credited.
+    const [partly] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.correctsId, invoice.id), isNotNull(invoices.withdrawalId)))
+      .limit(1);
+    if (partly) throw new AppError('conflict', { id: 'admin.error.invoicePartlyCredited' }, 'invoice_partly_credited');
     await credit(tx, invoice, invoicing, at, 'replaced');
     const street = buyer.street;
     const corrected = { ...invoice.document.buyer, name: buyer.name, street, place: efacturaPlace({ county: buyer.county, city: buyer.city, street })!, postalCode: buyer.postalCode };

@@ -51,6 +51,7 @@ const statement: OrderMailData['withdrawals'][number] = {
   status: 'requested',
   refundDueDay: '2026-12-08',
   lines: [{ lineId: 1, quantity: 1, received: 0 }],
+  refunds: [],
 };
 
 describe('order mails', () => {

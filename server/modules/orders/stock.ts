@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines } from '../../../db/schema/orders';
@@ -103,6 +103,48 @@ export async function putBackStock(tx: DbOrTx, orderId: string): Promise<void> {
     .select({ productId: orderLines.productId, units: orderLines.stockTaken, colour: orderLines.colour, colourUnits: orderLines.colourStockTaken })
     .from(orderLines)
     .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.productId), or(gt(orderLines.stockTaken, 0), gt(orderLines.colourStockTaken, 0))));
+  await putBack(tx, lines);
+}
+
+/** A line's units counted in stock among the first `returned` of it sent back: its counted units come back first. */
+const countedAmong = (returned: number, counted: number) => Math.min(returned, counted);
+
+/**
+ * Puts back the stock of units sent back (issue 45): of each line, `before` units came back earlier and `now` come now;
+ * of the units the line took from its product's and its colour's counted stock, those among them come back, so a line
+ * returned in two parts puts back what it took, exactly once. Locked as putBackStock locks.
+ */
+export async function putBackReturned(tx: DbOrTx, returned: { lineId: number; before: number; now: number }[]): Promise<void> {
+  if (returned.length === 0) return;
+  const lines = await tx
+    .select({ id: orderLines.id, productId: orderLines.productId, units: orderLines.stockTaken, colour: orderLines.colour, colourUnits: orderLines.colourStockTaken })
+    .from(orderLines)
+    .where(
+      and(
+        inArray(
+          orderLines.id,
+          returned.map((line) => line.lineId),
+        ),
+        isNotNull(orderLines.productId),
+      ),
+    );
+  const back = lines.map((line) => {
+    const { before, now } = returned.find((item) => item.lineId === line.id)!;
+    return {
+      productId: line.productId,
+      colour: line.colour,
+      units: countedAmong(before + now, line.units) - countedAmong(before, line.units),
+      colourUnits: countedAmong(before + now, line.colourUnits) - countedAmong(before, line.colourUnits),
+    };
+  });
+  await putBack(
+    tx,
+    back.filter((line) => line.units > 0 || line.colourUnits > 0),
+  );
+}
+
+async function putBack(tx: DbOrTx, lines: { productId: string | null; units: number; colour: string | null; colourUnits: number }[]): Promise<void> {
+  if (lines.length === 0) return;
   const byProduct = new Map<string, { units: number; colours: Map<string, number> }>();
   for (const line of lines) {
     const back = byProduct.get(line.productId!) ?? { units: 0, colours: new Map<string, number>() };

@@ -1,6 +1,8 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { invoices } from '../../../db/schema/invoices';
 import { withdrawalLines, withdrawals } from '../../../db/schema/orders';
+import { refunds } from '../../../db/schema/refunds';
 import type { WithdrawalView } from '../../../domain/contracts/orders';
 import { refundDueDay } from '../../../domain/withdrawal';
 
@@ -14,16 +16,25 @@ export async function withdrawalsOf(db: DbOrTx, orderIds: readonly string[]): Pr
     .where(inArray(withdrawals.orderId, [...orderIds]))
     .orderBy(asc(withdrawals.statedAt), asc(withdrawals.id));
   if (rows.length === 0) return byOrder;
-  const lines = await db
-    .select()
-    .from(withdrawalLines)
-    .where(
-      inArray(
-        withdrawalLines.withdrawalId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(withdrawalLines.orderLineId));
+  const ids = rows.map((row) => row.id);
+  const [lines, owed] = await Promise.all([
+    db.select().from(withdrawalLines).where(inArray(withdrawalLines.withdrawalId, ids)).orderBy(asc(withdrawalLines.orderLineId)),
+    db
+      .select({
+        withdrawalId: refunds.withdrawalId,
+        id: refunds.id,
+        amount: refunds.amount,
+        method: refunds.method,
+        status: refunds.status,
+        dueDay: refunds.dueDay,
+        paidOn: refunds.paidOn,
+        creditNote: invoices.documentId,
+      })
+      .from(refunds)
+      .leftJoin(invoices, eq(invoices.id, refunds.creditNoteId))
+      .where(inArray(refunds.withdrawalId, ids))
+      .orderBy(asc(refunds.createdAt)),
+  ]);
   for (const row of rows) {
     const view: WithdrawalView = {
       id: row.id,
@@ -33,6 +44,7 @@ export async function withdrawalsOf(db: DbOrTx, orderIds: readonly string[]): Pr
       status: row.status,
       refundDueDay: refundDueDay(row.statedAt),
       lines: lines.filter((line) => line.withdrawalId === row.id).map((line) => ({ lineId: line.orderLineId, quantity: line.quantity, received: line.received })),
+      refunds: owed.filter((refund) => refund.withdrawalId === row.id).map(({ withdrawalId: _, ...refund }) => refund),
     };
     byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), view]);
   }
