@@ -14,8 +14,9 @@ import { renderParts } from './render';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
 import { erasureMail, passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
-import { type OrderMailData, orderPlacedMail, type RenderedParts, statusMail, withdrawalReceivedMail } from './templates/orderMails';
+import { type OrderMailData, orderPlacedMail, type RenderedParts, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
+import { refundMail, withdrawalReceivedMail } from './templates/returnMails';
 
 export interface MailSettings {
   shop: ShopIdentity;
@@ -58,7 +59,9 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow, or
                   ? paymentAlertMail(settings.shop, order, await paymentAlertOf(db, row.data.alertId), settings.ownerLocale)
                   : row.kind === MAIL_KINDS.awbCancelled
                     ? awbCancelledMail(settings.shop, order, { awb: row.data.awb ?? '', courier: row.data.courier ?? '' }, settings.ownerLocale)
-                    : null;
+                    : row.kind === MAIL_KINDS.refundPaid
+                      ? refundMail(settings.shop, order, row.data.refundId)
+                      : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
 }

@@ -22,6 +22,8 @@ export const MAIL_KINDS = {
   paymentAlert: 'payment_alert',
   /** The owners' alert that a courier cancelled an order's AWB at its end (shipping/tracking.ts). */
   awbCancelled: 'awb_cancelled',
+  /** The customer's refund of goods sent back, made (issue 45). */
+  refundPaid: 'refund_paid',
   /** The customer's data rights (privacy/service.ts): their account deleted, their details erased from an order. */
   accountDeleted: 'account_deleted',
   detailsErased: 'details_erased',
@@ -69,6 +71,11 @@ export async function queueStatusMails(tx: DbOrTx, change: { orderId: string; em
 export async function queueWithdrawalMails(tx: DbOrTx, order: { id: string; email: string }, withdrawalId: string): Promise<void> {
   const data = { withdrawalId };
   await enqueueMail(tx, { kind: MAIL_KINDS.withdrawalReceived, recipient: order.email, orderId: order.id, data }, { kind: MAIL_KINDS.withdrawalAlert, recipient: OWNERS, orderId: order.id, data });
+}
+
+/** The customer's mail that the refund `refundId` of their goods sent back was made (issue 45). */
+export async function queueRefundMail(tx: DbOrTx, order: { id: string; email: string }, refundId: string): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.refundPaid, recipient: order.email, orderId: order.id, data: { refundId } });
 }
 
 /** The owners' alert that a cancelled order was paid by card all the same (the money is to be refunded). */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
-import { type OrderMailData, orderPlacedMail, statusMail, withdrawalReceivedMail } from './templates/orderMails';
+import { type OrderMailData, orderPlacedMail, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
+import { refundMail, withdrawalReceivedMail } from './templates/returnMails';
 
 const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro', returnAddress: 'EXEMPLU SRL, Str. Exemplu 1, Cluj-Napoca' };
 const order: OrderMailData = {
@@ -353,5 +354,27 @@ describe('the owners’ alert of a card payment to look at', () => {
 
   it('is not made when its alert is gone', () => {
     expect(paymentAlertMail(shop, paid, null, 'en')).toBeNull();
+  });
+});
+
+describe('the refund mail', () => {
+  const refund = { id: 'r1', amount: 7998, method: 'transfer', status: 'paid', dueDay: '2026-12-08', paidOn: '2026-11-30', creditNote: 'SST-0007' } as const;
+  const refunded: OrderMailData = { ...order, status: 'delivered', withdrawals: [{ ...statement, iban: 'RO49AAAA1B31007593840000', refunds: [refund] }] };
+
+  it('tells the customer how much went back, how and when, with the credit note (en and ro)', () => {
+    const mail = renderParts(refundMail(shop, refunded, 'r1')!);
+    expect(mail.subject).toBe('Your refund for order 10042');
+    expect(mail.text).toContain('We refunded you 79.98 RON by bank transfer to RO49 AAAA 1B31 0075 9384 0000 on 30 November 2026.');
+    expect(mail.text).toContain('Its credit note is SST-0007');
+    const card = renderParts(refundMail(shop, { ...refunded, withdrawals: [{ ...statement, refunds: [{ ...refund, method: 'card' }] }] }, 'r1')!);
+    expect(card.text).toContain('We refunded you 79.98 RON to the card you paid with on 30 November 2026.');
+    const ro = renderParts(refundMail(shop, { ...refunded, locale: 'ro' }, 'r1')!);
+    expect(ro.subject).toBe('Rambursarea pentru comanda 10042');
+    expect(ro.text).toContain('Ți-am rambursat 79,98');
+  });
+
+  it('is not made for a refund not yet paid, nor another order’s', () => {
+    expect(refundMail(shop, { ...refunded, withdrawals: [{ ...statement, refunds: [{ ...refund, status: 'sent', paidOn: null }] }] }, 'r1')).toBeNull();
+    expect(refundMail(shop, refunded, 'r2')).toBeNull();
   });
 });

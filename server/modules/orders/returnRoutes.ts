@@ -8,12 +8,14 @@ import { withdrawnLineSchema } from '../../../domain/withdrawal';
 import { answers } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
 import type { Invoicing } from '../invoices/service';
+import { recordTransfer } from './refunds';
 import { listReturns } from './returnList';
 import { receiveReturn } from './returns';
 
 const withdrawalParams = z.object({ id: z.uuid('There is no such withdrawal.') });
+const refundParams = z.object({ id: z.uuid('There is no such refund.') });
 
-/** The owner's side of withdrawals (issue 45): the Returns list, and the goods received back. */
+/** The owner's side of withdrawals (issue 45): the Returns list, the goods received back, the refunds paid. */
 export const ownerReturnRoutes: FastifyPluginAsyncZod<{ db: Db; ownerOf(request: FastifyRequest): SignedInUser; invoicing: Invoicing }> = async (app, { db, ownerOf, invoicing }) => {
   app.get('/returns', { schema: { response: answers({ 200: returnListSchema }) } }, async () => listReturns(db));
 
@@ -28,5 +30,12 @@ export const ownerReturnRoutes: FastifyPluginAsyncZod<{ db: Db; ownerOf(request:
       },
     },
     async (request) => receiveReturn(db, request.params.id, request.body.lines, ownerOf(request), invoicing),
+  );
+
+  /** A refund paid by bank transfer, on the day the owner says; answers the order as it is now. */
+  app.post(
+    '/refunds/:id/transfer',
+    { schema: { params: refundParams, body: z.object({ paidOn: z.iso.date('admin.error.refundDay') }), response: answers({ 200: adminOrderSchema }) } },
+    async (request) => recordTransfer(db, request.params.id, request.body.paidOn, ownerOf(request)),
   );
 };

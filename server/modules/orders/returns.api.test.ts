@@ -3,8 +3,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { invoices } from '../../../db/schema/invoices';
 import { orderEvents, orderLines, withdrawalLines, withdrawals } from '../../../db/schema/orders';
+import { outbox } from '../../../db/schema/outbox';
 import { refunds } from '../../../db/schema/refunds';
+import { addDays } from '../../../domain/calendar';
 import type { StoredColourOption } from '../../../domain/catalog';
+import { bucharestDay } from '../../../domain/locale';
 import { ublXml } from '../../../domain/ubl';
 import { refundDueDay } from '../../../domain/withdrawal';
 import { setUpTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
@@ -244,5 +247,34 @@ describe('re-issuing an invoice with goods already credited from it', () => {
     });
     expect(reissue.statusCode, reissue.body).toBe(409);
     expect(reissue.json().message).toBe(translate('en', 'admin.error.invoicePartlyCredited'));
+  });
+});
+
+describe('a refund paid by bank transfer (POST /api/admin/refunds/:id/transfer)', () => {
+  it('is recorded on the day the owner gives, once, on the timeline, and the customer is told by mail', async () => {
+    const order = await withdrawnOrder();
+    await receive(order.withdrawal.id, [{ lineId: order.lighters, quantity: 2 }]);
+    const [refund] = await refundsOf(order.id);
+    const pay = (paidOn: string) => shop.app.inject({ method: 'POST', url: `/api/admin/refunds/${refund!.id}/transfer`, payload: { paidOn }, headers });
+    const today = bucharestDay(new Date());
+    for (const day of ['2020-01-01', addDays(today, 1), 'yesterday', '2026-02-30']) {
+      const refused = await pay(day);
+      expect(refused.statusCode, day).toBe(400);
+      expect(refused.json().message).toBe(translate('en', 'admin.error.refundDay'));
+    }
+    expect((await refundsOf(order.id))[0]).toMatchObject({ status: 'due', paidOn: null });
+
+    const paid = await pay(today);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().withdrawals[0].refunds[0]).toMatchObject({ status: 'paid', paidOn: today });
+    expect(paid.json().events.at(-1).note).toBe(`Refund of 79.98 RON paid by bank transfer on ${today}`);
+    const mails = await shop.database.db.select().from(outbox).where(eq(outbox.orderId, order.id));
+    expect(mails.filter((mail) => mail.kind === 'refund_paid').map((mail) => mail.data)).toEqual([{ refundId: refund!.id }]);
+
+    const again = await pay(today);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(translate('en', 'admin.error.refundAlreadyPaid'));
+    const list = (await shop.app.inject({ url: '/api/admin/returns', headers })).json();
+    expect(list.open.find((row: { withdrawalId: string }) => row.withdrawalId === order.withdrawal.id)).toMatchObject({ owed: 0, refunded: 7998, refundStatus: null, status: 'received_part' });
   });
 });

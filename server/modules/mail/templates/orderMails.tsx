@@ -2,16 +2,13 @@ import { Heading, Link, Section, Text } from '@react-email/components';
 import { lineName } from '../../../../domain/catalog';
 import type { WithdrawalView } from '../../../../domain/contracts/orders';
 import { placeLine } from '../../../../domain/counties';
-import { ibanPrinted } from '../../../../domain/iban';
 import { dayValue } from '../../../../domain/issueValues';
 import type { Locale } from '../../../../domain/locale';
-import { shopTime } from '../../../../domain/locale';
 import { lockerLine, type OrderLocker } from '../../../../domain/lockers';
 import { formatMoney } from '../../../../domain/money';
 import { trackingUrl } from '../../../../domain/orderChanges';
 import type { OrderStatus, PaymentMethod } from '../../../../domain/orders';
 import { vatByRate, vatPercentText } from '../../../../domain/vat';
-import { withdrawnText } from '../../../../domain/withdrawal';
 import { button, Layout, mailText, muted, paragraph, type ShopIdentity } from './Layout';
 
 /** What an order mail shows: the order as stored now, and where its status page is. */
@@ -111,7 +108,7 @@ export function Address({ order, locale }: { order: OrderMailData; locale: Local
   );
 }
 
-const StatusLink = ({ order }: { order: OrderMailData }) => (
+export const StatusLink = ({ order }: { order: OrderMailData }) => (
   <Text style={paragraph}>
     <Link href={order.statusUrl} style={button}>
       {mailText(order.locale)('mail.order.seeIt')}
@@ -227,58 +224,4 @@ export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedPa
     default:
       return null;
   }
-}
-
-/**
- * The withdrawal a mail tells: the one its outbox row names, or the latest (rows written before withdrawals had ids);
- * null when the order has none.
- */
-export function withdrawalTold(order: OrderMailData, id: string | undefined): WithdrawalView | null {
-  return order.withdrawals.find((withdrawal) => withdrawal.id === id) ?? order.withdrawals.at(-1) ?? null;
-}
-
-/** The units a withdrawal sends back, named as the order sold them: "2 × Dummy Lighter (Black), 1 × Dummy Key". */
-export function withdrawnProducts(order: OrderMailData, withdrawal: WithdrawalView): string {
-  return withdrawnText(order.lines, withdrawal.lines);
-}
-
-/**
- * To the customer, at once: the receipt on a durable medium the law asks for (OUG 34/2014 art. 11¹): the statement's
- * content (who, which order, which products, why, the IBAN), when it reached the shop, and what happens next (where to
- * send the goods, by when the refund comes).
- */
-export function withdrawalReceivedMail(shop: ShopIdentity, order: OrderMailData, withdrawalId?: string): RenderedParts | null {
-  const withdrawal = withdrawalTold(order, withdrawalId);
-  if (!withdrawal) return null;
-  const { locale } = order;
-  const t = mailText(locale);
-  const number = String(order.number);
-  const received = t('mail.withdrawal.received', { when: shopTime(withdrawal.statedAt, locale) });
-  return {
-    subject: t('mail.withdrawal.subject', { number }),
-    element: (
-      <Layout shop={shop} locale={locale} preview={received}>
-        <Heading as="h1" style={{ fontSize: '22px' }}>
-          {t('mail.withdrawal.subject', { number })}
-        </Heading>
-        <Text style={paragraph}>{received}</Text>
-        <Text style={paragraph}>{t('mail.withdrawal.statement', { name: `${order.firstName} ${order.lastName}`.trim(), number, email: order.email })}</Text>
-        <Text style={paragraph}>{t('mail.withdrawal.products', { products: withdrawnProducts(order, withdrawal) })}</Text>
-        {withdrawal.reason && (
-          <Text style={paragraph}>
-            {t('mail.withdrawal.yourNote')} {withdrawal.reason}
-          </Text>
-        )}
-        {withdrawal.iban ? (
-          <Text style={paragraph}>{t('mail.withdrawal.iban', { iban: ibanPrinted(withdrawal.iban) })}</Text>
-        ) : (
-          order.paymentMethod === 'cod' && order.status === 'delivered' && <Text style={paragraph}>{t('mail.withdrawal.ibanAsk')}</Text>
-        )}
-        <Text style={paragraph}>{t('mail.withdrawal.sendBack', { returnAddress: shop.returnAddress, day: dayValue(withdrawal.refundDueDay) })}</Text>
-        <Text style={paragraph}>{t('mail.withdrawal.questions', { address: shop.email })}</Text>
-        <StatusLink order={order} />
-        <Text style={muted}>{t('mail.order.id', { id: order.id })}</Text>
-      </Layout>
-    ),
-  };
 }

@@ -7,7 +7,8 @@ import { dayValue } from '../../../../domain/issueValues';
 import { type Locale, shopTime } from '../../../../domain/locale';
 import { chargedText, formatMoney } from '../../../../domain/money';
 import { button, Layout, mailText, paragraph, type ShopIdentity } from './Layout';
-import { Address, Lines, type OrderMailData, type RenderedParts, withdrawalTold, withdrawnProducts } from './orderMails';
+import { Address, Lines, type OrderMailData, type RenderedParts } from './orderMails';
+import { withdrawalTold, withdrawnProducts } from './returnMails';
 
 const BackOfficeLink = ({ shop, order, locale }: { shop: ShopIdentity; order: OrderMailData; locale: Locale }) => (
   <Text style={paragraph}>
