@@ -115,6 +115,11 @@ export const dashboardSchema = z.object({
   cashWithCouriers: z.array(z.object({ courier: z.enum(COURIERS), courierName: z.string(), parcels: z.int(), total: bani, reportsPayouts: z.boolean() })),
   /** The couriers whose pickup the shop orders (Cargus), and whether today's is ordered. */
   pickups: z.array(pickupSchema),
+  /**
+   * The withdrawals still open (goods or money to come back), each with its refund's last day (YYYY-MM-DD): the page
+   * warns from two days before it and once it is late, by its own clock (domain/withdrawal refundUrgency).
+   */
+  refundsToPay: z.array(z.object({ withdrawalId: z.string(), orderId: z.string(), orderNumber: z.int(), refundDueDay: z.string() })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -9,6 +9,7 @@ const OrderPage = lazy(() => import('../features/adminOrders/OrderPage'));
 const OwnersPage = lazy(() => import('../features/adminOwners/OwnersPage'));
 const FailedMailsPage = lazy(() => import('../features/adminMails/FailedMailsPage'));
 const InvoicesPage = lazy(() => import('../features/adminInvoices/InvoicesPage'));
+const ReturnsPage = lazy(() => import('../features/adminReturns/ReturnsPage'));
 const CodesPage = lazy(() => import('../features/adminDiscounts/CodesPage'));
 const AdminProductsPage = lazy(() => import('../features/adminProducts/AdminProductsPage'));
 const EditProductPage = lazy(() => import('../features/adminProducts/EditProductPage'));
@@ -27,6 +28,7 @@ export default function AdminApp() {
         <Route path="products" element={<AdminProductsPage />} />
         <Route path="products/new" element={<EditProductPage />} />
         <Route path="products/:id" element={<EditProductPage />} />
+        <Route path="returns" element={<ReturnsPage />} />
         <Route path="invoices" element={<InvoicesPage />} />
         <Route path="codes" element={<CodesPage />} />
         <Route path="mails" element={<FailedMailsPage />} />

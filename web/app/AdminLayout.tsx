@@ -9,6 +9,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 /** The back office's sections; a new one (e.g. Products) is one entry here and one route in AdminApp. */
 const SECTIONS = [
   { to: '/admin', label: 'admin.nav.orders', end: false },
+  { to: '/admin/returns', label: 'admin.nav.returns', end: false },
   { to: '/admin/products', label: 'admin.nav.products', end: false },
   { to: '/admin/invoices', label: 'admin.nav.invoices', end: false },
   { to: '/admin/codes', label: 'admin.nav.codes', end: false },

@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { user } from '../../../db/schema/accounts';
 import { invoices } from '../../../db/schema/invoices';
 import { orderEvents, orders } from '../../../db/schema/orders';
+import { refundDueDay } from '../../../domain/withdrawal';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
 import { ownerApi, type Who } from '../../../testing/ownerApi';
 import { withdrawEverything } from '../../../testing/withdrawal';
@@ -154,6 +155,8 @@ describe('GET /api/admin/dashboard', () => {
       awbsToday: 0,
       cashWithCouriers: [],
       pickups: [],
+      // The withdrawal is open (its goods are still to come back): its refund's last day, for the page to warn by.
+      refundsToPay: [{ withdrawalId: expect.any(String), orderId: delivered.id, orderNumber: delivered.number, refundDueDay: refundDueDay(new Date()) }],
     });
     // Without an ANAF application the shop says that invoices are not reported; the delivered order's invoice waits.
     expect(invoices.anaf).toEqual({ reporting: 'off', env: null, signedInBy: null, signedInAt: null, signInEndsAt: null, problem: null });

@@ -13,6 +13,7 @@ import type { AnafReporting } from '../invoices/reportingSettings';
 import { countFailedMails } from '../mail/failedMails';
 import { overdueShipment } from '../orders/ownerList';
 import { became } from '../orders/received';
+import { openReturns } from '../orders/returnList';
 import { cashWithCouriers } from '../shipping/cash';
 import type { Shipping } from '../shipping/couriers';
 import { pickupsToday } from '../shipping/pickup';
@@ -24,7 +25,7 @@ import { awbsCreatedToday } from '../shipping/service';
  */
 export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting | null, shipping: Shipping): Promise<Dashboard> {
   const startOf = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
-  const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday, cash, pickups] = await Promise.all([
+  const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday, cash, pickups, returns] = await Promise.all([
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
@@ -44,6 +45,7 @@ export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting
     awbsCreatedToday(db),
     cashWithCouriers(db, shipping),
     pickupsToday(db, shipping),
+    openReturns(db),
   ]);
   return {
     ordersToday: today?.n ?? 0,
@@ -56,6 +58,7 @@ export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting
     awbsToday,
     cashWithCouriers: cash.map((row) => ({ ...row, courierName: COURIER_NAMES[row.courier] })),
     pickups,
+    refundsToPay: returns.map(({ withdrawalId, orderId, orderNumber, refundDueDay }) => ({ withdrawalId, orderId, orderNumber, refundDueDay })),
   };
 }
 

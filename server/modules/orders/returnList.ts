@@ -36,8 +36,14 @@ const isOpen = sql<boolean>`(${withdrawals.status} <> 'received' or exists (sele
  * statement, so the oldest statement first), then the latest finished ones.
  */
 export async function listReturns(db: Db): Promise<ReturnList> {
-  const base = () => db.select(columns).from(withdrawals).innerJoin(orders, eq(orders.id, withdrawals.orderId));
-  const [open, done] = await Promise.all([base().where(isOpen).orderBy(asc(withdrawals.statedAt)), base().where(sql`not ${isOpen}`).orderBy(desc(withdrawals.statedAt)).limit(DONE_SHOWN)]);
-  const row = ({ statedAtTime, ...rest }: (typeof open)[number]): ReturnRow => ({ ...rest, refundDueDay: refundDueDay(statedAtTime) });
-  return { open: open.map(row), done: done.map(row) };
+  const [open, done] = await Promise.all([openReturns(db), returnRows(db).where(sql`not ${isOpen}`).orderBy(desc(withdrawals.statedAt)).limit(DONE_SHOWN)]);
+  return { open, done: done.map(returnRow) };
+}
+
+const returnRows = (db: Db) => db.select(columns).from(withdrawals).innerJoin(orders, eq(orders.id, withdrawals.orderId));
+const returnRow = ({ statedAtTime, ...rest }: Awaited<ReturnType<typeof returnRows>>[number]): ReturnRow => ({ ...rest, refundDueDay: refundDueDay(statedAtTime) });
+
+/** The withdrawals still open (goods or money to come), the oldest statement (the refund due soonest) first: the list's, and the dashboard's warnings. */
+export async function openReturns(db: Db): Promise<ReturnRow[]> {
+  return (await returnRows(db).where(isOpen).orderBy(asc(withdrawals.statedAt))).map(returnRow);
 }

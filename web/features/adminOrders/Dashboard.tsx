@@ -3,6 +3,7 @@ import type { Dashboard as Figures } from '../../../domain/contracts/admin';
 import type { InvoiceReporting } from '../../../domain/contracts/invoices';
 import { signInEndsSoon } from '../../../domain/invoice';
 import { bucharestDay, shopClock, shopDay } from '../../../domain/locale';
+import { refundUrgency } from '../../../domain/withdrawal';
 import { useI18n } from '../../lib/i18n';
 
 /** The invoices to report the dashboard lists (the oldest first); the Invoices page has them all. */
@@ -61,6 +62,7 @@ export function Dashboard({ figures }: { figures: Figures | null }) {
         </p>
       ))}
       {figures && <InvoiceNotices reporting={figures.invoices} />}
+      {figures && <RefundNotices refunds={figures.refundsToPay} />}
       {figures && figures.overdueShipments > 0 && (
         <p className={notice}>
           <Link to="/admin?status=overdue" className="font-semibold underline">
@@ -167,5 +169,34 @@ export function CashWithCouriers({ figures }: { figures: Figures | null }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The refunds of withdrawals due within two days (notice) and those late (alarm), by this page's clock, with the Returns page's link. */
+function RefundNotices({ refunds }: { refunds: Figures['refundsToPay'] }) {
+  const { t } = useI18n();
+  const today = bucharestDay(new Date());
+  const due = refunds.filter((refund) => refundUrgency(refund.refundDueDay, today) === 'due').length;
+  const late = refunds.filter((refund) => refundUrgency(refund.refundDueDay, today) === 'late').length;
+  const toReturns = (text: string) => (
+    <Link to="/admin/returns" className="font-semibold underline">
+      {text}
+    </Link>
+  );
+  return (
+    <>
+      {late > 0 && (
+        <p className={alarm}>
+          {toReturns(t('admin.dashboard.refundsLate', { count: late }))}
+          {t('admin.dashboard.refundsAfter')}
+        </p>
+      )}
+      {due > 0 && (
+        <p className={notice}>
+          {toReturns(t('admin.dashboard.refundsDue', { count: due }))}
+          {t('admin.dashboard.refundsAfter')}
+        </p>
+      )}
+    </>
   );
 }

@@ -93,7 +93,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
       )}
       {order.anonymisedAt && <p className="rounded-xl bg-zinc-100 p-4 text-zinc-800">{t('admin.order.anonymised', { day: shopDay(bucharestDay(order.anonymisedAt), locale) })}</p>}
       {!order.anonymisedAt && (order.paymentMethod === 'cod' || order.returnedBefore.length > 0 || order.codBlocks.length > 0) && <CodRisk order={order} reload={reload} />}
-      {order.withdrawals.length > 0 && <OrderWithdrawals order={order} />}
+      {order.withdrawals.length > 0 && <OrderWithdrawals order={order} onChanged={onChanged} />}
       <Actions order={order} onChanged={onChanged} reload={reload} />
       <div className="grid gap-4 lg:grid-cols-2">
         <OrderItems order={order} />

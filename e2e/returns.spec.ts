@@ -1,0 +1,125 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays } from '../domain/calendar';
+import { bucharestDay, shopDay } from '../domain/locale';
+import { refundDueDay } from '../domain/withdrawal';
+import { sampleOrder } from '../testing/sampleOrder';
+import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
+import { caughtMail } from './mails';
+
+let placed = 0;
+
+/**
+ * A cash order of two black lighters and a phone charger, run to delivered by the owner (the courier collected the
+ * cash, its invoice issued), then withdrawn from entirely by its customer, with the IBAN of the refund.
+ */
+async function withdrawnOrder(page: Page, request: APIRequestContext) {
+  const email = `returns-${Date.now()}-${++placed}@example.ro`;
+  const answer = await request.post('/api/orders', { data: sampleOrder({ email }) });
+  expect(answer.status()).toBe(201);
+  const order = (await answer.json()) as { id: string; number: number; accessToken: string };
+  const origin = new URL(page.url()).origin;
+  for (const [to, extra] of [
+    ['confirmed', {}],
+    ['shipped', { carrier: 'Sameday', trackingNumber: `RET-${order.number}` }],
+    ['delivered', {}],
+  ] as const) {
+    const { version } = (await (await page.request.get(`/api/admin/orders/${order.id}`)).json()) as { version: number };
+    expect((await page.request.post(`/api/admin/orders/${order.id}/status`, { data: { to, version, ...extra }, headers: { origin } })).status()).toBe(200);
+  }
+  const found = (await (await request.post('/api/orders/withdrawal/order', { data: { orderNumber: order.number, email } })).json()) as { lines: { id: number; quantity: number }[] };
+  const stated = await request.post('/api/orders/withdrawal', {
+    data: { orderNumber: order.number, email, lines: found.lines.map((line) => ({ lineId: line.id, quantity: line.quantity })), iban: 'RO49 AAAA 1B31 0075 9384 0000' },
+  });
+  expect(stated.status()).toBe(201);
+  return { ...order, email, statedAt: new Date(((await stated.json()) as { requestedAt: string }).requestedAt) };
+}
+
+test.describe('the owner’s returns, on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('receives one of two products: its credit note, valid for e-Factura, and the cash refund recorded paid by transfer to the IBAN; the customer is told', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await signInAsOwner(page);
+    const order = await withdrawnOrder(page, request);
+    await page.goto(`/admin/orders/${order.id}`);
+    const withdrawal = page.getByRole('region', { name: 'The customer withdraws from this purchase' });
+    await expect(withdrawal).toContainText('2 × Dummy Lighter (Black) (0 received)');
+    await expect(withdrawal).toContainText('Paid in cash: refund by bank transfer to IBAN RO49 AAAA 1B31 0075 9384 0000.');
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+
+    // The lighters came back; the charger has not yet.
+    const received = withdrawal.getByRole('form', { name: 'Goods received back' });
+    await received.getByRole('combobox', { name: 'Received of Dummy Phone Charger' }).selectOption({ label: '0 of 1' });
+    await received.getByRole('button', { name: 'Received' }).click();
+    await expect(withdrawal).toContainText('2 × Dummy Lighter (Black) (2 received)');
+    await expect(withdrawal).toContainText('Received in part');
+    const refund = withdrawal.getByRole('list', { name: 'Refunds' }).getByRole('listitem');
+    await expect(refund).toContainText(/^79\.98\sRON by bank transfer \(credit note SST-\d{4,}\): to pay/);
+    const creditNote = /credit note (SST-\d{4,})/.exec((await refund.textContent())!)![1]!;
+
+    // Its credit note, of the lighters only, is checked for e-Factura within seconds (the background check runs every 5 s).
+    const invoices = page.getByRole('table', { name: `Invoices and credit notes of order ${order.number}` });
+    await expect(async () => {
+      await page.reload();
+      await expect(
+        invoices
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader', { name: creditNote }) })
+          .getByRole('cell', { name: 'Valid', exact: true }),
+      ).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    const xml = await page.request.get((await invoices.getByRole('link', { name: `e-Factura XML of invoice ${creditNote}` }).getAttribute('href'))!);
+    const text = await xml.text();
+    expect(text).toContain('<cbc:PayableAmount currencyID="RON">79.98</cbc:PayableAmount>');
+    expect(text).not.toContain('Dummy Phone Charger');
+
+    // The owner paid it by bank transfer today.
+    await refund.getByRole('button', { name: 'Record the transfer' }).click();
+    await expect(refund).toContainText(`paid on ${shopDay(bucharestDay(new Date()), 'en')}`);
+    await expect(refund.getByRole('button', { name: 'Record the transfer' })).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    const mail = await caughtMail(order.email, `Your refund for order ${order.number}`);
+    expect(mail.text).toContain('We refunded you 79.98 RON by bank transfer to RO49 AAAA 1B31 0075 9384 0000');
+  });
+
+  test('lists the open returns, and the dashboard warns two days before a refund is due and once it is late, by the page’s clock', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await signInAsOwner(page);
+    const order = await withdrawnOrder(page, request);
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Returns' }).click();
+    const open = page.getByRole('region', { name: 'Open' });
+    const item = open.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Order ${order.number}`, exact: true }) });
+    await expect(item).toContainText('Requested · 0 of 3 units received');
+    await expect(item).toContainText(`Refund due by ${shopDay(refundDueDay(order.statedAt), 'en')} at the latest`);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+
+    const dueDay = refundDueDay(order.statedAt);
+    const noon = (day: string) => new Date(`${day}T10:00:00Z`);
+    await page.clock.setFixedTime(noon(addDays(dueDay, -5)));
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /refunds? (is|are) due within two days/ })).toHaveCount(0);
+
+    await page.clock.setFixedTime(noon(addDays(dueDay, -1)));
+    await page.goto('/admin');
+    const due = page.getByRole('link', { name: /withdrawals?’s? refunds? (is|are) due within two days/ });
+    await expect(due).toBeVisible();
+    await expectAccessible(page);
+
+    await page.clock.setFixedTime(noon(addDays(dueDay, 1)));
+    await page.goto('/admin');
+    await expect(page.getByRole('link', { name: /refunds? (is|are) past the 14 days the law gives/ })).toBeVisible();
+    await page.getByRole('link', { name: /refunds? (is|are) past the 14 days the law gives/ }).click();
+    await expect(page.getByRole('heading', { name: 'Returns', level: 1 })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Open' })
+        .getByRole('listitem')
+        .filter({ hasText: `Order ${order.number}` }),
+    ).toContainText(/The refund was due by .+: it is late\./);
+  });
+});
