@@ -37,7 +37,12 @@ async function withdrawnOrder(page: Page, request: APIRequestContext) {
 test.describe('the owner’s returns, on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('receives one of two products: its credit note, valid for e-Factura, and the cash refund recorded paid by transfer to the IBAN; the customer is told', async ({ page, request }) => {
+  test('receives one of two products: its credit note, valid for e-Factura, and the cash refund recorded paid by transfer to the IBAN; the customer is told', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     await signInAsOwner(page);
     const order = await withdrawnOrder(page, request);
@@ -82,6 +87,18 @@ test.describe('the owner’s returns, on a 375 px phone', () => {
     await expectAccessible(page);
     const mail = await caughtMail(order.email, `Your refund for order ${order.number}`);
     expect(mail.text).toContain('We refunded you 79.98 RON by bank transfer to RO49 AAAA 1B31 0075 9384 0000');
+    // The customer's order page (their own browser, signed out) says so too, with the credit note among its documents.
+    const customer = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
+    try {
+      const own = await customer.newPage();
+      await own.goto(`/orders/${order.id}?token=${order.accessToken}`);
+      await expect(own.getByText(`We refunded you 79.98 RON by bank transfer on ${shopDay(bucharestDay(new Date()), 'en')}.`)).toBeVisible();
+      await expect(own.getByRole('link', { name: `Credit note ${creditNote} (PDF)` })).toBeVisible();
+      await expectNoHorizontalScroll(own);
+      await expectAccessible(own);
+    } finally {
+      await customer.close();
+    }
   });
 
   test('lists the open returns, and the dashboard warns two days before a refund is due and once it is late, by the page’s clock', async ({ page, request }) => {

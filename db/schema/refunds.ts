@@ -28,7 +28,7 @@ export const refunds = pgTable(
     /** In bani: the credit note's total. */
     amount: integer('amount').notNull(),
     method: text('method').$type<'card' | 'transfer'>().notNull(),
-    /** A transfer's account (electronic form), as the customer gave it; erased with their details once paid. */
+    /** A transfer's account (electronic form), as the customer gave it with the withdrawal; erased with their details. */
     iban: text('iban'),
     status: text('status').$type<RefundStatus>().notNull().default('due'),
     /** The last day (Bucharest) it may be paid: the withdrawal's refundDueDay. */

@@ -47,7 +47,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
               <ul>
                 {order.invoices.map((invoice) => (
                   <li key={invoice.id}>
-                    <a href={invoice.pdfPath} target="_blank" rel="noopener" className="font-semibold text-brand-dark underline">
+                    <a href={invoice.pdfPath} target="_blank" rel="noopener" className="inline-flex min-h-6 items-center font-semibold text-brand-dark underline">
                       {t(invoice.kind === 'invoice' ? 'order.invoice' : 'order.creditNote', { number: invoice.documentId })}
                     </a>
                   </li>

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { orders, withdrawals } from '../../../db/schema/orders';
+import { refunds } from '../../../db/schema/refunds';
 
 /**
  * Anonymises orders: their customer's details go (their withdrawals' reasons and IBANs too), their lines, amounts, city
@@ -12,6 +13,7 @@ export async function anonymiseOrders(tx: DbOrTx, ids: string[]) {
     .update(orders)
     .set({ firstName: '', lastName: '', email: '', phoneNumber: '', street: '', streetNumber: '', postalCode: '', userId: null, anonymisedAt: new Date() })
     .where(inArray(orders.id, ids));
-  // What the customer wrote with their withdrawals, and the account their refund went to.
+  // What the customer wrote with their withdrawals, and the account their refunds went to.
   await tx.update(withdrawals).set({ reason: null, iban: null }).where(inArray(withdrawals.orderId, ids));
+  await tx.update(refunds).set({ iban: null }).where(inArray(refunds.orderId, ids));
 }

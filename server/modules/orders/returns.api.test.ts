@@ -56,7 +56,7 @@ async function withdrawnOrder(overrides: Record<string, unknown> = {}) {
   const email = `returns-${Date.now()}-${++placed}@example.ro`;
   const answer = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ email, ...overrides }) });
   expect(answer.statusCode, answer.body).toBe(201);
-  const order = answer.json() as { id: string; number: number };
+  const order = answer.json() as { id: string; number: number; accessToken: string };
   for (const [to, extra] of [
     ['confirmed', {}],
     ['shipped', { carrier: 'Sameday', trackingNumber: `R-${order.number}` }],
@@ -276,5 +276,16 @@ describe('a refund paid by bank transfer (POST /api/admin/refunds/:id/transfer)'
     expect(again.json().message).toBe(translate('en', 'admin.error.refundAlreadyPaid'));
     const list = (await shop.app.inject({ url: '/api/admin/returns', headers })).json();
     expect(list.open.find((row: { withdrawalId: string }) => row.withdrawalId === order.withdrawal.id)).toMatchObject({ owed: 0, refunded: 7998, refundStatus: null, status: 'received_part' });
+  });
+});
+
+describe('the customer’s details erased', () => {
+  it('take the IBAN of their refunds with them, the amounts staying', async () => {
+    const order = await withdrawnOrder();
+    await receive(order.withdrawal.id, [{ lineId: order.charger, quantity: 1 }]);
+    expect((await refundsOf(order.id))[0]!.iban).toBe(IBAN);
+    const erase = await shop.app.inject({ method: 'POST', url: `/api/orders/${order.id}/erase?token=${order.accessToken}` });
+    expect(erase.statusCode, erase.body).toBe(200);
+    expect((await refundsOf(order.id))[0]).toMatchObject({ iban: null, amount: 2499 });
   });
 });

@@ -79,7 +79,7 @@ export default function OrderStatusPage() {
  * (pre-filled); or that the period is over. Nothing for an order not bought (yet) or already back.
  */
 function Withdrawal({ order }: { order: OrderView }) {
-  const { t, locale } = useI18n();
+  const { t, locale, money } = useI18n();
   if (order.status === 'cancelled' || order.status === 'awaiting_payment' || order.status === 'returned') return null;
   const className = 'mt-6 text-sm text-zinc-700';
   const left = unitsLeft(
@@ -92,14 +92,23 @@ function Withdrawal({ order }: { order: OrderView }) {
   return (
     <>
       {order.withdrawals.map((withdrawal) => (
-        <p key={withdrawal.id} className={className}>
-          {t('order.withdraw.requested', {
-            products: withdrawnText(order.lines, withdrawal.lines),
-            when: shopTime(withdrawal.statedAt, locale),
-            days: WITHDRAWAL_DAYS,
-            day: dayValue(withdrawal.refundDueDay),
-          })}
-        </p>
+        <div key={withdrawal.id} className={className}>
+          <p>
+            {t('order.withdraw.requested', {
+              products: withdrawnText(order.lines, withdrawal.lines),
+              when: shopTime(withdrawal.statedAt, locale),
+              days: WITHDRAWAL_DAYS,
+              day: dayValue(withdrawal.refundDueDay),
+            })}
+          </p>
+          {withdrawal.refunds
+            .filter((refund) => refund.status === 'paid' && refund.paidOn)
+            .map((refund) => (
+              <p key={refund.id} className="mt-1 font-medium text-green-800">
+                {t(refund.method === 'card' ? 'order.refund.toCard' : 'order.refund.byTransfer', { amount: money(refund.amount), day: dayValue(refund.paidOn!) })}
+              </p>
+            ))}
+        </div>
       ))}
       {anyLeft && !open && order.withdrawals.length === 0 && <p className={className}>{t('error.withdrawal.periodOver', { day: dayValue(lastDay!) })}</p>}
       {anyLeft && open && (
