@@ -7,6 +7,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { adminProductRoutes } from './modules/catalog/adminRoutes';
 import type { Catalogue } from './modules/catalog/catalogue';
 import { catalogRoutes } from './modules/catalog/routes';
+import { adminCardRefundRoutes } from './modules/checkout/adminRoutes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import type { Checkout } from './modules/checkout/service';
 import { crawlerRoutes } from './modules/crawlers/routes';
@@ -77,6 +78,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await admin.register(adminRoutes, { db, overdueDays, anaf, shipping });
       await admin.register(ownerOrderRoutes, { db, listen, overdueDays, ownerOf, invoicing, livePollMs });
       await admin.register(ownerReturnRoutes, { db, ownerOf, invoicing });
+      await admin.register(adminCardRefundRoutes, { checkout, ownerOf });
       await admin.register(adminProductRoutes, { db, ownerOf });
       await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret, ownerOf });
       await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });

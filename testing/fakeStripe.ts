@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { fakeRefunds } from './fakeStripeRefunds';
 
 export interface RecordedRequest {
   method: string;
@@ -122,17 +123,30 @@ export async function startFakeStripe(options: FakeStripeOptions) {
   }
 
   async function sendWebhook(session: Session) {
+    await sendEvent('checkout.session.completed', session);
+  }
+
+  async function sendEvent(type: string, object: object) {
     if (!options.webhookUrl || !options.webhookSecret) return;
     const payload = JSON.stringify({
       id: `evt_${randomBytes(12).toString('hex')}`,
       object: 'event',
-      type: 'checkout.session.completed',
+      type,
       created: Math.floor(Date.now() / 1000),
-      data: { object: session },
+      data: { object },
     });
     const header = signer.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
     await fetch(options.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
   }
+
+  const refundsApi = fakeRefunds({
+    send: sendEvent,
+    replayed,
+    remember: (key, path, id) => {
+      if (key) byIdempotencyKey.set(key, { path, id, at: Date.now() });
+    },
+    error: stripeError,
+  });
 
   function markPaid(id: string) {
     const session = sessions.get(id);
@@ -146,6 +160,8 @@ export async function startFakeStripe(options: FakeStripeOptions) {
       coupon.valid = coupon.max_redemptions === null || coupon.times_redeemed < coupon.max_redemptions;
     }
     Object.assign(session, {
+      // Paid once: its PaymentIntent and Charge, which a refund is made on.
+      payment_intent: session.payment_intent ?? refundsApi.paid(session.amount_total as number, session.currency as string),
       payment_status: 'paid',
       status: 'complete',
       customer_details: {
@@ -202,6 +218,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         if (req.headers.authorization !== undefined && !/^Bearer sk_(test|live)_/.test(req.headers.authorization)) {
           return stripeError(res, 401, 'Invalid API Key provided');
         }
+        if (await refundsApi.handle(req, url, body, res)) return;
         if (req.method === 'POST' && url.pathname === '/v1/coupons') {
           const key = req.headers['idempotency-key'] as string | undefined;
           if (replayed(res, key, url.pathname, coupons)) return;
@@ -268,6 +285,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
             cancel_url: body.cancel_url as string,
             customer_email: (body.customer_email as string | undefined) ?? null,
             customer_details: null,
+            payment_intent: null,
             collected_information: null,
             metadata: (body.metadata ?? {}) as Record<string, string>,
             currency: 'ron',
@@ -327,6 +345,8 @@ export async function startFakeStripe(options: FakeStripeOptions) {
     coupons,
     requests,
     markPaid,
+    /** Its refunds and charges, and the test controls of refunds (created pending, settled later). */
+    refunds: refundsApi,
     slowDown(ms: number) {
       apiDelayMs = ms;
     },

@@ -30,6 +30,6 @@ export type CheckoutSessionStatus = z.infer<typeof checkoutSessionStatusSchema>;
 /** POST /api/stripe/webhook: what the event did (for Stripe's dashboard and the log). */
 export const webhookAnswerSchema = z.object({
   received: z.literal(true),
-  result: z.enum(['paid', 'order_created', 'amount_mismatch', 'cancelled', 'duplicate', 'already_paid', 'paid_after_cancel', 'paid_twice', 'unknown_order', 'ignored']),
+  result: z.enum(['paid', 'order_created', 'amount_mismatch', 'cancelled', 'duplicate', 'already_paid', 'paid_after_cancel', 'paid_twice', 'unknown_order', 'refunded', 'ignored']),
 });
 export type WebhookResult = z.infer<typeof webhookAnswerSchema>['result'];

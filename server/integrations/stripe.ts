@@ -50,10 +50,35 @@ export interface CheckoutSessionInfo {
   };
 }
 
+/** A refund at Stripe, as the shop reads it: its id, amount, status and the metadata the shop gave it (`refundId`). */
+export interface StripeRefundInfo {
+  id: string;
+  amount: number;
+  /** pending, requires_action, succeeded, failed or canceled (Stripe's Refund `status`). */
+  status: string;
+  metadata: Record<string, string>;
+}
+
 export interface WebhookEvent {
   id: string;
   type: string;
   session: CheckoutSessionInfo | null;
+  /**
+   * A refund's news: a refund event's refund, or the refunds a `charge.refunded` charge lists (null when the charge
+   * does not carry them: the shop lists them, `listRefunds`). `charge` is the charge's id then.
+   */
+  refunds: StripeRefundInfo[] | null;
+  charge: string | null;
+}
+
+/** A refund of part or all of what a paid Checkout Session charged. */
+export interface NewRefund {
+  sessionId: string;
+  /** In the currency's smallest unit (bani). */
+  amount: number;
+  /** Stripe's idempotency key: the same key returns the same refund (a double click, a retry, refunds once). */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
 }
 
 /** What the shop needs from Stripe: Checkout Sessions and signed webhooks. */
@@ -65,6 +90,10 @@ export interface PaymentGateway {
   expireCheckoutSession(id: string): Promise<boolean>;
   /** Verifies the signature on the raw body; throws when it does not match. */
   parseWebhook(rawBody: Buffer, signature: string): WebhookEvent;
+  /** Refunds (part of) a paid session's payment, to its card. */
+  createRefund(input: NewRefund): Promise<StripeRefundInfo>;
+  /** The refunds of a charge, newest first (Stripe lists the last 100 here). */
+  listRefunds(chargeId: string): Promise<StripeRefundInfo[]>;
 }
 
 /** How far a webhook's signed timestamp may be from our clock, either way (Stripe's own default is 5 minutes). */
@@ -89,6 +118,13 @@ export interface StripeSettings {
   /** How long one request to Stripe may take before it is given up (and retried once); default 8 s. */
   timeoutMs?: number;
 }
+
+const refundInfo = (refund: Stripe.Refund): StripeRefundInfo => ({
+  id: refund.id,
+  amount: refund.amount,
+  status: refund.status ?? 'pending',
+  metadata: (refund.metadata ?? {}) as Record<string, string>,
+});
 
 function toInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
   const shipping = session.collected_information?.shipping_details ?? null;
@@ -203,7 +239,26 @@ export async function createStripeGateway(settings: StripeSettings): Promise<Pay
       const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       assertFreshTimestamp(signature, Math.floor(Date.now() / 1000));
       const object = event.data.object as { object?: string };
-      return { id: event.id, type: event.type, session: object.object === 'checkout.session' ? toInfo(object as Stripe.Checkout.Session) : null };
+      const charge = object.object === 'charge' ? (object as Stripe.Charge) : null;
+      const refunds = object.object === 'refund' ? [refundInfo(object as Stripe.Refund)] : (charge?.refunds?.data.map(refundInfo) ?? null);
+      return { id: event.id, type: event.type, session: object.object === 'checkout.session' ? toInfo(object as Stripe.Checkout.Session) : null, refunds, charge: charge?.id ?? null };
+    },
+
+    async createRefund(input) {
+      // A Checkout Session is paid by its PaymentIntent: the refund is made on it (Stripe refunds its charge's card).
+      const session = await stripe.checkout.sessions.retrieve(input.sessionId);
+      const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent) throw new Error(`session ${input.sessionId} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: input.amount, reason: 'requested_by_customer', metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return refundInfo(refund);
+    },
+
+    async listRefunds(chargeId) {
+      const list = await stripe.refunds.list({ charge: chargeId, limit: 100 });
+      return list.data.map(refundInfo);
     },
   };
 }

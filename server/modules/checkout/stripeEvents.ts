@@ -11,8 +11,10 @@ import { type CheckoutSessionInfo, STRIPE_CURRENCY } from '../../integrations/st
 import type { Invoicing } from '../invoices/service';
 import { orderPaymentState, recordCardPayment, recordPaymentAfterCancel, recordPaymentAlert, staleCardOrders } from '../orders/payments';
 import { placeOrder } from '../orders/place';
+import { settleCardRefunds } from '../orders/refunds';
 import { changeOrderStatus, invoiceOrder } from '../orders/status';
 import { recordPaymentEvent, verifyStripeEvent } from '../payments/service';
+import { cardRefundNews } from './refunds';
 
 import type { Checkout } from './service';
 
@@ -146,9 +148,10 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: Webhoo
  * nothing.
  */
 export async function handleStripeWebhook(checkout: Checkout, rawBody: Buffer, signature: string | undefined, log: WebhookLog): Promise<WebhookResult> {
-  const event = verifyStripeEvent(checkout.payments, rawBody, signature);
+  const event = await verifyStripeEvent(checkout.payments, rawBody, signature);
   return checkout.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event))) return 'duplicate';
+    if (event.happened === 'refund') return (await settleCardRefunds(tx, event.refunds.map(cardRefundNews))) > 0 ? 'refunded' : 'ignored';
     if (event.happened === 'session_expired') return sessionExpired(tx, event.session);
     if (event.happened === 'session_paid') return sessionPaid(tx, event.session, log, checkout.invoicing ?? null);
     return 'ignored';

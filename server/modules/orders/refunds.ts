@@ -58,3 +58,75 @@ export async function recordTransfer(db: Db, id: string, paidOn: string, owner: 
   });
   return orderForOwner(db, orderId);
 }
+
+/** What Stripe says of a refund it was asked for (checkout/ passes it on; orders knows nothing of Stripe). */
+export interface CardRefundNews {
+  stripeRefundId: string;
+  /** Stripe's refund status: succeeded, pending, requires_action, failed or canceled. */
+  status: string;
+  /** The shop's refund it is, from the metadata the shop gave it. */
+  refundId: string | undefined;
+}
+
+/**
+ * A card refund about to be asked of Stripe: still due, by card, of an order Stripe was paid for (its Checkout
+ * Session). `ask` null when it was asked already (a double click): nothing more is asked. 409 otherwise, nothing written.
+ */
+export async function cardRefundToAsk(db: Db, id: string): Promise<{ orderId: string; ask: { sessionId: string; amount: number; idempotencyKey: string; metadata: Record<string, string> } | null }> {
+  return db.transaction(async (tx) => {
+    const { order, refund } = await lockedRefund(tx, id);
+    if (refund.method !== 'card') throw new AppError('conflict', { id: 'admin.error.refundByTransfer' }, 'transfer_refund');
+    if (refund.status === 'sent') return { orderId: order.id, ask: null };
+    if (refund.status !== 'due') throw new AppError('conflict', { id: 'admin.error.refundAlreadyPaid' }, 'already_paid');
+    if (!order.stripeSessionId) throw new AppError('conflict', { id: 'admin.error.refundNoCardPayment' }, 'no_card_payment');
+    return {
+      orderId: order.id,
+      ask: {
+        sessionId: order.stripeSessionId,
+        amount: refund.amount,
+        // The credit note's (the refund's own for an order without one): asked again, Stripe answers with the same refund.
+        idempotencyKey: `refund-${refund.creditNoteId ?? refund.id}`,
+        metadata: { refundId: refund.id, orderId: order.id, orderNumber: String(order.number) },
+      },
+    };
+  });
+}
+
+/**
+ * Stripe's answer to a card refund asked for: succeeded, it is paid today (the customer is told); pending, it is sent,
+ * and Stripe's webhook settles it. A refund Stripe refused stays due (409 with Stripe's status), to pay another way.
+ */
+export async function recordCardRefund(db: Db, id: string, news: CardRefundNews, owner: SignedInUser, now = new Date()): Promise<AdminOrder> {
+  const orderId = await db.transaction(async (tx) => {
+    const { order, refund } = await lockedRefund(tx, id);
+    if (refund.status === 'due' && (news.status === 'failed' || news.status === 'canceled')) {
+      throw new AppError('conflict', { id: 'admin.error.stripeRefundRefused', values: { status: news.status } }, 'stripe_refused');
+    }
+    if (refund.status === 'due') {
+      await tx.update(refunds).set({ status: 'sent', stripeRefundId: news.stripeRefundId }).where(eq(refunds.id, id));
+      if (news.status === 'succeeded') await refundPaid(tx, order, { ...refund, status: 'sent' }, bucharestDay(now), { actor: 'owner', actorUserId: owner.id });
+    }
+    return order.id;
+  });
+  return orderForOwner(db, orderId);
+}
+
+/**
+ * Stripe's webhook on refunds (charge.refunded, refund.updated): each of the shop's refunds Stripe says succeeded is
+ * paid, on the Bucharest day the news came; one already paid, or not the shop's, changes nothing. In the webhook's
+ * transaction. Returns how many it marked paid.
+ */
+export async function settleCardRefunds(tx: DbOrTx, news: CardRefundNews[], now = new Date()): Promise<number> {
+  let settled = 0;
+  for (const item of news) {
+    if (item.status !== 'succeeded' || !item.refundId) continue;
+    const [known] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, item.refundId));
+    if (!known) continue;
+    const { order, refund } = await lockedRefund(tx, known.id);
+    if (refund.method !== 'card' || !canRefundMove(refund.status, 'paid')) continue;
+    if (!refund.stripeRefundId) await tx.update(refunds).set({ stripeRefundId: item.stripeRefundId }).where(eq(refunds.id, refund.id));
+    await refundPaid(tx, order, refund, bucharestDay(now), { actor: 'stripe', actorUserId: null });
+    settled += 1;
+  }
+  return settled;
+}

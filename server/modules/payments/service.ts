@@ -9,7 +9,7 @@ import { onlyLeft } from '../../../domain/messages';
 import { shippingFor } from '../../../domain/pricing';
 import { colourNameIn, productNameIn } from '../../../domain/productTexts';
 import { AppError } from '../../errors';
-import type { CheckoutLine, CheckoutSessionInfo, PaymentGateway, WebhookEvent } from '../../integrations/stripe';
+import type { CheckoutLine, CheckoutSessionInfo, NewRefund, PaymentGateway, StripeRefundInfo, WebhookEvent } from '../../integrations/stripe';
 
 export interface Payments {
   db: Db;
@@ -104,6 +104,11 @@ export async function createOrderCheckoutSession(payments: Payments, order: Orde
   return { sessionId: session.id, url: session.url };
 }
 
+/** Refunds (part of) what a paid Checkout Session charged, to its card: the same idempotency key refunds once. */
+export async function refundPayment(payments: Payments, refund: NewRefund): Promise<StripeRefundInfo> {
+  return gatewayOf(payments).createRefund(refund);
+}
+
 /** Ends a session that must not be paid (an order's older one); false when it could not (not open, or Stripe failed). */
 export async function expireCheckoutSession(payments: Payments, sessionId: string): Promise<boolean> {
   return gatewayOf(payments)
@@ -115,10 +120,17 @@ export async function expireCheckoutSession(payments: Payments, sessionId: strin
  * What a verified Stripe event says happened: a Checkout Session was paid (completed and paid, or
  * its delayed payment succeeded), a session expired, or something else the shop does not act on.
  */
-export type PaymentEvent = { id: string; type: string } & ({ happened: 'session_paid' | 'session_expired'; session: CheckoutSessionInfo } | { happened: 'other'; session: CheckoutSessionInfo | null });
+export type PaymentEvent = { id: string; type: string } & (
+  | { happened: 'session_paid' | 'session_expired'; session: CheckoutSessionInfo }
+  | { happened: 'refund'; refunds: StripeRefundInfo[] }
+  | { happened: 'other'; session: CheckoutSessionInfo | null }
+);
+
+/** The Stripe events that tell of refunds: a charge refunded (in part or whole), a refund's status changed. */
+const REFUND_EVENTS = ['charge.refunded', 'refund.created', 'refund.updated'];
 
 /** A Stripe webhook's event, its signature checked on the raw body (400 when it does not match). */
-export function verifyStripeEvent(payments: Payments, rawBody: Buffer, signature: string | undefined): PaymentEvent {
+export async function verifyStripeEvent(payments: Payments, rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent> {
   const gateway = gatewayOf(payments);
   let event: WebhookEvent;
   try {
@@ -127,6 +139,11 @@ export function verifyStripeEvent(payments: Payments, rawBody: Buffer, signature
     throw new AppError('bad_request', { id: 'error.payments.invalidSignature' }, 'invalid_signature');
   }
   const { id, type, session } = event;
+  if (REFUND_EVENTS.includes(type)) {
+    // A charge sent without its refunds (the API versions since 2022-11-15 leave them out): asked of Stripe.
+    const refunds = event.refunds ?? (event.charge ? await gateway.listRefunds(event.charge) : []);
+    return { id, type, happened: 'refund', refunds };
+  }
   if (session && type === 'checkout.session.expired') return { id, type, happened: 'session_expired', session };
   const completes = type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
   if (session && completes && session.paid) return { id, type, happened: 'session_paid', session };

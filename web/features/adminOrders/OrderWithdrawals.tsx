@@ -143,12 +143,12 @@ function Refund({ refund, onChanged }: { refund: WithdrawalView['refunds'][numbe
   const [problem, setProblem] = useState<string | null>(null);
   const values = { amount: money(refund.amount), creditNote: refund.creditNote ?? '—', day: refund.paidOn ? dayValue(refund.paidOn) : '' };
 
-  async function recordTransfer(event: FormEvent) {
-    event.preventDefault();
+  /** Asks the server to pay it (to the card) or to record it paid (the transfer), showing the order as it is then. */
+  async function act(path: string, body?: object) {
     setBusy(true);
     setProblem(null);
     try {
-      onChanged(await apiRequest(`/admin/refunds/${refund.id}/transfer`, adminOrderSchema, { method: 'POST', body: JSON.stringify({ paidOn: day }) }));
+      onChanged(await apiRequest(`/admin/refunds/${refund.id}/${path}`, adminOrderSchema, { method: 'POST', ...(body ? { body: JSON.stringify(body) } : {}) }));
     } catch (failure) {
       setProblem(errorText(t, failure));
     } finally {
@@ -161,8 +161,19 @@ function Refund({ refund, onChanged }: { refund: WithdrawalView['refunds'][numbe
       <p>
         {t(refund.method === 'card' ? 'admin.order.refund.card' : 'admin.order.refund.transfer', values)} <strong>{t(`admin.refundStatus.${refund.status}`, values)}</strong>
       </p>
+      {refund.method === 'card' && refund.status === 'due' && (
+        <button type="button" disabled={busy} onClick={() => void act('card')} className={`${secondaryButton} mt-2`}>
+          {t('admin.order.refund.toCard')}
+        </button>
+      )}
       {refund.method === 'transfer' && refund.status === 'due' && (
-        <form onSubmit={recordTransfer} className="mt-2 flex flex-wrap items-end gap-2">
+        <form
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            void act('transfer', { paidOn: day });
+          }}
+          className="mt-2 flex flex-wrap items-end gap-2"
+        >
           <label htmlFor={`${id}-day`} className="flex flex-col gap-1">
             <span>{t('admin.order.refund.day')}</span>
             <input id={`${id}-day`} type="date" required value={day} onChange={(event) => setDay(event.target.value)} className="min-h-11 rounded-md border border-zinc-400 px-3" />
