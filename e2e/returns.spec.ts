@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays } from '../domain/calendar';
 import { bucharestDay, shopDay } from '../domain/locale';
 import { refundDueDay } from '../domain/withdrawal';
+import { CARD_SHOP_PORT, FAKE_STRIPE_PORT } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
 import { caughtMail } from './mails';
@@ -138,5 +139,58 @@ test.describe('the owner’s returns, on a 375 px phone', () => {
         .getByRole('listitem')
         .filter({ hasText: `Order ${order.number}` }),
     ).toContainText(/The refund was due by .+: it is late\./);
+  });
+});
+
+test.describe('a card order’s refund, on a 375 px phone', () => {
+  test.use({ baseURL: `http://127.0.0.1:${CARD_SHOP_PORT}`, viewport: { width: 375, height: 740 } });
+
+  test('the owner refunds the goods sent back to the card: exactly the credited amount, once, a double click included', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await signInAsOwner(page);
+    const email = `card-return-${Date.now()}@example.ro`;
+    const placed = await request.post('/api/orders', { data: sampleOrder({ email, paymentMethod: 'card', lines: [{ productId: '2', quantity: 1 }] }) });
+    expect(placed.status()).toBe(201);
+    const order = (await placed.json()) as { id: string; number: number; checkoutUrl: string };
+    // Paid on Stripe's page (the fake's): Stripe tells the shop by its webhook.
+    await page.goto(order.checkoutUrl);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/success\?session_id=cs_test_/);
+    const origin = new URL(page.url()).origin;
+    await expect.poll(async () => ((await (await page.request.get(`/api/admin/orders/${order.id}`)).json()) as { status: string }).status).toBe('paid');
+    for (const [to, extra] of [
+      ['shipped', { carrier: 'Sameday', trackingNumber: `CARD-${order.number}` }],
+      ['delivered', {}],
+    ] as const) {
+      const { version } = (await (await page.request.get(`/api/admin/orders/${order.id}`)).json()) as { version: number };
+      expect((await page.request.post(`/api/admin/orders/${order.id}/status`, { data: { to, version, ...extra }, headers: { origin } })).status()).toBe(200);
+    }
+    const found = (await (await request.post('/api/orders/withdrawal/order', { data: { orderNumber: order.number, email } })).json()) as { lines: { id: number; quantity: number }[] };
+    expect(
+      (await request.post('/api/orders/withdrawal', { data: { orderNumber: order.number, email, lines: found.lines.map((line) => ({ lineId: line.id, quantity: line.quantity })) } })).status(),
+    ).toBe(201);
+
+    await page.goto(`/admin/orders/${order.id}`);
+    const withdrawal = page.getByRole('region', { name: 'The customer withdraws from this purchase' });
+    await withdrawal.getByRole('form', { name: 'Goods received back' }).getByRole('button', { name: 'Received' }).click();
+    const refund = withdrawal.getByRole('list', { name: 'Refunds' }).getByRole('listitem');
+    await expect(refund).toContainText(/^84\.98\sRON to the card \(credit note SST-\d{4,}\): to pay/);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+
+    await refund.getByRole('button', { name: 'Refund to the card' }).dblclick();
+    await expect(refund).toContainText(`paid on ${shopDay(bucharestDay(new Date()), 'en')}`);
+    await expect(refund.getByRole('button', { name: 'Refund to the card' })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // At Stripe (the fake's own list): one refund of the whole sum, on this order's payment.
+    const stripe = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
+    const session = (await (await request.get(`${stripe}/v1/checkout/sessions/${order.checkoutUrl.split('/').at(-1)}`)).json()) as { payment_intent: string };
+    const made = ((await (await request.get(`${stripe}/v1/refunds`)).json()) as { data: { payment_intent: string; amount: number; status: string }[] }).data.filter(
+      (item) => item.payment_intent === session.payment_intent,
+    );
+    expect(made).toEqual([expect.objectContaining({ amount: 8498, status: 'succeeded' })]);
+    const mail = await caughtMail(email, `Your refund for order ${order.number}`, 'test-results/e2e-card-data/mail');
+    expect(mail.text).toContain('We refunded you 84.98 RON to the card you paid with');
   });
 });
