@@ -54,6 +54,11 @@ test.describe('the owner’s returns, on a 375 px phone', () => {
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
 
+    // The customer sends the parcel themselves: it is on its way back.
+    await withdrawal.getByRole('button', { name: 'The customer sends it themselves' }).click();
+    await expect(withdrawal).toContainText('On its way back');
+    await expect(withdrawal.getByRole('button', { name: 'The customer sends it themselves' })).toHaveCount(0);
+
     // The lighters came back; the charger has not yet.
     const received = withdrawal.getByRole('form', { name: 'Goods received back' });
     await received.getByRole('combobox', { name: 'Received of Dummy Phone Charger' }).selectOption({ label: '0 of 1' });

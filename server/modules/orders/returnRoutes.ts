@@ -10,7 +10,7 @@ import type { SignedInUser } from '../accounts/service';
 import type { Invoicing } from '../invoices/service';
 import { recordTransfer } from './refunds';
 import { listReturns } from './returnList';
-import { receiveReturn } from './returns';
+import { customerSendsBack, receiveReturn } from './returns';
 
 const withdrawalParams = z.object({ id: z.uuid('There is no such withdrawal.') });
 const refundParams = z.object({ id: z.uuid('There is no such refund.') });
@@ -30,6 +30,11 @@ export const ownerReturnRoutes: FastifyPluginAsyncZod<{ db: Db; ownerOf(request:
       },
     },
     async (request) => receiveReturn(db, request.params.id, request.body.lines, ownerOf(request), invoicing),
+  );
+
+  /** The customer sends the goods back themselves (no return AWB of the shop's): the withdrawal is on its way back. */
+  app.post('/withdrawals/:id/customer-sends', { schema: { params: withdrawalParams, response: answers({ 200: adminOrderSchema }) } }, async (request) =>
+    customerSendsBack(db, request.params.id, ownerOf(request)),
   );
 
   /** A refund paid by bank transfer, on the day the owner says; answers the order as it is now. */

@@ -289,3 +289,19 @@ describe('the customer’s details erased', () => {
     expect((await refundsOf(order.id))[0]).toMatchObject({ iban: null, amount: 2499 });
   });
 });
+
+describe('the customer sends the goods back themselves (POST /api/admin/withdrawals/:id/customer-sends)', () => {
+  it('puts the withdrawal on its way back, once, on the timeline; its goods are then received as ever', async () => {
+    const order = await withdrawnOrder();
+    const sends = () => shop.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${order.withdrawal.id}/customer-sends`, headers });
+    const first = await sends();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().withdrawals[0].status).toBe('returning');
+    expect(first.json().events.at(-1).note).toBe('The customer sends the goods back themselves');
+    const again = await sends();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(translate('en', 'admin.error.returnNotRequested'));
+    const received = await receive(order.withdrawal.id, [{ lineId: order.charger, quantity: 1 }]);
+    expect(received.json().withdrawals[0].status).toBe('received_part');
+  });
+});

@@ -108,3 +108,24 @@ export async function receiveReturn(db: Db, id: string, received: WithdrawnLine[
   });
   return orderForOwner(db, orderId);
 }
+
+/**
+ * The goods are on their way back without a return AWB of the shop's: the customer sends them themselves (issue 45).
+ * Only from requested (409 otherwise); the timeline says so. Answers the order as it is now.
+ */
+export async function customerSendsBack(db: Db, id: string, owner: SignedInUser): Promise<AdminOrder> {
+  const orderId = await db.transaction(async (tx) => {
+    const { order, withdrawal } = await lockedWithdrawal(tx, id);
+    if (!canWithdrawalMove(withdrawal.status, 'returning')) throw new AppError('conflict', { id: 'admin.error.returnNotRequested' }, 'not_requested');
+    await tx.update(withdrawals).set({ status: 'returning' }).where(eq(withdrawals.id, id));
+    await tx
+      .update(orders)
+      .set({ version: order.version + 1 })
+      .where(eq(orders.id, order.id));
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, actor: 'owner', actorUserId: owner.id, fromStatus: order.status, toStatus: order.status, note: 'The customer sends the goods back themselves' });
+    return order.id;
+  });
+  return orderForOwner(db, orderId);
+}

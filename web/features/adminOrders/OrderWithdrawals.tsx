@@ -66,8 +66,46 @@ function Withdrawal({ order, withdrawal, onChanged }: { order: AdminOrder; withd
           ))}
         </ul>
       )}
+      {order.status === 'delivered' && withdrawal.status === 'requested' && <CustomerSends withdrawal={withdrawal} onChanged={onChanged} />}
       {order.status === 'delivered' && withdrawal.status !== 'received' && <Receive withdrawal={withdrawal} named={named} onChanged={onChanged} />}
     </li>
+  );
+}
+
+/** A change of the order asked of the server (POST `path`, with `body`), the order as it is then shown; its refusal said. */
+function useOrderAction(onChanged: Changed) {
+  const { t } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  async function run(path: string, body?: object) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      onChanged(await apiRequest(path, adminOrderSchema, { method: 'POST', ...(body ? { body: JSON.stringify(body) } : {}) }));
+    } catch (failure) {
+      setProblem(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, problem, setProblem, run };
+}
+
+/** The customer sends the goods back themselves: the withdrawal is on its way back, without a return AWB. */
+function CustomerSends({ withdrawal, onChanged }: { withdrawal: WithdrawalView; onChanged: Changed }) {
+  const { t } = useI18n();
+  const { busy, problem, run } = useOrderAction(onChanged);
+  return (
+    <div className="mt-3">
+      <button type="button" disabled={busy} onClick={() => void run(`/admin/withdrawals/${withdrawal.id}/customer-sends`)} className={secondaryButton}>
+        {t('admin.order.return.customerSends')}
+      </button>
+      {problem && (
+        <p role="alert" className="mt-1 text-red-700">
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -77,8 +115,7 @@ function Receive({ withdrawal, named, onChanged }: { withdrawal: WithdrawalView;
   const id = useId();
   const waiting = withdrawal.lines.filter((unit) => unit.received < unit.quantity);
   const [arrived, setArrived] = useState<Record<number, number>>(() => Object.fromEntries(waiting.map((unit) => [unit.lineId, unit.quantity - unit.received])));
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, run } = useOrderAction(onChanged);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -89,15 +126,7 @@ function Receive({ withdrawal, named, onChanged }: { withdrawal: WithdrawalView;
       setProblem(t('admin.order.receive.none'));
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
-      onChanged(await apiRequest(`/admin/withdrawals/${withdrawal.id}/received`, adminOrderSchema, { method: 'POST', body: JSON.stringify({ lines }) }));
-    } catch (failure) {
-      setProblem(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
+    await run(`/admin/withdrawals/${withdrawal.id}/received`, { lines });
   }
 
   return (
@@ -139,22 +168,9 @@ function Refund({ refund, onChanged }: { refund: WithdrawalView['refunds'][numbe
   const { t, money } = useI18n();
   const id = useId();
   const [day, setDay] = useState(() => bucharestDay(new Date()));
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useOrderAction(onChanged);
+  const act = (path: string, body?: object) => run(`/admin/refunds/${refund.id}/${path}`, body);
   const values = { amount: money(refund.amount), creditNote: refund.creditNote ?? '—', day: refund.paidOn ? dayValue(refund.paidOn) : '' };
-
-  /** Asks the server to pay it (to the card) or to record it paid (the transfer), showing the order as it is then. */
-  async function act(path: string, body?: object) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      onChanged(await apiRequest(`/admin/refunds/${refund.id}/${path}`, adminOrderSchema, { method: 'POST', ...(body ? { body: JSON.stringify(body) } : {}) }));
-    } catch (failure) {
-      setProblem(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <li className="rounded-lg bg-white p-3 ring-1 ring-amber-200">
