@@ -114,16 +114,16 @@ export function withdrawalStatusAfterReceipt(current: WithdrawalStatus, units: {
 
 /**
  * A refund's life, one per credit note of returned goods: due (credited, the money not yet sent back) · sent (a card
- * refund asked of Stripe, not yet confirmed by its webhook) · paid (Stripe's charge.refunded, or the owner recorded the
- * bank transfer).
+ * refund asked of Stripe, not yet confirmed by its webhook; back to due when Stripe says it failed) · paid (Stripe's
+ * charge.refunded, or the owner recorded the bank transfer).
  */
 export const REFUND_STATUSES = ['due', 'sent', 'paid'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** A bank transfer is recorded straight as paid; a card refund goes through Stripe first. paid is final. */
+/** A bank transfer is recorded straight as paid; a card refund goes through Stripe first, and is due again if it fails. paid is final. */
 export const REFUND_TRANSITIONS = {
   due: ['sent', 'paid'],
-  sent: ['paid'],
+  sent: ['paid', 'due'],
   paid: [],
 } as const satisfies Record<RefundStatus, readonly RefundStatus[]>;
 

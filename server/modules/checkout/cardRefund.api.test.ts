@@ -125,6 +125,31 @@ describe('a card refund of goods sent back (POST /api/admin/refunds/:id/card)', 
     expect(view.events.at(-1)).toMatchObject({ actor: 'stripe', note: expect.stringMatching(/^Refund of .+ paid to the card on \d{4}-\d\d-\d\d$/) });
   });
 
+  it('a refund Stripe fails (refund.failed) is due again; refunded again, with a new key, Stripe makes a new one', async () => {
+    const order = await cardRefundDue();
+    shop.fake.refunds.createRefundsAs('pending');
+    try {
+      expect((await refundToCard(order.refund.id)).statusCode).toBe(200);
+    } finally {
+      shop.fake.refunds.createRefundsAs('succeeded');
+    }
+    const [failed] = stripeRefundsOf(order.paymentIntent);
+    failed!.status = 'failed';
+    const told = await sendWebhook(shop.app, { id: `evt_${randomUUID()}`, object: 'event', type: 'refund.failed', data: { object: failed } });
+    expect(told.json().result).toBe('refunded');
+    const [due] = await shop.database.db.select().from(refunds).where(eq(refunds.id, order.refund.id));
+    expect(due).toMatchObject({ status: 'due', stripeRefundId: failed!.id });
+    const view = (await shop.app.inject({ url: `/api/admin/orders/${order.id}`, headers })).json();
+    expect(view.events.at(-1).note).toMatch(/^Stripe could not make the refund of .+ \(failed\): it is due again$/);
+
+    expect((await refundToCard(order.refund.id)).statusCode).toBe(200);
+    const made = stripeRefundsOf(order.paymentIntent);
+    expect(made.map((refund) => refund.status)).toEqual(['failed', 'succeeded']);
+    const keys = shop.fake.requests.filter((request) => request.path === '/v1/refunds' && request.body.payment_intent === order.paymentIntent).map((request) => request.headers['idempotency-key']);
+    expect(keys).toEqual([`refund-${order.refund.creditNoteId}`, `refund-${order.refund.creditNoteId}-after-${failed!.id}`]);
+    expect((await shop.database.db.select().from(refunds).where(eq(refunds.id, order.refund.id)))[0]).toMatchObject({ status: 'paid', stripeRefundId: made[1]!.id });
+  });
+
   it('Stripe out of reach: a clear 503, the refund still due; asked again, Stripe makes one refund', async () => {
     const order = await cardRefundDue();
     const STRIPE_HOLDS_MS = 3000;

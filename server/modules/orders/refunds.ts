@@ -85,7 +85,8 @@ export async function cardRefundToAsk(db: Db, id: string): Promise<{ orderId: st
         sessionId: order.stripeSessionId,
         amount: refund.amount,
         // The credit note's (the refund's own for an order without one): asked again, Stripe answers with the same refund.
-        idempotencyKey: `refund-${refund.creditNoteId ?? refund.id}`,
+        // After a refund Stripe failed, a new key (derived from the failed one), for a new refund.
+        idempotencyKey: `refund-${refund.creditNoteId ?? refund.id}${refund.stripeRefundId ? `-after-${refund.stripeRefundId}` : ''}`,
         metadata: { refundId: refund.id, orderId: order.id, orderNumber: String(order.number) },
       },
     };
@@ -112,17 +113,32 @@ export async function recordCardRefund(db: Db, id: string, news: CardRefundNews,
 }
 
 /**
- * Stripe's webhook on refunds (charge.refunded, refund.updated): each of the shop's refunds Stripe says succeeded is
- * paid, on the Bucharest day the news came; one already paid, or not the shop's, changes nothing. In the webhook's
- * transaction. Returns how many it marked paid.
+ * Stripe's webhook on refunds (charge.refunded, refund.updated, refund.failed): each of the shop's refunds Stripe says
+ * succeeded is paid, on the Bucharest day the news came; one it says failed is due again; one already paid, or not the
+ * shop's, changes nothing. In the webhook's transaction. Returns how many it changed.
  */
 export async function settleCardRefunds(tx: DbOrTx, news: CardRefundNews[], now = new Date()): Promise<number> {
   let settled = 0;
   for (const item of news) {
-    if (item.status !== 'succeeded' || !item.refundId) continue;
+    if (!item.refundId) continue;
     const [known] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, item.refundId));
     if (!known) continue;
     const { order, refund } = await lockedRefund(tx, known.id);
+    if (item.status === 'failed' || item.status === 'canceled') {
+      // Stripe could not pay it back (a closed card…): due again, for the owner to refund again or by transfer.
+      if (refund.status !== 'sent' || refund.stripeRefundId !== item.stripeRefundId || !canRefundMove('sent', 'due')) continue;
+      await tx.update(refunds).set({ status: 'due' }).where(eq(refunds.id, refund.id));
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        actor: 'stripe',
+        fromStatus: order.status,
+        toStatus: order.status,
+        note: `Stripe could not make the refund of ${formatMoney(refund.amount, 'en')} (${item.status}): it is due again`,
+      });
+      settled += 1;
+      continue;
+    }
+    if (item.status !== 'succeeded') continue;
     if (refund.method !== 'card' || !canRefundMove(refund.status, 'paid')) continue;
     if (!refund.stripeRefundId) await tx.update(refunds).set({ stripeRefundId: item.stripeRefundId }).where(eq(refunds.id, refund.id));
     await refundPaid(tx, order, refund, bucharestDay(now), { actor: 'stripe', actorUserId: null });

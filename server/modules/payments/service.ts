@@ -126,8 +126,8 @@ export type PaymentEvent = { id: string; type: string } & (
   | { happened: 'other'; session: CheckoutSessionInfo | null }
 );
 
-/** The Stripe events that tell of refunds: a charge refunded (in part or whole), a refund's status changed. */
-const REFUND_EVENTS = ['charge.refunded', 'refund.created', 'refund.updated'];
+/** The Stripe events that tell of refunds: a charge refunded (in part or whole), a refund's status changed, a refund failed. */
+const REFUND_EVENTS = ['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed'];
 
 /** A Stripe webhook's event, its signature checked on the raw body (400 when it does not match). */
 export async function verifyStripeEvent(payments: Payments, rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent> {
