@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
 import { queueRefundMail } from '../mail/service';
 import { orderForOwner } from './ownerOrder';
+import { noteOrderChange } from './status';
 
 /**
  * Paying back what goods sent back are owed (issue 45): a bank transfer the owner made and records, or a card refund
@@ -27,18 +28,12 @@ export async function lockedRefund(tx: DbOrTx, id: string) {
 
 /**
  * Marks a refund paid on `paidOn` (a Bucharest day), in the caller's transaction, the order's row locked: its timeline
- * says so and the customer is told by mail. `how` names the way in the timeline.
+ * says so and the customer is told by mail.
  */
 export async function refundPaid(tx: DbOrTx, order: typeof orders.$inferSelect, refund: typeof refunds.$inferSelect, paidOn: string, actor: { actor: 'owner' | 'stripe'; actorUserId: string | null }) {
   await tx.update(refunds).set({ status: 'paid', paidOn }).where(eq(refunds.id, refund.id));
-  await tx
-    .update(orders)
-    .set({ version: order.version + 1 })
-    .where(eq(orders.id, order.id));
   const how = refund.method === 'card' ? 'to the card' : 'by bank transfer';
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: order.id, ...actor, fromStatus: order.status, toStatus: order.status, note: `Refund of ${formatMoney(refund.amount, 'en')} paid ${how} on ${paidOn}` });
+  await noteOrderChange(tx, order, { ...actor, note: `Refund of ${formatMoney(refund.amount, 'en')} paid ${how} on ${paidOn}` });
   await queueRefundMail(tx, { id: order.id, email: order.email }, refund.id);
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
-import { orderEvents, orders, withdrawalLines, withdrawals } from '../../../db/schema/orders';
+import { orders, withdrawalLines, withdrawals } from '../../../db/schema/orders';
 import { refunds } from '../../../db/schema/refunds';
 import type { AdminOrder } from '../../../domain/contracts/admin';
 import { formatMoney } from '../../../domain/money';
@@ -12,6 +12,7 @@ import type { SignedInUser } from '../accounts/service';
 import { creditReturn, type Invoicing } from '../invoices/service';
 import { orderForOwner } from './ownerOrder';
 import { toViews } from './read';
+import { noteOrderChange } from './status';
 import { putBackReturned } from './stock';
 
 /**
@@ -92,10 +93,6 @@ export async function receiveReturn(db: Db, id: string, received: WithdrawnLine[
         .insert(refunds)
         .values({ orderId: order.id, withdrawalId: id, creditNoteId: creditNote?.id ?? null, amount: credit.total, method: card ? 'card' : 'transfer', iban: card ? null : withdrawal.iban, dueDay });
     }
-    await tx
-      .update(orders)
-      .set({ version: order.version + 1 })
-      .where(eq(orders.id, order.id));
     const note = [
       `Goods received back: ${withdrawnText(view!.lines, received)}`,
       creditNote ? `credit note ${creditNote.documentId}` : '',
@@ -103,7 +100,7 @@ export async function receiveReturn(db: Db, id: string, received: WithdrawnLine[
     ]
       .filter(Boolean)
       .join('; ');
-    await tx.insert(orderEvents).values({ orderId: order.id, actor: 'owner', actorUserId: owner.id, fromStatus: order.status, toStatus: order.status, note });
+    await noteOrderChange(tx, order, { actor: 'owner', actorUserId: owner.id, note });
     return order.id;
   });
   return orderForOwner(db, orderId);
@@ -118,13 +115,7 @@ export async function customerSendsBack(db: Db, id: string, owner: SignedInUser)
     const { order, withdrawal } = await lockedWithdrawal(tx, id);
     if (!canWithdrawalMove(withdrawal.status, 'returning')) throw new AppError('conflict', { id: 'admin.error.returnNotRequested' }, 'not_requested');
     await tx.update(withdrawals).set({ status: 'returning' }).where(eq(withdrawals.id, id));
-    await tx
-      .update(orders)
-      .set({ version: order.version + 1 })
-      .where(eq(orders.id, order.id));
-    await tx
-      .insert(orderEvents)
-      .values({ orderId: order.id, actor: 'owner', actorUserId: owner.id, fromStatus: order.status, toStatus: order.status, note: 'The customer sends the goods back themselves' });
+    await noteOrderChange(tx, order, { actor: 'owner', actorUserId: owner.id, note: 'The customer sends the goods back themselves' });
     return order.id;
   });
   return orderForOwner(db, orderId);

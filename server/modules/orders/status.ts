@@ -83,6 +83,19 @@ export async function unship(tx: DbOrTx, id: string, change: { actor?: 'owner' |
 }
 
 /**
+ * A change of an order that leaves its status as it is (a withdrawal, goods received back, a refund paid), in the
+ * caller's transaction, the order's row locked: the version moves on (a page showing the order before is stale) and the
+ * timeline says what happened, as an event from the status to itself (domain/orders becameStatus ignores it).
+ */
+export async function noteOrderChange(tx: DbOrTx, order: { id: string; status: OrderStatus; version: number }, event: { actor: OrderActor; actorUserId?: string | null; note: string }) {
+  await tx
+    .update(orders)
+    .set({ version: order.version + 1 })
+    .where(eq(orders.id, order.id));
+  await tx.insert(orderEvents).values({ orderId: order.id, actor: event.actor, actorUserId: event.actorUserId ?? null, fromStatus: order.status, toStatus: order.status, note: event.note });
+}
+
+/**
  * Issues what an order's status calls for (its invoice, its credit note: invoices/service.ts) from the order as it
  * is now, in the caller's transaction: changeOrderStatus's, or a paid order's placed by Stripe's webhook.
  */

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
-import { orderEvents, orderLines, orders, withdrawalLines, withdrawals } from '../../../db/schema/orders';
+import { orderLines, orders, withdrawalLines, withdrawals } from '../../../db/schema/orders';
 import { lineName } from '../../../domain/catalog';
 import type { WithdrawalOrder, WithdrawalReceipt } from '../../../domain/contracts/orders';
 import { dayValue } from '../../../domain/issueValues';
@@ -10,6 +10,7 @@ import { countHits, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit 
 import { queueWithdrawalMails } from '../mail/service';
 import { lineView } from './lineView';
 import { receivedAtOf } from './received';
+import { noteOrderChange } from './status';
 
 /**
  * Per address asking: a customer who mistypes their number a few times, not someone trying numbers. Finding the order
@@ -101,14 +102,10 @@ export async function requestWithdrawal(db: Db, request: WithdrawalRequest & { i
       .values({ orderId: order.id, reason: request.reason ?? null, iban: paidInCash ? request.iban! : null })
       .returning({ id: withdrawals.id, statedAt: withdrawals.statedAt });
     await tx.insert(withdrawalLines).values(request.lines.map((line) => ({ withdrawalId: withdrawal!.id, orderLineId: line.lineId, quantity: line.quantity })));
-    await tx
-      .update(orders)
-      .set({ version: order.version + 1 })
-      .where(eq(orders.id, order.id));
     // The status stays as it is (the withdrawal has its own): the event marks the statement on the timeline.
     const products = withdrawnText(lines.map(lineView), request.lines);
     const note = [WITHDRAWAL_TIMELINE_NOTE, `Products: ${products}`, request.reason ? `Reason: ${request.reason}` : ''].filter(Boolean).join('. ');
-    await tx.insert(orderEvents).values({ orderId: order.id, actor: 'customer', fromStatus: order.status, toStatus: order.status, note });
+    await noteOrderChange(tx, order, { actor: 'customer', note });
     await queueWithdrawalMails(tx, { id: order.id, email: order.email }, withdrawal!.id);
     const statedAt = withdrawal!.statedAt;
     return { orderNumber: order.number, requestedAt: statedAt.toISOString(), email: order.email, refundDueDay: refundDueDay(statedAt) };

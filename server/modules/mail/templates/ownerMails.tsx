@@ -6,9 +6,10 @@ import { Heading, Link, Text } from '@react-email/components';
 import { dayValue } from '../../../../domain/issueValues';
 import { type Locale, shopTime } from '../../../../domain/locale';
 import { chargedText, formatMoney } from '../../../../domain/money';
+import { withdrawnText } from '../../../../domain/withdrawal';
 import { button, Layout, mailText, paragraph, type ShopIdentity } from './Layout';
 import { Address, Lines, type OrderMailData, type RenderedParts } from './orderMails';
-import { withdrawalTold, withdrawnProducts } from './returnMails';
+import { withdrawalTold } from './returnMails';
 
 const BackOfficeLink = ({ shop, order, locale }: { shop: ShopIdentity; order: OrderMailData; locale: Locale }) => (
   <Text style={paragraph}>
@@ -51,7 +52,7 @@ export function withdrawalAlertMail(shop: ShopIdentity, order: OrderMailData, lo
           {t('mail.owner.withdrawal.heading', { number })}
         </Heading>
         <Text style={paragraph}>{t('mail.owner.withdrawal.body', { when: shopTime(withdrawal.statedAt, locale), day: dayValue(withdrawal.refundDueDay) })}</Text>
-        <Text style={paragraph}>{withdrawnProducts(order, withdrawal)}</Text>
+        <Text style={paragraph}>{withdrawnText(order.lines, withdrawal.lines)}</Text>
         {withdrawal.reason && <Text style={paragraph}>{withdrawal.reason}</Text>}
         <Lines order={order} locale={locale} />
         <Address order={order} locale={locale} />

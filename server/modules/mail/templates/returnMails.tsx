@@ -18,11 +18,6 @@ export function withdrawalTold(order: OrderMailData, id: string | undefined): Wi
   return order.withdrawals.find((withdrawal) => withdrawal.id === id) ?? order.withdrawals.at(-1) ?? null;
 }
 
-/** The units a withdrawal sends back, named as the order sold them: "2 × Dummy Lighter (Black), 1 × Dummy Key". */
-export function withdrawnProducts(order: OrderMailData, withdrawal: WithdrawalView): string {
-  return withdrawnText(order.lines, withdrawal.lines);
-}
-
 /**
  * To the customer, at once: the receipt on a durable medium the law asks for (OUG 34/2014 art. 11¹): the statement's
  * content (who, which order, which products, why, the IBAN), when it reached the shop, and what happens next (where to
@@ -44,7 +39,7 @@ export function withdrawalReceivedMail(shop: ShopIdentity, order: OrderMailData,
         </Heading>
         <Text style={paragraph}>{received}</Text>
         <Text style={paragraph}>{t('mail.withdrawal.statement', { name: `${order.firstName} ${order.lastName}`.trim(), number, email: order.email })}</Text>
-        <Text style={paragraph}>{t('mail.withdrawal.products', { products: withdrawnProducts(order, withdrawal) })}</Text>
+        <Text style={paragraph}>{t('mail.withdrawal.products', { products: withdrawnText(order.lines, withdrawal.lines) })}</Text>
         {withdrawal.reason && (
           <Text style={paragraph}>
             {t('mail.withdrawal.yourNote')} {withdrawal.reason}
