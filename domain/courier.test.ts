@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awbReference, cashOnDelivery, courierAddress, courierPhone, parcelWeightGrams } from './courier';
+import { awbReference, cashOnDelivery, courierAddress, courierPhone, parcelWeightGrams, returnReference, shopCourierAddress } from './courier';
 
 describe('an order as couriers take it', () => {
   it('names the county and locality; Bucharest’s sector as “Sectorul N”, however the address wrote it', () => {
@@ -60,5 +60,23 @@ describe('an order as couriers take it', () => {
     expect(awbReference(10042, 0)).toBe('10042');
     expect(awbReference(10042, 1)).toBe('10042-2');
     expect(awbReference(10042, 2)).toBe('10042-3');
+  });
+
+  it('gives a return AWB a reference of its own, new for each try', () => {
+    expect(returnReference(10042, 0)).toBe('10042-R1');
+    expect(returnReference(10042, 1)).toBe('10042-R2');
+  });
+
+  it("takes the shop's street and number apart for the couriers, its Bucharest sector from the city", () => {
+    expect(shopCourierAddress({ county: 'B', city: 'București, Sector 1', street: 'Strada Exemplului nr. 1', postalCode: '010001' })).toEqual({
+      county: 'București',
+      locality: 'Sectorul 1',
+      address: 'Strada Exemplului 1',
+      street: 'Strada Exemplului',
+      number: '1',
+      postalCode: '010001',
+    });
+    expect(shopCourierAddress({ county: 'CJ', city: 'Cluj-Napoca', street: 'Str. Memorandumului, 28A', postalCode: '400114' })).toMatchObject({ street: 'Str. Memorandumului', number: '28A' });
+    expect(shopCourierAddress({ county: 'CJ', city: 'Cluj-Napoca', street: 'Piața Unirii', postalCode: '400114' })).toMatchObject({ street: 'Piața Unirii', number: '' });
   });
 });

@@ -105,6 +105,29 @@ export function awbReference(orderNumber: number, earlierAwbs: number): string {
 }
 
 /**
+ * A return AWB's reference (issue 45): the order's number with R and the return's count (10042-R1, 10042-R2…), never
+ * one of the order's own AWBs, and new for each try (a courier keeps a reference it has seen).
+ */
+export function returnReference(orderNumber: number, earlierReturns: number): string {
+  return `${orderNumber}-R${earlierReturns + 1}`;
+}
+
+/**
+ * The shop's own address for a courier (where returns go), from the company's settings: COMPANY_STREET holds the street
+ * and its number ("Strada Exemplului nr. 1"), taken apart for a courier that wants them apart (FAN).
+ */
+export function shopCourierAddress(company: { county: string; city: string; street: string; postalCode: string }): CourierAddress | null {
+  const match = /^(.*?)[,\s]+(?:nr\.?\s*)?(\d+[a-z]?(?:[-/]\d+[a-z]?)?)$/i.exec(company.street.trim());
+  return courierAddress({
+    county: company.county,
+    city: company.city,
+    street: match ? match[1]!.replace(/,$/, '') : company.street,
+    streetNumber: match ? match[2]! : '',
+    postalCode: company.postalCode,
+  });
+}
+
+/**
  * Where a parcel stands, in the shop's terms: on its way (or not yet picked up), delivered, coming back (refused or
  * returned: the order becomes returned), its AWB cancelled at the courier (never picked up: the order goes back to be
  * shipped again, as Cancel AWB takes it), or a status the shop does not know (shown to the owner, nothing changed).

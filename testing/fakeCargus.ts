@@ -6,7 +6,9 @@
  * own PrestaShop module (cargus-ecomm/Prestashop) where the documentation is silent; docs/integrations/cargus.md gives
  * each section. It speaks: the Azure API Management gateway's subscription key on every call (401 with APIM's JSON
  * body without it), POST /LoginUser for a token answered as a bare JSON string and sent back as `Authorization:
- * Bearer`, AWBs at POST /Awbs (the barcode as a JSON number; refusals as a JSON array of messages, {"Error": …} or a
+ * Bearer`, AWBs at POST /Awbs and pickups from another location (the shop's returns) at POST /AwbPickup (§9.1: the
+ * sender's address, the recipient one of the account's pickup locations, the pickup's window; the barcode as at POST
+ * /Awbs, the documentation saying only "Bar code number generated") (the barcode as a JSON number; refusals as a JSON array of messages, {"Error": …} or a
  * bare string) with the annex's rules (each parcel's size for services 34, 35, 36, 39 and 40; one piece for 34 and
  * 35), the label as base64 PDF (a JSON string, as the PrestaShop module reads it, or bare), AwbTrace/WithRedirect
  * (§9.10: no event ids; who confirmed receipt), DELETE /Awbs (true, or false once the parcel has a checkpoint) and
@@ -96,6 +98,8 @@ export interface CargusAwb {
   returnBarCode?: string;
   /** The pickup order it went with, once launched (PUT Orders). */
   order?: string;
+  /** Made by POST AwbPickup (a pickup from another location, §9.1: the shop's returns) rather than POST Awbs. */
+  pickup: boolean;
 }
 
 /** A pickup order launched (PUT Orders … action=1): its number, the pickup location, the window, its AWBs. */
@@ -262,8 +266,26 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     send(res, 200, token);
   }
 
-  /** The fake's checks of an AWB: its messages, empty when it can be created. */
-  function validate(awb: CargusAwbRequest) {
+  /** The checks of a party's address (a recipient's on POST Awbs, a sender's on AwbPickup), in `who`'s words. */
+  function validateAddress(party: Record<string, unknown>, who: 'destinatarului' | 'expeditorului', messages: string[]) {
+    if (textOf(party.Name) === '') messages.push(`Numele ${who} este obligatoriu`);
+    if (typeof party.PhoneNumber !== 'string' || !/^0\d{9}$/.test(party.PhoneNumber)) messages.push(`Telefonul ${who} nu este valid`);
+    const county = textOf(party.CountyName).toLowerCase();
+    const locality = textOf(party.LocalityName);
+    if (!COURIER_COUNTIES.includes(county)) messages.push(`Judetul ${who} nu exista`);
+    // Cargus's nomenclature: names without diacritics, Bucharest one locality (its sectors are not localities).
+    else if (locality === '' || /[^\x20-\x7e]/.test(locality) || (county === 'bucuresti' && locality.toLowerCase() !== 'bucuresti')) {
+      messages.push(who === 'destinatarului' ? "The recipient's locality could not be matched!" : "The sender's locality could not be matched!");
+    }
+    if (textOf(party.AddressText) === '' && textOf(party.StreetName) === '') messages.push(`Adresa ${who} este obligatorie`);
+  }
+
+  /**
+   * The fake's checks of an AWB: its messages, empty when it can be created. `pickup`: an AwbPickup's (§9.1), whose
+   * Sender is an address (no LocationId) and whose Recipient is one of the account's pickup locations, with the pickup's
+   * window.
+   */
+  function validate(awb: CargusAwbRequest, pickup = false) {
     const messages: string[] = [];
     const sender = isObject(awb.Sender) ? awb.Sender : {};
     const recipient: NonNullable<CargusAwbRequest['Recipient']> = isObject(awb.Recipient) ? awb.Recipient : {};
@@ -272,22 +294,19 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     const parcels = numberOf(awb.Parcels) ?? 0;
     const envelopes = numberOf(awb.Envelopes) ?? 0;
     const weight = numberOf(awb.TotalWeight);
-    if (!pickupLocations.has(numberOf(sender.LocationId) ?? -1)) messages.push('Invalid LocationId for sender');
+    if (pickup) {
+      validateAddress(sender, 'expeditorului', messages);
+      if (!pickupLocations.has(numberOf(recipient.LocationId) ?? -1)) messages.push('Invalid LocationId for recipient');
+      const [start, end] = [Date.parse(textOf(awb.PickupStartDate)), Date.parse(textOf(awb.PickupEndDate))];
+      if (Number.isNaN(start) || Number.isNaN(end) || end <= start) messages.push('PickupStartDate si PickupEndDate nu sunt valide');
+    } else if (!pickupLocations.has(numberOf(sender.LocationId) ?? -1)) messages.push('Invalid LocationId for sender');
     if (service === null || !SERVICES.includes(service)) messages.push('Serviciul nu exista');
     if (pudo && service !== 38) messages.push('Livrarea in punct PUDO se face cu serviciul 38');
     if (pudo && (numberOf(awb.DeliveryPudoPoint) ?? 0) <= 0) messages.push('Punctul PUDO nu exista');
-    if (textOf(recipient.Name) === '') messages.push('Numele destinatarului este obligatoriu');
-    if (typeof recipient.PhoneNumber !== 'string' || !/^0\d{9}$/.test(recipient.PhoneNumber)) messages.push('Telefonul destinatarului nu este valid');
-    if (!pudo) {
-      const county = textOf(recipient.CountyName).toLowerCase();
-      const locality = textOf(recipient.LocalityName);
-      if (!COURIER_COUNTIES.includes(county)) messages.push('Judetul destinatarului nu exista');
-      // Cargus's nomenclature: names without diacritics, Bucharest one locality (its sectors are not localities).
-      else if (locality === '' || /[^\x20-\x7e]/.test(locality) || (county === 'bucuresti' && locality.toLowerCase() !== 'bucuresti')) {
-        messages.push("The recipient's locality could not be matched!");
-      }
-      if (textOf(recipient.AddressText) === '' && textOf(recipient.StreetName) === '') messages.push('Adresa destinatarului este obligatorie');
-    }
+    if (pudo) {
+      if (textOf(recipient.Name) === '') messages.push('Numele destinatarului este obligatoriu');
+      if (typeof recipient.PhoneNumber !== 'string' || !/^0\d{9}$/.test(recipient.PhoneNumber)) messages.push('Telefonul destinatarului nu este valid');
+    } else if (!pickup) validateAddress(recipient, 'destinatarului', messages);
     if (parcels + envelopes < 1) messages.push('Expeditia trebuie sa aiba cel putin un colet sau plic');
     if (service !== null && ONE_PIECE_SERVICES.includes(service) && parcels + envelopes > 1) messages.push(`Serviciul ${service} permite o singura piesa pe expeditie`);
     const pieces = Array.isArray(awb.ParcelCodes) ? (awb.ParcelCodes as unknown[]) : [];
@@ -303,10 +322,10 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     return messages;
   }
 
-  function createAwb(res: http.ServerResponse, json: unknown) {
+  function createAwb(res: http.ServerResponse, json: unknown, pickup = false) {
     if (!isObject(json)) return send(res, 400, { Message: 'The request is invalid.' });
     const request = json as CargusAwbRequest;
-    const messages = validate(request);
+    const messages = validate(request, pickup);
     const refusal = refusals.shift();
     if (refusal) messages.push(refusal.message);
     if (messages.length > 0) {
@@ -315,7 +334,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
       return send(res, 400, messages);
     }
     const barCode = nextBarCode++;
-    const awb: CargusAwb = { barCode: String(barCode), request: structuredClone(request), createdAt: new Date(), events: [], deleted: false, paidOut: null };
+    const awb: CargusAwb = { barCode: String(barCode), request: structuredClone(request), createdAt: new Date(), events: [], deleted: false, paidOut: null, pickup };
     awbs.push(awb);
     byBarCode.set(awb.barCode, awb);
     send(res, 200, barCode);
@@ -331,7 +350,9 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     const pages = (found as CargusAwb[]).map((awb) => [
       `Cargus AWB ${awb.barCode}`,
       `Format ${format === 'A6' ? '10x14' : 'A4'}`,
-      `Destinatar: ${textOf(awb.request.Recipient?.Name)}, ${textOf(awb.request.Recipient?.LocalityName)}`,
+      awb.pickup
+        ? `Expeditor: ${textOf(awb.request.Sender?.Name)}, ${textOf(awb.request.Sender?.LocalityName)}`
+        : `Destinatar: ${textOf(awb.request.Recipient?.Name)}, ${textOf(awb.request.Recipient?.LocalityName)}`,
     ]);
     // "It returns: The code in base64" (§9.9): a JSON string, as Cargus's PrestaShop module json_decodes it; or bare.
     const base64 = labelPdf(pages, format).toString('base64');
@@ -405,7 +426,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     const [start, end] = [Date.parse(query.PickupStartDate ?? ''), Date.parse(query.PickupEndDate ?? '')];
     if (location === null || !pickupLocations.has(location)) return send(res, 400, ['Punctul de ridicare nu exista']);
     if (!['0', '1'].includes(query.action ?? '') || Number.isNaN(start) || Number.isNaN(end) || end <= start) return send(res, 400, ['action, PickupStartDate si PickupEndDate nu sunt valide']);
-    const open = awbs.filter((awb) => !awb.deleted && awb.order === undefined && (numberOf(awb.request.Sender?.LocationId) ?? 0) === location);
+    const open = awbs.filter((awb) => !awb.pickup && !awb.deleted && awb.order === undefined && (numberOf(awb.request.Sender?.LocationId) ?? 0) === location);
     if (open.length === 0) return send(res, 400, ['Nu exista o comanda deschisa pentru acest punct de ridicare']);
     const number = nextOrder++;
     for (const awb of open) awb.order = query.action === '1' ? String(number) : undefined;
@@ -441,6 +462,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
   const routes: Record<string, string[]> = {
     '/LoginUser': ['POST'],
     '/Awbs': ['POST', 'DELETE'],
+    '/AwbPickup': ['POST'],
     '/AwbDocuments': ['GET'],
     '/AwbTrace/WithRedirect': ['GET'],
     '/Awbs/GetByDate': ['GET'],
@@ -464,6 +486,7 @@ export async function startFakeCargus(options: FakeCargusOptions): Promise<FakeC
     if (expiresAt === undefined || expiresAt <= Date.now()) return send(res, 401, 'Failed to authenticate!');
 
     if (path === '/Awbs') return method === 'POST' ? createAwb(res, json) : remove(res, query);
+    if (path === '/AwbPickup') return createAwb(res, json, true);
     if (path === '/AwbDocuments') return documents(res, query);
     if (path === '/AwbTrace/WithRedirect') return trace(res, query);
     if (path === '/Awbs/GetByDate') return awbsByDate(res, query);

@@ -49,6 +49,8 @@ export interface FanShipmentRequest {
     options?: unknown;
     [key: string]: unknown;
   };
+  /** A sender other than the account (a return's customer), as the recipient. */
+  sender?: FanShipmentRequest['recipient'];
   recipient?: {
     name?: unknown;
     phone?: unknown;
@@ -290,6 +292,23 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
     sendJson(res, 200, { status: 'success', data: { token, expiresAt: stamp(new Date(expiresAt)) } });
   }
 
+  /** The checks of a person and address (`recipient`, or a `sender`), its errors under `who.…`. */
+  function checkParty(who: 'recipient' | 'sender', party: NonNullable<FanShipmentRequest['recipient']>, errors: Record<string, string>) {
+    const address: NonNullable<NonNullable<FanShipmentRequest['recipient']>['address']> = isObject(party.address) ? party.address : {};
+    const person = who === 'recipient' ? 'destinatarului' : 'expeditorului';
+    if (textOf(party.name) === '') errors[`${who}.name`] = `Numele ${person} este obligatoriu`;
+    if (typeof party.phone !== 'string' || !/^0\d{9}$/.test(party.phone)) errors[`${who}.phone`] = 'Numarul de telefon nu este valid';
+    if (typeof address.county !== 'string' || !COURIER_COUNTIES.includes(address.county.trim().toLowerCase())) errors[`${who}.address.county`] = 'Judetul nu exista';
+    if (textOf(address.locality) === '') errors[`${who}.address.locality`] = 'Localitatea nu exista';
+    // Bucharest is the one locality "Bucuresti" (localityId 11) in every sample of daika7ana/fancourier-api-v2
+    // (Objects/ShippingSlip.php, Objects/CourierOrder.php): a sector is no locality. The message is this fake's own.
+    else if (textOf(address.county).toLowerCase() === 'bucuresti' && textOf(address.locality).toLowerCase() !== 'bucuresti') errors[`${who}.address.locality`] = 'Localitatea nu exista';
+    if (textOf(address.street) === '') errors[`${who}.address.street`] = 'Strada este obligatorie';
+    if (address.streetNo !== undefined && address.streetNo !== null && typeof address.streetNo !== 'string') {
+      errors[`${who}.address.streetNo`] = 'Numarul strazii trebuie sa fie text';
+    }
+  }
+
   /** FAN's checks of one shipment: { "field.path": message }, empty when it can be created. */
   function validate(shipment: FanShipmentRequest) {
     const errors: Record<string, string> = {};
@@ -298,7 +317,6 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
     const info: Info = isObject(shipment.info) ? shipment.info : {};
     const packages: NonNullable<Info['packages']> = isObject(info.packages) ? info.packages : {};
     const recipient: Recipient = isObject(shipment.recipient) ? shipment.recipient : {};
-    const address: NonNullable<Recipient['address']> = isObject(recipient.address) ? recipient.address : {};
 
     const service = textOf(info.service);
     const cod = info.cod === undefined || info.cod === null || info.cod === '' ? 0 : numberOf(info.cod);
@@ -307,17 +325,10 @@ export async function startFakeFan(options: FakeFanOptions): Promise<FakeFan> {
     if (cod === null || cod < 0) errors['info.cod'] = 'Valoarea rambursului nu este valida';
     if ((numberOf(packages.parcel) ?? 0) + (numberOf(packages.envelope) ?? 0) < 1) errors['info.parcels'] = 'At least one envelope or parcel is required';
     if (!((numberOf(info.weight) ?? 0) > 0)) errors['info.weight'] = 'Greutatea trebuie sa fie mai mare decat 0';
-    if (textOf(recipient.name) === '') errors['recipient.name'] = 'Numele destinatarului este obligatoriu';
-    if (typeof recipient.phone !== 'string' || !/^0\d{9}$/.test(recipient.phone)) errors['recipient.phone'] = 'Numarul de telefon nu este valid';
-    if (typeof address.county !== 'string' || !COURIER_COUNTIES.includes(address.county.trim().toLowerCase())) errors['recipient.address.county'] = 'Judetul nu exista';
-    if (textOf(address.locality) === '') errors['recipient.address.locality'] = 'Localitatea nu exista';
-    // Bucharest is the one locality "Bucuresti" (localityId 11) in every sample of daika7ana/fancourier-api-v2
-    // (Objects/ShippingSlip.php, Objects/CourierOrder.php): a sector is no locality. The message is this fake's own.
-    else if (textOf(address.county).toLowerCase() === 'bucuresti' && textOf(address.locality).toLowerCase() !== 'bucuresti') errors['recipient.address.locality'] = 'Localitatea nu exista';
-    if (textOf(address.street) === '') errors['recipient.address.street'] = 'Strada este obligatorie';
-    if (address.streetNo !== undefined && address.streetNo !== null && typeof address.streetNo !== 'string') {
-      errors['recipient.address.streetNo'] = 'Numarul strazii trebuie sa fie text';
-    }
+    checkParty('recipient', recipient, errors);
+    // A sender other than the account (its clients' optional `sender` block: daika7ana/fancourier-api-v2
+    // AwbIntern::pack(), "address" marked obligatoriu): checked as the recipient is.
+    if (shipment.sender !== undefined) checkParty('sender', isObject(shipment.sender) ? shipment.sender : {}, errors);
     return errors;
   }
 

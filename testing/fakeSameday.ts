@@ -2,7 +2,8 @@
  * A local stand-in for the Sameday courier API (the protocol of sameday-courier/php-sdk), for tests only: the shop's
  * real Sameday adapter talks to it over HTTP with its base URL set to `url`. It speaks the wire protocol: login at
  * POST /api/authenticate (X-Auth-Username / X-Auth-Password, remember_me=1) for a token sent back as X-AUTH-TOKEN,
- * AWB creation from PHP's http_build_query form encoding with Sameday's nested "Validation Failed" errors, the PDF
+ * AWB creation from PHP's http_build_query form encoding with Sameday's nested "Validation Failed" errors (a pickup
+ * from a third party, thirdPartyPickup, and an easybox's lockerFirstMile included: the shop's returns), the PDF
  * label, deletion of an AWB that is only issued, the AWB status history, the status sync feed and the paginated
  * services, pickup points and lockers. Test controls play what Sameday does on its side: parcels moving (delivered,
  * refused and returned, a status the shop does not know), tokens revoked, a field refused, a slow or down service.
@@ -519,6 +520,23 @@ export async function startFakeSameday(options: FakeSamedayOptions): Promise<Fak
         } else if (recipient(`${field}String`) === undefined) fail(['awbRecipient', `${field}String`], message);
       }
     }
+
+    // A pickup from someone else than the account (the SDK's thirdPartyPickup=1 with thirdParty[…], the fields of
+    // awbRecipient: its SamedayPostAwbRequestTest records such a body): the same checks as the recipient's.
+    const thirdPartyPickup = value('thirdPartyPickup');
+    if (thirdPartyPickup !== undefined && thirdPartyPickup !== '0' && thirdPartyPickup !== '1') fail(['thirdPartyPickup'], NOT_CHOICE);
+    if (thirdPartyPickup === '1') {
+      const third = (field: string) => value(`thirdParty[${field}]`);
+      for (const field of ['name', 'phoneNumber', 'address']) if (third(field) === undefined) fail(['thirdParty', field], NOT_BLANK);
+      const type = third('personType');
+      if (type === undefined) fail(['thirdParty', 'personType'], NOT_NULL);
+      else if (type !== '0' && type !== '1') fail(['thirdParty', 'personType'], NOT_CHOICE);
+      if (third('city') === undefined && third('cityString') === undefined) fail(['thirdParty', 'cityString'], 'Invalid city.');
+      if (third('county') === undefined && third('countyString') === undefined) fail(['thirdParty', 'countyString'], 'Invalid county.');
+    }
+    // lockerFirstMile: an easybox's id (the SDK's int field, since 2.1.0).
+    const firstMile = value('lockerFirstMile');
+    if (firstMile !== undefined && !lockers.some((l) => l.lockerId === integerOf(firstMile))) fail(['lockerFirstMile'], 'Invalid locker.');
 
     const parcels = parcelsOf(form);
     if (parcels.length === 0) fail(['parcels'], 'This collection should contain 1 element or more.');

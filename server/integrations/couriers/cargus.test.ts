@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courierAddress } from '../../../domain/courier';
 import { bucharestDay } from '../../../domain/locale';
 import { type FakeCargus, startFakeCargus } from '../../../testing/fakeCargus';
-import { cargusCourier, cargusPdf, cargusService } from './cargus';
+import { returnParcel } from '../../../testing/returnParcel';
+import { cargusCourier, cargusPdf, cargusService, returnPickupWindow } from './cargus';
 import { bucharestIso, type Shipment } from './courier';
 
 // The Cargus adapter against a stand-in speaking UrgentCargus API v3 (testing/fakeCargus.ts, from its integrators' code).
@@ -287,5 +288,53 @@ describe('Cargus’s rules', () => {
     expect(cargusPdf(JSON.stringify(base64)).toString()).toBe('%PDF-1.4 x');
     expect(cargusPdf(`${base64}\n`).toString()).toBe('%PDF-1.4 x');
     expect(cargusPdf('"unterminated').length).toBe(0);
+  });
+
+  it('asks for a return as a pickup from another location (AwbPickup, §9.1): the customer as Sender, the shop’s location as Recipient, nothing to collect', async () => {
+    const adapter = courier({ pickupLocation: '201266091' });
+    const created = await adapter.createReturn(returnParcel({ reference: '10042-R1' }));
+    expect(created.awb).toMatch(/^\d{10}$/);
+    const post = cargus.requests.filter((request) => request.path === '/AwbPickup').at(-1)!;
+    expect(post.json).toMatchObject({
+      Sender: {
+        Name: 'Stefan Popescu',
+        CountyName: 'Iasi',
+        LocalityName: 'Iasi',
+        AddressText: 'Soseaua Stefan cel Mare 3',
+        PhoneNumber: '0722123456',
+        Email: 'stefan@example.ro',
+        CodPostal: '700064',
+      },
+      Recipient: { LocationId: 201266091 },
+      Parcels: 1,
+      TotalWeight: 2,
+      ServiceId: 34,
+      DeclaredValue: 124.96,
+      CashRepayment: 0,
+      BankRepayment: 0,
+      ShipmentPayer: 1,
+      CustomString: '10042-R1',
+    });
+    expect((post.json as { Sender: object }).Sender).not.toHaveProperty('LocationId');
+    expect(cargus.awbs().find((awb) => awb.barCode === created.awb)).toMatchObject({ pickup: true });
+    // Its label is an AWB's like any other; a return whose answer never came is found by its reference.
+    expect((await adapter.label(created.awb, 'A4')).subarray(0, 4).toString('latin1')).toBe('%PDF');
+    expect(await adapter.findReturn(returnParcel({ reference: '10042-R1' }), new Date(Date.now() - 60_000))).toEqual({ made: { awb: created.awb, cost: null, parcels: [created.awb] } });
+    expect(await adapter.findReturn(returnParcel({ reference: '10042-R9' }), new Date(Date.now() - 60_000))).toEqual({ made: null });
+  });
+
+  it('gives a return’s courier the next working day, 09:00 to 18:00 Bucharest time, to come', () => {
+    // Friday 27 November 2026, 20:00 in Bucharest: not Monday 30 November nor 1 December (public holidays), Wednesday 2.
+    expect(returnPickupWindow(new Date('2026-11-27T18:00:00Z'))).toEqual({ PickupStartDate: '2026-12-02T09:00', PickupEndDate: '2026-12-02T18:00' });
+    // Tuesday 10 March 2026, 23:30 in Bucharest (21:30 UTC): Wednesday.
+    expect(returnPickupWindow(new Date('2026-03-10T21:30:00Z'))).toMatchObject({ PickupStartDate: '2026-03-11T09:00' });
+  });
+
+  it('refuses a return without the customer’s address, naming the sender’s fields', async () => {
+    const parcel = returnParcel({ reference: '10042-R2' });
+    await expect(courier().createReturn({ ...parcel, sender: { ...parcel.sender, phone: '12' } })).rejects.toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('Telefonul expeditorului'),
+    });
   });
 });

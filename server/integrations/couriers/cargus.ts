@@ -1,9 +1,22 @@
+import { addWorkingDays } from '../../../domain/calendar';
 import { inBucharest, type ParcelState } from '../../../domain/courier';
 import { bucharestDay } from '../../../domain/locale';
 import { toDecimalString } from '../../../domain/money';
 import { withoutDiacritics } from '../../../domain/text';
 import { json, refused } from './cargusAnswers';
-import { bucharestIso, type CashPaidOut, type Courier, CourierError, type CourierEvent, type CreatedAwb, courierApi, type FoundAwb, type Shipment, type Tracking } from './courier';
+import {
+  bucharestIso,
+  type CashPaidOut,
+  type Courier,
+  CourierError,
+  type CourierEvent,
+  type CreatedAwb,
+  courierApi,
+  type FoundAwb,
+  type ReturnShipment,
+  type Shipment,
+  type Tracking,
+} from './courier';
 
 /**
  * Cargus's UrgentCargus API v3 (https://urgentcargus.azure-api.net/api, behind Azure API Management). Cargus publishes
@@ -109,6 +122,28 @@ function parcelWeights(grams: number, parcels: number): number[] {
   return Array.from({ length: count }, (_, index) => Math.floor(total / count) + (index < total % count ? 1 : 0));
 }
 
+/** Names as Cargus takes them: without diacritics. */
+const plain = (text: string) => withoutDiacritics(text).trim();
+
+/**
+ * When the courier may come for a return: the next working day, 09:00 to 18:00 in Bucharest, written as the
+ * documentation's AwbPickup example writes times (Bucharest's wall clock to the minute, "2017-10-25T14:11").
+ */
+export function returnPickupWindow(now: Date): { PickupStartDate: string; PickupEndDate: string } {
+  const day = addWorkingDays(bucharestDay(now), 1);
+  return { PickupStartDate: `${day}T09:00`, PickupEndDate: `${day}T18:00` };
+}
+
+/**
+ * The AWB of a POST Awbs or AwbPickup answer: the barcode, as a JSON number or string (alphanumeric in the
+ * documentation's examples: URGC10875236); an error text or object answered with 200 is a refusal, not an AWB.
+ */
+function awbOf(answer: unknown): CreatedAwb {
+  const awb = typeof answer === 'number' || typeof answer === 'string' ? String(answer).trim() : '';
+  if (!/^[A-Z]{0,4}\d{6,}$/i.test(awb)) throw refused(answer, 'Cargus gave no AWB.');
+  return { awb, cost: null, parcels: [awb] };
+}
+
 export function cargusCourier(settings: CargusSettings): Courier {
   const key = { 'Ocp-Apim-Subscription-Key': settings.subscriptionKey };
   const envelope = settings.cashOnDelivery === 'envelope';
@@ -132,11 +167,29 @@ export function cargusCourier(settings: CargusSettings): Courier {
     refusal: async (response) => refused(await json(response), `Cargus answered ${response.status}.`),
   });
 
+  /**
+   * Cargus has no lookup by CustomString; its AWBs of a period (Awbs/GetByDate, §9.7: FromDate and ToDate as
+   * mm-dd-yyyy, pageNumber, itemsPerPage) carry it, with the barcode and the AWB's Status ("Deleted" for one deleted:
+   * Cargus's PrestaShop module, CargusOrdersController.php line 342).
+   */
+  async function madeWith(reference: string, since: Date): Promise<FoundAwb> {
+    const mmddyyyy = (day: string) => `${day.slice(5, 7)}-${day.slice(8, 10)}-${day.slice(0, 4)}`;
+    const from = mmddyyyy(bucharestDay(since));
+    const to = mmddyyyy(bucharestDay(new Date()));
+    for (let page = 1; page <= 50; page += 1) {
+      const answer = await json(await call(`/Awbs/GetByDate?FromDate=${from}&ToDate=${to}&pageNumber=${page}&itemsPerPage=100`));
+      const awbs = Array.isArray(answer) ? (answer as { BarCode?: string | number; CustomString?: string | null; Status?: string | null }[]) : [];
+      const found = awbs.find((awb) => awb.CustomString === reference && awb.BarCode != null && awb.Status !== 'Deleted');
+      if (found) return { made: { awb: String(found.BarCode), cost: null, parcels: [String(found.BarCode)] } };
+      if (awbs.length < 100) break;
+    }
+    return { made: null };
+  }
+
   return {
     id: 'cargus',
 
     async create(shipment: Shipment): Promise<CreatedAwb> {
-      const plain = (text: string) => withoutDiacritics(text).trim();
       const lockerId = shipment.to.lockerId ?? null;
       const recipient = { Name: plain(shipment.recipient.name), ContactPerson: plain(shipment.recipient.name), PhoneNumber: shipment.recipient.phone, Email: shipment.recipient.email };
       let to: Record<string, unknown> = recipient;
@@ -197,32 +250,65 @@ export function cargusCourier(settings: CargusSettings): Courier {
         // third-party modules' choice; not tried against Cargus).
         ...(lockerId ? { DeliveryPudoPoint: Number(lockerId) } : {}),
       };
-      const answer = await json(await call('/Awbs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
-      // The barcode, as a JSON number or string (alphanumeric in the documentation's examples: URGC10875236); an
-      // error text or object answered with 200 is a refusal, not an AWB.
-      const awb = typeof answer === 'number' || typeof answer === 'string' ? String(answer).trim() : '';
-      if (!/^[A-Z]{0,4}\d{6,}$/i.test(awb)) throw refused(answer, 'Cargus gave no AWB.');
-      return { awb, cost: null, parcels: [awb] };
+      return awbOf(await json(await call('/Awbs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })));
     },
 
+    findCreated: (shipment: Shipment, since: Date) => madeWith(shipment.reference, since),
+
     /**
-     * Cargus has no lookup by CustomString; its AWBs of a period (Awbs/GetByDate, §9.7: FromDate and ToDate as
-     * mm-dd-yyyy, pageNumber, itemsPerPage) carry it, with the barcode and the AWB's Status ("Deleted" for one deleted:
-     * Cargus's PrestaShop module, CargusOrdersController.php line 342).
+     * A return (issue 45): POST AwbPickup, "Pick-up from another location" (§9.1): the customer as Sender with their full
+     * address (no LocationId), the shop's pickup location as Recipient (by its LocationId, 0 the headquarters, as for
+     * Sender on POST Awbs), nothing to collect (CashRepayment and BankRepayment 0), the shop paying (ShipmentPayer 1);
+     * the pickup window the next working day (returnPickupWindow). It answers "Bar code number generated".
      */
-    async findCreated(shipment: Shipment, since: Date): Promise<FoundAwb> {
-      const mmddyyyy = (day: string) => `${day.slice(5, 7)}-${day.slice(8, 10)}-${day.slice(0, 4)}`;
-      const from = mmddyyyy(bucharestDay(since));
-      const to = mmddyyyy(bucharestDay(new Date()));
-      for (let page = 1; page <= 50; page += 1) {
-        const answer = await json(await call(`/Awbs/GetByDate?FromDate=${from}&ToDate=${to}&pageNumber=${page}&itemsPerPage=100`));
-        const awbs = Array.isArray(answer) ? (answer as { BarCode?: string | number; CustomString?: string | null; Status?: string | null }[]) : [];
-        const found = awbs.find((awb) => awb.CustomString === shipment.reference && awb.BarCode != null && awb.Status !== 'Deleted');
-        if (found) return { made: { awb: String(found.BarCode), cost: null, parcels: [String(found.BarCode)] } };
-        if (awbs.length < 100) break;
-      }
-      return { made: null };
+    async createReturn(parcel: ReturnShipment): Promise<CreatedAwb> {
+      const from = parcel.sender.address;
+      const bucharest = inBucharest(from);
+      const weights = parcelWeights(parcel.weightGrams, parcel.parcels);
+      const body = {
+        ...returnPickupWindow(new Date()),
+        SenderClientId: null,
+        Sender: {
+          Name: plain(parcel.sender.name),
+          CountyName: plain(from.county),
+          LocalityName: bucharest ? 'Bucuresti' : plain(from.locality),
+          StreetName: plain(from.street),
+          BuildingNumber: plain(from.number),
+          AddressText: bucharest ? `${plain(from.address)}, ${plain(from.locality)}` : plain(from.address),
+          ContactPerson: plain(parcel.sender.name),
+          PhoneNumber: parcel.sender.phone,
+          Email: parcel.sender.email,
+          CodPostal: from.postalCode,
+        },
+        Recipient: { LocationId: Number(settings.pickupLocation ?? 0) },
+        Parcels: weights.length,
+        Envelopes: 0,
+        TotalWeight: weights.reduce((sum, weight) => sum + weight, 0),
+        ServiceId: cargusService(weights, Number(settings.service ?? ECONOMIC_STANDARD)),
+        DeclaredValue: lei(parcel.declaredValue),
+        CashRepayment: 0,
+        BankRepayment: 0,
+        OtherRepayment: '',
+        OpenPackage: false,
+        SaturdayDelivery: false,
+        MorningDelivery: false,
+        ShipmentPayer: 1,
+        Observations: plain(parcel.note),
+        PackageContent: `Retur ${plain(parcel.reference)}`,
+        CustomString: parcel.reference,
+        ParcelCodes: weights.map((weight, index) => ({
+          Code: String(index),
+          Type: 1,
+          Weight: weight,
+          Length: parcel.dimensionsCm.length,
+          Width: parcel.dimensionsCm.width,
+          Height: parcel.dimensionsCm.height,
+        })),
+      };
+      return awbOf(await json(await call('/AwbPickup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })));
     },
+
+    findReturn: (parcel: ReturnShipment, since: Date) => madeWith(parcel.reference, since),
 
     async label(awb: string, format: 'A4' | 'A6'): Promise<Buffer> {
       // barCodes a JSON list (the documentation's example, §9.9); format 0 is A4, 1 the 10x14 cm label (the shop's A6);

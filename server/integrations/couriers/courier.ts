@@ -29,6 +29,26 @@ export interface Shipment {
   service?: string;
 }
 
+/**
+ * A parcel the customer sends back (a withdrawal's goods, issue 45): picked up from their address (or, at Sameday, left
+ * by them in an easybox), carried to the shop's address; nothing to collect, the shop pays.
+ */
+export interface ReturnShipment {
+  /** The return AWB's reference: the order's number with an R suffix (domain/courier.ts returnReference). */
+  reference: string;
+  /** The customer, where the courier picks the parcel up. */
+  sender: { name: string; phone: string; email: string; address: CourierAddress };
+  /** The shop, where the parcel goes (the company's address, COMPANY_*). */
+  recipient: { name: string; phone: string; email: string; address: CourierAddress };
+  /** Sameday only: the easybox the customer leaves the parcel in (its lockerFirstMile), instead of a pickup at the address. */
+  lockerId?: string;
+  parcels: number;
+  weightGrams: number;
+  dimensionsCm: ParcelDimensions;
+  declaredValue: Bani;
+  note: string;
+}
+
 /** An AWB the courier made: its number, what it costs the shop (bani, when it says), each parcel's own number. */
 export interface CreatedAwb {
   awb: string;
@@ -120,6 +140,10 @@ export interface Courier {
    * came, before another AWB may be made. Throws `unavailable` when the courier cannot tell now.
    */
   findCreated(shipment: Shipment, since: Date): Promise<FoundAwb>;
+  /** A return AWB (ReturnShipment): from the customer to the shop, nothing to collect. */
+  createReturn(parcel: ReturnShipment): Promise<CreatedAwb>;
+  /** Whether the courier made the return AWB of `parcel` (by its reference) from `since` on, as findCreated. */
+  findReturn(parcel: ReturnShipment, since: Date): Promise<FoundAwb>;
   /** The AWB's label, a PDF in A6 (a label printer) or A4. */
   label(awb: string, format: 'A4' | 'A6'): Promise<Buffer>;
   track(awb: string): Promise<Tracking>;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courierAddress } from '../../../domain/courier';
 import { bucharestDay } from '../../../domain/locale';
 import { type FakeFan, startFakeFan } from '../../../testing/fakeFan';
+import { returnParcel } from '../../../testing/returnParcel';
 import { startStandIn } from '../../../testing/standIn';
 import type { Shipment } from './courier';
 import { fanCourier, fanDay } from './fan';
@@ -148,6 +149,26 @@ describe('the FAN Courier adapter', () => {
     fan.payOut(awb, today);
     expect(await adapter.cashPaidOut!(today)).toContainEqual({ awb, amount: 12496, paidOn: today });
     expect(await adapter.cashPaidOut!('2001-01-01')).toEqual([]);
+  });
+
+  it('asks for a return as its clients send one: the customer as sender, the shop as recipient, no cash on delivery, the account paying', async () => {
+    const adapter = courier();
+    const created = await adapter.createReturn(returnParcel({ reference: '10042-R1' }));
+    expect(created.awb).toMatch(/^\d{13}$/);
+    const post = fan.requests.filter((request) => request.path === '/intern-awb').at(-1)!;
+    expect((post.json as { shipments: unknown[] }).shipments[0]).toMatchObject({
+      info: { service: 'Standard', cod: 0, payment: 'expeditor', declaredValue: 124.96, weight: 2, content: '10042-R1' },
+      sender: {
+        name: 'Stefan Popescu',
+        contactPerson: 'Stefan Popescu',
+        phone: '0722123456',
+        address: { county: 'Iasi', locality: 'Iasi', street: 'Soseaua Stefan cel Mare', streetNo: '3', zipCode: '700064' },
+      },
+      recipient: { name: 'EXEMPLU SRL', address: { county: 'Bucuresti', locality: 'Bucuresti', street: 'Strada Exemplului, Sectorul 1', streetNo: '1', zipCode: '010001' } },
+    });
+    expect(await adapter.findReturn(returnParcel({ reference: '10042-R1' }), new Date(Date.now() - 60_000))).toMatchObject({ made: { awb: created.awb } });
+    const parcel = returnParcel();
+    await expect(adapter.createReturn({ ...parcel, sender: { ...parcel.sender, phone: '12' } })).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'sender.phone' }] });
   });
 });
 

@@ -1,9 +1,22 @@
 import { addDays } from '../../../domain/calendar';
-import { inBucharest, type ParcelState } from '../../../domain/courier';
+import { type CourierAddress, inBucharest, type ParcelState } from '../../../domain/courier';
 import { bucharestDay } from '../../../domain/locale';
 import { toDecimalString } from '../../../domain/money';
 import { withoutDiacritics } from '../../../domain/text';
-import { bucharestIso, type CashPaidOut, type Courier, CourierError, type CourierEvent, type CourierField, type CreatedAwb, courierApi, type FoundAwb, type Shipment, type Tracking } from './courier';
+import {
+  bucharestIso,
+  type CashPaidOut,
+  type Courier,
+  CourierError,
+  type CourierEvent,
+  type CourierField,
+  type CreatedAwb,
+  courierApi,
+  type FoundAwb,
+  type ReturnShipment,
+  type Shipment,
+  type Tracking,
+} from './courier';
 
 /**
  * FAN Courier's API v2 (https://api.fancourier.ro), as its documented clients speak it: POST /login for a Bearer token
@@ -80,6 +93,28 @@ const FIELDS: Record<string, CourierField> = {
   clientId: 'account',
 };
 
+const plain = (text: string) => withoutDiacritics(text);
+
+/**
+ * A person and address as FAN takes them (its `recipient`, or a return's `sender`): without diacritics; Bucharest one
+ * locality, "Bucuresti" in county "Bucuresti" (every sample of the client's: localityId 11), the sector with the street.
+ */
+function fanPerson(person: { name: string; phone: string; email: string }, address: CourierAddress) {
+  const bucharest = inBucharest(address);
+  return {
+    name: plain(person.name),
+    phone: person.phone,
+    email: person.email,
+    address: {
+      county: bucharest ? 'Bucuresti' : plain(address.county),
+      locality: bucharest ? 'Bucuresti' : plain(address.locality),
+      street: bucharest ? `${plain(address.street)}, ${plain(address.locality)}` : plain(address.street),
+      streetNo: plain(address.number),
+      zipCode: address.postalCode,
+    },
+  };
+}
+
 /** Lei as FAN takes amounts (a number). */
 const lei = (bani: number) => Number(toDecimalString(bani));
 
@@ -111,80 +146,89 @@ export function fanCourier(settings: FanSettings): Courier {
     return search.toString();
   };
 
+  /** One shipment of POST intern-awb: FAN's answer, one result per shipment, its AWB or its errors by field. */
+  async function postAwb(shipment: Record<string, unknown>): Promise<CreatedAwb> {
+    const body = { clientId: Number(settings.clientId), shipments: [shipment] };
+    const answer = (await (await call('/intern-awb', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+      response?: { awbNumber: number | string | null; tariff?: number; errors?: Record<string, string | string[]> | null }[];
+    };
+    const [result] = answer.response ?? [];
+    if (!result?.awbNumber) {
+      const fields = Object.entries(result?.errors ?? {}).flatMap(([path, messages]) => (Array.isArray(messages) ? messages : [messages]).map((message) => ({ field: FIELDS[path] ?? path, message })));
+      throw new CourierError('refused', 'FAN Courier refused the AWB.', fields);
+    }
+    return { awb: String(result.awbNumber), cost: typeof result.tariff === 'number' ? Math.round(result.tariff * 100) : null, parcels: [] };
+  }
+
+  /**
+   * FAN has no lookup by reference; its day's AWBs (GET reports/awb, "borderou": daika7ana/fancourier-api-v2
+   * Request/GetShippingSlip.php, its sample in Objects/ShippingSlip.php) carry the `content` the shop sent, the
+   * reference: the days from `since` to today are read, page after page.
+   */
+  async function madeWith(reference: string, since: Date): Promise<FoundAwb> {
+    const wanted = withoutDiacritics(reference);
+    for (let day = bucharestDay(since); day <= bucharestDay(new Date()); day = addDays(day, 1)) {
+      for (let page = 1; page <= 50; page += 1) {
+        const answer = (await (await call(`/reports/awb?${query({ clientId: settings.clientId, date: day, page: String(page), perPage: '100' })}`)).json()) as {
+          data?: { info: { awbNumber: string | number; content?: string | null; cost?: number | string | null } }[];
+          total?: number;
+          perPage?: number;
+        };
+        const found = (answer.data ?? []).find((item) => (item.info.content ?? '').trim() === wanted);
+        if (found) return { made: { awb: String(found.info.awbNumber), cost: found.info.cost == null || found.info.cost === '' ? null : fanBani(found.info.cost), parcels: [] } };
+        if ((answer.data ?? []).length === 0 || page * (answer.perPage ?? 100) >= (answer.total ?? 0)) break;
+      }
+    }
+    return { made: null };
+  }
+
   return {
     id: 'fan',
 
     async create(shipment: Shipment): Promise<CreatedAwb> {
       if (!('address' in shipment.to)) throw new CourierError('refused', 'FAN Courier delivers to an address here, not to a locker.', [{ field: 'locker', message: 'FANbox is not offered.' }]);
-      const address = shipment.to.address;
-      const plain = (text: string) => withoutDiacritics(text);
-      // Bucharest is one locality at FAN, "Bucuresti" in county "Bucuresti" (every sample of the client's: localityId 11);
-      // the sector goes with the street.
-      const bucharest = inBucharest(address);
-      const body = {
-        clientId: Number(settings.clientId),
-        shipments: [
-          {
-            info: {
-              service: shipment.cashOnDelivery > 0 ? 'Cont Colector' : 'Standard',
-              packages: { parcel: shipment.parcels, envelope: 0 },
-              weight: Math.max(1, Math.ceil(shipment.weightGrams / 1000)),
-              cod: lei(shipment.cashOnDelivery),
-              declaredValue: lei(shipment.declaredValue),
-              payment: 'expeditor',
-              observation: plain(shipment.note),
-              content: plain(shipment.reference),
-              options: [],
-            },
-            recipient: {
-              name: plain(shipment.recipient.name),
-              phone: shipment.recipient.phone,
-              email: shipment.recipient.email,
-              address: {
-                county: bucharest ? 'Bucuresti' : plain(address.county),
-                locality: bucharest ? 'Bucuresti' : plain(address.locality),
-                street: bucharest ? `${plain(address.street)}, ${plain(address.locality)}` : plain(address.street),
-                streetNo: plain(address.number),
-                zipCode: address.postalCode,
-              },
-            },
-          },
-        ],
-      };
-      const answer = (await (await call('/intern-awb', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
-        response?: { awbNumber: number | string | null; tariff?: number; errors?: Record<string, string | string[]> | null }[];
-      };
-      const [result] = answer.response ?? [];
-      if (!result?.awbNumber) {
-        const fields = Object.entries(result?.errors ?? {}).flatMap(([path, messages]) =>
-          (Array.isArray(messages) ? messages : [messages]).map((message) => ({ field: FIELDS[path] ?? path, message })),
-        );
-        throw new CourierError('refused', 'FAN Courier refused the AWB.', fields);
-      }
-      return { awb: String(result.awbNumber), cost: typeof result.tariff === 'number' ? Math.round(result.tariff * 100) : null, parcels: [] };
+      return postAwb({
+        info: {
+          service: shipment.cashOnDelivery > 0 ? 'Cont Colector' : 'Standard',
+          packages: { parcel: shipment.parcels, envelope: 0 },
+          weight: Math.max(1, Math.ceil(shipment.weightGrams / 1000)),
+          cod: lei(shipment.cashOnDelivery),
+          declaredValue: lei(shipment.declaredValue),
+          payment: 'expeditor',
+          observation: plain(shipment.note),
+          content: plain(shipment.reference),
+          options: [],
+        },
+        recipient: fanPerson(shipment.recipient, shipment.to.address),
+      });
     },
 
     /**
-     * FAN has no lookup by reference; its day's AWBs (GET reports/awb, "borderou": daika7ana/fancourier-api-v2
-     * Request/GetShippingSlip.php, its sample in Objects/ShippingSlip.php) carry the `content` the shop sent, the
-     * reference: the days from `since` to today are read, page after page.
+     * A return (issue 45), as FAN's public clients send one (daika7ana/fancourier-api-v2 AwbIntern::pack(): an
+     * optional `sender` beside `recipient` in the same POST intern-awb): the customer as sender, the shop as recipient,
+     * no cash on delivery, the shop paying (payment "expeditor", the account). Not confirmed by FAN's own documentation
+     * (docs/integrations/returns.md): to be tried against FAN before relying on it.
      */
-    async findCreated(shipment: Shipment, since: Date): Promise<FoundAwb> {
-      const wanted = withoutDiacritics(shipment.reference);
-      for (let day = bucharestDay(since); day <= bucharestDay(new Date()); day = addDays(day, 1)) {
-        for (let page = 1; page <= 50; page += 1) {
-          const answer = (await (await call(`/reports/awb?${query({ clientId: settings.clientId, date: day, page: String(page), perPage: '100' })}`)).json()) as {
-            data?: { info: { awbNumber: string | number; content?: string | null; cost?: number | string | null } }[];
-            total?: number;
-            perPage?: number;
-          };
-          const found = (answer.data ?? []).find((item) => (item.info.content ?? '').trim() === wanted);
-          if (found) return { made: { awb: String(found.info.awbNumber), cost: found.info.cost == null || found.info.cost === '' ? null : fanBani(found.info.cost), parcels: [] } };
-          if ((answer.data ?? []).length === 0 || page * (answer.perPage ?? 100) >= (answer.total ?? 0)) break;
-        }
-      }
-      return { made: null };
+    async createReturn(parcel: ReturnShipment): Promise<CreatedAwb> {
+      return postAwb({
+        info: {
+          service: 'Standard',
+          packages: { parcel: parcel.parcels, envelope: 0 },
+          weight: Math.max(1, Math.ceil(parcel.weightGrams / 1000)),
+          cod: 0,
+          declaredValue: lei(parcel.declaredValue),
+          payment: 'expeditor',
+          observation: plain(parcel.note),
+          content: plain(parcel.reference),
+          options: [],
+        },
+        sender: { ...fanPerson(parcel.sender, parcel.sender.address), contactPerson: plain(parcel.sender.name) },
+        recipient: fanPerson(parcel.recipient, parcel.recipient.address),
+      });
     },
+
+    findCreated: (shipment: Shipment, since: Date) => madeWith(shipment.reference, since),
+    findReturn: (parcel: ReturnShipment, since: Date) => madeWith(parcel.reference, since),
 
     async label(awb: string, format: 'A4' | 'A6'): Promise<Buffer> {
       const response = await call(`/awb/label?${query({ clientId: settings.clientId, awbs: [awb], pdf: '1', format })}`);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courierAddress } from '../../../domain/courier';
 import { type FakeSameday, startFakeSameday } from '../../../testing/fakeSameday';
+import { returnParcel } from '../../../testing/returnParcel';
 import { startStandIn } from '../../../testing/standIn';
 import type { Shipment } from './courier';
 import { samedayCourier } from './sameday';
@@ -181,6 +182,44 @@ describe('the Sameday adapter', () => {
     const asked = sameday.requests.filter((request) => request.path === '/api/client/status-sync').at(-1)!.query;
     expect(asked).toMatchObject({ startTimestamp: String(Math.floor(from.getTime() / 1000)), endTimestamp: String(Math.floor(to.getTime() / 1000)) });
     expect(await adapter.changedBetween!(new Date(to.getTime() + 60_000), new Date(to.getTime() + 120_000))).toEqual([]);
+  });
+
+  it('asks for a return as the SDK sends a pickup from a third party: the customer as thirdParty, the shop as awbRecipient, nothing to collect', async () => {
+    const adapter = courier();
+    const created = await adapter.createReturn(returnParcel({ reference: `10042-R${++references}` }));
+    expect(created.awb).toMatch(/^1SDY/);
+    const { form } = sameday.requests.filter((request) => request.path === '/api/awb' && request.method === 'POST').at(-1)!;
+    expect(form).toMatchObject({
+      thirdPartyPickup: '1',
+      'thirdParty[name]': 'Ștefan Popescu',
+      'thirdParty[phoneNumber]': '0722123456',
+      'thirdParty[address]': 'Șoseaua Ștefan cel Mare 3',
+      'thirdParty[personType]': '0',
+      'thirdParty[cityString]': 'Iași',
+      'thirdParty[countyString]': 'Iași',
+      'thirdParty[postalCode]': '700064',
+      'awbRecipient[name]': 'EXEMPLU SRL',
+      'awbRecipient[address]': 'Strada Exemplului 1',
+      'awbRecipient[cityString]': 'Sectorul 1',
+      'awbRecipient[countyString]': 'București',
+      cashOnDelivery: '0',
+      awbPayment: '1',
+      insuredValue: '124.96',
+      'parcels[0][weight]': '1.5',
+    });
+    expect(form).not.toHaveProperty('lockerFirstMile');
+    // Left in an easybox: its id as lockerFirstMile; an easybox Sameday does not know is refused by name.
+    const [locker] = await adapter.lockers!();
+    await adapter.createReturn(returnParcel({ reference: `10042-R${++references}`, lockerId: locker!.id }));
+    expect(sameday.requests.filter((request) => request.path === '/api/awb' && request.method === 'POST').at(-1)!.form.lockerFirstMile).toBe(locker!.id);
+    await expect(adapter.createReturn(returnParcel({ reference: `10042-R${++references}`, lockerId: '999999' }))).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'locker' }] });
+  });
+
+  it('finds a return whose answer never came by making it again with its reference', async () => {
+    const adapter = courier();
+    const parcel = returnParcel({ reference: `10042-R${++references}` });
+    expect(await adapter.findReturn(parcel, new Date())).toMatchObject({ made: { awb: expect.stringMatching(/^1SDY/) } });
+    expect(await adapter.findReturn(parcel, new Date())).toEqual({ madeUnknown: true });
   });
 });
 

@@ -1,7 +1,19 @@
 import type { ParcelState } from '../../../domain/courier';
 import { toDecimalString } from '../../../domain/money';
 import { sharedOnce } from '../../remembered';
-import { type Courier, CourierError, type CourierEvent, type CourierField, type CreatedAwb, courierApi, type FoundAwb, type Locker, type Shipment, type Tracking } from './courier';
+import {
+  type Courier,
+  CourierError,
+  type CourierEvent,
+  type CourierField,
+  type CreatedAwb,
+  courierApi,
+  type FoundAwb,
+  type Locker,
+  type ReturnShipment,
+  type Shipment,
+  type Tracking,
+} from './courier';
 
 /**
  * Sameday's API, as its official SDK (sameday-courier/php-sdk) speaks it: a token from POST /api/authenticate
@@ -74,6 +86,14 @@ const FIELDS: Record<string, CourierField> = {
   'awbRecipient.countyString': 'county',
   'awbRecipient.county': 'county',
   'awbRecipient.postalCode': 'postalCode',
+  // A return's customer (thirdParty, the fields of awbRecipient).
+  'thirdParty.name': 'name',
+  'thirdParty.phoneNumber': 'phone',
+  'thirdParty.address': 'address',
+  'thirdParty.cityString': 'locality',
+  'thirdParty.countyString': 'county',
+  'thirdParty.postalCode': 'postalCode',
+  lockerFirstMile: 'locker',
   packageNumber: 'parcels',
   packageWeight: 'weight',
   parcels: 'weight',
@@ -154,7 +174,7 @@ export function samedayCourier(settings: SamedaySettings): Courier {
   const services = sharedOnce(() => everyPage<Service>('/api/client/services'));
 
   /** The service of a shipment: the one it names, the locker service for a locker, the settings' or the default. */
-  async function serviceFor(shipment: Shipment): Promise<Service> {
+  async function serviceFor(shipment: Pick<Shipment, 'service' | 'to'>): Promise<Service> {
     const list = await services.get();
     const wanted = shipment.service ?? (shipment.to.lockerId ? undefined : settings.service);
     const service =
@@ -177,6 +197,39 @@ export function samedayCourier(settings: SamedaySettings): Courier {
       if (answer.parcelHistory.some((event) => event.inReturn === true)) return true;
     }
     return false;
+  }
+
+  /** Each parcel's weight and size, as the SDK's SamedayPostAwbRequest sends them (weight, width, length, height). */
+  function setParcels(form: URLSearchParams, shipment: Pick<Shipment, 'parcels' | 'weightGrams' | 'dimensionsCm'>) {
+    for (let parcel = 0; parcel < shipment.parcels; parcel += 1) {
+      form.set(`parcels[${parcel}][weight]`, kg(shipment.weightGrams / shipment.parcels));
+      form.set(`parcels[${parcel}][width]`, String(shipment.dimensionsCm.width));
+      form.set(`parcels[${parcel}][length]`, String(shipment.dimensionsCm.length));
+      form.set(`parcels[${parcel}][height]`, String(shipment.dimensionsCm.height));
+    }
+  }
+
+  async function postAwb(form: URLSearchParams): Promise<CreatedAwb> {
+    const answer = (await (await call('/api/awb', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })).json()) as {
+      awbNumber: string;
+      awbCost?: number;
+      parcels?: { awbNumber: string }[];
+    };
+    return { awb: answer.awbNumber, cost: typeof answer.awbCost === 'number' ? Math.round(answer.awbCost * 100) : null, parcels: (answer.parcels ?? []).map((parcel) => parcel.awbNumber) };
+  }
+
+  /**
+   * Sameday lists no AWB by its reference (no call in its SDK does), but refuses a clientInternalReference it has seen
+   * (awb.not_unique; its WooCommerce plugin's issues #194 and #197): creating it again with the same reference makes
+   * it now if the first never was, or says the first was made (its number then unknown to the shop).
+   */
+  async function createdAgain(create: () => Promise<CreatedAwb>): Promise<FoundAwb> {
+    try {
+      return { made: await create() };
+    } catch (error) {
+      if (!(error instanceof CourierError) || error.kind !== 'refused') throw error;
+      return error.fields.some((field) => field.field === 'reference') ? { madeUnknown: true } : { made: null };
+    }
   }
 
   return {
@@ -209,39 +262,64 @@ export function samedayCourier(settings: SamedaySettings): Courier {
       form.set('awbRecipient[cityString]', shipment.to.address.locality);
       form.set('awbRecipient[countyString]', shipment.to.address.county);
       form.set('awbRecipient[postalCode]', shipment.to.address.postalCode);
-      // Each parcel's weight and size, as the SDK's SamedayPostAwbRequest sends them (weight, width, length, height).
-      for (let parcel = 0; parcel < shipment.parcels; parcel += 1) {
-        form.set(`parcels[${parcel}][weight]`, kg(shipment.weightGrams / shipment.parcels));
-        form.set(`parcels[${parcel}][width]`, String(shipment.dimensionsCm.width));
-        form.set(`parcels[${parcel}][length]`, String(shipment.dimensionsCm.length));
-        form.set(`parcels[${parcel}][height]`, String(shipment.dimensionsCm.height));
-      }
+      setParcels(form, shipment);
       const opening = service.serviceOptionalTaxes.find((tax) => tax.taxCode === 'OPCG');
       if (shipment.openPackage && opening) form.set('serviceTaxes[0]', String(opening.id));
-      const answer = (await (await call('/api/awb', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })).json()) as {
-        awbNumber: string;
-        awbCost?: number;
-        parcels?: { awbNumber: string }[];
-      };
-      return { awb: answer.awbNumber, cost: typeof answer.awbCost === 'number' ? Math.round(answer.awbCost * 100) : null, parcels: (answer.parcels ?? []).map((parcel) => parcel.awbNumber) };
+      return postAwb(form);
+    },
+
+    /**
+     * A return (issue 45), as the SDK sends a pickup from someone else than the account (SamedayPostAwbRequest with a
+     * ThirdPartyPickupEntityObject; its test records such a body): thirdPartyPickup=1 and the customer as
+     * thirdParty[…] (the fields of awbRecipient), the shop as awbRecipient, nothing to collect, the account paying
+     * (awbPayment 1, the only value the SDK offers). Left by the customer in an easybox: its id as lockerFirstMile, the
+     * SDK's top-level field (since SDK 2.1.0; what Sameday does with it on a return is to be confirmed with Sameday).
+     */
+    async createReturn(parcel: ReturnShipment): Promise<CreatedAwb> {
+      const [point, service] = await Promise.all([pickupPoint.get(), serviceFor({ to: { address: parcel.recipient.address } })]);
+      const form = new URLSearchParams({
+        pickupPoint: point.id,
+        contactPerson: point.contactPerson,
+        packageType: '0',
+        packageNumber: String(parcel.parcels),
+        packageWeight: kg(parcel.weightGrams),
+        service: String(service.id),
+        awbPayment: '1',
+        cashOnDelivery: '0',
+        insuredValue: lei(parcel.declaredValue),
+        thirdPartyPickup: '1',
+        observation: parcel.note,
+        clientInternalReference: parcel.reference,
+      });
+      for (const [entity, person] of [
+        ['thirdParty', parcel.sender],
+        ['awbRecipient', parcel.recipient],
+      ] as const) {
+        form.set(`${entity}[name]`, person.name);
+        form.set(`${entity}[phoneNumber]`, person.phone);
+        form.set(`${entity}[address]`, person.address.address);
+        form.set(`${entity}[personType]`, '0');
+        form.set(`${entity}[cityString]`, person.address.locality);
+        form.set(`${entity}[countyString]`, person.address.county);
+        form.set(`${entity}[postalCode]`, person.address.postalCode);
+      }
+      form.set('awbRecipient[email]', parcel.recipient.email);
+      if (parcel.lockerId) form.set('lockerFirstMile', parcel.lockerId);
+      setParcels(form, parcel);
+      return postAwb(form);
+    },
+
+    async findReturn(parcel: ReturnShipment): Promise<FoundAwb> {
+      return createdAgain(() => this.createReturn(parcel));
     },
 
     async label(awb: string, format: 'A4' | 'A6'): Promise<Buffer> {
       return Buffer.from(await (await call(`/api/awb/download/${encodeURIComponent(awb)}/${format}`)).arrayBuffer());
     },
 
-    /**
-     * Sameday lists no AWB by its reference (no call in its SDK does), but refuses a clientInternalReference it has seen
-     * (awb.not_unique; its WooCommerce plugin's issues #194 and #197): creating it again with the same reference makes
-     * it now if the first never was, or says the first was made (its number then unknown to the shop).
-     */
+    /** Asked by creating it again (createdAgain). */
     async findCreated(shipment: Shipment): Promise<FoundAwb> {
-      try {
-        return { made: await this.create(shipment) };
-      } catch (error) {
-        if (!(error instanceof CourierError) || error.kind !== 'refused') throw error;
-        return error.fields.some((field) => field.field === 'reference') ? { madeUnknown: true } : { made: null };
-      }
+      return createdAgain(() => this.create(shipment));
     },
 
     async track(awb: string): Promise<Tracking> {
