@@ -29,6 +29,14 @@ export async function startTestCouriers(): Promise<TestCouriers> {
       CARGUS_PICKUP: 'daily',
       CARGUS_PICKUP_HOURS: { from: '15:00', to: '18:00' },
       COURIER_TRACK_EVERY_MINUTES: 30,
+      // Where returns go: the settings' defaults (env.ts).
+      COMPANY_NAME: 'EXEMPLU SRL',
+      COMPANY_PHONE: '+40 700 000 000',
+      COMPANY_EMAIL: 'contact@exemplu.ro',
+      COMPANY_STREET: 'Strada Exemplului nr. 1',
+      COMPANY_CITY: 'București, Sector 1',
+      COMPANY_COUNTY: 'B',
+      COMPANY_POSTAL_CODE: '010001',
     }),
     trackInBackground: false,
   };

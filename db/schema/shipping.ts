@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CourierId } from '../../domain/courier';
 import { bytea } from './columns';
-import { orders } from './orders';
+import { orders, withdrawals } from './orders';
 
 /** Where a shipment stands: with the courier (on its way), delivered, coming back or back (returned), or cancelled. */
 export type ShipmentStatus = 'active' | 'delivered' | 'returned' | 'cancelled';
@@ -105,6 +105,55 @@ export const awbAttempts = pgTable(
     uniqueIndex('awb_attempts_one_creating').on(t.orderId).where(sql`${t.state} = 'creating'`),
     index('awb_attempts_order_idx').on(t.orderId),
     check('awb_attempts_state', sql`${t.state} in ('creating', 'done', 'failed', 'unknown')`),
+  ],
+);
+
+/**
+ * Where a return AWB stands: `creating` (written before the courier is asked: its answer has not come, or a process
+ * died waiting), `made` (the courier made it: the goods are on their way back), `failed` (it made none), `unknown` (it
+ * made one without saying which: Sameday refusing the reference again; the owner looks in its portal).
+ */
+export type ReturnAwbState = 'creating' | 'made' | 'failed' | 'unknown';
+
+/**
+ * The return AWBs the owner asked a courier for (issue 45): a withdrawal's goods picked up from the customer (or left
+ * in an easybox) and carried to the shop, nothing to collect. Written before the courier is called, as awb_attempts
+ * are (decision 0037), and looked for at the courier when its answer never came. Its label is kept once fetched, and
+ * reached by the customer with the link key the mail gives.
+ */
+export const returnAwbs = pgTable(
+  'return_awbs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    courier: text('courier').$type<CourierId>().notNull(),
+    reference: text('reference').notNull(),
+    /** The ReturnShipment sent (the customer's name, phone and address): emptied once settled. */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    /** The easybox the customer leaves the parcel in (Sameday): its id, and its name and address as the customer reads them; null for a pickup at their address. */
+    lockerId: text('locker_id'),
+    lockerName: text('locker_name'),
+    state: text('state').$type<ReturnAwbState>().notNull().default('creating'),
+    awb: text('awb'),
+    /** The label as a PDF in A4 (what a customer prints at home), once fetched. */
+    label: bytea('label'),
+    linkKey: text('link_key').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    ownerId: text('owner_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    checkAt: timestamp('check_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  },
+  (t) => [
+    unique('return_awbs_reference').on(t.courier, t.reference),
+    // One return AWB per withdrawal, being made or made: another waits for its outcome, or is refused.
+    uniqueIndex('return_awbs_one_live').on(t.withdrawalId).where(sql`${t.state} in ('creating', 'made')`),
+    index('return_awbs_order_idx').on(t.orderId),
+    check('return_awbs_state', sql`${t.state} in ('creating', 'made', 'failed', 'unknown')`),
   ],
 );
 

@@ -34,6 +34,23 @@ export const withdrawalViewSchema = z.object({
       creditNote: z.nullable(z.string()),
     }),
   ),
+  /**
+   * The return AWB the owner asked the courier for (the latest not failed), or null: being made (its answer has not
+   * come), made (its number, and the customer's link to its label), or made without a number the shop knows (Sameday).
+   * For an easybox drop-off, the easybox's name and address.
+   */
+  returnAwb: z.nullable(
+    z.object({
+      id: z.string(),
+      courierName: z.string(),
+      state: z.enum(['creating', 'made', 'unknown']),
+      reference: z.string(),
+      awb: z.nullable(z.string()),
+      locker: z.nullable(z.string()),
+      labelPath: z.nullable(z.string()),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 

@@ -16,7 +16,7 @@ import { erasureMail, passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
 import { type OrderMailData, orderPlacedMail, type RenderedParts, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
-import { refundMail, withdrawalReceivedMail } from './templates/returnMails';
+import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
 
 export interface MailSettings {
   shop: ShopIdentity;
@@ -61,7 +61,9 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow, or
                     ? awbCancelledMail(settings.shop, order, { awb: row.data.awb ?? '', courier: row.data.courier ?? '' }, settings.ownerLocale)
                     : row.kind === MAIL_KINDS.refundPaid
                       ? refundMail(settings.shop, order, row.data.refundId)
-                      : null;
+                      : row.kind === MAIL_KINDS.returnLabel
+                        ? returnLabelMail(settings.shop, order, row.data.withdrawalId)
+                        : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
 }

@@ -22,6 +22,8 @@ export const MAIL_KINDS = {
   paymentAlert: 'payment_alert',
   /** The owners' alert that a courier cancelled an order's AWB at its end (shipping/tracking.ts). */
   awbCancelled: 'awb_cancelled',
+  /** The customer's return AWB for the goods of their withdrawal, with its label (issue 45). */
+  returnLabel: 'return_label',
   /** The customer's refund of goods sent back, made (issue 45). */
   refundPaid: 'refund_paid',
   /** The customer's data rights (privacy/service.ts): their account deleted, their details erased from an order. */
@@ -71,6 +73,11 @@ export async function queueStatusMails(tx: DbOrTx, change: { orderId: string; em
 export async function queueWithdrawalMails(tx: DbOrTx, order: { id: string; email: string }, withdrawalId: string): Promise<void> {
   const data = { withdrawalId };
   await enqueueMail(tx, { kind: MAIL_KINDS.withdrawalReceived, recipient: order.email, orderId: order.id, data }, { kind: MAIL_KINDS.withdrawalAlert, recipient: OWNERS, orderId: order.id, data });
+}
+
+/** The customer's mail with the return AWB of their withdrawal `withdrawalId` and its label (issue 45). */
+export async function queueReturnLabelMail(tx: DbOrTx, order: { id: string; email: string }, withdrawalId: string): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.returnLabel, recipient: order.email, orderId: order.id, data: { withdrawalId } });
 }
 
 /** The customer's mail that the refund `refundId` of their goods sent back was made (issue 45). */

@@ -3,7 +3,7 @@ import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
 import { type OrderMailData, orderPlacedMail, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
-import { refundMail, withdrawalReceivedMail } from './templates/returnMails';
+import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
 
 const shop = { name: 'Secret Stash', url: 'https://shop.example.ro', email: 'hello@shop.example.ro', returnAddress: 'EXEMPLU SRL, Str. Exemplu 1, Cluj-Napoca' };
 const order: OrderMailData = {
@@ -53,6 +53,7 @@ const statement: OrderMailData['withdrawals'][number] = {
   refundDueDay: '2026-12-08',
   lines: [{ lineId: 1, quantity: 1, received: 0 }],
   refunds: [],
+  returnAwb: null,
 };
 
 describe('order mails', () => {
@@ -376,5 +377,39 @@ describe('the refund mail', () => {
   it('is not made for a refund not yet paid, nor another order’s', () => {
     expect(refundMail(shop, { ...refunded, withdrawals: [{ ...statement, refunds: [{ ...refund, status: 'sent', paidOn: null }] }] }, 'r1')).toBeNull();
     expect(refundMail(shop, refunded, 'r2')).toBeNull();
+  });
+});
+
+describe('the return label mail', () => {
+  const made = {
+    id: 'ra1',
+    courierName: 'Sameday',
+    state: 'made' as const,
+    reference: '10042-R1',
+    awb: '1SDY0000000042',
+    locker: null,
+    labelPath: '/api/return-labels/ra1/pdf?key=k1',
+    createdAt: '2026-11-25T09:00:00.000Z',
+  };
+  const returning = { ...order, status: 'delivered' as const, withdrawals: [{ ...statement, status: 'returning' as const, returnAwb: made }] };
+
+  it('gives the courier, the AWB, how the parcel leaves, what to pack and the label’s link (en and ro)', () => {
+    const mail = renderParts(returnLabelMail(shop, returning, 'w1')!);
+    expect(mail.subject).toBe('Your return label for order 10042');
+    expect(mail.text).toContain('Sameday will pick the parcel up at your address in the next working days, under AWB 1SDY0000000042');
+    expect(mail.text).toContain('Pack the products you are sending back (1 × Dummy Lighter (Black))');
+    expect(mail.html).toContain('href="https://shop.example.ro/api/return-labels/ra1/pdf?key=k1"');
+    const easybox = renderParts(
+      returnLabelMail(shop, { ...returning, withdrawals: [{ ...returning.withdrawals[0]!, returnAwb: { ...made, locker: 'easybox Mărăști, Str. Aurel Vlaicu 3' } }] }, 'w1')!,
+    );
+    expect(easybox.text).toContain('Leave the parcel in easybox Mărăști, Str. Aurel Vlaicu 3, under Sameday AWB 1SDY0000000042.');
+    const ro = renderParts(returnLabelMail(shop, { ...returning, locale: 'ro' }, 'w1')!);
+    expect(ro.subject).toBe('Eticheta de retur pentru comanda 10042');
+    expect(ro.text).toContain('Sameday ridică coletul de la adresa ta');
+  });
+
+  it('is not made for a withdrawal without a return AWB made', () => {
+    expect(returnLabelMail(shop, { ...returning, withdrawals: [{ ...statement, returnAwb: { ...made, state: 'creating', awb: null, labelPath: null } }] }, 'w1')).toBeNull();
+    expect(returnLabelMail(shop, { ...returning, withdrawals: [statement] }, 'w1')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { refundDueDay, type WithdrawnLine, withdrawnText } from '../../../domain
 import { AppError } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
 import { creditReturn, type Invoicing } from '../invoices/service';
+import { queueReturnLabelMail } from '../mail/service';
 import { orderForOwner } from './ownerOrder';
 import { toViews } from './read';
 import { noteOrderChange } from './status';
@@ -111,12 +112,20 @@ export async function receiveReturn(db: Db, id: string, received: WithdrawnLine[
  * Only from requested (409 otherwise); the timeline says so. Answers the order as it is now.
  */
 export async function customerSendsBack(db: Db, id: string, owner: SignedInUser): Promise<AdminOrder> {
-  const orderId = await db.transaction(async (tx) => {
-    const { order, withdrawal } = await lockedWithdrawal(tx, id);
-    if (!canWithdrawalMove(withdrawal.status, 'returning')) throw new AppError('conflict', { id: 'admin.error.returnNotRequested' }, 'not_requested');
-    await tx.update(withdrawals).set({ status: 'returning' }).where(eq(withdrawals.id, id));
-    await noteOrderChange(tx, order, { actor: 'owner', actorUserId: owner.id, note: 'The customer sends the goods back themselves' });
-    return order.id;
-  });
+  const orderId = await db.transaction((tx) => goodsOnTheirWayBack(tx, id, { actorUserId: owner.id, note: 'The customer sends the goods back themselves' }));
   return orderForOwner(db, orderId);
+}
+
+/**
+ * In `tx`: a withdrawal's goods are on their way back (issue 45), by the customer's own means or with the return AWB
+ * the owner made (shipping/returnAwbs.ts, which passes `returnAwb`: the customer is mailed its label). The withdrawal
+ * becomes returning, only from requested (409 otherwise); the order's timeline says how. Returns the order's id.
+ */
+export async function goodsOnTheirWayBack(tx: DbOrTx, id: string, change: { actorUserId?: string; note: string; returnAwb?: boolean }): Promise<string> {
+  const { order, withdrawal } = await lockedWithdrawal(tx, id);
+  if (!canWithdrawalMove(withdrawal.status, 'returning')) throw new AppError('conflict', { id: 'admin.error.returnNotRequested' }, 'not_requested');
+  await tx.update(withdrawals).set({ status: 'returning' }).where(eq(withdrawals.id, id));
+  await noteOrderChange(tx, order, { actor: 'owner', actorUserId: change.actorUserId, note: change.note });
+  if (change.returnAwb) await queueReturnLabelMail(tx, order, id);
+  return order.id;
 }

@@ -199,6 +199,7 @@ describe('the withdrawal function (POST /api/orders/withdrawal/order, then /api/
         refundDueDay: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         lines: [{ lineId: order.charger, quantity: 1, received: 0 }],
         refunds: [],
+        returnAwb: null,
       },
     ]);
     expect(page.events.at(-1)).toMatchObject({ actor: 'customer', from: 'pending', to: 'pending' });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { awbRequestSchema } from '../../../domain/awbRequest';
+import { adminOrderSchema } from '../../../domain/contracts/admin';
 import { awbDraftSchema, shipmentSchema } from '../../../domain/contracts/shipping';
 import { bucharestDay } from '../../../domain/locale';
 import { answers } from '../../errors';
@@ -11,14 +12,16 @@ import type { Invoicing } from '../invoices/service';
 import { cancelAwb } from './cancelling';
 import type { Shipping } from './couriers';
 import { labelsOfDay, shipmentLabel } from './labels';
+import { createReturnAwb, returnLabel } from './returnAwbs';
 import { awbDraft, createAwb } from './service';
 
 const orderParams = z.object({ id: z.string().uuid('Unknown order id.') });
 const shipmentParams = z.object({ id: z.string().uuid('Unknown AWB.') });
+const withdrawalParams = z.object({ id: z.string().uuid('Unknown withdrawal.') });
 
 /**
  * The owner's shipping (in the back office's scope, /api/admin, owners only): what Create AWB offers for an order,
- * creating it (which ships the order), and an AWB's label.
+ * creating it (which ships the order), and an AWB's label; a withdrawal's return AWB (issue 45) and its label.
  */
 export const adminShippingRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -60,4 +63,21 @@ export const adminShippingRoutes: FastifyPluginAsyncZod<{
     const label = await shipmentLabel(db, request.params.id, shipping, request.query.format);
     return sendPrivateFile(reply, label, 'application/pdf', 'inline');
   });
+
+  /** Create return AWB: the withdrawal's goods from the customer (or an easybox, `lockerId`) to the shop; answers the order. */
+  app.post(
+    '/withdrawals/:id/return-awb',
+    {
+      schema: {
+        params: withdrawalParams,
+        body: z.object({ lockerId: z.string().trim().min(1).max(40, 'Unknown easybox.').optional() }),
+        response: answers({ 200: adminOrderSchema }),
+      },
+    },
+    async (request) => createReturnAwb(db, request.params.id, request.body, shipping, ownerOf(request)),
+  );
+
+  app.get('/return-awbs/:id/label', { schema: { params: shipmentParams } }, async (request, reply) =>
+    sendPrivateFile(reply, await returnLabel(db, request.params.id, shipping), 'application/pdf', 'inline'),
+  );
 };

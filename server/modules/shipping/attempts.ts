@@ -26,16 +26,16 @@ type Attempt = typeof awbAttempts.$inferSelect;
  * An attempt's first look at the courier: while its request may still be on its way (a process that died waiting),
  * after the courier's 20 s and its answer have had time; once the shop has stopped waiting, a few seconds on.
  */
-const FIRST_CHECK_SECONDS = 60;
-const CHECK_AFTER_NO_ANSWER_SECONDS = 5;
+export const FIRST_CHECK_SECONDS = 60;
+export const CHECK_AFTER_NO_ANSWER_SECONDS = 5;
 /** Between looks when the courier cannot tell yet, or has not listed it yet. */
-const CHECK_AGAIN_SECONDS = 120;
+export const CHECK_AGAIN_SECONDS = 120;
 /**
  * A courier's lists (FAN's day's AWBs, Cargus's period's) may show a new AWB late: none is said to have been made
  * before this long after the attempt (no source says how soon they list one).
  */
-const NOT_MADE_AFTER_MS = 10 * 60_000;
-const LEASE_SECONDS = 120;
+export const NOT_MADE_AFTER_MS = 10 * 60_000;
+export const LEASE_SECONDS = 120;
 
 /**
  * Writes the attempt before the courier is asked: its reference the order's number with the next suffix (every AWB and

@@ -1,7 +1,8 @@
-import { COURIER_NAMES, type CourierId, type ParcelDimensions } from '../../../domain/courier';
+import { COURIER_NAMES, type CourierId, courierPhone, type ParcelDimensions, shopCourierAddress } from '../../../domain/courier';
+import { phoneInE164 } from '../../../domain/phone';
 import type { Config } from '../../env';
 import { CARGUS_HOST, cargusCourier } from '../../integrations/couriers/cargus';
-import type { Courier } from '../../integrations/couriers/courier';
+import type { Courier, ReturnShipment } from '../../integrations/couriers/courier';
 import { FAN_HOST, fanCourier } from '../../integrations/couriers/fan';
 import { SAMEDAY_HOSTS, samedayCourier } from '../../integrations/couriers/sameday';
 
@@ -18,6 +19,8 @@ export interface Shipping {
   trackEverySeconds: number;
   /** false: no process tracks by itself (tests run the rounds). */
   trackInBackground?: boolean;
+  /** Where return AWBs go: the company, at its address (COMPANY_*); none, no return AWB is offered. */
+  returnTo?: ReturnShipment['recipient'];
 }
 
 type ShippingSettings = Pick<
@@ -45,7 +48,8 @@ type ShippingSettings = Pick<
   | 'CARGUS_CASH_ON_DELIVERY'
   | 'CARGUS_PICKUP'
   | 'CARGUS_PICKUP_HOURS'
->;
+> &
+  Partial<Pick<Config, 'COMPANY_NAME' | 'COMPANY_PHONE' | 'COMPANY_EMAIL' | 'COMPANY_STREET' | 'COMPANY_CITY' | 'COMPANY_COUNTY' | 'COMPANY_POSTAL_CODE'>>;
 
 /** The couriers as the settings set them up (none without an account: Create AWB is then not offered). */
 export function shippingFrom(config: ShippingSettings): Shipping {
@@ -86,7 +90,16 @@ export function shippingFrom(config: ShippingSettings): Shipping {
     defaultWeightGrams: config.PARCEL_WEIGHT_GRAMS,
     defaultSizeCm: config.PARCEL_SIZE_CM,
     trackEverySeconds: Math.round(config.COURIER_TRACK_EVERY_MINUTES * 60),
+    returnTo: returnRecipient(config),
   };
+}
+
+/** The company as a return AWB's recipient, from its settings (those env.ts checks); undefined without them. */
+function returnRecipient(config: ShippingSettings): ReturnShipment['recipient'] | undefined {
+  const { COMPANY_NAME: name, COMPANY_PHONE: phone, COMPANY_EMAIL: email, COMPANY_STREET: street, COMPANY_CITY: city, COMPANY_COUNTY: county, COMPANY_POSTAL_CODE: postalCode } = config;
+  if (!name || !phone || !email || !street || !city || !county || !postalCode) return undefined;
+  const address = shopCourierAddress({ county, city, street, postalCode });
+  return address ? { name, phone: courierPhone(phoneInE164(phone) ?? phone), email, address } : undefined;
 }
 
 /** A courier's name as the owner reads it. */

@@ -32,7 +32,7 @@ async function shippableOrder(db: Db, id: string): Promise<OrderView & { version
 }
 
 /** The order's parcel: its products' own packed weights and sizes (PARCEL_WEIGHT_GRAMS and PARCEL_SIZE_CM for one without). */
-async function orderParcel(db: Db, order: OrderView, shipping: Shipping): Promise<{ weightGrams: number; dimensionsCm: ParcelDimensions }> {
+export async function orderParcel(db: Db, order: Pick<OrderView, 'lines'>, shipping: Shipping): Promise<{ weightGrams: number; dimensionsCm: ParcelDimensions }> {
   const ids = order.lines.map((line) => line.productId).filter((id): id is string => id !== null);
   const packed = new Map(
     ids.length === 0

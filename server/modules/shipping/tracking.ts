@@ -13,6 +13,7 @@ import { eachCourierRound } from './courierRounds';
 import type { Shipping } from './couriers';
 import { prepareLabels } from './labels';
 import { orderPickups } from './pickup';
+import { checkReturnAwbs } from './returnAwbs';
 
 /**
  * Following every parcel with its courier (issue 33): a job in every process asks the courier about each active AWB
@@ -165,6 +166,7 @@ export function startTracking(db: Db, shipping: Shipping, invoicing: Invoicing |
   const round = async () => {
     // AWBs whose creation's or cancellation's answer never came, settled with the courier first (each failure on its own).
     const checked = await checkAwbAttempts(db, shipping, invoicing).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'looking for an AWB at its courier failed'));
+    await checkReturnAwbs(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'looking for a return AWB at its courier failed'));
     const cancels = await settleCancels(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'asking a courier again to cancel an AWB failed'));
     // The parcels the courier says changed first (due at once), then every due AWB; a failing sync does not hold them.
     const synced = await syncChangedParcels(db, shipping).catch((error: unknown) => log.warn({ reason: (error as Error).message }, 'asking a courier which parcels changed failed'));

@@ -1,4 +1,4 @@
-import { Heading, Text } from '@react-email/components';
+import { Heading, Link, Text } from '@react-email/components';
 import type { WithdrawalView } from '../../../../domain/contracts/orders';
 import { ibanPrinted } from '../../../../domain/iban';
 import { dayValue } from '../../../../domain/issueValues';
@@ -80,6 +80,41 @@ export function refundMail(shop: ShopIdentity, order: OrderMailData, refundId: s
         </Heading>
         <Text style={paragraph}>{how}</Text>
         {refund.creditNote && <Text style={paragraph}>{t('mail.refund.creditNote', { creditNote: refund.creditNote })}</Text>}
+        <Text style={paragraph}>{t('mail.withdrawal.questions', { address: shop.email })}</Text>
+        <StatusLink order={order} />
+        <Text style={muted}>{t('mail.order.id', { id: order.id })}</Text>
+      </Layout>
+    ),
+  };
+}
+
+/**
+ * To the customer, when the owner made a return AWB for their withdrawal (issue 45): the courier and the AWB, how the
+ * parcel leaves (picked up at their address, or left by them in the easybox named) and the link to print its label.
+ * Null when the withdrawal has no return AWB made.
+ */
+export function returnLabelMail(shop: ShopIdentity, order: OrderMailData, withdrawalId: string | undefined): RenderedParts | null {
+  const withdrawal = withdrawalTold(order, withdrawalId);
+  const made = withdrawal?.returnAwb;
+  if (!withdrawal || made?.state !== 'made' || !made.awb || !made.labelPath) return null;
+  const { locale } = order;
+  const t = mailText(locale);
+  const number = String(order.number);
+  const values = { courier: made.courierName, awb: made.awb, locker: made.locker ?? '' };
+  const how = made.locker ? t('mail.returnLabel.locker', values) : t('mail.returnLabel.pickup', values);
+  return {
+    subject: t('mail.returnLabel.subject', { number }),
+    element: (
+      <Layout shop={shop} locale={locale} preview={how}>
+        <Heading as="h1" style={{ fontSize: '22px' }}>
+          {t('mail.returnLabel.subject', { number })}
+        </Heading>
+        <Text style={paragraph}>{how}</Text>
+        <Text style={paragraph}>{t('mail.returnLabel.pack', { products: withdrawnText(order.lines, withdrawal.lines) })}</Text>
+        <Text style={paragraph}>
+          <Link href={`${shop.url}${made.labelPath}`}>{t('mail.returnLabel.download', { awb: made.awb })}</Link>
+        </Text>
+        <Text style={paragraph}>{t('mail.returnLabel.free')}</Text>
         <Text style={paragraph}>{t('mail.withdrawal.questions', { address: shop.email })}</Text>
         <StatusLink order={order} />
         <Text style={muted}>{t('mail.order.id', { id: order.id })}</Text>
