@@ -25,6 +25,8 @@ export const FAKE_SAMEDAY_PORT = 4328;
 export const FAKE_SAMEDAY_CONTROL_PORT = 4329;
 /** The fake Cargus (testing/fakeCargusMain.ts): the main shop's second courier, whose pickup the shop orders. */
 export const FAKE_CARGUS_PORT = 4331;
+/** The fake Cargus's control (testing/fakeCargusMain.ts): what the shop asked of it. */
+export const FAKE_CARGUS_CONTROL_PORT = 4332;
 /** The owner every e2e shop has (made by `npm run admin -- create` before it starts). */
 export const OWNER = { email: 'owner@example.ro', password: 'owner-password-e2e' } as const;
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
@@ -112,9 +114,8 @@ export default defineConfig({
     }),
     {
       command: 'node --import tsx testing/fakeCargusMain.ts',
-      // Its gateway answers 401 without a subscription key: it is up.
-      url: `http://127.0.0.1:${FAKE_CARGUS_PORT}/LoginUser`,
-      env: { FAKE_CARGUS_PORT: String(FAKE_CARGUS_PORT) },
+      url: `http://127.0.0.1:${FAKE_CARGUS_CONTROL_PORT}/health`,
+      env: { FAKE_CARGUS_PORT: String(FAKE_CARGUS_PORT), FAKE_CARGUS_CONTROL_PORT: String(FAKE_CARGUS_CONTROL_PORT) },
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays } from '../domain/calendar';
 import { bucharestDay, shopDay } from '../domain/locale';
 import { refundDueDay } from '../domain/withdrawal';
-import { CARD_SHOP_PORT, FAKE_STRIPE_PORT } from '../playwright.config';
+import { CARD_SHOP_PORT, FAKE_CARGUS_CONTROL_PORT, FAKE_SAMEDAY_CONTROL_PORT, FAKE_STRIPE_PORT } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
 import { caughtMail } from './mails';
@@ -144,6 +144,121 @@ test.describe('the owner’s returns, on a 375 px phone', () => {
         .getByRole('listitem')
         .filter({ hasText: `Order ${order.number}` }),
     ).toContainText(/The refund was due by .+: it is late\./);
+  });
+});
+
+/**
+ * A cash order of a dummy car key shipped with `courier` through Create AWB (the API's), delivered, and withdrawn from by
+ * its customer: its return AWB goes with that courier.
+ */
+async function withdrawnAfterCourier(page: Page, request: APIRequestContext, courier: 'sameday' | 'cargus') {
+  const email = `return-awb-${courier}-${Date.now()}-${++placed}@example.ro`;
+  const answer = await request.post('/api/orders', { data: sampleOrder({ email, lines: [{ productId: '2', quantity: 1 }] }) });
+  expect(answer.status()).toBe(201);
+  const order = (await answer.json()) as { id: string; number: number; accessToken: string };
+  const origin = new URL(page.url()).origin;
+  const version = async () => ((await (await page.request.get(`/api/admin/orders/${order.id}`)).json()) as { version: number }).version;
+  expect((await page.request.post(`/api/admin/orders/${order.id}/status`, { data: { to: 'confirmed', version: await version() }, headers: { origin } })).status()).toBe(200);
+  const awb = await page.request.post(`/api/admin/orders/${order.id}/awb`, {
+    data: { courier, parcels: 1, weightGrams: 500, lengthCm: 20, widthCm: 15, heightCm: 10, declaredValue: 6499, openPackage: false, version: await version() },
+    headers: { origin },
+  });
+  expect(awb.status(), await awb.text()).toBe(201);
+  expect((await page.request.post(`/api/admin/orders/${order.id}/status`, { data: { to: 'delivered', version: await version() }, headers: { origin } })).status()).toBe(200);
+  const found = (await (await request.post('/api/orders/withdrawal/order', { data: { orderNumber: order.number, email } })).json()) as { lines: { id: number; quantity: number }[] };
+  const stated = await request.post('/api/orders/withdrawal', {
+    data: { orderNumber: order.number, email, lines: found.lines.map((line) => ({ lineId: line.id, quantity: line.quantity })), iban: 'RO49 AAAA 1B31 0075 9384 0000' },
+  });
+  expect(stated.status()).toBe(201);
+  return { ...order, email };
+}
+
+test.describe('the owner’s return AWB, on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('with Sameday, left by the customer in an easybox of their town: the customer is mailed the label and finds it on their order’s page', async ({ page, request, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    await signInAsOwner(page);
+    const order = await withdrawnAfterCourier(page, request, 'sameday');
+    await page.goto(`/admin/orders/${order.id}`);
+    const withdrawal = page.getByRole('region', { name: 'The customer withdraws from this purchase' });
+    const form = withdrawal.getByRole('form', { name: 'Return AWB' });
+    await expect(form).toContainText('With Sameday, from the customer’s address to yours, nothing to collect; the customer gets its label by email.');
+    await form.getByRole('radio', { name: 'The customer leaves it in an easybox' }).check();
+    // The easyboxes of the customer's town (Cluj-Napoca), by name and address.
+    const easybox = form.getByRole('combobox', { name: 'Easybox' });
+    await expect(easybox.getByRole('option')).toHaveCount(2);
+    await easybox.selectOption({ index: 1 });
+    const chosen = (await easybox.locator('option:checked').textContent())!;
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Create return AWB' }).click();
+
+    const made = withdrawal.getByText(/^Return AWB (1SDY\d+) with Sameday: the customer leaves it in easybox/);
+    await expect(made).toBeVisible();
+    await expect(withdrawal).toContainText('On its way back');
+    await expect(withdrawal.getByRole('form', { name: 'Return AWB' })).toHaveCount(0);
+    await expect(withdrawal.getByRole('button', { name: 'The customer sends it themselves' })).toHaveCount(0);
+    const awb = /Return AWB (\S+) with/.exec((await made.textContent())!)![1]!;
+    expect(await made.textContent()).toContain(chosen.split(',')[0]);
+    const label = await page.request.get((await withdrawal.getByRole('link', { name: 'Return label (PDF)' }).getAttribute('href'))!);
+    expect([label.status(), label.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+
+    // What Sameday was asked: a pickup from the customer (a third party) to the shop, from the easybox chosen, no cash.
+    const [sent] = (await (await request.get(`http://127.0.0.1:${FAKE_SAMEDAY_CONTROL_PORT}/awbs?reference=${order.number}-R1`)).json()) as { awbNumber: string; form: Record<string, string> }[];
+    expect(sent).toMatchObject({ awbNumber: awb, form: { thirdPartyPickup: '1', 'thirdParty[name]': 'Ana Popescu', 'awbRecipient[name]': 'EXEMPLU SRL', cashOnDelivery: '0' } });
+    expect(['2101', '2102']).toContain(sent!.form.lockerFirstMile);
+
+    const mail = await caughtMail(order.email, `Your return label for order ${order.number}`);
+    expect(mail.text).toContain(`Leave the parcel in easybox`);
+    expect(mail.text).toContain(`under Sameday AWB ${awb}`);
+    const link = mail.links.find((item) => item.text === `Download the return label, AWB ${awb} (PDF)`)!;
+    // The customer (their own browser, signed out) opens it from the mail, and finds it on their order's page.
+    const customer = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
+    try {
+      const fromMail = await customer.request.get(new URL(link.href).pathname + new URL(link.href).search);
+      expect([fromMail.status(), (await fromMail.body()).subarray(0, 4).toString('latin1')]).toEqual([200, '%PDF']);
+      const own = await customer.newPage();
+      await own.goto(`/orders/${order.id}?token=${order.accessToken}`);
+      await expect(own.getByRole('link', { name: `Return label, AWB ${awb} (PDF)` })).toBeVisible();
+      await expectNoHorizontalScroll(own);
+      await expectAccessible(own);
+    } finally {
+      await customer.close();
+    }
+  });
+
+  test('with Cargus, picked up at the customer’s address (AwbPickup), nothing to collect', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await signInAsOwner(page);
+    const order = await withdrawnAfterCourier(page, request, 'cargus');
+    await page.goto(`/admin/orders/${order.id}`);
+    const withdrawal = page.getByRole('region', { name: 'The customer withdraws from this purchase' });
+    const form = withdrawal.getByRole('form', { name: 'Return AWB' });
+    await expect(form).toContainText('With Cargus, from the customer’s address to yours');
+    // Only Sameday offers an easybox.
+    await expect(form.getByRole('radio')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Create return AWB' }).click();
+    const made = withdrawal.getByText(/^Return AWB (\d+) with Cargus: picked up at the customer’s address\./);
+    await expect(made).toBeVisible();
+    await expect(withdrawal).toContainText('On its way back');
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    const awb = /Return AWB (\S+) with/.exec((await made.textContent())!)![1]!;
+    const [sent] = (await (await request.get(`http://127.0.0.1:${FAKE_CARGUS_CONTROL_PORT}/awbs?reference=${order.number}-R1`)).json()) as {
+      barCode: string;
+      pickup: boolean;
+      request: Record<string, unknown>;
+    }[];
+    expect(sent).toMatchObject({
+      barCode: awb,
+      pickup: true,
+      request: { Sender: { Name: 'Ana Popescu', LocalityName: 'Cluj-Napoca' }, Recipient: { LocationId: 0 }, CashRepayment: 0, BankRepayment: 0, ShipmentPayer: 1 },
+    });
+    const mail = await caughtMail(order.email, `Your return label for order ${order.number}`);
+    expect(mail.text).toContain(`Cargus will pick the parcel up at your address in the next working days, under AWB ${awb}`);
   });
 });
 

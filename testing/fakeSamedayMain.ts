@@ -6,6 +6,7 @@
  *   POST /refuse?awb=…      the recipient refused it: it comes back
  *   POST /down, POST /up    Sameday answers every call 503 (down; ?reference=N: only the AWBs asked with that
  *                           clientInternalReference), or again as usual
+ *   GET  /awbs?reference=…  the AWBs made with that clientInternalReference: their numbers and the forms that made them
  */
 import { createServer } from 'node:http';
 import { startFakeSameday } from './fakeSameday';
@@ -24,6 +25,16 @@ const control = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
   const route = `${request.method} ${url.pathname}`;
   if (route === 'GET /health') return answer(200, { ok: true });
+  if (route === 'GET /awbs') {
+    const reference = url.searchParams.get('reference');
+    return answer(
+      200,
+      sameday
+        .awbs()
+        .filter((awb) => awb.form.clientInternalReference === reference)
+        .map(({ awbNumber, form }) => ({ awbNumber, form })),
+    );
+  }
   const awb = url.searchParams.get('awb') ?? '';
   try {
     if (route === 'POST /deliver') sameday.deliver(awb);

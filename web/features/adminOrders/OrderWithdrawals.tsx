@@ -1,16 +1,16 @@
 import { type FormEvent, useId, useState } from 'react';
 import { lineName } from '../../../domain/catalog';
-import { type AdminOrder, adminOrderSchema } from '../../../domain/contracts/admin';
+import type { AdminOrder } from '../../../domain/contracts/admin';
 import type { WithdrawalView } from '../../../domain/contracts/orders';
 import { ibanPrinted } from '../../../domain/iban';
 import { dayValue } from '../../../domain/issueValues';
 import { bucharestDay } from '../../../domain/locale';
 import { refundUrgency } from '../../../domain/withdrawal';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
-import { apiRequest } from '../../lib/api';
 import { BUCHAREST_TIME } from '../../lib/backOffice';
 import { useI18n } from '../../lib/i18n';
-import { errorText } from './orderSection';
+import { useOrderAction } from './orderSection';
+import { ReturnAwb } from './ReturnAwb';
 
 type Changed = (order: AdminOrder) => void;
 
@@ -66,29 +66,11 @@ function Withdrawal({ order, withdrawal, onChanged }: { order: AdminOrder; withd
           ))}
         </ul>
       )}
-      {order.status === 'delivered' && withdrawal.status === 'requested' && <CustomerSends withdrawal={withdrawal} onChanged={onChanged} />}
+      {order.status === 'delivered' && <ReturnAwb order={order} withdrawal={withdrawal} onChanged={onChanged} />}
+      {order.status === 'delivered' && withdrawal.status === 'requested' && !withdrawal.returnAwb && <CustomerSends withdrawal={withdrawal} onChanged={onChanged} />}
       {order.status === 'delivered' && withdrawal.status !== 'received' && <Receive withdrawal={withdrawal} named={named} onChanged={onChanged} />}
     </li>
   );
-}
-
-/** A change of the order asked of the server (POST `path`, with `body`), the order as it is then shown; its refusal said. */
-function useOrderAction(onChanged: Changed) {
-  const { t } = useI18n();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  async function run(path: string, body?: object) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      onChanged(await apiRequest(path, adminOrderSchema, { method: 'POST', ...(body ? { body: JSON.stringify(body) } : {}) }));
-    } catch (failure) {
-      setProblem(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, problem, setProblem, run };
 }
 
 /** The customer sends the goods back themselves: the withdrawal is on its way back, without a return AWB. */

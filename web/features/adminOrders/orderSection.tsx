@@ -1,6 +1,7 @@
-import { type ReactNode, useId } from 'react';
-import { ApiError } from '../../lib/api';
-import type { Translate } from '../../lib/i18n';
+import { type ReactNode, useId, useState } from 'react';
+import { type AdminOrder, adminOrderSchema } from '../../../domain/contracts/admin';
+import { ApiError, apiRequest } from '../../lib/api';
+import { type Translate, useI18n } from '../../lib/i18n';
 
 /** What went wrong, in words the owner can read (the API's message, or a generic one). */
 export const errorText = (t: Translate, error: unknown) => (error instanceof ApiError ? error.message : t('admin.somethingWrong'));
@@ -16,4 +17,23 @@ export function Section({ title, children }: { title: string; children: ReactNod
       {children}
     </section>
   );
+}
+
+/** A change of the order asked of the server (POST `path`, with `body`), the order as it is then shown; its refusal said. */
+export function useOrderAction(onChanged: (order: AdminOrder) => void) {
+  const { t } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  async function run(path: string, body?: object) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      onChanged(await apiRequest(path, adminOrderSchema, { method: 'POST', ...(body ? { body: JSON.stringify(body) } : {}) }));
+    } catch (failure) {
+      setProblem(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, problem, setProblem, run };
 }

@@ -101,6 +101,13 @@ function Withdrawal({ order }: { order: OrderView }) {
               day: dayValue(withdrawal.refundDueDay),
             })}
           </p>
+          {withdrawal.returnAwb?.labelPath && (
+            <p className="mt-1">
+              <a href={withdrawal.returnAwb.labelPath} target="_blank" rel="noopener" className="inline-flex min-h-6 items-center font-semibold text-brand-dark underline">
+                {t('order.returnLabel', { awb: withdrawal.returnAwb.awb ?? '' })}
+              </a>
+            </p>
+          )}
           {withdrawal.refunds
             .filter((refund) => refund.status === 'paid' && refund.paidOn)
             .map((refund) => (
