@@ -74,7 +74,8 @@ test.describe('a Romanian browser', () => {
     await expect(page.getByText('Se încarcă…')).toBeHidden();
   });
 
-  test('withdraws online in Romanian, with the footer in Romanian too', async ({ page, request }) => {
+  test('withdraws online in Romanian on a 375 px phone, with the footer in Romanian too', async ({ page, request }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
     const email = `retragere-${randomUUID().slice(0, 8)}@example.ro`;
     const placed = await request.post('/api/orders', { data: sampleOrder({ email }), headers: { 'accept-language': 'ro-RO' } });
     const order = (await placed.json()) as { number: number };
@@ -91,6 +92,7 @@ test.describe('a Romanian browser', () => {
     const receipt = page.getByRole('region', { name: 'Am primit retragerea ta' });
     await expect(receipt.getByRole('term').filter({ hasText: 'Produsele pe care le trimiți înapoi' }).locator('xpath=following-sibling::dd[1]')).toHaveText(/^1 × .+/);
     await expect(receipt).toContainText(/cel târziu pe \d{1,2} [a-z]+ \d{4}/);
+    await expectNoHorizontalScroll(page);
     const mail = await caughtMail(email, `Am primit retragerea ta din comanda ${order.number}`);
     expect(mail.text).toContain('Acest e-mail este confirmarea primirii ei.');
     await expectAccessible(page);

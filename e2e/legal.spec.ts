@@ -76,8 +76,8 @@ test('the payment step names the seller before the order is placed', async ({ pa
 });
 
 test.describe('withdrawing online', () => {
-  // The wrong email's 404 and the missing IBAN's 400, staged on purpose.
-  test.use({ allowedConsoleErrors: /status of 40[04] .*\/api\/orders\/withdrawal/ });
+  // The wrong email's 404 and the missing IBAN's 400, staged on purpose; the customer on a 375 px phone.
+  test.use({ allowedConsoleErrors: /status of 40[04] .*\/api\/orders\/withdrawal/, viewport: { width: 375, height: 740 } });
 
   test('a customer withdraws from a cash order online: confirmed on screen and by mail, and the owner sees it in the back office', async ({ page, request, browser, baseURL }) => {
     test.setTimeout(60_000);
@@ -139,6 +139,7 @@ test.describe('withdrawing online', () => {
     await expect(receipt.getByRole('heading', { name: 'What happens next' })).toBeVisible();
     await expect(receipt).toContainText(`Send the products back within 14 days, to ${COMPANY[0]}`);
     await expect(receipt).toContainText(/by \d{1,2} [A-Z][a-z]+ \d{4} at the latest/);
+    await expectNoHorizontalScroll(page);
     await expectAccessible(page);
 
     const mail = await caughtMail(email, `We received your withdrawal from order ${order.number}`);

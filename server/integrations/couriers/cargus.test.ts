@@ -3,7 +3,9 @@ import { courierAddress } from '../../../domain/courier';
 import { bucharestDay } from '../../../domain/locale';
 import { type FakeCargus, startFakeCargus } from '../../../testing/fakeCargus';
 import { returnParcel } from '../../../testing/returnParcel';
-import { cargusCourier, cargusPdf, cargusService, returnPickupWindow } from './cargus';
+import { cargusCourier } from './cargus';
+import { cargusPdf } from './cargusAnswers';
+import { cargusService, returnPickupWindow } from './cargusRules';
 import { bucharestIso, type Shipment } from './courier';
 
 // The Cargus adapter against a stand-in speaking UrgentCargus API v3 (testing/fakeCargus.ts, from its integrators' code).

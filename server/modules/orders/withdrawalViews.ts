@@ -74,5 +74,5 @@ function returnAwbView(row: typeof returnAwbs.$inferSelect | undefined): Withdra
   };
 }
 
-/** The customer's link to a return AWB's label (GET /api/return-labels/:id/pdf?key=…, shipping/returnRoutes.ts). */
+/** The customer's link to a return AWB's label (GET /api/return-labels/:id/pdf?key=…, shipping/routes.ts). */
 export const returnLabelPath = (id: string, key: string) => `/api/return-labels/${id}/pdf?key=${key}`;

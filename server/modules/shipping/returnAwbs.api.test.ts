@@ -186,6 +186,18 @@ describe('Create return AWB', () => {
     ]);
   });
 
+  it('refuses a withdrawal from an order not delivered yet (its goods are not with the customer)', async () => {
+    const email = `return-awb-shipped-${Date.now()}@example.ro`;
+    const order = await placeOrder(database.db, orderRequestSchema.parse(sampleOrder({ email })));
+    await changeOrderStatus(database.db, order.id, 'confirmed', { actor: 'owner' });
+    await changeOrderStatus(database.db, order.id, 'shipped', { actor: 'owner', set: { carrier: 'Sameday', trackingNumber: `S-${order.number}` } });
+    expect((await withdrawEverything(app, { number: order.number, email })).statusCode).toBe(201);
+    const [withdrawal] = await database.db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id));
+    const refused = await asOwner('POST', `/api/admin/withdrawals/${withdrawal!.id}/return-awb`, {});
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'not_delivered']);
+    expect(await rowsOf(order.id)).toEqual([]);
+  });
+
   it('refuses a withdrawal the customer sends back themselves, and an unknown one', async () => {
     const { order, withdrawalId } = await withdrawnOrder('sameday');
     expect((await asOwner('POST', `/api/admin/withdrawals/${withdrawalId}/customer-sends`)).statusCode).toBe(200);

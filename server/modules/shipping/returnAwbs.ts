@@ -52,6 +52,8 @@ export async function createReturnAwb(db: Db, withdrawalId: string, request: { l
   if (!withdrawal) throw new AppError('not_found', { id: 'admin.error.noSuchWithdrawal' });
   if (withdrawal.status !== 'requested') throw new AppError('conflict', { id: 'admin.error.returnNotRequested' }, 'not_requested');
   const order = (await orderView(db, withdrawal.orderId))!;
+  // Goods not delivered yet are not with the customer: such a withdrawal is settled by cancelling the order.
+  if (order.status !== 'delivered') throw new AppError('conflict', { id: 'admin.error.returnNotDelivered', values: { status: order.status } }, 'not_delivered');
   const courierId = await returnCourier(db, order.id, shipping);
   const courier = courierId ? shipping.couriers.get(courierId) : undefined;
   if (!courierId || !courier || !shipping.returnTo) throw new AppError('bad_request', { id: 'admin.return.problem.noCourier' }, 'courier_not_set_up');
