@@ -131,7 +131,9 @@ export async function signInAsOwner(page: Page) {
   await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('status')).toHaveText('Login successful! Redirecting...');
-  await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+  // An owner lands on the back office (issue 46); the storefront is where every caller starts, as with the cookies.
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 3000 });
+  await page.goto('/');
   ownerCookies = (await page.context().cookies()).filter((cookie) => cookie.name.includes('session_token'));
 }
 

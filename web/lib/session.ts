@@ -27,3 +27,6 @@ export async function signOut(): Promise<void> {
 }
 
 export const useSession = (): Session => session.use();
+
+/** Who is signed in as the page knows it now (after refreshSession, the server's answer). */
+export const currentSession = (): Session => session.get();

@@ -12,10 +12,11 @@ export default function LoginPage() {
   useDocumentTitle(t('account.signIn'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  // ?redirect=/admin brings the owner back to the back office; only the shop's own paths are followed.
+  // ?redirect=/admin brings the owner back to the back office; only the shop's own paths are followed. Without one, an
+  // owner lands on the back office (where they work) and a customer on the home page.
   const redirect = useSearchParams()[0].get('redirect');
-  const next = redirect?.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\') ? redirect : '/';
-  const form = useAuthForm('/auth/sign-in/email', 'message.account.signInSuccess', next);
+  const safe = redirect?.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\');
+  const form = useAuthForm('/auth/sign-in/email', 'message.account.signInSuccess', safe ? redirect : '/', safe ? undefined : '/admin');
 
   return (
     <AuthLayout

@@ -4,7 +4,7 @@ import { type AccountProblem, REDIRECT_DELAY_MS } from '../../../domain/accounts
 import type { ShopMessageId } from '../../../locales/messages';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
-import { refreshSession } from '../../lib/session';
+import { currentSession, refreshSession } from '../../lib/session';
 
 /** What the form says; `code` is the server's for a refusal it explained (e.g. invalid_token). */
 export type AuthFeedback = { kind: 'error' | 'success'; text: string; code?: string } | null;
@@ -14,9 +14,10 @@ type AuthEndpoint = '/auth/sign-in/email' | '/auth/sign-up/email' | '/auth/reset
 /**
  * Sends an account form to the server. The server's message (in the visitor's language) is shown as
  * it is; anything unexpected gets the spec's generic text. On success: `successText`, then, for a form that signs
- * the visitor in, `next` (/ by default) after 1 second; `next` null stays on the page.
+ * the visitor in, `next` (/ by default; `ownerNext` for an owner, the back office where they work) after 1 second;
+ * `next` null stays on the page.
  */
-export function useAuthForm(endpoint: AuthEndpoint, successText: ShopMessageId, next: string | null = '/') {
+export function useAuthForm(endpoint: AuthEndpoint, successText: ShopMessageId, next: string | null = '/', ownerNext?: string) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [feedback, setFeedback] = useState<AuthFeedback>(null);
@@ -32,7 +33,9 @@ export function useAuthForm(endpoint: AuthEndpoint, successText: ShopMessageId, 
       if (next !== null) await refreshSession();
       setFeedback({ kind: 'success', text: t(successText) });
       if (next === null) return setBusy(false);
-      redirect.current = setTimeout(() => navigate(next), REDIRECT_DELAY_MS);
+      const signedIn = currentSession();
+      const to = ownerNext && signedIn.status === 'signedIn' && signedIn.owner ? ownerNext : next;
+      redirect.current = setTimeout(() => navigate(to), REDIRECT_DELAY_MS);
     } catch (error) {
       const explained = error instanceof ApiError && error.status < 500;
       setFeedback(explained ? { kind: 'error', text: error.message, code: error.code } : { kind: 'error', text: t('message.account.unexpected') });
