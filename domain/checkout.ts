@@ -17,7 +17,10 @@ export const MAX_ORDER_LINES = 50;
  */
 const key = (id: ShopMessageId) => id;
 
-/** The eight shipping fields of spec 2 and the county, by the catalogue key of the label the form shows. */
+/**
+ * The eight shipping fields of spec 2, the county and the optional block, staircase, floor and apartment (issue 46),
+ * by the catalogue key of the label the form shows.
+ */
 export const SHIPPING_FIELDS = {
   firstName: 'checkout.field.firstName',
   lastName: 'checkout.field.lastName',
@@ -26,14 +29,18 @@ export const SHIPPING_FIELDS = {
   city: 'checkout.field.city',
   street: 'checkout.field.street',
   streetNumber: 'checkout.field.streetNumber',
+  addressLine2: 'checkout.field.addressLine2',
   postalCode: 'checkout.field.postalCode',
   phoneNumber: 'checkout.field.phoneNumber',
 } as const satisfies Record<string, ShopMessageId>;
 
 export type ShippingField = keyof typeof SHIPPING_FIELDS;
 
+/** The shipping fields a visitor may leave blank. */
+export const OPTIONAL_SHIPPING_FIELDS: readonly ShippingField[] = ['addressLine2'];
+
 /** A shipping text field: required, at most `max` characters, each message its field's own key. */
-const field = (name: Exclude<ShippingField, 'county'>, max: number) =>
+const field = (name: Exclude<ShippingField, 'county' | 'addressLine2'>, max: number) =>
   plainText(name, key(`checkout.error.${name}.required`), key(`checkout.error.${name}.controlCharacters`))
     .min(1, key(`checkout.error.${name}.required`))
     .max(max, key(`checkout.error.${name}.tooLong`));
@@ -47,6 +54,11 @@ const shippingFields = z.object({
   city: field('city', 100),
   street: field('street', 200),
   streetNumber: field('streetNumber', 30),
+  /** Block, staircase, floor, apartment: optional (issue 46); blank is none. */
+  addressLine2: plainText('addressLine2', key('checkout.error.addressLine2.tooLong'), key('checkout.error.addressLine2.controlCharacters'))
+    .max(100, key('checkout.error.addressLine2.tooLong'))
+    .nullish()
+    .transform((line) => line?.trim() || null),
   postalCode: field('postalCode', 20).regex(POSTAL_CODE_PATTERN, key('checkout.error.postalCode.sixDigits')),
   /** Stored in E.164 (+40722123456), however it was typed. */
   phoneNumber: field('phoneNumber', 30).transform((typed, context) => {
@@ -95,7 +107,7 @@ export type ShippingDetails = z.infer<typeof shippingSchema>;
 
 /** Spec 5: the shipping step's Continue is enabled only when all eight fields (and the county) are non-blank after trimming. */
 export function shippingComplete(values: Partial<Record<ShippingField, string>>): boolean {
-  return (Object.keys(SHIPPING_FIELDS) as ShippingField[]).every((key) => (values[key] ?? '').trim() !== '');
+  return (Object.keys(SHIPPING_FIELDS) as ShippingField[]).every((key) => OPTIONAL_SHIPPING_FIELDS.includes(key) || (values[key] ?? '').trim() !== '');
 }
 
 export const orderLineSchema = z.object(

@@ -9,8 +9,13 @@ describe('an order as couriers take it', () => {
       address: 'Strada Memorandumului 28',
       street: 'Strada Memorandumului',
       number: '28',
+      line2: '',
       postalCode: '400114',
     });
+    // A block address: its second line after the number, and apart.
+    expect(
+      courierAddress({ county: 'CJ', city: 'Cluj-Napoca', street: 'Strada Memorandumului', streetNumber: '28', addressLine2: 'bl. A3, sc. 2, et. 4, ap. 14', postalCode: '400114' }),
+    ).toMatchObject({ address: 'Strada Memorandumului 28, bl. A3, sc. 2, et. 4, ap. 14', number: '28', line2: 'bl. A3, sc. 2, et. 4, ap. 14' });
     for (const [city, streetNumber] of [
       ['București, Sector 2', '12'],
       ['Bucuresti', '12, sect. 2'],
@@ -74,6 +79,7 @@ describe('an order as couriers take it', () => {
       address: 'Strada Exemplului 1',
       street: 'Strada Exemplului',
       number: '1',
+      line2: '',
       postalCode: '010001',
     });
     expect(shopCourierAddress({ county: 'CJ', city: 'Cluj-Napoca', street: 'Str. Memorandumului, 28A', postalCode: '400114' })).toMatchObject({ street: 'Str. Memorandumului', number: '28A' });

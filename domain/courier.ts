@@ -1,3 +1,4 @@
+import { streetLine } from './address';
 import { bucharestSector, countyName } from './counties';
 import type { Bani } from './money';
 import type { PaymentMethod } from './orders';
@@ -21,10 +22,15 @@ export const COURIER_NAMES: Record<CourierId, string> = { sameday: 'Sameday', fa
 export interface CourierAddress {
   county: string;
   locality: string;
-  /** Street and number, as the customer wrote them; and each apart, for a courier that takes them apart (FAN). */
+  /**
+   * Street and number, then block, staircase, floor and apartment, as the customer wrote them (domain/address.ts
+   * streetLine); and each apart, for a courier that takes them apart (FAN).
+   */
   address: string;
   street: string;
   number: string;
+  /** Block, staircase, floor, apartment ('' for none). */
+  line2: string;
   postalCode: string;
 }
 
@@ -32,10 +38,13 @@ export interface CourierAddress {
  * The address of an order for a courier; `plain` strips diacritics (for a courier that needs ASCII). Null when the
  * courier could not place it: no county (an order from before counties were asked), or Bucharest with no sector.
  */
-export function courierAddress(order: { county: string | null; city: string; street: string; streetNumber: string; postalCode: string }, { plain = false } = {}): CourierAddress | null {
+export function courierAddress(
+  order: { county: string | null; city: string; street: string; streetNumber: string; addressLine2?: string | null; postalCode: string },
+  { plain = false } = {},
+): CourierAddress | null {
   const county = countyName(order.county);
   if (!county) return null;
-  const address = `${order.street} ${order.streetNumber}`.trim();
+  const address = streetLine(order);
   let locality = order.city.trim();
   if (order.county === 'B') {
     const sector = bucharestSector(order.city, order.street, order.streetNumber);
@@ -49,6 +58,7 @@ export function courierAddress(order: { county: string | null; city: string; str
     address: text(address),
     street: text(order.street.trim()),
     number: text(order.streetNumber.trim()),
+    line2: text(order.addressLine2?.trim() ?? ''),
     postalCode: order.postalCode,
   };
 }

@@ -25,6 +25,7 @@ describe('lockers', () => {
       address: 'Str. Alexandru Vaida Voevod, Nr. 53B',
       street: 'Str. Alexandru Vaida Voevod, Nr. 53B',
       number: '',
+      line2: '',
       postalCode: '400436',
     });
   });

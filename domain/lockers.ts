@@ -39,6 +39,7 @@ export function lockerCourierAddress(locker: OrderLocker, { plain = false } = {}
     address: text(locker.address),
     street: text(locker.address),
     number: '',
+    line2: '',
     postalCode: locker.postalCode,
   };
 }

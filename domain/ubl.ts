@@ -83,6 +83,8 @@ export interface UblSeller {
 export interface UblBuyer {
   name: string;
   street: string;
+  /** Block, staircase, floor, apartment (AdditionalStreetName, BT-51); absent in documents from before it. */
+  additionalStreet?: string | null;
   place: EfacturaPlace;
   postalCode: string | null;
   email: string;
@@ -114,8 +116,8 @@ export interface UblDocument {
 const el = (name: string, text: string | null | undefined, attributes = '') => (text ? `<${name}${attributes}>${escapeXml(text)}</${name}>` : '');
 const amount = (name: string, bani: number) => el(name, amountText(bani), ` currencyID="${CURRENCY}"`);
 
-function address(street: string, place: EfacturaPlace, postalCode: string | null): string {
-  return `<cac:PostalAddress>${el('cbc:StreetName', street)}${el('cbc:CityName', place.city)}${el('cbc:PostalZone', postalCode)}${el('cbc:CountrySubentity', place.countySubentity)}<cac:Country>${el('cbc:IdentificationCode', 'RO')}</cac:Country></cac:PostalAddress>`;
+function address(street: string, place: EfacturaPlace, postalCode: string | null, additionalStreet?: string | null): string {
+  return `<cac:PostalAddress>${el('cbc:StreetName', street)}${el('cbc:AdditionalStreetName', additionalStreet)}${el('cbc:CityName', place.city)}${el('cbc:PostalZone', postalCode)}${el('cbc:CountrySubentity', place.countySubentity)}<cac:Country>${el('cbc:IdentificationCode', 'RO')}</cac:Country></cac:PostalAddress>`;
 }
 
 function seller(party: UblSeller): string {
@@ -125,7 +127,7 @@ function seller(party: UblSeller): string {
 }
 
 function buyer(party: UblBuyer): string {
-  return `<cac:AccountingCustomerParty><cac:Party>${address(party.street, party.place, party.postalCode)}<cac:PartyLegalEntity>${el('cbc:RegistrationName', party.name)}${el('cbc:CompanyID', PRIVATE_PERSON_ID)}</cac:PartyLegalEntity><cac:Contact>${el('cbc:ElectronicMail', party.email)}</cac:Contact></cac:Party></cac:AccountingCustomerParty>`;
+  return `<cac:AccountingCustomerParty><cac:Party>${address(party.street, party.place, party.postalCode, party.additionalStreet)}<cac:PartyLegalEntity>${el('cbc:RegistrationName', party.name)}${el('cbc:CompanyID', PRIVATE_PERSON_ID)}</cac:PartyLegalEntity><cac:Contact>${el('cbc:ElectronicMail', party.email)}</cac:Contact></cac:Party></cac:AccountingCustomerParty>`;
 }
 
 /** A VAT category: standard rated (S) with its percent, or not subject to VAT (O) for a seller not registered. */

@@ -327,6 +327,22 @@ test.describe('on a 375 px phone', () => {
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
   });
+
+  test('a block address is taken whole: its number as Romanians write it, and bloc, scară, etaj, apartament on their own line', async ({ page }) => {
+    const block = 'bl. A3, sc. 2, et. 4, ap. 14';
+    const email = `block-${Date.now()}@example.ro`;
+    await addToCart(page, ['Dummy Car Key']);
+    await page.goto('/checkout');
+    await cartToPayment(page, { email, shipping: { ...SHIPPING, 'Street number': '12-14', 'Block, staircase, floor, apartment (optional)': block } });
+    await expect(page.getByRole('main')).toContainText(`Strada Memorandumului 12-14, ${block}, 400114 Cluj-Napoca, Cluj`);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Place Order (COD)' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Order placed' });
+    await expect(confirmation).toBeVisible();
+    const mail = await caughtMail(email, /^Your order \d+ at Secret Stash$/);
+    expect(mail.text).toContain(`Strada Memorandumului 12-14, ${block}`);
+  });
 });
 
 test.describe('an order link with a wrong token', () => {

@@ -16,10 +16,9 @@ const REDACTED = '[redacted]';
  */
 const REDACT_PATHS = [
   ...['cookie', 'authorization', '["stripe-signature"]', '["set-cookie"]'].flatMap((header) => [`headers.${header}`, `*.headers.${header}`]),
-  ...['body', 'password', 'email', 'customerEmail', 'firstName', 'lastName', 'phoneNumber', 'phone', 'street', 'streetNumber', 'postalCode', 'city', 'address', 'iban'].flatMap((field) => [
-    field,
-    `*.${field}`,
-  ]),
+  ...['body', 'password', 'email', 'customerEmail', 'firstName', 'lastName', 'phoneNumber', 'phone', 'street', 'streetNumber', 'addressLine2', 'postalCode', 'city', 'address', 'iban'].flatMap(
+    (field) => [field, `*.${field}`],
+  ),
 ];
 
 const EMAIL = /[^\s@"'<>()[\],;:]+@[^\s@"'<>()[\],;:]+\.[a-z]{2,}/gi;

@@ -42,6 +42,8 @@ export const orders = pgTable(
     city: text('city').notNull(),
     street: text('street').notNull(),
     streetNumber: text('street_number').notNull(),
+    /** Block, staircase, floor, apartment ("bl. A3, sc. 2, et. 4, ap. 14"): the address's second line, when it has one. */
+    addressLine2: text('address_line2'),
     postalCode: text('postal_code').notNull(),
     phoneNumber: text('phone_number').notNull(),
     subtotal: integer('subtotal').notNull(),

@@ -70,6 +70,8 @@ export const orderViewSchema = z.object({
   city: z.string(),
   street: z.string(),
   streetNumber: z.string(),
+  /** Block, staircase, floor, apartment, or null. */
+  addressLine2: z.nullable(z.string()),
   postalCode: z.string(),
   phoneNumber: z.string(),
   /** The courier's locker it goes to (Sameday easybox), or null for the address. */

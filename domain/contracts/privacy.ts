@@ -17,6 +17,7 @@ export const personalDataSchema = z.object({
       lastName: z.string(),
       street: z.string(),
       streetNumber: z.string(),
+      addressLine2: z.nullable(z.string()),
       city: z.string(),
       county: z.nullable(z.string()),
       postalCode: z.string(),

@@ -1,3 +1,4 @@
+import { streetLine } from '../../domain/address';
 import type { PersonalData } from '../../domain/contracts/privacy';
 import { placeLine } from '../../domain/counties';
 import { ibanPrinted } from '../../domain/iban';
@@ -39,7 +40,7 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
       {section(
         'data-addresses',
         t('account.data.addresses'),
-        data.addresses.map((address) => `${address.firstName} ${address.lastName}, ${address.street} ${address.streetNumber}, ${placeLine(address)}, ${address.country} · ${address.phoneNumber}`),
+        data.addresses.map((address) => `${address.firstName} ${address.lastName}, ${streetLine(address)}, ${placeLine(address)}, ${address.country} · ${address.phoneNumber}`),
       )}
       {section(
         'data-withdrawals',

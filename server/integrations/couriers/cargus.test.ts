@@ -270,6 +270,15 @@ describe('the Cargus adapter', () => {
     await expect(adapter.create(shipment({ to: point, parcels: 2 }))).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'parcels' }] });
     expect(cargus.requests.slice(calls).filter((request) => request.path === '/Awbs')).toEqual([]);
   });
+
+  it('sends a block address’s second line in AddressText, after the street and number (Cargus has no field of its own for it)', async () => {
+    await courier().create(
+      shipment({
+        to: { address: courierAddress({ county: 'IS', city: 'Iași', street: 'Șoseaua Ștefan cel Mare', streetNumber: '3', addressLine2: 'bl. A3, sc. 2, et. 4, ap. 14', postalCode: '700064' })! },
+      }),
+    );
+    expect(lastAwbPost().json).toMatchObject({ Recipient: { StreetName: 'Soseaua Stefan cel Mare', BuildingNumber: '3', AddressText: 'Soseaua Stefan cel Mare 3, bl. A3, sc. 2, et. 4, ap. 14' } });
+  });
 });
 
 describe('Cargus’s rules', () => {

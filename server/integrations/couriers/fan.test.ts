@@ -170,6 +170,21 @@ describe('the FAN Courier adapter', () => {
     const parcel = returnParcel();
     await expect(adapter.createReturn({ ...parcel, sender: { ...parcel.sender, phone: '12' } })).rejects.toMatchObject({ kind: 'refused', fields: [{ field: 'sender.phone' }] });
   });
+
+  it('sends a block address’s building, entrance, floor and apartment in FAN’s own fields, what they cannot hold after the street', async () => {
+    await courier().create(
+      shipment({
+        to: { address: courierAddress({ county: 'IS', city: 'Iași', street: 'Șoseaua Ștefan cel Mare', streetNumber: '3', addressLine2: 'bl. A3, sc. 2, et. 4, ap. 14', postalCode: '700064' })! },
+      }),
+    );
+    const sent = (fan.requests.filter((request) => request.path === '/intern-awb').at(-1)!.json as { shipments: { recipient: { address: object } }[] }).shipments[0]!.recipient.address;
+    expect(sent).toMatchObject({ street: 'Soseaua Stefan cel Mare', streetNo: '3', building: 'A3', entrance: '2', floor: '4', apartment: '14' });
+    const odd = courierAddress({ county: 'IS', city: 'Iași', street: 'Șoseaua Ștefan cel Mare', streetNumber: '3', addressLine2: 'bl. A3, interfon 14', postalCode: '700064' })!;
+    await courier().create(shipment({ to: { address: odd } }));
+    const kept = (fan.requests.filter((request) => request.path === '/intern-awb').at(-1)!.json as { shipments: { recipient: { address: object } }[] }).shipments[0]!.recipient.address;
+    expect(kept).toMatchObject({ street: 'Soseaua Stefan cel Mare, interfon 14', building: 'A3' });
+    expect(kept).not.toHaveProperty('apartment');
+  });
 });
 
 describe('the FAN Courier adapter on FAN’s sample answers (testing/fixtures/fan, the client daika7ana/fancourier-api-v2’s)', () => {

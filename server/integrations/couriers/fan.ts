@@ -1,3 +1,4 @@
+import { blockParts } from '../../../domain/address';
 import { addDays } from '../../../domain/calendar';
 import { type CourierAddress, inBucharest, type ParcelState } from '../../../domain/courier';
 import { bucharestDay } from '../../../domain/locale';
@@ -97,10 +98,14 @@ const plain = (text: string) => withoutDiacritics(text);
 
 /**
  * A person and address as FAN takes them (its `recipient`, or a return's `sender`): without diacritics; Bucharest one
- * locality, "Bucuresti" in county "Bucuresti" (every sample of the client's: localityId 11), the sector with the street.
+ * locality, "Bucuresti" in county "Bucuresti" (every sample of the client's: localityId 11), the sector with the street;
+ * a block's building, entrance, floor and apartment in their own fields (daika7ana/fancourier-api-v2 AwbIntern::pack()),
+ * what of the second line they cannot hold after the street.
  */
 function fanPerson(person: { name: string; phone: string; email: string }, address: CourierAddress) {
   const bucharest = inBucharest(address);
+  const { rest, ...block } = blockParts(address.line2);
+  const street = [bucharest ? `${plain(address.street)}, ${plain(address.locality)}` : plain(address.street), plain(rest)].filter(Boolean).join(', ');
   return {
     name: plain(person.name),
     phone: person.phone,
@@ -108,9 +113,14 @@ function fanPerson(person: { name: string; phone: string; email: string }, addre
     address: {
       county: bucharest ? 'Bucuresti' : plain(address.county),
       locality: bucharest ? 'Bucuresti' : plain(address.locality),
-      street: bucharest ? `${plain(address.street)}, ${plain(address.locality)}` : plain(address.street),
+      street,
       streetNo: plain(address.number),
       zipCode: address.postalCode,
+      ...Object.fromEntries(
+        Object.entries(block)
+          .filter(([, value]) => value !== '')
+          .map(([field, value]) => [field, plain(value)]),
+      ),
     },
   };
 }

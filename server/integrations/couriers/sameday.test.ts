@@ -72,7 +72,7 @@ describe('the Sameday adapter', () => {
     const adapter = courier();
     await adapter.create(shipment({ to: { address: courierAddress({ county: 'B', city: 'București, Sector 2', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' })! } }));
     expect(sameday.requests.filter((request) => request.path === '/api/awb').at(-1)!.form).toMatchObject({ 'awbRecipient[countyString]': 'București', 'awbRecipient[cityString]': 'Sectorul 2' });
-    const easybox = { county: 'Cluj', locality: 'Cluj-Napoca', address: 'Str. Aurel Vlaicu 3', street: 'Str. Aurel Vlaicu 3', number: '', postalCode: '400582' };
+    const easybox = { county: 'Cluj', locality: 'Cluj-Napoca', address: 'Str. Aurel Vlaicu 3', street: 'Str. Aurel Vlaicu 3', number: '', line2: '', postalCode: '400582' };
     await adapter.create(shipment({ to: { address: easybox, lockerId: '2101' }, openPackage: false }));
     const toLocker = sameday.requests.filter((request) => request.path === '/api/awb').at(-1)!.form;
     // The locker's id, the locker service, and the locker's address as the delivery address.
@@ -220,6 +220,15 @@ describe('the Sameday adapter', () => {
     const parcel = returnParcel({ reference: `10042-R${++references}` });
     expect(await adapter.findReturn(parcel, new Date())).toMatchObject({ made: { awb: expect.stringMatching(/^1SDY/) } });
     expect(await adapter.findReturn(parcel, new Date())).toEqual({ madeUnknown: true });
+  });
+
+  it('sends a block address’s second line after the street and number (Sameday has one address field)', async () => {
+    await courier().create(
+      shipment({
+        to: { address: courierAddress({ county: 'IS', city: 'Iași', street: 'Șoseaua Ștefan cel Mare', streetNumber: '3', addressLine2: 'bl. A3, sc. 2, et. 4, ap. 14', postalCode: '700064' })! },
+      }),
+    );
+    expect(sameday.requests.filter((request) => request.path === '/api/awb').at(-1)!.form['awbRecipient[address]']).toBe('Șoseaua Ștefan cel Mare 3, bl. A3, sc. 2, et. 4, ap. 14');
   });
 });
 

@@ -117,7 +117,9 @@ export async function invoicePdf(document: UblDocument, options: { compress?: bo
   if (!vatPayer) pdf.text('Neplătitor de TVA', { width: column });
   const sellerBottom = pdf.y;
   pdf.font('Bold').text('Cumpărător', left + width / 2 + 10, partiesTop, { width: column });
-  pdf.font('Regular').text(buyer.name, { width: column }).text(buyer.street, { width: column }).text(placeText(buyer.place, buyer.postalCode), { width: column }).text(buyer.email, { width: column });
+  pdf.font('Regular').text(buyer.name, { width: column }).text(buyer.street, { width: column });
+  if (buyer.additionalStreet) pdf.text(buyer.additionalStreet, { width: column });
+  pdf.text(placeText(buyer.place, buyer.postalCode), { width: column }).text(buyer.email, { width: column });
 
   // The lines: name, quantity, unit price and amount without VAT, and, for a VAT payer, the rate and the VAT.
   const columns = vatPayer

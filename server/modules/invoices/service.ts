@@ -86,7 +86,7 @@ export function orderDocument(order: OrderView, invoicing: Invoicing, head: Pick
     ...head,
     deliveryDate: null,
     seller: invoicing.seller,
-    buyer: { name: `${order.firstName} ${order.lastName}`.trim(), street, place, postalCode: order.postalCode || null, email: order.email },
+    buyer: { name: `${order.firstName} ${order.lastName}`.trim(), street, additionalStreet: order.addressLine2, place, postalCode: order.postalCode || null, email: order.email },
     amounts: invoiceAmounts(sold, invoicing.seller.vatPayer, order.discountCode ? { code: order.discountCode, parts: discountVatParts(order.lines, order.discount) } : undefined),
     payment: order.paymentMethod === 'card' ? { method: 'card', paid: order.total } : { method: 'cash' },
     notes: [`Comanda ${order.number}`],

@@ -79,6 +79,8 @@ describe('order mails', () => {
     }
     expect(mail.html).toContain(`href="${order.statusUrl.replace('&', '&amp;')}"`);
     expect(mail.html).toContain('lang="en"');
+    // A block address: its second line after the number.
+    expect(renderParts(orderPlacedMail(shop, { ...order, addressLine2: 'bl. A3, sc. 2, et. 4, ap. 14' })).text).toContain('Strada Memorandumului 28, bl. A3, sc. 2, et. 4, ap. 14');
   });
 
   it('tell a card customer it is paid, with free shipping shown as such', async () => {

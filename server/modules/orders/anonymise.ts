@@ -11,7 +11,7 @@ export async function anonymiseOrders(tx: DbOrTx, ids: string[]) {
   if (ids.length === 0) return;
   await tx
     .update(orders)
-    .set({ firstName: '', lastName: '', email: '', phoneNumber: '', street: '', streetNumber: '', postalCode: '', userId: null, anonymisedAt: new Date() })
+    .set({ firstName: '', lastName: '', email: '', phoneNumber: '', street: '', streetNumber: '', addressLine2: null, postalCode: '', userId: null, anonymisedAt: new Date() })
     .where(inArray(orders.id, ids));
   // What the customer wrote with their withdrawals, and the account their refunds went to.
   await tx.update(withdrawals).set({ reason: null, iban: null }).where(inArray(withdrawals.orderId, ids));

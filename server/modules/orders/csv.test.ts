@@ -26,6 +26,7 @@ describe('an order’s line in the export', () => {
     email: 'ana@example.ro',
     street: 'Strada Memorandumului',
     streetNumber: '28',
+    addressLine2: 'bl. A3, sc. 2, et. 4, ap. 14',
     city: 'Cluj-Napoca',
     county: 'CJ',
     postalCode: '400114',
@@ -40,6 +41,13 @@ describe('an order’s line in the export', () => {
     items: 'Dummy Lighter (Black) × 2; Dummy Phone Charger × 1',
   };
   const amounts = (cells: (string | number)[]) => Object.fromEntries(ORDER_CSV_COLUMNS.map((column, index) => [column, cells[index]]).filter(([column]) => /RON|^Discount code$/.test(String(column))));
+
+  it('has the block, staircase, floor and apartment in a column of their own, after the number; empty without them', () => {
+    const cell = (cells: (string | number)[], column: (typeof ORDER_CSV_COLUMNS)[number]) => cells[ORDER_CSV_COLUMNS.indexOf(column)];
+    expect(ORDER_CSV_COLUMNS.indexOf('Address line 2')).toBe(ORDER_CSV_COLUMNS.indexOf('Street number') + 1);
+    expect(cell(orderCsvCells(order), 'Address line 2')).toBe('bl. A3, sc. 2, et. 4, ap. 14');
+    expect(cell(orderCsvCells({ ...order, addressLine2: null }), 'Address line 2')).toBe('');
+  });
 
   it('has the discount code and its sum after the subtotal, and the amounts add up to the total', () => {
     expect(ORDER_CSV_COLUMNS.slice(ORDER_CSV_COLUMNS.indexOf('Subtotal (RON)'))).toEqual([
@@ -66,7 +74,7 @@ describe('an order’s line in the export', () => {
     const [subtotal, , discount, shipping, total] = cells.slice(ORDER_CSV_COLUMNS.indexOf('Subtotal (RON)')).map(Number);
     expect(Math.round((subtotal! - discount! + shipping!) * 100)).toBe(Math.round(total! * 100));
     expect(csvLine(cells)).toBe(
-      '10042,2026-11-23 12:05,Ana Popescu,0712345678,ana@example.ro,Strada Memorandumului,28,Cluj-Napoca,Cluj,400114,Romania,104.97,VARA10,10.50,19.99,114.46,114.46,Cash on delivery,Pending,Dummy Lighter (Black) × 2; Dummy Phone Charger × 1\r\n',
+      '10042,2026-11-23 12:05,Ana Popescu,0712345678,ana@example.ro,Strada Memorandumului,28,"bl. A3, sc. 2, et. 4, ap. 14",Cluj-Napoca,Cluj,400114,Romania,104.97,VARA10,10.50,19.99,114.46,114.46,Cash on delivery,Pending,Dummy Lighter (Black) × 2; Dummy Phone Charger × 1\r\n',
     );
   });
 
@@ -83,9 +91,9 @@ describe('an order’s line in the export', () => {
   });
 
   it('an anonymised order keeps its code and amounts, which still add up; its name is an empty cell', () => {
-    const anonymised = { ...order, firstName: '', lastName: '', email: '', phoneNumber: '', street: '', streetNumber: '', postalCode: '', status: 'delivered' as const };
+    const anonymised = { ...order, firstName: '', lastName: '', email: '', phoneNumber: '', street: '', streetNumber: '', addressLine2: null, postalCode: '', status: 'delivered' as const };
     expect(csvLine(orderCsvCells(anonymised))).toBe(
-      '10042,2026-11-23 12:05,,,,,,Cluj-Napoca,Cluj,,Romania,104.97,VARA10,10.50,19.99,114.46,114.46,Cash on delivery,Delivered,Dummy Lighter (Black) × 2; Dummy Phone Charger × 1\r\n',
+      '10042,2026-11-23 12:05,,,,,,,Cluj-Napoca,Cluj,,Romania,104.97,VARA10,10.50,19.99,114.46,114.46,Cash on delivery,Delivered,Dummy Lighter (Black) × 2; Dummy Phone Charger × 1\r\n',
     );
   });
 });

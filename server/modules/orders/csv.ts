@@ -37,6 +37,7 @@ export interface ExportedOrder {
   email: string;
   street: string;
   streetNumber: string;
+  addressLine2: string | null;
   city: string;
   county: string | null;
   postalCode: string;
@@ -67,6 +68,7 @@ export const ORDER_CSV_COLUMNS = [
   'Email',
   'Street',
   'Street number',
+  'Address line 2',
   'City',
   'County',
   'Postal code',
@@ -93,6 +95,7 @@ export function orderCsvCells(order: ExportedOrder): (string | number)[] {
     order.email,
     order.street,
     order.streetNumber,
+    order.addressLine2 ?? '',
     order.city,
     countyName(order.county) ?? '',
     order.postalCode,

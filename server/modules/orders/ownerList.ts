@@ -169,6 +169,7 @@ export async function* ordersForExport(db: Db, filters: OrderFilters, batch = 50
         email: orders.email,
         street: orders.street,
         streetNumber: orders.streetNumber,
+        addressLine2: orders.addressLine2,
         city: orders.city,
         county: orders.county,
         postalCode: orders.postalCode,

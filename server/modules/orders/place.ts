@@ -55,7 +55,8 @@ function requestHash(request: OrderRequest): string {
     lines,
     // Only when there is one, so the keys of orders to an address hash as before lockers.
     ...(request.lockerId ? [request.lockerId] : []),
-    // Likewise only with a code, tagged so it never reads as a locker.
+    // Likewise only with a second address line, and with a code, each tagged so it never reads as another.
+    ...(request.addressLine2 ? [['addressLine2', request.addressLine2]] : []),
     ...(request.discountCode ? [['discount', request.discountCode]] : []),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
@@ -210,6 +211,7 @@ export async function placeOrder(
       city: cityWithSector(request),
       street: request.street,
       streetNumber: request.streetNumber,
+      addressLine2: request.addressLine2 ?? null,
       postalCode: request.postalCode,
       phoneNumber: request.phoneNumber,
       // As JSON text (jsonb takes it): a placeholder's value reaches the driver as it is.

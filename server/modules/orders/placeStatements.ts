@@ -61,6 +61,7 @@ const orderInsert = (db: DbOrTx) =>
       city: placeholder('city'),
       street: placeholder('street'),
       streetNumber: placeholder('streetNumber'),
+      addressLine2: placeholder('addressLine2'),
       postalCode: placeholder('postalCode'),
       phoneNumber: placeholder('phoneNumber'),
       locker: placeholder('locker'),

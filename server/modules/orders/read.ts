@@ -27,6 +27,7 @@ export function orderFields(order: OrderRow) {
     city: order.city,
     street: order.street,
     streetNumber: order.streetNumber,
+    addressLine2: order.addressLine2,
     postalCode: order.postalCode,
     phoneNumber: order.phoneNumber,
     locker: order.locker,

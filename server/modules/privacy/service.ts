@@ -44,6 +44,7 @@ async function personalData(db: Db, views: OrderView[], account: PersonalData['a
       lastName: view.lastName,
       street: view.street,
       streetNumber: view.streetNumber,
+      addressLine2: view.addressLine2,
       city: view.city,
       county: view.county,
       postalCode: view.postalCode,

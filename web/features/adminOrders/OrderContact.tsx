@@ -1,3 +1,4 @@
+import { streetLine } from '../../../domain/address';
 import type { AdminOrder } from '../../../domain/contracts/admin';
 import { placeLine } from '../../../domain/counties';
 import { COURIER_NAMES } from '../../../domain/courier';
@@ -31,7 +32,7 @@ export function OrderCustomer({ order }: { order: AdminOrder }) {
         </dd>
         <dt className="text-zinc-600">{t('admin.order.address')}</dt>
         <dd>
-          {order.street} {order.streetNumber}
+          {streetLine(order)}
           <br />
           {placeLine(order)}
           <br />

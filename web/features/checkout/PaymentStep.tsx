@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { streetLine } from '../../../domain/address';
 import { cartLineName, lineName } from '../../../domain/catalog';
 import { healthSchema } from '../../../domain/contracts/api';
 import { placeLine } from '../../../domain/counties';
@@ -128,7 +129,7 @@ export function PaymentStep({ draft, submitting, error, onDiscountChange, onBack
         </div>
         <h3 className="mt-4 font-semibold">{t('checkout.payment.deliveryTo')}</h3>
         <p className="text-sm text-zinc-700">
-          {shipping.firstName} {shipping.lastName}, {shipping.street} {shipping.streetNumber}, {placeLine(shipping)}, {shipping.country} · {shipping.phoneNumber} · {draft.email}
+          {shipping.firstName} {shipping.lastName}, {streetLine(shipping)}, {placeLine(shipping)}, {shipping.country} · {shipping.phoneNumber} · {draft.email}
         </p>
         {locker && <p className="mt-1 text-sm font-medium text-zinc-900">{t('checkout.payment.toLocker', { locker: lockerLine(locker) })}</p>}
       </section>

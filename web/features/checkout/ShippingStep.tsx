@@ -1,5 +1,5 @@
 import { type ChangeEvent, useState } from 'react';
-import { SHIPPING_FIELDS, type ShippingField, sectorToAsk, shippingComplete, shippingSchema } from '../../../domain/checkout';
+import { OPTIONAL_SHIPPING_FIELDS, SHIPPING_FIELDS, type ShippingField, sectorToAsk, shippingComplete, shippingSchema } from '../../../domain/checkout';
 import { BUCHAREST_SECTORS, type BucharestSector, COUNTIES, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from '../../../domain/counties';
 import { issueValues } from '../../../domain/issueValues';
 import type { OrderLocker } from '../../../domain/lockers';
@@ -20,6 +20,7 @@ const AUTOCOMPLETE: Record<ShippingField, string | undefined> = {
   city: 'address-level2',
   street: 'address-line1',
   streetNumber: undefined,
+  addressLine2: 'address-line2',
   postalCode: 'postal-code',
   phoneNumber: 'tel',
 };
@@ -89,7 +90,7 @@ export function ShippingStep(props: ShippingStepProps) {
             id: `shipping-${field}`,
             name: field,
             autoComplete: AUTOCOMPLETE[field],
-            required: true,
+            required: !OPTIONAL_SHIPPING_FIELDS.includes(field),
             value: values[field],
             'aria-invalid': errors[field] ? true : undefined,
             'aria-describedby': describedBy,

@@ -10,6 +10,7 @@ const shipping = {
   city: 'Cluj-Napoca',
   street: 'Strada Memorandumului',
   streetNumber: '28',
+  addressLine2: '',
   postalCode: '400114',
   phoneNumber: '0722123456',
 };

@@ -1,4 +1,5 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
+import { streetLine } from '../../../../domain/address';
 import { lineName } from '../../../../domain/catalog';
 import type { WithdrawalView } from '../../../../domain/contracts/orders';
 import { placeLine } from '../../../../domain/counties';
@@ -23,6 +24,8 @@ export interface OrderMailData {
   phoneNumber: string;
   street: string;
   streetNumber: string;
+  /** Block, staircase, floor, apartment (absent or null: none). */
+  addressLine2?: string | null;
   city: string;
   postalCode: string;
   /** The county's code; null for orders placed before counties were asked. */
@@ -93,7 +96,7 @@ export function Address({ order, locale }: { order: OrderMailData; locale: Local
     <Text style={paragraph}>
       {order.firstName} {order.lastName}
       <br />
-      {order.street} {order.streetNumber}
+      {streetLine(order)}
       <br />
       {placeLine(order)}, {order.country === 'Romania' ? t('mail.address.romania') : order.country}
       <br />

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "address_line2" text;
