@@ -1,3 +1,4 @@
+import type { DeliveryPromise } from './delivery';
 import { scriptJson } from './structuredData';
 
 /**
@@ -16,6 +17,8 @@ export interface CompanyInfo {
   address: string;
   email: string;
   phone: string;
+  /** What the buyer is promised beside the buy button (issue 46): the delivery, and where to call or write. */
+  service?: { delivery: DeliveryPromise; phone: string; whatsapp: string | null };
 }
 
 /** The id of the element holding the company's details in every page the server sends. */

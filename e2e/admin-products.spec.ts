@@ -200,7 +200,7 @@ test('a colour picked on a product page before its JavaScript ran is the colour 
   await expect(colours.getByRole('radio', { name: 'Brown' })).toBeChecked();
   await shopper.getByRole('button', { name: 'Add to Cart' }).click();
   await shopper.getByRole('link', { name: 'Cart, 1 item' }).click();
-  await expect(shopper.getByRole('region', { name: 'Your Cart' }).getByRole('listitem')).toContainText('Colour: Brown');
+  await expect(shopper.getByRole('region', { name: 'Your Cart' }).getByRole('listitem').filter({ hasText: 'Colour' })).toContainText('Colour: Brown');
   await shopper.context().close();
 });
 

@@ -328,6 +328,32 @@ test.describe('on a 375 px phone', () => {
     await expectAccessible(page);
   });
 
+  test('the buyer reads cash on delivery, the day it arrives, a discreet parcel, returns and a phone by the buy button, the total, the order button and the confirmation', async ({ page }) => {
+    // Friday 27 November 2026, 10:00 in Bucharest: it leaves today; 30 November and 1 December are public holidays.
+    await page.clock.setFixedTime(new Date('2026-11-27T08:00:00Z'));
+    const promise = (scope: ReturnType<Page['getByRole']>) => scope.getByRole('list', { name: 'Delivery and returns' });
+    const expectPromise = async (list: ReturnType<Page['getByRole']>) => {
+      await expect(list).toContainText('Pay cash on delivery');
+      await expect(list).toContainText('Arrives Wed 2 Dec – Fri 4 Dec');
+      await expect(list).toContainText('Discreet parcel');
+      await expect(list.getByRole('link', { name: '0700000000' })).toHaveAttribute('href', 'tel:0700000000');
+    };
+    await page.goto('/shop/dummy-car-key');
+    await expectPromise(promise(page.getByRole('main')));
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
+    await page.goto('/checkout');
+    await expectPromise(promise(page.getByRole('main')));
+    await cartToPayment(page, { email: `promise-${Date.now()}@example.ro` });
+    await expectPromise(promise(page.getByRole('main')));
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('button', { name: 'Place Order (COD)' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Order placed' });
+    await expectPromise(promise(confirmation));
+    await expectAccessible(page);
+  });
+
   test('a block address is taken whole: its number as Romanians write it, and bloc, scară, etaj, apartament on their own line', async ({ page }) => {
     const block = 'bl. A3, sc. 2, et. 4, ap. 14';
     const email = `block-${Date.now()}@example.ro`;

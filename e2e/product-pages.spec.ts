@@ -76,7 +76,7 @@ test('the chosen colour travels from the product page to the cart, the order sum
   await colours.getByRole('radio', { name: 'Black' }).check();
   await lighter.getByRole('button', { name: 'Add to Cart' }).click();
   await page.getByRole('link', { name: 'Cart, 1 item' }).click();
-  await expect(page.getByRole('region', { name: 'Your Cart' }).getByRole('listitem')).toContainText('Colour: Black');
+  await expect(page.getByRole('region', { name: 'Your Cart' }).getByRole('listitem').filter({ hasText: 'Dummy Lighter' })).toContainText('Colour: Black');
 
   await page.getByRole('button', { name: 'Continue to Email' }).click();
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, mailSender, uploadsDirOf } from './env';
+import { companyOf, loadConfig, mailSender, uploadsDirOf } from './env';
 import { anafReportingFrom } from './modules/invoices/reportingSettings';
 import { invoicingFrom } from './modules/invoices/service';
 import { shippingFrom } from './modules/shipping/couriers';
@@ -19,6 +19,15 @@ describe('configuration', () => {
   it('refuses nonsense with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('promises 1–3 working days with a 14:00 cut-off unless told otherwise; a WhatsApp number only when set (issue 46)', () => {
+    expect(companyOf(loadConfig({})).service).toEqual({ delivery: { minDays: 1, maxDays: 3, cutoffHour: 14 }, phone: '+40 700 000 000', whatsapp: null });
+    const set = loadConfig({ DELIVERY_WORKING_DAYS: '2-4', DELIVERY_CUTOFF_HOUR: '16', SHOP_PHONE: '0722 123 456', SHOP_WHATSAPP: '0722 123 456' });
+    expect(companyOf(set).service).toEqual({ delivery: { minDays: 2, maxDays: 4, cutoffHour: 16 }, phone: '0722 123 456', whatsapp: '+40722123456' });
+    expect(() => loadConfig({ DELIVERY_WORKING_DAYS: 'soon' })).toThrow(/DELIVERY_WORKING_DAYS/);
+    expect(() => loadConfig({ DELIVERY_CUTOFF_HOUR: '24' })).toThrow(/DELIVERY_CUTOFF_HOUR/);
+    expect(() => loadConfig({ SHOP_WHATSAPP: 'call me' })).toThrow(/SHOP_WHATSAPP/);
   });
 
   it('caps an order at 100,000 lei unless ORDER_MAX_TOTAL_LEI says otherwise, within what the amounts hold', () => {

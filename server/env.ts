@@ -4,8 +4,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CompanyInfo } from '../domain/company';
 import { bucharestSector, COUNTY_CODES, POSTAL_CODE_PATTERN } from '../domain/counties';
+import { DEFAULT_DELIVERY, deliveryDays } from '../domain/delivery';
 import { INVOICE_SERIES_PATTERN } from '../domain/invoice';
 import { LOCALES } from '../domain/locale';
+import { phoneInE164 } from '../domain/phone';
 import { MAX_ORDER_TOTAL, MAX_ORDER_TOTAL_CEILING } from '../domain/pricing';
 import { courierSettings } from './courierSettings';
 
@@ -105,6 +107,33 @@ const envSchema = z.object({
    * office's dashboard, and its "Overdue shipments" filter): the courier may have lost or returned it. 0 points out
    * every shipped order.
    */
+  /**
+   * The delivery promise shown by the buy button, the cart, the order button and the confirmation (issue 46): working
+   * days from the day an order leaves ("1-3"), and the hour (Bucharest) after which a day's orders leave the next
+   * working day.
+   */
+  DELIVERY_WORKING_DAYS: z
+    .string()
+    .default('1-3')
+    .transform((text, context) => {
+      const days = deliveryDays(text);
+      if (days) return days;
+      context.addIssue({ code: 'custom', message: 'must be working days, as 1-3 or 2' });
+      return z.NEVER;
+    }),
+  DELIVERY_CUTOFF_HOUR: z.coerce.number({ error: 'must be an hour, 0 to 23' }).int('must be a whole hour').min(0).max(23).default(14),
+  /** The phone customers call about an order (COMPANY_PHONE when absent), and a WhatsApp number to write to (none when absent). */
+  SHOP_PHONE: z.string().min(1).max(40).optional(),
+  SHOP_WHATSAPP: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return null;
+      const phone = phoneInE164(text);
+      if (phone) return phone;
+      context.addIssue({ code: 'custom', message: 'must be a phone number, as +40 722 123 456' });
+      return z.NEVER;
+    }),
   SHIPMENT_OVERDUE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(0).max(90).default(7),
   /**
    * The seller's identification, shown in every page's footer and at checkout (ANPC Order 225/2023).
@@ -240,7 +269,10 @@ export function uploadsDirOf(config: Pick<Config, 'UPLOADS_DIR' | 'DATA_DIR'>): 
 }
 
 /** The seller's identification from the COMPANY_* settings. */
-export function companyOf(config: Pick<Config, 'COMPANY_NAME' | 'COMPANY_CUI' | 'COMPANY_REG_NO' | 'COMPANY_ADDRESS' | 'COMPANY_EMAIL' | 'COMPANY_PHONE'>): CompanyInfo {
+export function companyOf(
+  config: Pick<Config, 'COMPANY_NAME' | 'COMPANY_CUI' | 'COMPANY_REG_NO' | 'COMPANY_ADDRESS' | 'COMPANY_EMAIL' | 'COMPANY_PHONE'> &
+    Partial<Pick<Config, 'DELIVERY_WORKING_DAYS' | 'DELIVERY_CUTOFF_HOUR' | 'SHOP_PHONE' | 'SHOP_WHATSAPP'>>,
+): CompanyInfo {
   return {
     name: config.COMPANY_NAME,
     cui: config.COMPANY_CUI,
@@ -248,6 +280,11 @@ export function companyOf(config: Pick<Config, 'COMPANY_NAME' | 'COMPANY_CUI' | 
     address: config.COMPANY_ADDRESS,
     email: config.COMPANY_EMAIL,
     phone: config.COMPANY_PHONE,
+    service: {
+      delivery: { ...(config.DELIVERY_WORKING_DAYS ?? DEFAULT_DELIVERY), cutoffHour: config.DELIVERY_CUTOFF_HOUR ?? DEFAULT_DELIVERY.cutoffHour },
+      phone: config.SHOP_PHONE ?? config.COMPANY_PHONE,
+      whatsapp: config.SHOP_WHATSAPP ?? null,
+    },
   };
 }
 

@@ -18,6 +18,7 @@ import { App, serverRenderedPageOf } from './app/App';
 import { Footer } from './app/Footer';
 import { headHtml, pageHeadOf } from './app/pageHead';
 import { CATALOGUE_DATA_ID, primeCatalog } from './lib/catalog';
+import { primeCompany } from './lib/company';
 import { createI18n, type I18n, I18nProvider } from './lib/i18n';
 
 const MESSAGES = { en: english, ro: romanian };
@@ -56,6 +57,7 @@ export const renderPage: PageRenderer['renderPage'] = (pathname: string, product
     // The page itself, with no boundary of its own, as the browser hydrates it (web/app/lazyPage.tsx).
     await page.page.preload();
     primeCatalog(products);
+    primeCompany(company);
     const app = await htmlOf(pathname, i18n);
     if (app.includes(PENDING_BOUNDARY)) throw new Error(`rendering ${pathname} left part of it to a script`);
     const data = `<script type="application/json" id="${CATALOGUE_DATA_ID}">${scriptJson({ products })}</script>${messagesDataScript(MESSAGES[locale])}`;

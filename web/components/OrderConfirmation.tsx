@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useI18n } from '../lib/i18n';
+import { Reassurance } from './Reassurance';
 import { Dialog } from './ui/Dialog';
 import { primaryButton } from './ui/styles';
 
@@ -19,6 +20,7 @@ export function OrderConfirmation({ orderId, orderNumber, accessToken, onClose }
             {t('confirmation.orderNumberAfter')}
           </p>
         )}
+        <Reassurance />
         {accessToken && (
           <Link to={`/orders/${orderId}?token=${encodeURIComponent(accessToken)}`} className="font-semibold text-brand-dark underline">
             {t('confirmation.seeOrder')}

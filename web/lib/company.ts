@@ -5,6 +5,11 @@ const NOT_EMBEDDED: CompanyInfo = { name: '—', cui: '—', registrationNumber:
 
 let company: CompanyInfo | null = null;
 
+/** On the server, the company of the page being rendered (web/entry-server.tsx), as the browser will read it from the page. */
+export function primeCompany(details: CompanyInfo): void {
+  company = details;
+}
+
 /**
  * The seller's identification, as the server embedded it in the page (server/modules/pages): read
  * once, with no request of its own.

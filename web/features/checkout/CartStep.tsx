@@ -2,6 +2,7 @@ import { unitsLeft } from '../../../domain/cart';
 import { cartLineName, colourLabel, lineName } from '../../../domain/catalog';
 import { onlyLeft } from '../../../domain/messages';
 import { AddToCartControl } from '../../components/AddToCartControl';
+import { Reassurance } from '../../components/Reassurance';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { useCart } from '../../lib/cart/CartProvider';
 import { useI18n } from '../../lib/i18n';
@@ -61,6 +62,7 @@ export function CartStep({ discount, onDiscountChange, onContinue }: CartStepPro
         <DiscountCode discount={discount} onChange={onDiscountChange} />
         <div className="mt-4 border-t border-zinc-200 pt-4">
           <CartTotals cart={cart} discount={discount} />
+          <Reassurance className="mt-3" />
         </div>
       </div>
       <div className="mt-6 flex justify-end">

@@ -9,6 +9,7 @@ import { lockerLine } from '../../../domain/lockers';
 import type { PaymentMethod } from '../../../domain/orders';
 import type { ShopMessageId } from '../../../locales/messages';
 import { CompanyDetails } from '../../components/CompanyDetails';
+import { Reassurance } from '../../components/Reassurance';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { apiRequest } from '../../lib/api';
 import { useCart } from '../../lib/cart/CartProvider';
@@ -169,7 +170,8 @@ export function PaymentStep({ draft, submitting, error, onDiscountChange, onBack
           {t('checkout.payment.obligation', { amount: money(checkoutTotals(cart, draft.discount).totals.total) })}
         </p>
       )}
-      <div className={`${method === 'cod' ? 'mt-3' : 'mt-6'} flex flex-wrap justify-between gap-3`}>
+      <Reassurance className={`${method === 'cod' ? 'mt-2' : 'mt-6'} justify-end`} />
+      <div className="mt-3 flex flex-wrap justify-between gap-3">
         <button type="button" onClick={onBack} disabled={submitting} className={secondaryButton}>
           {t('checkout.back')}
         </button>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { defaultColour, type Product } from '../../../domain/catalog';
 import { AddToCartControl } from '../../components/AddToCartControl';
+import { Reassurance } from '../../components/Reassurance';
 import { useI18n } from '../../lib/i18n';
 import { PAGE_IMAGE_SIZES, srcSetOf } from './imageSources';
 import { PriceBlock } from './PriceBlock';
@@ -112,6 +113,7 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
         )}
         <PriceBlock product={product} size="lg" />
         <AddToCartControl product={product} colour={colour} />
+        <Reassurance />
         {product.stripePriceId && !product.soldOut && (
           <Suspense fallback={null}>
             <BuyNowByCard stripePriceId={product.stripePriceId} colour={colour} />
