@@ -18,7 +18,24 @@ export interface CompanyInfo {
   email: string;
   phone: string;
   /** What the buyer is promised beside the buy button (issue 46): the delivery, and where to call or write. */
-  service?: { delivery: DeliveryPromise; phone: string; whatsapp: string | null };
+  service?: { delivery: DeliveryPromise; phone: string; whatsapp: string | null; confirmCall: boolean };
+}
+
+/** The placeholders the COMPANY_* settings start with (server/env.ts), to be replaced before the shop sells. */
+export const EXAMPLE_COMPANY = {
+  name: 'EXEMPLU SRL',
+  cui: 'RO00000000',
+  registrationNumber: 'J00/0000/2025',
+  address: 'Strada Exemplului nr. 1, București, România',
+  email: 'contact@exemplu.ro',
+  phone: '+40 700 000 000',
+} as const satisfies Omit<CompanyInfo, 'service'>;
+
+const SETTING_OF = { name: 'COMPANY_NAME', cui: 'COMPANY_CUI', registrationNumber: 'COMPANY_REG_NO', address: 'COMPANY_ADDRESS', email: 'COMPANY_EMAIL', phone: 'COMPANY_PHONE' } as const;
+
+/** The COMPANY_* settings that still hold their placeholders (the back office says so at its top: issue 46). */
+export function exampleCompanySettings(company: CompanyInfo): string[] {
+  return (Object.keys(SETTING_OF) as (keyof typeof SETTING_OF)[]).filter((field) => company[field] === EXAMPLE_COMPANY[field]).map((field) => SETTING_OF[field]);
 }
 
 /** The id of the element holding the company's details in every page the server sends. */

@@ -351,6 +351,9 @@ test.describe('on a 375 px phone', () => {
     await page.getByRole('button', { name: 'Place Order (COD)' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Order placed' });
     await expectPromise(promise(confirmation));
+    // What happens next: the cash to have ready, and where it goes and whom the courier calls, to check.
+    await expect(confirmation).toContainText('Have 84.98 RON ready to pay the courier in cash.');
+    await expect(confirmation).toContainText('Check where it goes: Strada Memorandumului 28, 400114 Cluj-Napoca, Cluj. Phone: 0712345678.');
     await expectAccessible(page);
   });
 
@@ -365,9 +368,16 @@ test.describe('on a 375 px phone', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Place Order (COD)' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Order placed' });
-    await expect(confirmation).toBeVisible();
+    await expect(confirmation).toContainText(`Check where it goes: Strada Memorandumului 12-14, ${block}, 400114 Cluj-Napoca, Cluj.`);
     const mail = await caughtMail(email, /^Your order \d+ at Secret Stash$/);
     expect(mail.text).toContain(`Strada Memorandumului 12-14, ${block}`);
+    // The order's page shows where it goes and the phone, for the customer to check.
+    await confirmation.getByRole('link', { name: 'See your order' }).click();
+    const summary = page.getByRole('article', { name: /^Order \d+$/ });
+    await expect(summary.getByRole('definition').filter({ hasText: block })).toHaveText(`Ana Popescu, Strada Memorandumului 12-14, ${block}, 400114 Cluj-Napoca, Cluj`);
+    await expect(summary).toContainText('0712345678');
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
   });
 });
 

@@ -110,3 +110,19 @@ test('after signing in, the owner lands on the back office; a customer on the ho
     await customer.close();
   }
 });
+
+test.describe('the back office on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('says at its top that the company details are still the example ones, naming the settings to change', async ({ page }) => {
+    await signInAsOwner(page);
+    await page.goto('/admin');
+    const note = page.getByText('The shop still shows the example company.');
+    await expect(note).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(
+      'Set COMPANY_NAME, COMPANY_CUI, COMPANY_REG_NO, COMPANY_ADDRESS, COMPANY_EMAIL, COMPANY_PHONE in the shop’s settings (docs/configuration.md) before you sell',
+    );
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  });
+});

@@ -22,9 +22,10 @@ describe('configuration', () => {
   });
 
   it('promises 1–3 working days with a 14:00 cut-off unless told otherwise; a WhatsApp number only when set (issue 46)', () => {
-    expect(companyOf(loadConfig({})).service).toEqual({ delivery: { minDays: 1, maxDays: 3, cutoffHour: 14 }, phone: '+40 700 000 000', whatsapp: null });
-    const set = loadConfig({ DELIVERY_WORKING_DAYS: '2-4', DELIVERY_CUTOFF_HOUR: '16', SHOP_PHONE: '0722 123 456', SHOP_WHATSAPP: '0722 123 456' });
-    expect(companyOf(set).service).toEqual({ delivery: { minDays: 2, maxDays: 4, cutoffHour: 16 }, phone: '0722 123 456', whatsapp: '+40722123456' });
+    expect(companyOf(loadConfig({})).service).toEqual({ delivery: { minDays: 1, maxDays: 3, cutoffHour: 14 }, phone: '+40 700 000 000', whatsapp: null, confirmCall: false });
+    const set = loadConfig({ DELIVERY_WORKING_DAYS: '2-4', DELIVERY_CUTOFF_HOUR: '16', SHOP_PHONE: '0722 123 456', SHOP_WHATSAPP: '0722 123 456', COD_CONFIRM_CALL: 'true' });
+    expect(companyOf(set).service).toEqual({ delivery: { minDays: 2, maxDays: 4, cutoffHour: 16 }, phone: '0722 123 456', whatsapp: '+40722123456', confirmCall: true });
+    expect(() => loadConfig({ COD_CONFIRM_CALL: 'yes' })).toThrow(/COD_CONFIRM_CALL/);
     expect(() => loadConfig({ DELIVERY_WORKING_DAYS: 'soon' })).toThrow(/DELIVERY_WORKING_DAYS/);
     expect(() => loadConfig({ DELIVERY_CUTOFF_HOUR: '24' })).toThrow(/DELIVERY_CUTOFF_HOUR/);
     expect(() => loadConfig({ SHOP_WHATSAPP: 'call me' })).toThrow(/SHOP_WHATSAPP/);

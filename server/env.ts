@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { CompanyInfo } from '../domain/company';
+import { type CompanyInfo, EXAMPLE_COMPANY } from '../domain/company';
 import { bucharestSector, COUNTY_CODES, POSTAL_CODE_PATTERN } from '../domain/counties';
 import { DEFAULT_DELIVERY, deliveryDays } from '../domain/delivery';
 import { INVOICE_SERIES_PATTERN } from '../domain/invoice';
@@ -134,17 +134,22 @@ const envSchema = z.object({
       context.addIssue({ code: 'custom', message: 'must be a phone number, as +40 722 123 456' });
       return z.NEVER;
     }),
+  /** Whether the shop calls each cash-on-delivery customer to confirm the order before it leaves (the confirmation says so). */
+  COD_CONFIRM_CALL: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   SHIPMENT_OVERDUE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(0).max(90).default(7),
   /**
    * The seller's identification, shown in every page's footer and at checkout (ANPC Order 225/2023).
    * The defaults are placeholders a shop must replace before it sells.
    */
-  COMPANY_NAME: z.string().min(1).max(200).default('EXEMPLU SRL'),
-  COMPANY_CUI: z.string().min(1).max(30).default('RO00000000'),
-  COMPANY_REG_NO: z.string().min(1).max(40).default('J00/0000/2025'),
-  COMPANY_ADDRESS: z.string().min(1).max(300).default('Strada Exemplului nr. 1, București, România'),
-  COMPANY_EMAIL: z.string().email().default('contact@exemplu.ro'),
-  COMPANY_PHONE: z.string().min(1).max(40).default('+40 700 000 000'),
+  COMPANY_NAME: z.string().min(1).max(200).default(EXAMPLE_COMPANY.name),
+  COMPANY_CUI: z.string().min(1).max(30).default(EXAMPLE_COMPANY.cui),
+  COMPANY_REG_NO: z.string().min(1).max(40).default(EXAMPLE_COMPANY.registrationNumber),
+  COMPANY_ADDRESS: z.string().min(1).max(300).default(EXAMPLE_COMPANY.address),
+  COMPANY_EMAIL: z.string().email().default(EXAMPLE_COMPANY.email),
+  COMPANY_PHONE: z.string().min(1).max(40).default(EXAMPLE_COMPANY.phone),
   /**
    * The registered office as invoices and e-Factura take it: street with number, city, county (its code: CJ, B…; in
    * Bucharest the city or street names the sector) and postal code.
@@ -271,7 +276,7 @@ export function uploadsDirOf(config: Pick<Config, 'UPLOADS_DIR' | 'DATA_DIR'>): 
 /** The seller's identification from the COMPANY_* settings. */
 export function companyOf(
   config: Pick<Config, 'COMPANY_NAME' | 'COMPANY_CUI' | 'COMPANY_REG_NO' | 'COMPANY_ADDRESS' | 'COMPANY_EMAIL' | 'COMPANY_PHONE'> &
-    Partial<Pick<Config, 'DELIVERY_WORKING_DAYS' | 'DELIVERY_CUTOFF_HOUR' | 'SHOP_PHONE' | 'SHOP_WHATSAPP'>>,
+    Partial<Pick<Config, 'DELIVERY_WORKING_DAYS' | 'DELIVERY_CUTOFF_HOUR' | 'SHOP_PHONE' | 'SHOP_WHATSAPP' | 'COD_CONFIRM_CALL'>>,
 ): CompanyInfo {
   return {
     name: config.COMPANY_NAME,
@@ -284,6 +289,7 @@ export function companyOf(
       delivery: { ...(config.DELIVERY_WORKING_DAYS ?? DEFAULT_DELIVERY), cutoffHour: config.DELIVERY_CUTOFF_HOUR ?? DEFAULT_DELIVERY.cutoffHour },
       phone: config.SHOP_PHONE ?? config.COMPANY_PHONE,
       whatsapp: config.SHOP_WHATSAPP ?? null,
+      confirmCall: config.COD_CONFIRM_CALL ?? false,
     },
   };
 }

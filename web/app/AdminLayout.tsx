@@ -1,6 +1,8 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { exampleCompanySettings } from '../../domain/company';
 import { primaryButton } from '../components/ui/styles';
+import { companyInfo } from '../lib/company';
 import { useI18n } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { SHOP_NAME } from '../lib/shopInfo';
@@ -69,10 +71,19 @@ export function AdminLayout() {
       </div>
     );
   } else {
+    const examples = exampleCompanySettings(companyInfo());
     content = (
-      <Suspense fallback={<p className="py-8 text-zinc-600">{t('admin.loading')}</p>}>
-        <Outlet />
-      </Suspense>
+      <>
+        {/* The company's details are on every page and invoice: the placeholders must go before the shop sells (issue 46). */}
+        {examples.length > 0 && (
+          <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm break-words text-amber-950 ring-1 ring-amber-300">
+            <strong>{t('admin.exampleCompany.title')}</strong> {t('admin.exampleCompany.todo', { settings: examples.join(', ') })}
+          </p>
+        )}
+        <Suspense fallback={<p className="py-8 text-zinc-600">{t('admin.loading')}</p>}>
+          <Outlet />
+        </Suspense>
+      </>
     );
   }
 

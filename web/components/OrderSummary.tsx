@@ -1,7 +1,10 @@
 import { Fragment } from 'react';
+import { streetLine } from '../../domain/address';
 import { lineName } from '../../domain/catalog';
 import type { OrderView } from '../../domain/contracts/orders';
+import { placeLine } from '../../domain/counties';
 import { lockerLine } from '../../domain/lockers';
+import { phoneDialledFromRomania } from '../../domain/phone';
 import { vatByRate, vatPercentText } from '../../domain/vat';
 import { useI18n } from '../lib/i18n';
 import { formatOrderDate, ORDER_STATUS_LABELS } from '../lib/orderStatus';
@@ -29,6 +32,21 @@ export function OrderSummary({ order }: { order: OrderView }) {
           <>
             <dt className="text-zinc-600">{t('order.term.delivery')}</dt>
             <dd>{t('order.delivery.locker', { locker: lockerLine(order.locker) })}</dd>
+          </>
+        )}
+        {/* Where it goes and whom the courier calls, for the customer to check (issue 46); none once erased. */}
+        {!order.locker && order.street && (
+          <>
+            <dt className="text-zinc-600">{t('order.term.delivery')}</dt>
+            <dd>
+              {`${order.firstName} ${order.lastName}`.trim()}, {streetLine(order)}, {placeLine(order)}
+            </dd>
+          </>
+        )}
+        {order.phoneNumber && (
+          <>
+            <dt className="text-zinc-600">{t('order.term.phone')}</dt>
+            <dd>{phoneDialledFromRomania(order.phoneNumber)}</dd>
           </>
         )}
         <ShipmentTerms carrier={order.carrier} trackingNumber={order.trackingNumber} />
