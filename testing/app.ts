@@ -8,6 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Database, Db } from '../db/client';
 import { user } from '../db/schema/accounts';
 import { seedCatalog } from '../db/seed';
+import { type CompanyInfo, EXAMPLE_COMPANY } from '../domain/company';
 import type { Locale } from '../domain/locale';
 import { MAX_ORDER_TOTAL } from '../domain/pricing';
 import { buildApp } from '../server/app';
@@ -31,14 +32,7 @@ export const TEST_ORIGIN = 'http://shop.test';
 export const TEST_SHOP = { name: 'Secret Stash', email: 'shop@example.ro', url: TEST_ORIGIN, returnAddress: 'EXEMPLU SRL, Str. Exemplu 1, Cluj-Napoca' };
 
 /** The seller the test shop names (placeholders a real shop replaces: server/env.ts). */
-export const TEST_COMPANY = {
-  name: 'EXEMPLU SRL',
-  cui: 'RO00000000',
-  registrationNumber: 'J00/0000/2025',
-  address: 'Strada Exemplului nr. 1, București, România',
-  email: 'contact@exemplu.ro',
-  phone: '+40 700 000 000',
-};
+export const TEST_COMPANY: CompanyInfo = { ...EXAMPLE_COMPANY };
 
 /** The app as tests drive it with app.inject: no web app, no logs, a fixed auth secret. */
 export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long';
