@@ -357,6 +357,27 @@ test.describe('on a 375 px phone', () => {
     await expectAccessible(page);
   });
 
+  test('the email step says what is wrong with an address once the visitor leaves the field, and Continue stays disabled', async ({ page }) => {
+    await addToCart(page, ['Dummy Car Key']);
+    await page.goto('/checkout');
+    await page.getByRole('button', { name: 'Continue to Email' }).click();
+    const email = page.getByLabel('Email address');
+    const next = page.getByRole('button', { name: 'Continue to Shipping' });
+    await email.fill('ana@');
+    // Nothing said while typing.
+    await expect(page.getByText('The address needs its domain')).toHaveCount(0);
+    await page.keyboard.press('Tab');
+    await expect(email).toHaveAccessibleDescription('The address needs its domain after the @, with its dot, like ana@example.ro.');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(next).toBeDisabled();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await email.fill('ana@example.ro');
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByText('The address needs its domain')).toHaveCount(0);
+    await expect(next).toBeEnabled();
+  });
+
   test('a block address is taken whole: its number as Romanians write it, and bloc, scară, etaj, apartament on their own line', async ({ page }) => {
     const block = 'bl. A3, sc. 2, et. 4, ap. 14';
     const email = `block-${Date.now()}@example.ro`;

@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN } from '../../../domain/email';
+import { useState } from 'react';
+import { EMAIL_PATTERN, emailProblem } from '../../../domain/email';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { useI18n } from '../../lib/i18n';
 import { StepHeading } from './ui';
@@ -13,6 +14,9 @@ interface EmailStepProps {
 export function EmailStep({ email, onChange, onBack, onContinue }: EmailStepProps) {
   const { t } = useI18n();
   const valid = EMAIL_PATTERN.test(email.trim());
+  // Said once the visitor leaves the field (issue 46), and gone as soon as the address passes; Continue stays disabled (spec 5).
+  const [left, setLeft] = useState(false);
+  const problem = left ? emailProblem(email) : null;
   return (
     <form
       aria-labelledby="checkout-step-title"
@@ -26,8 +30,25 @@ export function EmailStep({ email, onChange, onBack, onContinue }: EmailStepProp
       <p className="mt-2 text-zinc-600">{t('checkout.email.intro')}</p>
       <label className="mt-4 block max-w-md font-medium">
         {t('checkout.email.label')}
-        <input type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(event) => onChange(event.target.value)} className={inputClass} />
+        <input
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={() => setLeft(true)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'checkout-email-problem' : undefined}
+          className={inputClass}
+        />
       </label>
+      {problem && (
+        <p id="checkout-email-problem" className="mt-1 max-w-md text-sm text-red-700">
+          {t(`checkout.email.problem.${problem}`)}
+        </p>
+      )}
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <button type="button" onClick={onBack} className={secondaryButton}>
           {t('checkout.email.back')}
