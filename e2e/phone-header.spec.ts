@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
+import { sampleOrder } from '../testing/sampleOrder';
 import { addToCart, expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, signUp, test } from './fixtures';
 
 // Issue 46: on the commonest phone widths the header keeps the logo, the language and the cart in view, for a guest, a
@@ -122,6 +123,22 @@ test.describe('the back office on a 375 px phone', () => {
     await expect(page.getByRole('main')).toContainText(
       'Set COMPANY_NAME, COMPANY_CUI, COMPANY_REG_NO, COMPANY_ADDRESS, COMPANY_EMAIL, COMPANY_PHONE in the shop’s settings (docs/configuration.md) before you sell',
     );
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  });
+
+  test('an order’s page puts the customer’s Call in the first two screens, and writes each line as a sum', async ({ page, request }) => {
+    const placed = await request.post('/api/orders', { data: sampleOrder({ lines: [{ productId: '2', quantity: 1 }] }) });
+    expect(placed.status()).toBe(201);
+    const { id } = (await placed.json()) as { id: string };
+    await signInAsOwner(page);
+    await page.goto(`/admin/orders/${id}`);
+    const call = page.getByRole('link', { name: 'Call', exact: true });
+    await expect(call).toHaveAttribute('href', 'tel:+40712345678');
+    await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/40712345678');
+    const box = (await call.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(2 * 740);
+    await expect(page.getByRole('region', { name: 'Items' })).toContainText('1 × 64.99 RON = 64.99 RON');
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
   });

@@ -8,7 +8,9 @@ import { BUCHAREST_TIME, paymentName } from '../../lib/backOffice';
 import { useI18n } from '../../lib/i18n';
 import { Section } from './orderSection';
 
-/** Who ordered and where it goes: name, phone and email to reach them, the address or the locker. */
+const contactButton = 'inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-brand-dark ring-1 ring-brand-dark hover:bg-green-50 focus-visible:outline-3 focus-visible:outline-brand';
+
+/** Who ordered and where it goes: name, phone (Call, WhatsApp) and email to reach them, the address or the locker. */
 export function OrderCustomer({ order }: { order: AdminOrder }) {
   const { t } = useI18n();
   return (
@@ -23,6 +25,17 @@ export function OrderCustomer({ order }: { order: AdminOrder }) {
           <a href={`tel:${order.phoneNumber.replace(/[^\d+]/g, '')}`} className="font-semibold text-brand-dark underline">
             {order.phoneNumber}
           </a>
+          {/* The call that confirms a cash order, a thumb's tap away (issue 46). */}
+          {order.phoneNumber && (
+            <span className="mt-1 flex flex-wrap gap-2">
+              <a href={`tel:${order.phoneNumber.replace(/[^\d+]/g, '')}`} className={contactButton}>
+                {t('admin.order.call')}
+              </a>
+              <a href={`https://wa.me/${order.phoneNumber.replace(/\D/g, '')}`} target="_blank" rel="noopener" className={contactButton}>
+                WhatsApp
+              </a>
+            </span>
+          )}
         </dd>
         <dt className="text-zinc-600">{t('admin.order.email')}</dt>
         <dd className="break-all">

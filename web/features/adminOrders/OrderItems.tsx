@@ -10,7 +10,17 @@ export function OrderItems({ order }: { order: AdminOrder }) {
   const { t, money } = useI18n();
   return (
     <Section title={t('admin.order.section.items')}>
-      <table className="w-full text-xs sm:text-sm">
+      {/* On a phone each line reads as a sum (issue 46): "1 × 64,99 lei = 64,99 lei", never "1" beside "64,99 lei". */}
+      <ul className="flex flex-col gap-2 text-sm sm:hidden">
+        {order.lines.map((line) => (
+          <li key={line.id}>
+            <span className="font-medium">{lineName(line.name, line.colour)}</span>
+            <span className="block text-zinc-800">{t('admin.order.lineSum', { quantity: line.quantity, price: money(line.unitPrice), amount: money(line.unitPrice * line.quantity) })}</span>
+            <span className="block text-xs text-zinc-600">{t('admin.order.lineVat', { amount: money(line.vatAmount), percent: vatPercentText(line.vatRate) })}</span>
+          </li>
+        ))}
+      </ul>
+      <table className="hidden w-full text-xs sm:table sm:text-sm">
         <thead className="text-left text-zinc-600">
           <tr>
             <th scope="col" className="py-1 font-medium">

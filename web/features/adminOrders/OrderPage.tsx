@@ -92,16 +92,17 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
         </section>
       )}
       {order.anonymisedAt && <p className="rounded-xl bg-zinc-100 p-4 text-zinc-800">{t('admin.order.anonymised', { day: shopDay(bucharestDay(order.anonymisedAt), locale) })}</p>}
-      {!order.anonymisedAt && (order.paymentMethod === 'cod' || order.returnedBefore.length > 0 || order.codBlocks.length > 0) && <CodRisk order={order} reload={reload} />}
       {order.withdrawals.length > 0 && <OrderWithdrawals order={order} onChanged={onChanged} />}
+      {/* On a phone (issue 46): the status and its next action, the customer to call, the lines, then the rest. */}
       <Actions order={order} onChanged={onChanged} reload={reload} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <OrderItems order={order} />
         <OrderCustomer order={order} />
+        <OrderItems order={order} />
         <OrderPayment order={order} />
         <OrderShipments order={order} onChanged={onChanged} reload={reload} />
         <OrderTimeline order={order} />
       </div>
+      {!order.anonymisedAt && (order.paymentMethod === 'cod' || order.returnedBefore.length > 0 || order.codBlocks.length > 0) && <CodRisk order={order} reload={reload} />}
       {order.invoices.length > 0 && (
         <section aria-labelledby="invoices-title" className="flex flex-col gap-3">
           <h2 id="invoices-title" className="text-lg font-semibold">
