@@ -142,4 +142,24 @@ test.describe('the back office on a 375 px phone', () => {
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
   });
+
+  test('the orders come first, as cards tappable whole; the first inside the first screen', async ({ page, request }) => {
+    const placed = await request.post('/api/orders', { data: sampleOrder({ lines: [{ productId: '2', quantity: 1 }] }) });
+    const { id, number } = (await placed.json()) as { id: string; number: number };
+    await signInAsOwner(page);
+    await page.goto('/admin');
+    const cards = page.getByRole('list', { name: 'Orders' });
+    const first = cards.getByRole('listitem').first();
+    await expect(first).toBeVisible();
+    const box = (await first.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    const card = cards.getByRole('link', { name: new RegExp(`^Order ${number}`) });
+    await expect(card).toContainText('84.98 RON');
+    await expect(card).toContainText('Pending');
+    await expect(page.getByRole('table', { name: 'Orders, newest first' })).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/${id}$`));
+  });
 });

@@ -10,6 +10,7 @@ import { inputClass, primaryButton, secondaryButton } from '../../components/ui/
 import { ApiError, apiRequest } from '../../lib/api';
 import { BUCHAREST_TIME, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
+import { usePhoneWidth } from '../../lib/usePhoneWidth';
 import { CashWithCouriers, Dashboard } from './Dashboard';
 import { filterQuery, filtersFrom, hasFilters, matchesFilters, type OrderFilters } from './filters';
 import { type LiveState, useLiveOrders } from './useLiveOrders';
@@ -37,6 +38,7 @@ function withLiveOrder(list: List, order: AdminOrderRow, belongs: boolean): List
 }
 
 export default function OrdersPage() {
+  const phone = usePhoneWidth();
   const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const query = filterQuery(filtersFrom(params));
@@ -112,17 +114,8 @@ export default function OrdersPage() {
     }
   }
 
-  return (
-    <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">{t('admin.orders.heading')}</h1>
-      <Dashboard figures={figures} />
-      <FilterForm key={query} filters={filtersFrom(params)} onApply={(filters) => setParams(filterQuery(filters))} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <LiveNote state={live} />
-        <a href={`/api/admin/orders.csv${query ? `?${query}` : ''}`} download className={secondaryButton}>
-          {hasFilters(filtersFrom(params)) ? t('admin.orders.downloadCsvFiltered') : t('admin.orders.downloadCsv')}
-        </a>
-      </div>
+  const orders = (
+    <>
       {error && (
         <p role="alert" className="text-red-700">
           {error}
@@ -133,12 +126,28 @@ export default function OrdersPage() {
           {t('admin.orders.loading')}
         </p>
       )}
-      {list && <OrderTable orders={list.orders} fresh={fresh} />}
+      {list && (phone ? <OrderCards orders={list.orders} fresh={fresh} /> : <OrderTable orders={list.orders} fresh={fresh} />)}
       {list?.nextCursor && (
         <button type="button" className={`${secondaryButton} self-center`} onClick={() => void loadMore()} disabled={loadingMore}>
           {loadingMore ? t('admin.loading') : t('admin.orders.loadMore')}
         </button>
       )}
+    </>
+  );
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t('admin.orders.heading')}</h1>
+      {/* On a phone the orders come first, as cards; the counters and filters after them (issue 46). */}
+      {phone && orders}
+      <Dashboard figures={figures} />
+      <FilterForm key={query} filters={filtersFrom(params)} onApply={(filters) => setParams(filterQuery(filters))} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <LiveNote state={live} />
+        <a href={`/api/admin/orders.csv${query ? `?${query}` : ''}`} download className={secondaryButton}>
+          {hasFilters(filtersFrom(params)) ? t('admin.orders.downloadCsvFiltered') : t('admin.orders.downloadCsv')}
+        </a>
+      </div>
+      {!phone && orders}
       <CashWithCouriers figures={figures} />
       <Visitors />
     </div>
@@ -215,6 +224,50 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
 }
 
 const ORDER_COLUMNS = ['order', 'placed', 'customer', 'phone', 'city', 'total', 'payment', 'status'] as const;
+
+/**
+ * The orders as cards on a phone: each tappable as a whole, with its number (and *New*), the customer, the total, its
+ * status and when it was placed, and its flags (returned before, withdrawal requested).
+ */
+function OrderCards({ orders, fresh }: { orders: AdminOrderRow[]; fresh: ReadonlySet<string> }) {
+  const { t, money, locale } = useI18n();
+  if (orders.length === 0) return <p className="text-zinc-700">{t('admin.orders.none')}</p>;
+  return (
+    <ul aria-label={t('admin.orders.caption')} className="flex flex-col gap-2">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <Link
+            to={`/admin/orders/${order.id}`}
+            className={`block rounded-xl p-3 ring-1 ring-zinc-200 hover:ring-brand focus-visible:outline-3 focus-visible:outline-brand ${fresh.has(order.id) ? 'bg-amber-50' : 'bg-white'}`}
+          >
+            <span className="flex items-baseline justify-between gap-2">
+              <span className="font-semibold text-brand-dark underline">
+                {t('admin.orders.cardNumber', { number: String(order.number) })}
+                {fresh.has(order.id) && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900 no-underline">{t('admin.orders.new')}</span>}
+              </span>
+              <span className="font-semibold whitespace-nowrap">{money(order.total)}</span>
+            </span>
+            <span className="mt-1 flex items-baseline justify-between gap-2 text-sm">
+              <span className="truncate">
+                {order.firstName} {order.lastName} · {order.city}
+              </span>
+              <span className="rounded-full bg-zinc-100 px-2 text-xs font-semibold whitespace-nowrap text-zinc-800">{orderStatusName(t, order.status)}</span>
+            </span>
+            <span className="mt-1 block text-xs text-zinc-600">
+              {BUCHAREST_TIME[locale].format(new Date(order.createdAt))} · {paymentName(t, order.paymentMethod)}
+            </span>
+            {(order.returnedBefore || order.withdrawalRequestedAt) && (
+              <span className="mt-1 flex flex-wrap gap-1 text-xs font-semibold">
+                {order.returnedBefore && <span className="rounded bg-red-100 px-1.5 text-red-900">{t('admin.orders.returnedBefore')}</span>}
+                {order.withdrawalRequestedAt && <span className="rounded bg-amber-200 px-1.5 text-amber-900">{t('admin.orders.withdrawalRequested')}</span>}
+              </span>
+            )}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: ReadonlySet<string> }) {
   const { t, money, locale } = useI18n();
