@@ -4,7 +4,7 @@
  *   GET /health             200 once both are listening
  *   GET /awbs?reference=…   the AWBs made with that CustomString: their barcodes, whether by AwbPickup, and the requests
  */
-import { createServer } from 'node:http';
+import { startControlServer } from './controlServer';
 import { startFakeCargus } from './fakeCargus';
 
 const cargus = await startFakeCargus({
@@ -14,28 +14,16 @@ const cargus = await startFakeCargus({
   password: process.env.FAKE_CARGUS_PASSWORD ?? 'e2e-secret',
 });
 
-const control = createServer((request, response) => {
-  const answer = (status: number, body: unknown) => {
-    response.writeHead(status, { 'Content-Type': 'application/json' });
-    response.end(JSON.stringify(body));
-  };
-  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  const route = `${request.method} ${url.pathname}`;
-  if (route === 'GET /health') return answer(200, { ok: true });
-  if (route === 'GET /awbs') {
-    const reference = url.searchParams.get('reference');
-    return answer(
-      200,
-      cargus
-        .awbs()
-        .filter((awb) => awb.request.CustomString === reference)
-        .map(({ barCode, pickup, request: sent }) => ({ barCode, pickup, request: sent })),
-    );
-  }
-  return answer(404, { message: 'Unknown control request.' });
-});
 const controlPort = Number(process.env.FAKE_CARGUS_CONTROL_PORT ?? 4332);
-await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
+const control = await startControlServer(controlPort, (route, query) => {
+  if (route !== 'GET /awbs') return undefined;
+  const reference = query.get('reference');
+  const awbs = cargus
+    .awbs()
+    .filter((awb) => awb.request.CustomString === reference)
+    .map(({ barCode, pickup, request: sent }) => ({ barCode, pickup, request: sent }));
+  return { status: 200, body: awbs };
+});
 console.log(`fake Cargus listening on ${cargus.url}, its control on http://127.0.0.1:${controlPort}`);
 
 process.on('SIGTERM', () => {

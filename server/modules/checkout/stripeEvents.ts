@@ -5,6 +5,7 @@ import { splitStreetAddress } from '../../../domain/address';
 import { type OrderRequest, orderRequestSchema } from '../../../domain/checkout';
 import type { WebhookResult } from '../../../domain/contracts/payments';
 import { countyFromText } from '../../../domain/counties';
+import { UUID_PATTERN } from '../../../domain/ids';
 import { DEFAULT_LOCALE, isLocale } from '../../../domain/locale';
 import { phoneInE164 } from '../../../domain/phone';
 import { type CheckoutSessionInfo, STRIPE_CURRENCY } from '../../integrations/stripe';
@@ -15,15 +16,13 @@ import { settleCardRefunds } from '../orders/refunds';
 import { changeOrderStatus, invoiceOrder } from '../orders/status';
 import { recordPaymentEvent, verifyStripeEvent } from '../payments/service';
 import { cardRefundNews } from './refunds';
-
 import type { Checkout } from './service';
 
 /**
  * What Stripe tells the shop about card orders: its webhook (a session paid or expired), and, should one be missed,
  * reconciliation asking Stripe. Placing the orders is service.ts's.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isOrderId = (id: string | undefined): id is string => id !== undefined && UUID.test(id);
+const isOrderId = (id: string | undefined): id is string => id !== undefined && UUID_PATTERN.test(id);
 
 /**
  * A single-product purchase's order, from the name, address and phone Stripe collected, checked by

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client';
 import { anafConnection, invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
 import type { AnafStatus, CustomerInvoice, INVOICE_STATE_FILTERS, InvoiceReporting, InvoiceRow } from '../../../domain/contracts/invoices';
+import { UUID_PATTERN } from '../../../domain/ids';
 import { reportDueDay, reportUrgency } from '../../../domain/invoice';
 import { bucharestDay } from '../../../domain/locale';
 import { AppError } from '../../errors';
@@ -92,8 +93,6 @@ export async function invoiceFile(db: DbOrTx, id: string, form: 'pdf' | 'xml'): 
   return { name: `${invoice.documentId}.xml`, body: invoice.xml };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The path of an invoice's PDF for its customer: unguessable (its random key), so only those it was given to have it. */
 function customerPdfPath(id: string, linkKey: string): string {
   return `/api/invoices/${id}/pdf?key=${linkKey}`;
@@ -116,7 +115,7 @@ export async function invoicesOfOrders(db: DbOrTx, orderIds: string[]): Promise<
 
 /** An invoice's PDF for whoever has its customer link; null for no such invoice or a wrong key (the same answer). */
 export async function customerInvoicePdf(db: DbOrTx, id: string, key: string): Promise<ServedFile | null> {
-  if (!UUID.test(id)) return null;
+  if (!UUID_PATTERN.test(id)) return null;
   const [invoice] = await db.select({ linkKey: invoices.linkKey }).from(invoices).where(eq(invoices.id, id));
   if (!invoice || invoice.linkKey.length !== key.length || !timingSafeEqual(Buffer.from(invoice.linkKey), Buffer.from(key))) return null;
   return invoiceFile(db, id, 'pdf');

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { shipments } from '../../../db/schema/shipping';
-import { COURIER_NAMES } from '../../../domain/courier';
+import { COURIER_NAMES, type CourierId } from '../../../domain/courier';
 import { bucharestDay } from '../../../domain/locale';
 import { AppError } from '../../errors';
 import type { ServedFile } from '../../files';
@@ -20,18 +20,22 @@ type LabelRow = Pick<typeof shipments.$inferSelect, 'id' | 'courier' | 'awb' | '
 const column = (format: Format) => (format === 'A6' ? shipments.labelA6 : shipments.labelA4);
 const LABEL_COLUMNS = { id: shipments.id, courier: shipments.courier, awb: shipments.awb, labelA6: shipments.labelA6, labelA4: shipments.labelA4 };
 
+/** An AWB's label from its courier, its failure as the owner reads it (courierProblem); the courier no longer set up, 503. */
+export async function courierLabel(shipping: Shipping, courierId: CourierId, awb: string, format: Format): Promise<Buffer> {
+  const courier = shipping.couriers.get(courierId);
+  if (!courier) throw new AppError('unavailable', { id: 'admin.awb.problem.notSetUp', values: { courier: COURIER_NAMES[courierId] } }, 'courier_not_set_up');
+  try {
+    return await courier.label(awb, format);
+  } catch (error) {
+    throw courierProblem(error, courierId);
+  }
+}
+
 /** An AWB's label: the one kept, or the courier's, then kept. */
 async function labelOf(db: Db, row: LabelRow, shipping: Shipping, format: Format): Promise<Buffer> {
   const kept = format === 'A6' ? row.labelA6 : row.labelA4;
   if (kept) return kept;
-  const courier = shipping.couriers.get(row.courier);
-  if (!courier) throw new AppError('unavailable', { id: 'admin.awb.problem.notSetUp', values: { courier: COURIER_NAMES[row.courier] } }, 'courier_not_set_up');
-  let label: Buffer;
-  try {
-    label = await courier.label(row.awb, format);
-  } catch (error) {
-    throw courierProblem(error, row.courier);
-  }
+  const label = await courierLabel(shipping, row.courier, row.awb, format);
   await db
     .update(shipments)
     .set(format === 'A6' ? { labelA6: label } : { labelA4: label })

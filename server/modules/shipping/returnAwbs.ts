@@ -4,6 +4,7 @@ import { withdrawals } from '../../../db/schema/orders';
 import { returnAwbs, shipments } from '../../../db/schema/shipping';
 import type { AdminOrder } from '../../../domain/contracts/admin';
 import { COURIER_NAMES, type CourierId, courierAddress, courierPhone, returnReference } from '../../../domain/courier';
+import { UUID_PATTERN } from '../../../domain/ids';
 import { lockerLine } from '../../../domain/lockers';
 import { AppError } from '../../errors';
 import type { ServedFile } from '../../files';
@@ -14,6 +15,7 @@ import { orderView } from '../orders/read';
 import { goodsOnTheirWayBack } from '../orders/returns';
 import { CHECK_AFTER_NO_ANSWER_SECONDS, CHECK_AGAIN_SECONDS, FIRST_CHECK_SECONDS, LEASE_SECONDS, NOT_MADE_AFTER_MS } from './attempts';
 import type { Shipping } from './couriers';
+import { courierLabel } from './labels';
 import { lockerForOrder } from './lockers';
 import { courierProblem, orderParcel } from './service';
 
@@ -220,25 +222,16 @@ async function lookAgainLater(db: Db, id: string) {
     .where(and(eq(returnAwbs.id, id), eq(returnAwbs.state, 'creating')));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A return AWB's label, a PDF in A4 (what the customer prints at home): the one kept, or the courier's, then kept.
  * `key`: the customer's link key (its mail's link); without one, the owner's. 404 for no such made AWB or a wrong key.
  */
 export async function returnLabel(db: Db, id: string, shipping: Shipping, key?: string): Promise<ServedFile> {
-  const [row] = UUID.test(id) ? await db.select().from(returnAwbs).where(eq(returnAwbs.id, id)) : [];
+  const [row] = UUID_PATTERN.test(id) ? await db.select().from(returnAwbs).where(eq(returnAwbs.id, id)) : [];
   if (row?.state !== 'made' || !row.awb || (key !== undefined && key !== row.linkKey)) throw new AppError('not_found', { id: 'error.returnLabel.notFound' });
   const name = `AWB-retur-${row.awb}.pdf`;
   if (row.label) return { name, body: row.label };
-  const courier = shipping.couriers.get(row.courier);
-  if (!courier) throw new AppError('unavailable', { id: 'admin.awb.problem.notSetUp', values: { courier: COURIER_NAMES[row.courier] } }, 'courier_not_set_up');
-  let label: Buffer;
-  try {
-    label = await courier.label(row.awb, 'A4');
-  } catch (error) {
-    throw courierProblem(error, row.courier);
-  }
+  const label = await courierLabel(shipping, row.courier, row.awb, 'A4');
   await db.update(returnAwbs).set({ label }).where(eq(returnAwbs.id, row.id));
   return { name, body: label };
 }

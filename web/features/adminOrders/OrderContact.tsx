@@ -13,6 +13,7 @@ const contactButton = 'inline-flex min-h-11 items-center rounded-lg px-4 font-se
 /** Who ordered and where it goes: name, phone (Call, WhatsApp) and email to reach them, the address or the locker. */
 export function OrderCustomer({ order }: { order: AdminOrder }) {
   const { t } = useI18n();
+  const dialled = order.phoneNumber.replace(/[^\d+]/g, '');
   return (
     <Section title={t('admin.order.section.customer')}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -22,13 +23,13 @@ export function OrderCustomer({ order }: { order: AdminOrder }) {
         </dd>
         <dt className="text-zinc-600">{t('admin.order.phone')}</dt>
         <dd>
-          <a href={`tel:${order.phoneNumber.replace(/[^\d+]/g, '')}`} className="font-semibold text-brand-dark underline">
+          <a href={`tel:${dialled}`} className="font-semibold text-brand-dark underline">
             {order.phoneNumber}
           </a>
           {/* The call that confirms a cash order, a thumb's tap away (issue 46). */}
           {order.phoneNumber && (
             <span className="mt-1 flex flex-wrap gap-2">
-              <a href={`tel:${order.phoneNumber.replace(/[^\d+]/g, '')}`} className={contactButton}>
+              <a href={`tel:${dialled}`} className={contactButton}>
                 {t('admin.order.call')}
               </a>
               <a href={`https://wa.me/${order.phoneNumber.replace(/\D/g, '')}`} target="_blank" rel="noopener" className={contactButton}>
