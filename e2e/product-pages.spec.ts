@@ -281,3 +281,49 @@ test.describe('the page’s JavaScript', () => {
     expect(asked.some((url) => /\/assets\/index-[^/]+\.js$/.test(url))).toBe(true);
   });
 });
+
+// Issue 46: on a phone the buyer's part comes first, in the page and in the modal: the name and price beside the picture,
+// the colour and Add to Cart inside the first screen (667 px high: an iPhone 8's); then a bar right under the control
+// tapped leads to the checkout, covering nothing.
+for (const width of [320, 360, 375] as const) {
+  test.describe(`product first on a ${width} px phone`, () => {
+    test.use({ viewport: { width, height: 667 } });
+
+    for (const where of ['page', 'modal'] as const) {
+      test(`in the ${where}: name, price, colour and Add to Cart in the first screen, then "Added · Checkout – total"`, async ({ page }) => {
+        if (where === 'page') await page.goto('/shop/dummy-lighter');
+        else {
+          await page.goto('/shop');
+          await page.getByRole('button', { name: 'View details of Dummy Lighter' }).click();
+        }
+        const scope = where === 'page' ? page.getByRole('main') : page.getByRole('dialog', { name: 'Dummy Lighter' });
+        await expect(scope.getByRole('heading', { name: 'Dummy Lighter' })).toBeInViewport({ ratio: 1 });
+        await expect(scope.getByText('VAT included')).toBeInViewport({ ratio: 1 });
+        await expect(scope.getByRole('radio', { name: /Black/ })).toBeInViewport({ ratio: 1 });
+        const add = scope.getByRole('button', { name: 'Add to Cart' });
+        await expect(add).toBeInViewport({ ratio: 1 });
+        // The description follows the buyer's part.
+        const addBox = (await add.boundingBox())!;
+        const descriptionBox = (await scope.getByText(/^Looks and feels like an ordinary pocket lighter/).boundingBox())!;
+        expect(descriptionBox.y).toBeGreaterThan(addBox.y);
+        await expect(scope.getByRole('status').getByRole('link')).toHaveCount(0);
+
+        await add.click();
+        const checkout = scope.getByRole('status').getByRole('link', { name: /^Checkout – \d+\.\d\d RON$/ });
+        await expect(checkout).toBeInViewport({ ratio: 1 });
+        await expect(scope.getByRole('status').getByText('Added', { exact: true })).toBeVisible();
+        await expectNoHorizontalScroll(page);
+        await expectAccessible(page);
+        // Under the stepper the thumb tapped, over nothing: not the + nor the header's cart.
+        const stepperBox = (await scope.getByRole('group', { name: 'Dummy Lighter (Black) in cart' }).boundingBox())!;
+        const barBox = (await checkout.boundingBox())!;
+        expect(barBox.y).toBeGreaterThan(stepperBox.y + stepperBox.height);
+        const cartBox = (await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).boundingBox())!;
+        expect(barBox.y).toBeGreaterThan(cartBox.y + cartBox.height);
+        await checkout.click();
+        await expect(page).toHaveURL(/\/checkout$/);
+        await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+      });
+    }
+  });
+}

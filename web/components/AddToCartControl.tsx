@@ -5,15 +5,19 @@ import { useI18n } from '../lib/i18n';
 
 /**
  * 'Add to Cart' ('Sold Out', disabled, when none are left), or once the product (in `colour`, for a
- * product with colours) is in the cart, minus / quantity / plus.
+ * product with colours) is in the cart, minus / quantity / plus. `onAdd`: after each one added.
  */
-export function AddToCartControl({ product, colour = null, className = '' }: { product: Product; colour?: string | null; className?: string }) {
+export function AddToCartControl({ product, colour = null, className = '', onAdd }: { product: Product; colour?: string | null; className?: string; onAdd?(): void }) {
   const { cart, add, decrease } = useCart();
   const { t } = useI18n();
   const quantity = quantityOf(cart, product.id, colour);
   const name = cartLineName(product, colour);
   // Never more than the few that are left, of the product or of its colour (the server refuses more anyway).
   const max = unitsLeft(product, colour);
+  const addOne = () => {
+    add(product, colour);
+    onAdd?.();
+  };
 
   if (quantity === 0) {
     if (max === 0) {
@@ -26,7 +30,7 @@ export function AddToCartControl({ product, colour = null, className = '' }: { p
     return (
       <button
         type="button"
-        onClick={() => add(product, colour)}
+        onClick={addOne}
         className={`inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand px-4 font-semibold text-white hover:bg-brand-dark focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand ${className}`}
       >
         {t('cart.addToCart')}
@@ -50,7 +54,7 @@ export function AddToCartControl({ product, colour = null, className = '' }: { p
       </output>
       <button
         type="button"
-        onClick={() => add(product, colour)}
+        onClick={addOne}
         disabled={quantity >= max}
         aria-label={t('cart.addOneMore', { name })}
         className="flex h-11 w-12 items-center justify-center rounded-r-md text-xl font-bold text-brand-dark hover:bg-green-50 focus-visible:outline-3 focus-visible:outline-brand disabled:opacity-40"

@@ -9,7 +9,7 @@ export function ProductModal({ product, onClose }: { product: Product; onClose()
   const { t } = useI18n();
   return (
     <Dialog labelledBy={titleId} onClose={onClose} className="max-w-3xl">
-      <div className="relative grid gap-6 p-5 sm:grid-cols-2 sm:p-6">
+      <div className="relative p-4 sm:p-6">
         <button
           type="button"
           onClick={onClose}

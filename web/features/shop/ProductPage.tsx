@@ -30,7 +30,7 @@ export default function ProductPage() {
   }
   if (!product) return <PageNotFound />;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-4 sm:px-6 sm:py-6">
       <nav aria-label={t('nav.breadcrumb')}>
         <ol className="flex flex-wrap items-center gap-2 text-sm text-zinc-600">
           {productTrail(product, { home: t('nav.home'), shop: t('nav.shop') }).map((crumb, index, trail) =>
@@ -52,7 +52,7 @@ export default function ProductPage() {
         </ol>
       </nav>
       {isFallback && <CatalogueFallbackNotice />}
-      <article aria-labelledby={titleId} className="mt-6 grid gap-8 md:grid-cols-2">
+      <article aria-labelledby={titleId} className="mt-4 sm:mt-6">
         <ProductDetails product={product} titleId={titleId} Heading="h1" large />
       </article>
     </div>

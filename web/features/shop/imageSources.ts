@@ -10,4 +10,6 @@ export function srcSetOf(src: string): string | undefined {
 /** How wide a product card's picture is shown (its `sizes`), for the browser to pick from srcSet. */
 export const CARD_IMAGE_SIZES = '(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw';
 /** How wide a product page's main picture is shown. */
-export const PAGE_IMAGE_SIZES = '(min-width: 1024px) 560px, (min-width: 768px) 50vw, 100vw';
+export const PAGE_IMAGE_SIZES = '(min-width: 1024px) 560px, 50vw';
+/** How wide the picture in a product's modal is shown (half the modal on a phone too: issue 46). */
+export const MODAL_IMAGE_SIZES = '(min-width: 640px) 370px, 50vw';
