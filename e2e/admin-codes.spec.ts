@@ -78,10 +78,17 @@ test('the owner makes a code, is told what is wrong, sees an order’s use of it
   await row.getByRole('button', { name: `Resume ${code}` }).click();
   await expect(row).toContainText('Running');
 
-  // On a phone, the code, its uses and its revenue show without scrolling the table sideways.
+  // On a phone each code is a card (issue 46): its uses, its revenue and Pause on the screen, nothing off to the side.
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoHorizontalScroll(page);
-  await row.scrollIntoViewIfNeeded();
-  await expect(row.getByRole('cell', { name: total, exact: true })).toBeInViewport({ ratio: 1 });
-  await expect(row.getByRole('cell', { name: /^1 \/ 50/ })).toBeInViewport({ ratio: 1 });
+  const card = page.getByRole('list', { name: 'Discount codes, newest first' }).getByRole('listitem').filter({ hasText: code });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByRole('term')).toHaveText(['Uses', 'Revenue', 'Discount', 'Minimum subtotal', 'Valid', 'Status']);
+  await expect(card.getByRole('definition').nth(0)).toHaveText(/^1 \/ 50/);
+  await expect(card.getByRole('definition').nth(1)).toHaveText(total);
+  const pause = card.getByRole('button', { name: `Pause ${code}` });
+  await expect(pause).toBeInViewport({ ratio: 1 });
+  await expectAccessible(page);
+  await pause.click();
+  await expect(card).toContainText('Paused');
 });

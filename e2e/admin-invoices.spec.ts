@@ -176,12 +176,29 @@ test('the owner re-issues an invoice with the buyer corrected: credited first, t
   expect(pdf.status()).toBe(200);
 });
 
-test('on a 375 px phone, the invoices page fits the screen and passes axe', async ({ page }) => {
+test('on a 375 px phone, the invoices page fits the screen and passes axe, each invoice a card with its files in reach', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 375, height: 740 });
+  const order = await placeOrder(page.request);
   await signInAsOwner(page);
+  for (const [version, change] of [
+    [1, { to: 'confirmed' }],
+    [2, { to: 'shipped', carrier: 'Sameday', trackingNumber: 'AWB-E2E-PHONE' }],
+  ] as const) {
+    const changed = await page.request.post(`/api/admin/orders/${order.id}/status`, { data: { ...change, version }, headers: { origin: baseURL! } });
+    expect(changed.status()).toBe(200);
+  }
   await page.goto('/admin/invoices');
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /this month/ })).toBeVisible();
+  // Each invoice a card (issue 46): its PDF and Re-issue on the screen, not at the end of a table scrolled sideways.
+  const card = page
+    .getByRole('list', { name: 'Invoices and credit notes of the month, newest first' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: String(order.number), exact: true }) });
+  await expect(card.getByRole('term')).toHaveText(['Order', 'Issued', 'Total', 'e-Factura', 'ANAF', 'Report by', 'Files']);
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByRole('link', { name: /^PDF of invoice / })).toBeInViewport({ ratio: 1 });
+  await expect(card.getByRole('button', { name: /^Re-issue/ })).toBeInViewport({ ratio: 1 });
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
 });

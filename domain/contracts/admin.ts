@@ -27,6 +27,8 @@ export const adminOrderRowSchema = z.object({
   total: bani,
   paymentMethod: z.enum(PAYMENT_METHODS),
   status: z.enum(ORDER_STATUSES),
+  /** Sent back with a change made from the list (the card's Confirm): a change from an older version is refused (409). */
+  version: z.int(),
   /** When the customer's latest withdrawal from it reached the shop (the withdrawal function); null when there is none. */
   withdrawalRequestedAt: z.nullable(z.string()),
   /** An earlier order of the same phone or email came back returned (a refused parcel): the COD risk flag. */
@@ -36,9 +38,10 @@ export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
 /**
  * The list's status filter: a status, or `overdue`: shipped orders not marked delivered or returned
- * SHIPMENT_OVERDUE_DAYS after they were shipped (the owner should ask the courier).
+ * SHIPMENT_OVERDUE_DAYS after they were shipped (the owner should ask the courier), or one of the dashboard's counters:
+ * `waiting` (new, confirmed or paid: AWAITING_OWNER_STATUSES) and `delivered_this_month` (its revenue's orders).
  */
-export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, 'overdue'] as const;
+export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, 'waiting', 'overdue', 'delivered_this_month'] as const;
 export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
 
 /**
@@ -108,6 +111,8 @@ export const dashboardSchema = z.object({
   invoices: invoiceReportingSchema,
   /** AWBs created today (Bucharest): their labels print in one PDF (GET /api/admin/shipments/labels). */
   awbsToday: z.int().check(z.nonnegative()),
+  /** A courier is set up: an order's AWB is created from the shop (the list's cards offer Create AWB, else Ship). */
+  couriersSetUp: z.boolean(),
   /**
    * The cash still with the couriers: per courier, the delivered parcels with cash to collect it has not paid out for,
    * and their total; `reportsPayouts` false for a courier that does not report its payouts (the owner checks them there).

@@ -153,6 +153,7 @@ describe('GET /api/admin/dashboard', () => {
       overdueShipments: 0,
       overdueDays: 7,
       awbsToday: 0,
+      couriersSetUp: false,
       cashWithCouriers: [],
       pickups: [],
       // The withdrawal is open (its goods are still to come back): its refund's last day, for the page to warn by.
@@ -161,6 +162,16 @@ describe('GET /api/admin/dashboard', () => {
     // Without an ANAF application the shop says that invoices are not reported; the delivered order's invoice waits.
     expect(invoices.anaf).toEqual({ reporting: 'off', env: null, signedInBy: null, signedInAt: null, signInEndsAt: null, problem: null });
     expect(invoices.toReport).toEqual([expect.objectContaining({ orderId: delivered.id, anaf: 'unsent' })]);
+    // Each counter opens the list of its orders (issue 46): the same orders, so the same count and sum.
+    const listed = async (query: string) =>
+      (get(`/api/admin/orders?${query}`).then((answer) => answer.json()) as Promise<{ orders: { id: string; total: number; status: string; version: number }[] }>).then((list) => list.orders);
+    const waitingList = await listed('status=waiting');
+    expect(waitingList).toHaveLength(figures.awaitingOwner);
+    expect(waitingList.map((row) => row.status).sort()).toEqual(['confirmed', 'pending']);
+    expect(waitingList.find((row) => row.id === waiting.id)?.version).toBe(2);
+    const deliveredList = await listed('status=delivered_this_month');
+    expect(deliveredList.map((row) => row.id)).toEqual([delivered.id]);
+    expect(deliveredList.reduce((sum, row) => sum + row.total, 0)).toBe(figures.deliveredRevenueThisMonth);
   });
 });
 

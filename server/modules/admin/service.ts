@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
-import { orderEvents, orders } from '../../../db/schema/orders';
+import { orders } from '../../../db/schema/orders';
 import type { Dashboard, OwnerList } from '../../../domain/contracts/admin';
 import { COURIER_NAMES } from '../../../domain/courier';
 import { SHOP_TIME_ZONE } from '../../../domain/locale';
@@ -11,8 +11,7 @@ import { setRole } from '../accounts/service';
 import { invoiceReporting } from '../invoices/read';
 import type { AnafReporting } from '../invoices/reportingSettings';
 import { countFailedMails } from '../mail/failedMails';
-import { overdueShipment } from '../orders/ownerList';
-import { became } from '../orders/received';
+import { deliveredThisMonth, overdueShipment } from '../orders/ownerList';
 import { openReturns } from '../orders/returnList';
 import { cashWithCouriers } from '../shipping/cash';
 import type { Shipping } from '../shipping/couriers';
@@ -24,21 +23,18 @@ import { awbsCreatedToday } from '../shipping/service';
  * this month, how many mails could not be sent, and how many shipments are overdue (`overdueDays`).
  */
 export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting | null, shipping: Shipping): Promise<Dashboard> {
-  const startOf = (unit: 'day' | 'month') => sql`date_trunc(${unit}, now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
+  const startOfDay = sql`date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
   const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday, cash, pickups, returns] = await Promise.all([
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(gte(orders.createdAt, startOf('day'))),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(gte(orders.createdAt, startOfDay)),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
       .where(inArray(orders.status, [...AWAITING_OWNER_STATUSES])),
+    // The same orders as the list's `delivered_this_month` filter, which this counter opens.
     db
       .select({ total: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::int` })
       .from(orders)
-      .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), became('delivered')))
-      .where(and(eq(orders.status, 'delivered'), gte(orderEvents.at, startOf('month')))),
+      .where(deliveredThisMonth()),
     countFailedMails(db),
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(overdueShipment(overdueDays)),
     invoiceReporting(db, anaf),
@@ -56,6 +52,7 @@ export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting
     overdueDays,
     invoices,
     awbsToday,
+    couriersSetUp: shipping.couriers.size > 0,
     cashWithCouriers: cash.map((row) => ({ ...row, courierName: COURIER_NAMES[row.courier] })),
     pickups,
     refundsToPay: returns.map(({ withdrawalId, orderId, orderNumber, refundDueDay }) => ({ withdrawalId, orderId, orderNumber, refundDueDay })),

@@ -7,6 +7,7 @@ import { codBlockRequestSchema } from '../../../domain/codRisk';
 import { adminOrderListSchema, adminOrderSchema, ORDER_LIST_STATUSES } from '../../../domain/contracts/admin';
 import { SHOP_TIME_ZONE } from '../../../domain/locale';
 import { statusChangeRequestSchema } from '../../../domain/orderChanges';
+import { AWAITING_OWNER_STATUSES } from '../../../domain/orders';
 import { controlCharactersMessage, hasControlCharacters } from '../../../domain/text';
 import { AppError, answers } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
@@ -73,8 +74,16 @@ export const ownerOrderRoutes: FastifyPluginAsyncZod<{
   livePollMs?: number;
 }> = async (app, { db, listen, overdueDays, ownerOf, invoicing, livePollMs }) => {
   const live = new LiveOrders(db, listen, app.log, livePollMs);
-  /** The query's filters as the service reads them: `overdue` is shipped over `overdueDays` days ago. */
-  const filtersOf = ({ status, ...rest }: z.infer<typeof filtersSchema>): OrderFilters => (status === 'overdue' ? { ...rest, overdueDays } : { ...rest, ...(status ? { status } : {}) });
+  /**
+   * The query's filters as the service reads them: `overdue` is shipped over `overdueDays` days ago, `waiting` the orders
+   * waiting for the owner, `delivered_this_month` those of the month's revenue (the dashboard's counters).
+   */
+  const filtersOf = ({ status, ...rest }: z.infer<typeof filtersSchema>): OrderFilters => {
+    if (status === 'overdue') return { ...rest, overdueDays };
+    if (status === 'waiting') return { ...rest, statuses: AWAITING_OWNER_STATUSES };
+    if (status === 'delivered_this_month') return { ...rest, deliveredThisMonth: true };
+    return { ...rest, ...(status ? { status } : {}) };
+  };
 
   app.get(
     '/orders',

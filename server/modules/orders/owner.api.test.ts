@@ -46,6 +46,7 @@ describe('GET /api/admin/orders', () => {
       total: 2 * 3999 + 2499 + 1999,
       paymentMethod: 'cod',
       status: 'pending',
+      version: 1,
       withdrawalRequestedAt: null,
       returnedBefore: false,
     });

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import type { AdminOrderRow } from '../../../domain/contracts/admin';
@@ -18,7 +18,11 @@ export const isoTime = (column: SQL | AnyColumn) => sql<string>`to_char(${column
  */
 export interface OrderFilters {
   status?: OrderStatus;
+  /** One of these statuses: the orders waiting for the owner (AWAITING_OWNER_STATUSES). */
+  statuses?: readonly OrderStatus[];
   overdueDays?: number;
+  /** Delivered, and marked so this month (Bucharest's): the dashboard's revenue of the month. */
+  deliveredThisMonth?: boolean;
   from?: string;
   to?: string;
   q?: string;
@@ -32,6 +36,13 @@ export const overdueShipment = (days: number) =>
   and(
     eq(orders.status, 'shipped'),
     sql`(select max(${orderEvents.at}) from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${became('shipped')}) < now() - make_interval(days => ${days}::int)`,
+  );
+
+/** Delivered, and marked delivered since the start of this month in Bucharest: the orders of the month's revenue. */
+export const deliveredThisMonth = () =>
+  and(
+    eq(orders.status, 'delivered'),
+    sql`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${became('delivered')} and ${orderEvents.at} >= date_trunc('month', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})`,
   );
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -77,6 +88,8 @@ function searchCondition(raw: string): SQL | undefined {
 function filterConditions(filters: OrderFilters): (SQL | undefined)[] {
   return [
     filters.overdueDays !== undefined ? overdueShipment(filters.overdueDays) : filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.statuses ? inArray(orders.status, [...filters.statuses]) : undefined,
+    filters.deliveredThisMonth ? deliveredThisMonth() : undefined,
     filters.from ? sql`${orders.createdAt} >= (${filters.from}::date)::timestamp at time zone ${SHOP_TIME_ZONE}` : undefined,
     filters.to ? sql`${orders.createdAt} < (${filters.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}` : undefined,
     filters.q ? searchCondition(filters.q) : undefined,
@@ -123,6 +136,7 @@ export const orderRowColumns = {
   total: orders.totalAmount,
   paymentMethod: orders.paymentMethod,
   status: orders.status,
+  version: orders.version,
   withdrawalRequestedAt: sql<string | null>`${isoTime(sql`(select max(w.stated_at) from withdrawals w where w.order_id = "orders"."id")`)}`,
   returnedBefore: returnedBeforeColumn,
 };

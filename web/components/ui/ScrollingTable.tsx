@@ -1,10 +1,13 @@
-import { type ReactNode, useId } from 'react';
+import { Fragment, type ReactNode, useId } from 'react';
+import { usePhoneWidth } from '../../lib/usePhoneWidth';
 
 export interface Column {
   /** The header's text; `hidden` keeps it for screen readers only (a column of buttons). */
   label: string;
   hidden?: boolean;
   align?: 'left' | 'right';
+  /** Classes of its cells in the table (widths, wrapping). */
+  cellClass?: string;
 }
 
 /**
@@ -33,5 +36,68 @@ export function ScrollingTable({ caption, columns, minWidth, children }: { capti
         <tbody>{children}</tbody>
       </table>
     </section>
+  );
+}
+
+/** A row of a RowTable: its header cell (what names it) and one cell per other column. */
+export interface TableRow {
+  key: string;
+  head: ReactNode;
+  cells: ReactNode[];
+}
+
+/**
+ * A back-office table that is cards on a phone (issue 46): each row a card named by its header cell, with every other
+ * column as a label and its value, so nothing the owner taps (PDF, XML, Pause) is off-screen; from 640 px the
+ * ScrollingTable. A column with a `hidden` label (its buttons) comes under the others, unlabelled.
+ */
+export function RowTable({ caption, columns, minWidth, rows }: { caption: string; columns: readonly Column[]; minWidth: string; rows: readonly TableRow[] }) {
+  const phone = usePhoneWidth();
+  const [, ...others] = columns;
+  if (phone) {
+    return (
+      <ul aria-label={caption} className="flex flex-col gap-2">
+        {rows.map((row) => (
+          <li key={row.key} className="rounded-xl bg-white p-3 ring-1 ring-zinc-200">
+            <p className="font-semibold">{row.head}</p>
+            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+              {others.map(
+                (column, index) =>
+                  !column.hidden && (
+                    <Fragment key={column.label}>
+                      <dt className="text-zinc-600">{column.label}</dt>
+                      <dd className="min-w-0 break-words">{row.cells[index]}</dd>
+                    </Fragment>
+                  ),
+              )}
+            </dl>
+            {others.map(
+              (column, index) =>
+                column.hidden && (
+                  <div key={column.label} className="mt-2 text-sm">
+                    {row.cells[index]}
+                  </div>
+                ),
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ScrollingTable caption={caption} columns={columns} minWidth={minWidth}>
+      {rows.map((row) => (
+        <tr key={row.key} className="border-b border-zinc-100 align-top last:border-0">
+          <th scope="row" className={`px-3 py-2 text-left ${columns[0]?.cellClass ?? ''}`}>
+            {row.head}
+          </th>
+          {others.map((column, index) => (
+            <td key={column.label} className={`px-3 py-2 ${column.align === 'right' ? 'text-right' : ''} ${column.cellClass ?? ''}`}>
+              {row.cells[index]}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </ScrollingTable>
   );
 }

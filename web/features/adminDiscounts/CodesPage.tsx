@@ -6,7 +6,7 @@ import { shopDay } from '../../../domain/locale';
 import { parseRon } from '../../../domain/productEdit';
 import { Feedback } from '../../components/ui/Feedback';
 import { Field } from '../../components/ui/Field';
-import { type Column, ScrollingTable } from '../../components/ui/ScrollingTable';
+import { type Column, RowTable, type TableRow } from '../../components/ui/ScrollingTable';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { firstProblem, useBackOfficeTitle } from '../../lib/backOffice';
@@ -53,30 +53,27 @@ function CodeTable({ codes, onChanged }: { codes: DiscountCodeView[]; onChanged:
   const columns: Column[] = (['code', 'uses', 'revenue', 'discount', 'minimum', 'days', 'status'] as const).map((column) => ({
     label: t(`admin.codes.column.${column}`),
     align: column === 'revenue' ? 'right' : 'left',
+    cellClass: column === 'code' ? 'font-mono font-semibold' : column === 'revenue' || column === 'days' ? 'whitespace-nowrap' : undefined,
   }));
   const day = (value: string | null) => (value ? shopDay(value, locale) : '…');
-  return (
-    <ScrollingTable caption={t('admin.codes.caption')} columns={columns} minWidth="min-w-[54rem]">
-      {codes.map((code) => (
-        <tr key={code.id} className="border-b border-zinc-100 last:border-0">
-          <th scope="row" className="px-3 py-2 text-left font-mono font-semibold">
-            {code.code}
-          </th>
-          <td className="px-3 py-2">
-            {code.usageLimit === null ? code.uses : `${code.uses} / ${code.usageLimit}`}
-            {code.oncePerContact && <span className="block text-xs text-zinc-600">{t('admin.discount.field.oncePerContact')}</span>}
-          </td>
-          <td className="px-3 py-2 text-right whitespace-nowrap">{money(code.revenue)}</td>
-          <td className="px-3 py-2">{code.kind === 'percent' ? `${code.value}%` : money(code.value)}</td>
-          <td className="px-3 py-2">{code.minSubtotal === null ? '—' : money(code.minSubtotal)}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{code.validFrom || code.validTo ? `${day(code.validFrom)} – ${day(code.validTo)}` : t('admin.codes.always')}</td>
-          <td className="px-3 py-2">
-            <PauseButton code={code} onChanged={onChanged} />
-          </td>
-        </tr>
-      ))}
-    </ScrollingTable>
+  const rows = codes.map(
+    (code): TableRow => ({
+      key: String(code.id),
+      head: <span className="font-mono">{code.code}</span>,
+      cells: [
+        <>
+          {code.usageLimit === null ? code.uses : `${code.uses} / ${code.usageLimit}`}
+          {code.oncePerContact && <span className="block text-xs text-zinc-600">{t('admin.discount.field.oncePerContact')}</span>}
+        </>,
+        money(code.revenue),
+        code.kind === 'percent' ? `${code.value}%` : money(code.value),
+        code.minSubtotal === null ? '—' : money(code.minSubtotal),
+        code.validFrom || code.validTo ? `${day(code.validFrom)} – ${day(code.validTo)}` : t('admin.codes.always'),
+        <PauseButton key="status" code={code} onChanged={onChanged} />,
+      ],
+    }),
   );
+  return <RowTable caption={t('admin.codes.caption')} columns={columns} minWidth="min-w-[54rem]" rows={rows} />;
 }
 
 function PauseButton({ code, onChanged }: { code: DiscountCodeView; onChanged: (code: DiscountCodeView) => void }) {

@@ -12,24 +12,35 @@ const TO_REPORT_SHOWN = 5;
 const notice = 'mt-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300';
 const alarm = 'mt-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200';
 
-/** The three figures on top of the orders, then what needs a look when there is any: mails not sent, invoices to report to ANAF, shipments overdue. */
-export function Dashboard({ figures }: { figures: Figures | null }) {
+/**
+ * The three figures on top of the orders, each a filter of the list (issue 46): today's orders, those waiting for the
+ * owner, those delivered this month (its revenue); then what needs a look when there is any: mails not sent, invoices to
+ * report to ANAF, shipments overdue. `current`: the list's filter now (its counter is marked).
+ */
+export function Dashboard({ figures, current }: { figures: Figures | null; current: string }) {
   const { t, money, locale } = useI18n();
+  const today = bucharestDay(new Date());
   const items = [
-    { label: t('admin.dashboard.ordersToday'), value: figures ? String(figures.ordersToday) : '…' },
-    { label: t('admin.dashboard.awaitingOwner'), value: figures ? String(figures.awaitingOwner) : '…' },
-    { label: t('admin.dashboard.deliveredThisMonth'), value: figures ? money(figures.deliveredRevenueThisMonth) : '…' },
+    { label: t('admin.dashboard.ordersToday'), value: figures ? String(figures.ordersToday) : '…', query: `from=${today}&to=${today}` },
+    { label: t('admin.dashboard.awaitingOwner'), value: figures ? String(figures.awaitingOwner) : '…', query: 'status=waiting' },
+    { label: t('admin.dashboard.deliveredThisMonth'), value: figures ? money(figures.deliveredRevenueThisMonth) : '…', query: 'status=delivered_this_month' },
   ];
   return (
     <section aria-label={t('admin.dashboard.label')}>
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {items.map((item) => (
-          <div key={item.label} className="rounded-xl bg-white p-4 ring-1 ring-zinc-200">
-            <dt className="text-sm text-zinc-600">{item.label}</dt>
-            <dd className="mt-1 text-2xl font-bold">{item.value}</dd>
-          </div>
+          <li key={item.label}>
+            <Link
+              to={`/admin?${item.query}`}
+              aria-current={current === item.query ? 'true' : undefined}
+              className="block rounded-xl bg-white p-4 ring-1 ring-zinc-200 hover:ring-brand focus-visible:outline-3 focus-visible:outline-brand aria-[current]:ring-2 aria-[current]:ring-brand"
+            >
+              <span className="block text-sm text-zinc-600">{item.label}</span>
+              <span className="mt-1 block text-2xl font-bold">{item.value}</span>
+            </Link>
+          </li>
         ))}
-      </dl>
+      </ul>
       {figures && figures.failedMails > 0 && (
         <p className={notice}>
           <Link to="/admin/mails" className="font-semibold underline">

@@ -8,7 +8,7 @@ import { ApiError, apiRequest } from '../../lib/api';
 import { firstProblem, orderStatusName } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
 import { CreateAwb } from './CreateAwb';
-import { errorText, Section } from './orderSection';
+import { errorText, Section, useOrderAction } from './orderSection';
 
 /** The form's first refusal in the page's language (firstProblem). */
 const requestProblem = (t: Translate, issue: { message: string } | undefined) => firstProblem(t, issue, 'admin.order.checkForm');
@@ -19,12 +19,13 @@ const OTHER_CARRIER = 'other';
 export function Actions({ order, onChanged, reload }: { order: AdminOrder; onChanged: (order: AdminOrder) => void; reload: () => Promise<AdminOrder> }) {
   const { t, locale } = useI18n();
   const id = useId();
-  const targets = (ORDER_TRANSITIONS[order.status] as readonly string[]).filter((to): to is OwnerStatusTarget => (OWNER_STATUS_TARGETS as readonly string[]).includes(to));
+  const allowed = ORDER_TRANSITIONS[order.status] as readonly string[];
+  // Cancel is CancelOrder's, at the bottom of the page.
+  const targets = allowed.filter((to): to is Exclude<OwnerStatusTarget, 'cancelled'> => to !== 'cancelled' && (OWNER_STATUS_TARGETS as readonly string[]).includes(to));
   const [note, setNote] = useState('');
   const [carrier, setCarrier] = useState<string>(CARRIERS[0]);
   const [otherCarrier, setOtherCarrier] = useState('');
   const [tracking, setTracking] = useState('');
-  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -34,16 +35,14 @@ export function Actions({ order, onChanged, reload }: { order: AdminOrder; onCha
     if (problem) alertRef.current?.focus();
   }, [problem]);
 
-  async function change(to: OwnerStatusTarget) {
+  async function change(to: Exclude<OwnerStatusTarget, 'cancelled'>) {
     setProblem(null);
     setDone(null);
     const optionalNote = note.trim() ? { note } : {};
     const request =
       to === 'shipped'
         ? { to, version: order.version, carrier: carrier === OTHER_CARRIER ? otherCarrier : carrier, trackingNumber: tracking, ...optionalNote }
-        : to === 'cancelled'
-          ? { to, version: order.version, reason }
-          : { to, version: order.version, ...optionalNote };
+        : { to, version: order.version, ...optionalNote };
     const parsed = statusChangeRequestSchema.safeParse(request);
     if (!parsed.success) {
       setProblem(requestProblem(t, parsed.error.issues[0]));
@@ -55,7 +54,6 @@ export function Actions({ order, onChanged, reload }: { order: AdminOrder; onCha
       onChanged(changed);
       setNote('');
       setTracking('');
-      setReason('');
       setDone(t(`admin.order.done.${to}`));
     } catch (failure) {
       setProblem(errorText(t, failure));
@@ -75,14 +73,14 @@ export function Actions({ order, onChanged, reload }: { order: AdminOrder; onCha
         {done}
       </p>
       {targets.length === 0 ? (
-        <p className="text-zinc-700">{t('admin.order.nothingMore', { status: orderStatusName(t, order.status).toLocaleLowerCase(locale) })}</p>
+        <p className="text-zinc-700">
+          {t(allowed.includes('cancelled') ? 'admin.order.onlyCancel' : 'admin.order.nothingMore', { status: orderStatusName(t, order.status).toLocaleLowerCase(locale) })}
+        </p>
       ) : (
         <div className="flex flex-col gap-4">
-          {targets.some((to) => to !== 'cancelled') && (
-            <Field id={`${id}-note`} label={t('admin.order.note')}>
-              <input id={`${id}-note`} className={inputClass} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
-            </Field>
-          )}
+          <Field id={`${id}-note`} label={t('admin.order.note')}>
+            <input id={`${id}-note`} className={inputClass} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+          </Field>
           <div className="flex flex-wrap gap-2">
             {targets
               .filter((to) => to === 'confirmed' || to === 'delivered' || to === 'returned')
@@ -133,24 +131,56 @@ export function Actions({ order, onChanged, reload }: { order: AdminOrder; onCha
               </button>
             </form>
           )}
-          {targets.includes('cancelled') && (
-            <form
-              aria-label={t('admin.order.cancelForm')}
-              className="grid gap-3 border-t border-zinc-200 pt-4 sm:grid-cols-[1fr_auto] sm:items-end"
-              onSubmit={(event) => {
-                event.preventDefault();
-                void change('cancelled');
-              }}
-            >
-              <Field id={`${id}-reason`} label={t('admin.order.reason')}>
-                <input id={`${id}-reason`} className={inputClass} value={reason} maxLength={500} aria-required="true" onChange={(event) => setReason(event.target.value)} />
-              </Field>
-              <button type="submit" className={secondaryButton} disabled={busy}>
-                {t('admin.order.action.cancelled')}
-              </button>
-            </form>
-          )}
         </div>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * Cancel, with its reason: at the bottom of the order's page (issue 46), away from the next action the owner's thumb is
+ * on. Said once done; nothing when the order can no longer be cancelled.
+ */
+export function CancelOrder({ order, onChanged, reload }: { order: AdminOrder; onChanged: (order: AdminOrder) => void; reload: () => Promise<AdminOrder> }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [done, setDone] = useState(false);
+  const { busy, problem, setProblem, run } = useOrderAction(onChanged, reload);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (problem) alertRef.current?.focus();
+  }, [problem]);
+  if (!done && !(ORDER_TRANSITIONS[order.status] as readonly string[]).includes('cancelled')) return null;
+  return (
+    <Section title={t('admin.order.cancelForm')}>
+      {/* Put in the page when there is something to say (an alert is read as it appears): one alert on the page at rest. */}
+      {problem && (
+        <p ref={alertRef} role="alert" tabIndex={-1} className="mb-3 rounded-lg bg-red-50 p-3 text-red-800 focus:outline-none">
+          {problem}
+        </p>
+      )}
+      <p role="status" className={done ? 'rounded-lg bg-green-50 p-3 text-green-900' : 'sr-only'}>
+        {done && t('admin.order.done.cancelled')}
+      </p>
+      {!done && (
+        <form
+          aria-label={t('admin.order.cancelForm')}
+          className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const parsed = statusChangeRequestSchema.safeParse({ to: 'cancelled', version: order.version, reason });
+            if (!parsed.success) setProblem(requestProblem(t, parsed.error.issues[0]));
+            else void run(`/admin/orders/${order.id}/status`, parsed.data satisfies StatusChangeRequest).then(setDone);
+          }}
+        >
+          <Field id={`${id}-reason`} label={t('admin.order.reason')}>
+            <input id={`${id}-reason`} className={inputClass} value={reason} maxLength={500} aria-required="true" onChange={(event) => setReason(event.target.value)} />
+          </Field>
+          <button type="submit" className={secondaryButton} disabled={busy}>
+            {t('admin.order.action.cancelled')}
+          </button>
+        </form>
       )}
     </Section>
   );

@@ -10,7 +10,7 @@ import { apiRequest } from '../../lib/api';
 import { BUCHAREST_TIME, orderStatusName, useBackOfficeTitle } from '../../lib/backOffice';
 import { useI18n } from '../../lib/i18n';
 import { CodRisk } from './CodRisk';
-import { Actions } from './OrderActions';
+import { Actions, CancelOrder } from './OrderActions';
 import { OrderCustomer, OrderPayment } from './OrderContact';
 import { OrderItems } from './OrderItems';
 import { OrderShipments } from './OrderShipments';
@@ -93,7 +93,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
       )}
       {order.anonymisedAt && <p className="rounded-xl bg-zinc-100 p-4 text-zinc-800">{t('admin.order.anonymised', { day: shopDay(bucharestDay(order.anonymisedAt), locale) })}</p>}
       {order.withdrawals.length > 0 && <OrderWithdrawals order={order} onChanged={onChanged} />}
-      {/* On a phone (issue 46): the status and its next action, the customer to call, the lines, then the rest. */}
+      {/* On a phone (issue 46): the status and its next action, the customer to call, the lines, then the rest; Cancel last. */}
       <Actions order={order} onChanged={onChanged} reload={reload} />
       <div className="grid gap-4 lg:grid-cols-2">
         <OrderCustomer order={order} />
@@ -111,6 +111,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
           <InvoiceTable invoices={order.invoices} caption={t('admin.order.invoicesCaption', { number: String(order.number) })} withOrder={false} />
         </section>
       )}
+      <CancelOrder order={order} onChanged={onChanged} reload={reload} />
     </>
   );
 }

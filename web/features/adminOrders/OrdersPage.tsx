@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { type AdminOrderRow, adminOrderListSchema, dashboardSchema, type Dashboard as Figures, type LiveOrderEvent } from '../../../domain/contracts/admin';
-import { countyName } from '../../../domain/counties';
 import { bucharestDay } from '../../../domain/locale';
 import { ORDER_STATUSES } from '../../../domain/orders';
 import { Field } from '../../components/ui/Field';
-import { type Column, ScrollingTable } from '../../components/ui/ScrollingTable';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
-import { BUCHAREST_TIME, orderStatusName, paymentName, useBackOfficeTitle } from '../../lib/backOffice';
+import { orderStatusName, useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
 import { usePhoneWidth } from '../../lib/usePhoneWidth';
 import { CashWithCouriers, Dashboard } from './Dashboard';
 import { filterQuery, filtersFrom, hasFilters, matchesFilters, type OrderFilters } from './filters';
+import { OrderCards, OrderTable } from './OrderList';
 import { type LiveState, useLiveOrders } from './useLiveOrders';
 import { Visitors } from './Visitors';
 
@@ -40,8 +39,11 @@ function withLiveOrder(list: List, order: AdminOrderRow, belongs: boolean): List
 export default function OrdersPage() {
   const phone = usePhoneWidth();
   const { t } = useI18n();
+  const listId = useId();
   const [params, setParams] = useSearchParams();
-  const query = filterQuery(filtersFrom(params));
+  // On a phone the list opens on the orders waiting for the owner (issue 46); the counters and filters open the others.
+  const filters = filtersFrom(params);
+  const query = filterQuery(phone && !hasFilters(filters) ? { status: 'waiting' } : filters);
   const [list, setList] = useState<List | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -55,6 +57,8 @@ export default function OrdersPage() {
       .then(setFigures)
       .catch(() => undefined);
   }, []);
+
+  const reload = useCallback(() => apiRequest(`/admin/orders${query ? `?${query}` : ''}`, adminOrderListSchema).then(setList), [query]);
 
   useEffect(() => {
     let current = true;
@@ -126,7 +130,21 @@ export default function OrdersPage() {
           {t('admin.orders.loading')}
         </p>
       )}
-      {list && (phone ? <OrderCards orders={list.orders} fresh={fresh} /> : <OrderTable orders={list.orders} fresh={fresh} />)}
+      {list &&
+        (phone ? (
+          <OrderCards
+            orders={list.orders}
+            fresh={fresh}
+            couriers={figures?.couriersSetUp ?? false}
+            onChanged={(order) => {
+              setList((current) => current && { ...current, orders: current.orders.map((row) => (row.id === order.id ? { ...row, status: order.status, version: order.version } : row)) });
+              loadFigures();
+            }}
+            reload={reload}
+          />
+        ) : (
+          <OrderTable orders={list.orders} fresh={fresh} />
+        ))}
       {list?.nextCursor && (
         <button type="button" className={`${secondaryButton} self-center`} onClick={() => void loadMore()} disabled={loadingMore}>
           {loadingMore ? t('admin.loading') : t('admin.orders.loadMore')}
@@ -138,13 +156,27 @@ export default function OrdersPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('admin.orders.heading')}</h1>
       {/* On a phone the orders come first, as cards; the counters and filters after them (issue 46). */}
-      {phone && orders}
-      <Dashboard figures={figures} />
-      <FilterForm key={query} filters={filtersFrom(params)} onApply={(filters) => setParams(filterQuery(filters))} />
+      {phone && (
+        <section aria-labelledby={`${listId}-title`} className="flex flex-col gap-3">
+          <h2 id={`${listId}-title`} className="text-lg font-semibold">
+            {query === 'status=waiting' ? t('admin.dashboard.awaitingOwner') : t('admin.orders.filtered')}
+          </h2>
+          {orders}
+        </section>
+      )}
+      <Dashboard figures={figures} current={query} />
+      {phone ? (
+        <details className="rounded-xl bg-white ring-1 ring-zinc-200">
+          <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">{t('admin.filters.label')}</summary>
+          <FilterForm key={query} filters={filters} onApply={(chosen) => setParams(filterQuery(chosen))} />
+        </details>
+      ) : (
+        <FilterForm key={query} filters={filters} onApply={(chosen) => setParams(filterQuery(chosen))} />
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <LiveNote state={live} />
         <a href={`/api/admin/orders.csv${query ? `?${query}` : ''}`} download className={secondaryButton}>
-          {hasFilters(filtersFrom(params)) ? t('admin.orders.downloadCsvFiltered') : t('admin.orders.downloadCsv')}
+          {hasFilters(filters) ? t('admin.orders.downloadCsvFiltered') : t('admin.orders.downloadCsv')}
         </a>
       </div>
       {!phone && orders}
@@ -189,6 +221,8 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
               {orderStatusName(t, value)}
             </option>
           ))}
+          <option value="waiting">{t('admin.dashboard.awaitingOwner')}</option>
+          <option value="delivered_this_month">{t('admin.dashboard.deliveredThisMonth')}</option>
           <option value="overdue">{t('admin.filters.overdue')}</option>
         </select>
       </Field>
@@ -220,91 +254,5 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
         </button>
       </div>
     </form>
-  );
-}
-
-const ORDER_COLUMNS = ['order', 'placed', 'customer', 'phone', 'city', 'total', 'payment', 'status'] as const;
-
-/**
- * The orders as cards on a phone: each tappable as a whole, with its number (and *New*), the customer, the total, its
- * status and when it was placed, and its flags (returned before, withdrawal requested).
- */
-function OrderCards({ orders, fresh }: { orders: AdminOrderRow[]; fresh: ReadonlySet<string> }) {
-  const { t, money, locale } = useI18n();
-  if (orders.length === 0) return <p className="text-zinc-700">{t('admin.orders.none')}</p>;
-  return (
-    <ul aria-label={t('admin.orders.caption')} className="flex flex-col gap-2">
-      {orders.map((order) => (
-        <li key={order.id}>
-          <Link
-            to={`/admin/orders/${order.id}`}
-            className={`block rounded-xl p-3 ring-1 ring-zinc-200 hover:ring-brand focus-visible:outline-3 focus-visible:outline-brand ${fresh.has(order.id) ? 'bg-amber-50' : 'bg-white'}`}
-          >
-            <span className="flex items-baseline justify-between gap-2">
-              <span className="font-semibold text-brand-dark underline">
-                {t('admin.orders.cardNumber', { number: String(order.number) })}
-                {fresh.has(order.id) && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900 no-underline">{t('admin.orders.new')}</span>}
-              </span>
-              <span className="font-semibold whitespace-nowrap">{money(order.total)}</span>
-            </span>
-            <span className="mt-1 flex items-baseline justify-between gap-2 text-sm">
-              <span className="truncate">
-                {order.firstName} {order.lastName} · {order.city}
-              </span>
-              <span className="rounded-full bg-zinc-100 px-2 text-xs font-semibold whitespace-nowrap text-zinc-800">{orderStatusName(t, order.status)}</span>
-            </span>
-            <span className="mt-1 block text-xs text-zinc-600">
-              {BUCHAREST_TIME[locale].format(new Date(order.createdAt))} · {paymentName(t, order.paymentMethod)}
-            </span>
-            {(order.returnedBefore || order.withdrawalRequestedAt) && (
-              <span className="mt-1 flex flex-wrap gap-1 text-xs font-semibold">
-                {order.returnedBefore && <span className="rounded bg-red-100 px-1.5 text-red-900">{t('admin.orders.returnedBefore')}</span>}
-                {order.withdrawalRequestedAt && <span className="rounded bg-amber-200 px-1.5 text-amber-900">{t('admin.orders.withdrawalRequested')}</span>}
-              </span>
-            )}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: ReadonlySet<string> }) {
-  const { t, money, locale } = useI18n();
-  if (orders.length === 0) return <p className="text-zinc-700">{t('admin.orders.none')}</p>;
-  const columns = ORDER_COLUMNS.map((column): Column => ({ label: t(`admin.orders.column.${column}`), align: column === 'total' ? 'right' : 'left' }));
-  return (
-    <ScrollingTable caption={t('admin.orders.caption')} columns={columns} minWidth="min-w-[56rem]">
-      {orders.map((order) => (
-        <tr key={order.id} className={`border-b border-zinc-100 last:border-0 ${fresh.has(order.id) ? 'bg-amber-50' : ''}`}>
-          <th scope="row" className="px-3 py-2 text-left font-normal">
-            <Link to={`/admin/orders/${order.id}`} className="font-semibold text-brand-dark underline">
-              {order.number}
-            </Link>
-            {fresh.has(order.id) && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900">{t('admin.orders.new')}</span>}
-            <span className="block font-mono text-xs text-zinc-600">{order.id.slice(0, 8)}</span>
-          </th>
-          <td className="px-3 py-2 whitespace-nowrap">{BUCHAREST_TIME[locale].format(new Date(order.createdAt))}</td>
-          <td className="px-3 py-2">
-            {order.firstName} {order.lastName}
-            <span className="block text-xs text-zinc-600">{order.email}</span>
-          </td>
-          <td className="px-3 py-2 whitespace-nowrap">{order.phoneNumber}</td>
-          <td className="px-3 py-2">
-            {order.city}
-            {order.county && <span className="block text-xs text-zinc-600">{countyName(order.county)}</span>}
-          </td>
-          <td className="px-3 py-2 text-right whitespace-nowrap">{money(order.total)}</td>
-          <td className="px-3 py-2">
-            {paymentName(t, order.paymentMethod)}
-            {order.returnedBefore && <span className="mt-0.5 block w-fit rounded bg-red-100 px-1.5 text-xs font-semibold text-red-900">{t('admin.orders.returnedBefore')}</span>}
-          </td>
-          <td className="px-3 py-2 whitespace-nowrap">
-            {orderStatusName(t, order.status)}
-            {order.withdrawalRequestedAt && <span className="mt-0.5 block w-fit rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900">{t('admin.orders.withdrawalRequested')}</span>}
-          </td>
-        </tr>
-      ))}
-    </ScrollingTable>
   );
 }

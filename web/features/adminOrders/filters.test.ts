@@ -19,4 +19,12 @@ describe('the list’s filters', () => {
     // Shipped just now is not overdue: the server says which are.
     expect(matchesFilters({ status: 'overdue' }, { status: 'shipped' }, '2026-11-23')).toBe(false);
   });
+
+  it('let a live order into the counters’ lists: waiting for the owner while new, confirmed or paid; delivered this month never', () => {
+    expect(filtersFrom(new URLSearchParams('status=waiting'))).toEqual({ status: 'waiting' });
+    for (const status of ['pending', 'confirmed', 'paid'] as const) expect(matchesFilters({ status: 'waiting' }, { status }, '2026-11-23')).toBe(true);
+    for (const status of ['shipped', 'cancelled', 'awaiting_payment'] as const) expect(matchesFilters({ status: 'waiting' }, { status }, '2026-11-23')).toBe(false);
+    // Delivered now is this month's, but the server says which were delivered when.
+    expect(matchesFilters({ status: 'delivered_this_month' }, { status: 'delivered' }, '2026-11-23')).toBe(false);
+  });
 });

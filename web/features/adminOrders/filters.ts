@@ -1,5 +1,5 @@
 import { ORDER_LIST_STATUSES, type OrderListStatus } from '../../../domain/contracts/admin';
-import type { OrderStatus } from '../../../domain/orders';
+import { AWAITING_OWNER_STATUSES, type OrderStatus } from '../../../domain/orders';
 
 /** The list's filters, as they are in the page's URL and in the API's query string. */
 export interface OrderFilters {
@@ -35,12 +35,14 @@ export function filterQuery(filters: OrderFilters): string {
 export const hasFilters = (filters: OrderFilters) => filterQuery(filters) !== '';
 
 /**
- * Whether an order the live stream brings belongs in the list as filtered. A search, and whether a
- * shipment is overdue, are the server's to judge: new orders are counted but not shown until the list is reloaded.
+ * Whether an order the live stream brings belongs in the list as filtered. A search, whether a shipment is overdue and
+ * when an order was delivered are the server's to judge: new orders are counted but not shown until the list is reloaded.
  */
 export function matchesFilters(filters: OrderFilters, order: { status: OrderStatus }, day: string): boolean {
-  if (filters.q || filters.status === 'overdue') return false;
-  if (filters.status && order.status !== filters.status) return false;
+  if (filters.q || filters.status === 'overdue' || filters.status === 'delivered_this_month') return false;
+  if (filters.status === 'waiting') {
+    if (!(AWAITING_OWNER_STATUSES as readonly string[]).includes(order.status)) return false;
+  } else if (filters.status && order.status !== filters.status) return false;
   if (filters.from && day < filters.from) return false;
   if (filters.to && day > filters.to) return false;
   return true;

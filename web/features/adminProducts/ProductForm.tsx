@@ -257,7 +257,8 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
           {problem.problem}
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-4">
+      {/* The save bar stays at the bottom of the screen while the form is on it (issue 46): in reach of the thumb. */}
+      <div data-save-bar className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-4 border-t border-zinc-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
         <button type="submit" disabled={saving} className={primaryButton}>
           {saving ? t('admin.product.saving') : submitLabel}
         </button>
