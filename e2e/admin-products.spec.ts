@@ -420,6 +420,14 @@ test.describe('on a 375 px phone', () => {
     await page.getByRole('link', { name: 'Belt with Secret Compartment' }).click();
     await expect(page.getByLabel('Price (RON)', { exact: true })).toHaveValue('39.99');
     await expect(page.getByRole('img', { name: 'Belt with Secret Compartment, image 1 of 3' })).toBeVisible();
+    // The save bar stays in reach wherever the owner is in the long form (issue 46), and covers no field it focuses.
+    const save = page.getByRole('button', { name: 'Save changes' });
+    await expect(save).toBeInViewport({ ratio: 1 });
+    const price = page.getByLabel('Price (RON)', { exact: true });
+    await price.focus();
+    await expect(save).toBeInViewport({ ratio: 1 });
+    const [priceBox, saveBox] = [(await price.boundingBox())!, (await save.boundingBox())!];
+    expect(priceBox.y + priceBox.height).toBeLessThanOrEqual(saveBox.y);
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
   });
