@@ -33,6 +33,10 @@ describe('visits', () => {
   it('give the conversion rate and each step’s drop-off', () => {
     expect(conversionRate(0, 0)).toBe(0);
     expect(conversionRate(300, 7)).toBe(2.3);
+    expect(conversionRate(4, 4)).toBe(100);
+    // More orders than visitors counted: no percentage over 100.
+    expect(conversionRate(3, 5)).toBeNull();
+    expect(conversionRate(0, 1)).toBeNull();
     expect(
       dropOffs([
         { step: 'landing', visitors: 200 },

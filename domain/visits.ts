@@ -46,8 +46,13 @@ export function isPrefetch(headers: Record<string, string | string[] | undefined
   return said('sec-purpose').includes('prefetch') || said('purpose').includes('prefetch') || said('x-moz').includes('prefetch') || said('x-purpose').includes('preview');
 }
 
-/** Orders over visitors, as a percentage with one decimal (0 without visitors). */
-export function conversionRate(visitors: number, orders: number): number {
+/**
+ * Orders over visitors, as a percentage with one decimal (0 with neither). null with more orders than visitors counted:
+ * orders from visitors the counter did not see (scripts blocked, a link opened on another device, an order taken by
+ * phone) would make it over 100%, which says nothing (issue 46).
+ */
+export function conversionRate(visitors: number, orders: number): number | null {
+  if (orders > visitors) return null;
   return visitors === 0 ? 0 : Math.round((orders / visitors) * 1000) / 10;
 }
 

@@ -1,3 +1,4 @@
+import { bucharestDay } from '../domain/locale';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
 
 // Visitors and the funnel (issue 34), counted on the server with no cookie. Playwright's Chromium says it is headless,
@@ -25,6 +26,10 @@ test('a visitor’s pages are counted without a cookie, and the owner sees visit
   await expect(visitors.getByRole('definition').first()).toContainText(/\d+ visitors?/);
   await expect(visitors.getByRole('figure')).toContainText('in the last 30 days');
   await expect(visitors.locator('svg').first()).toBeVisible();
+  // Days as Romanians write them (issue 46): today's tick is day.month.
+  const [year, month, day] = bucharestDay(new Date()).split('-');
+  expect(year).toMatch(/^\d{4}$/);
+  await expect(visitors.locator('svg').getByText(`${day}.${month}`, { exact: true })).toBeVisible();
   await expect(visitors.getByRole('listitem').filter({ hasText: 'Landing page' })).toBeVisible();
   await expect(visitors).toContainText('Most viewed products');
   await expectAccessible(page);

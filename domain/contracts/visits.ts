@@ -7,7 +7,7 @@ import { FUNNEL_STEPS } from '../visits';
  * most ordered in those 30 days. Days are Bucharest's.
  */
 export const visitStatsSchema = z.object({
-  periods: z.array(z.object({ days: z.int(), visitors: z.int(), orders: z.int(), conversion: z.number() })),
+  periods: z.array(z.object({ days: z.int(), visitors: z.int(), orders: z.int(), conversion: z.nullable(z.number()) })),
   daily: z.array(z.object({ day: z.string(), visitors: z.int(), orders: z.int() })),
   funnel: z.array(z.object({ step: z.enum(FUNNEL_STEPS), visitors: z.int(), dropOff: z.nullable(z.number()) })),
   topViewed: z.array(z.object({ name: z.string(), views: z.int() })),

@@ -53,4 +53,17 @@ describe('the storefront’s reader of compiled messages', () => {
     const message = SHOP_MESSAGES.ro['cart.buttonLabel']!;
     expect([1, 2, 19, 20, 101].map((count) => formatMessage(message, 'ro', { count }))).toEqual(['Coș, 1 produs', 'Coș, 2 produse', 'Coș, 19 produse', 'Coș, 20 de produse', 'Coș, 101 produse']);
   });
+
+  it('agrees the visitors’ figures with their counts in both languages (issue 46)', () => {
+    const summary = (locale: 'en' | 'ro', visitors: number, orders: number) => {
+      const say = (id: string, values: Record<string, unknown>) => formatMessage(ADMIN_MESSAGES[locale][id]!, locale, values);
+      return say('admin.visits.chartSummary', { visitors: say('admin.visits.visitors', { count: visitors }), orders: say('admin.visits.orders', { count: orders }) });
+    };
+    expect(summary('en', 1, 1)).toBe('1 visitor and 1 order in the last 30 days.');
+    expect(summary('en', 40, 2)).toBe('40 visitors and 2 orders in the last 30 days.');
+    expect(summary('ro', 1, 1)).toBe('1 vizitator și 1 comandă în ultimele 30 de zile.');
+    expect(summary('ro', 40, 2)).toBe('40 de vizitatori și 2 comenzi în ultimele 30 de zile.');
+    const period = ADMIN_MESSAGES.ro['admin.visits.period']!;
+    expect([1, 7, 30].map((days) => formatMessage(period, 'ro', { days }))).toEqual(['Azi', 'Ultimele 7 zile', 'Ultimele 30 de zile']);
+  });
 });

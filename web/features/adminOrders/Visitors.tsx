@@ -36,7 +36,8 @@ export function Visitors() {
             <dd className="mt-1">
               <span className="text-2xl font-bold">{t('admin.visits.visitors', { count: period.visitors })}</span>
               <span className="block text-sm text-zinc-700">
-                {t('admin.visits.orders', { count: period.orders })} · {t('admin.visits.conversion', { percent: period.conversion.toLocaleString(locale) })}
+                {t('admin.visits.orders', { count: period.orders })} ·{' '}
+                {period.conversion === null ? t('admin.visits.conversionUncounted') : t('admin.visits.conversion', { percent: period.conversion.toLocaleString(locale) })}
               </span>
             </dd>
           </div>

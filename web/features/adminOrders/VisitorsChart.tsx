@@ -8,7 +8,8 @@ import { useI18n } from '../../lib/i18n';
  */
 export default function VisitorsChart({ daily }: { daily: VisitStats['daily'] }) {
   const { t } = useI18n();
-  const data = daily.map((day) => ({ day: day.day.slice(5).replace('-', '.'), visitors: day.visitors, orders: day.orders }));
+  // Days as Romanians write them, day.month: 28.11 (issue 46).
+  const data = daily.map((day) => ({ day: `${day.day.slice(8, 10)}.${day.day.slice(5, 7)}`, visitors: day.visitors, orders: day.orders }));
   const total = daily.reduce((sum, day) => ({ visitors: sum.visitors + day.visitors, orders: sum.orders + day.orders }), { visitors: 0, orders: 0 });
   return (
     <figure className="mt-2">
@@ -26,7 +27,9 @@ export default function VisitorsChart({ daily }: { daily: VisitStats['daily'] })
           </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="mt-1 text-sm text-zinc-700">{t('admin.visits.chartSummary', { visitors: total.visitors, orders: total.orders })}</figcaption>
+      <figcaption className="mt-1 text-sm text-zinc-700">
+        {t('admin.visits.chartSummary', { visitors: t('admin.visits.visitors', { count: total.visitors }), orders: t('admin.visits.orders', { count: total.orders }) })}
+      </figcaption>
     </figure>
   );
 }
