@@ -41,9 +41,10 @@ function useShopReachable(): Reachability {
   return state;
 }
 
-const REACHABILITY_TEXT: Record<Reachability, ShopMessageId> = {
+// Reached, nothing is said: a line that only says all is well is noise by the order button (issue 46).
+const REACHABILITY_TEXT: Record<Reachability, ShopMessageId | null> = {
   checking: 'checkout.payment.checking',
-  reachable: 'checkout.payment.reachable',
+  reachable: null,
   unreachable: 'checkout.payment.unreachable',
 };
 
@@ -153,8 +154,8 @@ export function PaymentStep({ draft, submitting, error, onDiscountChange, onBack
         </p>
       </section>
 
-      <p role="status" className={`mt-4 text-sm ${reachability === 'unreachable' ? 'text-red-700' : 'text-zinc-600'}`}>
-        {t(REACHABILITY_TEXT[reachability])}
+      <p role="status" className={REACHABILITY_TEXT[reachability] ? `mt-4 text-sm ${reachability === 'unreachable' ? 'text-red-700' : 'text-zinc-600'}` : 'sr-only'}>
+        {REACHABILITY_TEXT[reachability] && t(REACHABILITY_TEXT[reachability])}
       </p>
 
       {error && (
