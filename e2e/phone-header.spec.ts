@@ -123,6 +123,7 @@ test.describe('the back office on a 375 px phone', () => {
   test('says at its top that the company details are still the example ones, naming the settings to change', async ({ page }) => {
     await signInAsOwner(page);
     await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     const note = page.getByText('The shop still shows the example company.');
     await expect(note).toBeVisible();
     await expect(page.getByRole('main')).toContainText(

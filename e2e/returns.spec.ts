@@ -70,15 +70,11 @@ test.describe('the owner’s returns, on a 375 px phone', () => {
     const creditNote = /credit note (SST-\d{4,})/.exec((await refund.textContent())!)![1]!;
 
     // Its credit note, of the lighters only, is checked for e-Factura within seconds (the background check runs every 5 s).
-    const invoices = page.getByRole('table', { name: `Invoices and credit notes of order ${order.number}` });
+    // On this phone each invoice is a card (issue 46).
+    const invoices = page.getByRole('list', { name: `Invoices and credit notes of order ${order.number}` });
     await expect(async () => {
       await page.reload();
-      await expect(
-        invoices
-          .getByRole('row')
-          .filter({ has: page.getByRole('rowheader', { name: creditNote }) })
-          .getByRole('cell', { name: 'Valid', exact: true }),
-      ).toBeVisible({ timeout: 1000 });
+      await expect(invoices.getByRole('listitem').filter({ hasText: creditNote }).getByRole('definition').getByText('Valid', { exact: true })).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     const xml = await page.request.get((await invoices.getByRole('link', { name: `e-Factura XML of invoice ${creditNote}` }).getAttribute('href'))!);
     const text = await xml.text();

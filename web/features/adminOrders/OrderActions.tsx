@@ -171,7 +171,7 @@ export function CancelOrder({ order, onChanged, reload }: { order: AdminOrder; o
             event.preventDefault();
             const parsed = statusChangeRequestSchema.safeParse({ to: 'cancelled', version: order.version, reason });
             if (!parsed.success) setProblem(requestProblem(t, parsed.error.issues[0]));
-            else void run(`/admin/orders/${order.id}/status`, parsed.data satisfies StatusChangeRequest).then(setDone);
+            else void run(`/admin/orders/${order.id}/status`, parsed.data satisfies StatusChangeRequest).then((problem) => setDone(problem === null));
           }}
         >
           <Field id={`${id}-reason`} label={t('admin.order.reason')}>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminOrder, AdminOrderRow } from '../../../domain/contracts/admin';
 import { countyName } from '../../../domain/counties';
@@ -29,46 +30,61 @@ interface CardsProps {
  */
 export function OrderCards({ orders, fresh, couriers, onChanged, reload }: CardsProps) {
   const { t, money, locale } = useI18n();
-  if (orders.length === 0) return <p className="text-zinc-700">{t('admin.orders.none')}</p>;
+  // Said above the cards, not in one: refused as out of date, the list is read again and the card may go with it.
+  const [problem, setProblem] = useState<string | null>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (problem) alertRef.current?.focus();
+  }, [problem]);
   return (
-    <ul aria-label={t('admin.orders.caption')} className="flex flex-col gap-2">
-      {orders.map((order) => (
-        <li key={order.id} className={`rounded-xl ring-1 ring-zinc-200 ${fresh.has(order.id) ? 'bg-amber-50' : 'bg-white'}`}>
-          <Link to={`/admin/orders/${order.id}`} className="block rounded-xl p-3 hover:ring-1 hover:ring-brand focus-visible:outline-3 focus-visible:outline-brand">
-            <span className="flex items-baseline justify-between gap-2">
-              <span className="font-semibold text-brand-dark underline">
-                {t('admin.orders.cardNumber', { number: String(order.number) })}
-                {fresh.has(order.id) && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900 no-underline">{t('admin.orders.new')}</span>}
-              </span>
-              <span className="font-semibold whitespace-nowrap">{money(order.total)}</span>
-            </span>
-            <span className="mt-1 flex items-baseline justify-between gap-2 text-sm">
-              <span className="truncate">
-                {order.firstName} {order.lastName} · {order.city}
-              </span>
-              <span className="rounded-full bg-zinc-100 px-2 text-xs font-semibold whitespace-nowrap text-zinc-800">{orderStatusName(t, order.status)}</span>
-            </span>
-            <span className="mt-1 block text-xs text-zinc-600">
-              {BUCHAREST_TIME[locale].format(new Date(order.createdAt))} · {paymentName(t, order.paymentMethod)}
-            </span>
-            {(order.returnedBefore || order.withdrawalRequestedAt) && (
-              <span className="mt-1 flex flex-wrap gap-1 text-xs font-semibold">
-                {order.returnedBefore && <span className="rounded bg-red-100 px-1.5 text-red-900">{t('admin.orders.returnedBefore')}</span>}
-                {order.withdrawalRequestedAt && <span className="rounded bg-amber-200 px-1.5 text-amber-900">{t('admin.orders.withdrawalRequested')}</span>}
-              </span>
-            )}
-          </Link>
-          <NextStep order={order} couriers={couriers} onChanged={onChanged} reload={reload} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {problem && (
+        <p ref={alertRef} role="alert" tabIndex={-1} className="rounded-lg bg-red-50 p-3 text-red-800 focus:outline-none">
+          {problem}
+        </p>
+      )}
+      {orders.length === 0 ? <p className="text-zinc-700">{t('admin.orders.none')}</p> : null}
+      {orders.length > 0 && (
+        <ul aria-label={t('admin.orders.caption')} className="flex flex-col gap-2">
+          {orders.map((order) => (
+            <li key={order.id} className={`rounded-xl ring-1 ring-zinc-200 ${fresh.has(order.id) ? 'bg-amber-50' : 'bg-white'}`}>
+              <Link to={`/admin/orders/${order.id}`} className="block rounded-xl p-3 hover:ring-1 hover:ring-brand focus-visible:outline-3 focus-visible:outline-brand">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="font-semibold text-brand-dark underline">
+                    {t('admin.orders.cardNumber', { number: String(order.number) })}
+                    {fresh.has(order.id) && <span className="ml-2 rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900 no-underline">{t('admin.orders.new')}</span>}
+                  </span>
+                  <span className="font-semibold whitespace-nowrap">{money(order.total)}</span>
+                </span>
+                <span className="mt-1 flex items-baseline justify-between gap-2 text-sm">
+                  <span className="truncate">
+                    {order.firstName} {order.lastName} · {order.city}
+                  </span>
+                  <span className="rounded-full bg-zinc-100 px-2 text-xs font-semibold whitespace-nowrap text-zinc-800">{orderStatusName(t, order.status)}</span>
+                </span>
+                <span className="mt-1 block text-xs text-zinc-600">
+                  {BUCHAREST_TIME[locale].format(new Date(order.createdAt))} · {paymentName(t, order.paymentMethod)}
+                </span>
+                {(order.returnedBefore || order.withdrawalRequestedAt) && (
+                  <span className="mt-1 flex flex-wrap gap-1 text-xs font-semibold">
+                    {order.returnedBefore && <span className="rounded bg-red-100 px-1.5 text-red-900">{t('admin.orders.returnedBefore')}</span>}
+                    {order.withdrawalRequestedAt && <span className="rounded bg-amber-200 px-1.5 text-amber-900">{t('admin.orders.withdrawalRequested')}</span>}
+                  </span>
+                )}
+              </Link>
+              <NextStep order={order} couriers={couriers} onChanged={onChanged} reload={reload} onProblem={setProblem} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
 /** A card's next step: Confirm (posted from the card, with the version the list showed), or a link to the order's AWB. */
-function NextStep({ order, couriers, onChanged, reload }: { order: AdminOrderRow } & Pick<CardsProps, 'couriers' | 'onChanged' | 'reload'>) {
+function NextStep({ order, couriers, onChanged, reload, onProblem }: { order: AdminOrderRow; onProblem(problem: string | null): void } & Pick<CardsProps, 'couriers' | 'onChanged' | 'reload'>) {
   const { t } = useI18n();
-  const { busy, problem, run } = useOrderAction(onChanged, reload);
+  const { busy, run } = useOrderAction(onChanged, reload);
   const number = String(order.number);
   if (order.status === 'pending') {
     return (
@@ -78,13 +94,13 @@ function NextStep({ order, couriers, onChanged, reload }: { order: AdminOrderRow
           className={primaryButton}
           disabled={busy}
           aria-label={t('admin.orders.confirmOrder', { number })}
-          onClick={() => void run(`/admin/orders/${order.id}/status`, { to: 'confirmed', version: order.version })}
+          onClick={() => {
+            onProblem(null);
+            void run(`/admin/orders/${order.id}/status`, { to: 'confirmed', version: order.version }).then(onProblem);
+          }}
         >
           {t('admin.order.action.confirmed')}
         </button>
-        <p role="alert" className={problem ? 'text-sm text-red-800' : 'sr-only'}>
-          {problem}
-        </p>
       </div>
     );
   }

@@ -22,22 +22,23 @@ export function Section({ title, children }: { title: string; children: ReactNod
 /**
  * A change of the order asked of the server (POST `path`, with `body`), the order as it is then shown; its refusal said.
  * `reload`: refused as out of date (409: changed meanwhile, in another tab or by the live stream), the order as it is now.
- * `run` says whether it was made.
+ * `run` answers what went wrong, or null when it was made.
  */
 export function useOrderAction(onChanged: (order: AdminOrder) => void, reload?: () => Promise<unknown>) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  async function run(path: string, body?: object): Promise<boolean> {
+  async function run(path: string, body?: object): Promise<string | null> {
     setBusy(true);
     setProblem(null);
     try {
       onChanged(await apiRequest(path, adminOrderSchema, { method: 'POST', ...(body ? { body: JSON.stringify(body) } : {}) }));
-      return true;
+      return null;
     } catch (failure) {
-      setProblem(errorText(t, failure));
+      const text = errorText(t, failure);
+      setProblem(text);
       if (reload && failure instanceof ApiError && failure.status === 409) await reload().catch(() => undefined);
-      return false;
+      return text;
     } finally {
       setBusy(false);
     }
