@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awbReference, cashOnDelivery, courierAddress, courierPhone, parcelWeightGrams, returnReference, shopCourierAddress } from './courier';
+import { awbReference, cashOnDelivery, courierAddress, courierPhone, PARCEL_CONTENTS_MAX, parcelContents, parcelWeightGrams, returnReference, shopCourierAddress } from './courier';
 
 describe('an order as couriers take it', () => {
   it('names the county and locality; Bucharest’s sector as “Sectorul N”, however the address wrote it', () => {
@@ -84,5 +84,17 @@ describe('an order as couriers take it', () => {
     });
     expect(shopCourierAddress({ county: 'CJ', city: 'Cluj-Napoca', street: 'Str. Memorandumului, 28A', postalCode: '400114' })).toMatchObject({ street: 'Str. Memorandumului', number: '28A' });
     expect(shopCourierAddress({ county: 'CJ', city: 'Cluj-Napoca', street: 'Piața Unirii', postalCode: '400114' })).toMatchObject({ street: 'Piața Unirii', number: '' });
+  });
+
+  it('says what a parcel holds: the neutral words of discreet shipping, else its lines, cut to a label’s line (issue 47)', () => {
+    const lines = [
+      { name: 'Dummy Lighter', colour: 'Black', quantity: 2 },
+      { name: 'Dummy Car Key', colour: null, quantity: 1 },
+    ];
+    expect(parcelContents('Accesorii', lines)).toBe('Accesorii');
+    expect(parcelContents(null, lines)).toBe('2 × Dummy Lighter (Black), 1 × Dummy Car Key');
+    const many = Array.from({ length: 9 }, (_, n) => ({ name: `Belt with Secret Compartment ${n}`, colour: null, quantity: 1 }));
+    expect(parcelContents(null, many)).toHaveLength(PARCEL_CONTENTS_MAX);
+    expect(parcelContents(null, many).endsWith('…')).toBe(true);
   });
 });

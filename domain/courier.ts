@@ -1,4 +1,5 @@
 import { streetLine } from './address';
+import { lineName } from './catalog';
 import { bucharestSector, countyName } from './counties';
 import type { Bani } from './money';
 import type { PaymentMethod } from './orders';
@@ -112,6 +113,19 @@ export function parcelWeightGrams(lines: readonly { weightGrams: number | null; 
  */
 export function awbReference(orderNumber: number, earlierAwbs: number): string {
   return earlierAwbs === 0 ? String(orderNumber) : `${orderNumber}-${earlierAwbs + 1}`;
+}
+
+/** The most an AWB's content description holds here: a label's line (FAN prints about 113 characters of it). */
+export const PARCEL_CONTENTS_MAX = 100;
+
+/**
+ * What an AWB says is inside (issue 47): with discreet shipping the neutral words of SHIPPING_CONTENTS ("Accesorii"),
+ * else the lines as the couriers' own shop modules write them ("2 × Dummy Lighter (Black), 1 × Dummy Key"), cut to a
+ * label's line.
+ */
+export function parcelContents(neutral: string | null, lines: readonly { name: string; colour: string | null; quantity: number }[]): string {
+  const text = neutral ?? lines.map((line) => `${line.quantity} × ${lineName(line.name, line.colour)}`).join(', ');
+  return text.length > PARCEL_CONTENTS_MAX ? `${text.slice(0, PARCEL_CONTENTS_MAX - 1)}…` : text;
 }
 
 /**

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDependencies } from './appDependencies';
 import { registerErrorHandling } from './errors';
 import { httpServerFactory } from './httpServer';
+import { statementSuffixOf } from './integrations/stripe';
 import { runJobsWhileUp } from './jobs';
 import { createLogger } from './logging';
 import { createAuth } from './modules/accounts/auth';
@@ -41,7 +42,7 @@ export async function buildApp({
 }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
-  const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL };
+  const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL, statementSuffix: config.DISCREET_SHIPPING ? statementSuffixOf(config.SHIPPING_CONTENTS) : null };
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
   const visits = givenVisits ?? new VisitCounter(db);
   const checkout = {

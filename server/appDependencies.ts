@@ -14,7 +14,11 @@ import type { VisitCounter } from './modules/visits/counter';
 /** What buildApp (app.ts) composes the shop from: main.ts gives the real ones, a test its own. */
 export interface AppDependencies {
   db: Db;
-  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'SSR_ENTRY' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED' | 'SHIPMENT_OVERDUE_DAYS' | 'DISCOUNT_CHECKS_PER_IP'> & OrderLimitSettings;
+  config: Pick<
+    Config,
+    'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'SSR_ENTRY' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED' | 'SHIPMENT_OVERDUE_DAYS' | 'DISCOUNT_CHECKS_PER_IP' | 'DISCREET_SHIPPING' | 'SHIPPING_CONTENTS'
+  > &
+    OrderLimitSettings;
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */
   stripe: PaymentGateway | null;

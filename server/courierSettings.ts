@@ -55,6 +55,18 @@ export const courierSettings = {
       return { from, to };
     })
     .refine((hours) => hours.from < hours.to, 'the pickup must start before it ends'),
+  /**
+   * Discreet parcels and mails (issue 47), on unless `false`: an AWB says SHIPPING_CONTENTS is inside, never the products;
+   * mails come from SHIPPING_SENDER_NAME (COMPANY_NAME when absent) and name the order, never the products; a card
+   * payment's statement line names the order. The couriers print the sender's name of the pickup point set up with them:
+   * name it neutrally there (docs/integrations/couriers.md).
+   */
+  DISCREET_SHIPPING: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
+  SHIPPING_SENDER_NAME: z.string().trim().min(1).max(60).optional(),
+  SHIPPING_CONTENTS: z.string().trim().min(1).max(60).default('Accesorii'),
   /** The courier Create AWB offers first; the first one set up when absent. */
   COURIER_DEFAULT: z.enum(['sameday', 'fan', 'cargus']).optional(),
   /** The weight of a product whose own weight the back office does not give, in grams. */

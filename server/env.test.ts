@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { companyOf, loadConfig, mailSender, uploadsDirOf } from './env';
+import { statementSuffixOf } from './integrations/stripe';
 import { anafReportingFrom } from './modules/invoices/reportingSettings';
 import { invoicingFrom } from './modules/invoices/service';
+import { mailFromOf } from './modules/mail/delivery';
 import { shippingFrom } from './modules/shipping/couriers';
 
 describe('configuration', () => {
@@ -29,6 +31,33 @@ describe('configuration', () => {
     expect(() => loadConfig({ DELIVERY_WORKING_DAYS: 'soon' })).toThrow(/DELIVERY_WORKING_DAYS/);
     expect(() => loadConfig({ DELIVERY_CUTOFF_HOUR: '24' })).toThrow(/DELIVERY_CUTOFF_HOUR/);
     expect(() => loadConfig({ SHOP_WHATSAPP: 'call me' })).toThrow(/SHOP_WHATSAPP/);
+  });
+
+  it('ships discreetly unless DISCREET_SHIPPING=false: neutral contents on AWBs and return labels, mails from a neutral name (issue 47)', () => {
+    const plain = loadConfig({ COMPANY_NAME: 'Comerț Discret SRL', MAIL_FROM: 'Secret Stash <shop@example.ro>' });
+    expect(shippingFrom(plain).neutralContents).toBe('Accesorii');
+    expect(mailFromOf(plain)).toBe('"Comerț Discret SRL" <shop@example.ro>');
+    const named = loadConfig({ MAIL_FROM: 'Secret Stash <shop@example.ro>', SHIPPING_SENDER_NAME: 'Expeditor "X"', SHIPPING_CONTENTS: 'Cadouri' });
+    expect(shippingFrom(named).neutralContents).toBe('Cadouri');
+    expect(mailFromOf(named)).toBe('"Expeditor X" <shop@example.ro>');
+    const returns = {
+      COMPANY_PHONE: '0722 123 456',
+      COMPANY_EMAIL: 'shop@example.ro',
+      COMPANY_STREET: 'Strada Exemplului 1',
+      COMPANY_CITY: 'Cluj-Napoca',
+      COMPANY_COUNTY: 'CJ',
+      COMPANY_POSTAL_CODE: '400114',
+    };
+    expect(shippingFrom(loadConfig({ ...returns, COMPANY_NAME: 'Shop SRL', SHIPPING_SENDER_NAME: 'Expeditor' })).returnTo?.name).toBe('Expeditor');
+    const open = loadConfig({ ...returns, COMPANY_NAME: 'Shop SRL', SHIPPING_SENDER_NAME: 'Expeditor', DISCREET_SHIPPING: 'false', MAIL_FROM: 'Secret Stash <shop@example.ro>' });
+    expect(shippingFrom(open).neutralContents).toBeNull();
+    expect(shippingFrom(open).returnTo?.name).toBe('Shop SRL');
+    expect(mailFromOf(open)).toBe('Secret Stash <shop@example.ro>');
+    expect(() => loadConfig({ DISCREET_SHIPPING: 'maybe' })).toThrow(/DISCREET_SHIPPING/);
+    // And a card statement's suffix as Stripe takes one: Latin capitals, a letter at least, ten characters at most.
+    expect(statementSuffixOf('Accesorii')).toBe('ACCESORII');
+    expect(statementSuffixOf('Cadouri și flori')).toBe('CADOURI SI');
+    expect(statementSuffixOf('„*123*”')).toBeNull();
   });
 
   it('caps an order at 100,000 lei unless ORDER_MAX_TOTAL_LEI says otherwise, within what the amounts hold', () => {

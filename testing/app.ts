@@ -96,6 +96,9 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
       SSR_ENTRY: options.ssrEntry ?? './no-ssr-entry.js',
       TRUST_PROXY: false,
       CARD_PAYMENTS_ENABLED: options.cardPayments ?? false,
+      // Discreet, as a shop is by default (issue 47).
+      DISCREET_SHIPPING: DEFAULTS.DISCREET_SHIPPING,
+      SHIPPING_CONTENTS: DEFAULTS.SHIPPING_CONTENTS,
       ORDER_LIMIT_PER_IP: limits.perIp,
       ORDER_LIMIT_PER_CONTACT: limits.perContact,
       ORDER_LIMIT_WINDOW_SECONDS: limits.windowSeconds,

@@ -29,6 +29,9 @@ export async function startTestCouriers(): Promise<TestCouriers> {
       CARGUS_PICKUP: 'daily',
       CARGUS_PICKUP_HOURS: { from: '15:00', to: '18:00' },
       COURIER_TRACK_EVERY_MINUTES: 30,
+      // Discreet, as the shop ships by default (issue 47).
+      DISCREET_SHIPPING: true,
+      SHIPPING_CONTENTS: 'Accesorii',
       // Where returns go: the settings' defaults (env.ts).
       COMPANY_NAME: 'EXEMPLU SRL',
       COMPANY_PHONE: '+40 700 000 000',

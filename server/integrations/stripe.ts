@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { Locale } from '../../domain/locale';
+import { withoutDiacritics } from '../../domain/text';
 
 /** A line Stripe charges: the shop's own name and unit price (Stripe's price_data), never a Stripe Price of its own. */
 export interface CheckoutLine {
@@ -31,6 +32,26 @@ export interface NewCheckoutSession {
   locale: Locale;
   /** Stripe's own idempotency key: retrying with the same key returns the same session. */
   idempotencyKey?: string;
+  /**
+   * What the card statement shows after the account's own descriptor (its `statement_descriptor_suffix`): neutral with
+   * discreet shipping (issue 47). Absent: the account's descriptor alone.
+   */
+  statementSuffix?: string;
+}
+
+/**
+ * The neutral words of discreet shipping as a card statement's suffix, as Stripe takes one for card payments: Latin
+ * letters, digits, spaces, dots and dashes, at least one letter, and short enough (10) for the 22 characters the
+ * statement holds after a 10-character prefix and its "* " (docs.stripe.com, statement descriptors). null: none fits.
+ */
+export function statementSuffixOf(words: string): string | null {
+  const suffix = withoutDiacritics(words)
+    .toUpperCase()
+    .replace(/[^A-Z0-9 .-]/g, '')
+    .trim()
+    .slice(0, 10)
+    .trim();
+  return /[A-Z]/.test(suffix) ? suffix : null;
 }
 
 export interface CheckoutSessionInfo {
@@ -208,6 +229,7 @@ export async function createStripeGateway(settings: StripeSettings): Promise<Pay
           ],
           // Stripe takes an amount_off coupon off the line items, never the shipping.
           ...(coupon ? { discounts: [{ coupon }] } : {}),
+          ...(input.statementSuffix ? { payment_intent_data: { statement_descriptor_suffix: input.statementSuffix } } : {}),
         },
         input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
       );

@@ -60,7 +60,7 @@ describe('the Cargus adapter', () => {
   });
 
   it('creates the AWB from Cargus’s JSON, field by field: without diacritics, the COD and declared value in lei, whole kilograms rounded up', async () => {
-    const created = await courier({ pickupLocation: '201266091' }).create(shipment());
+    const created = await courier({ pickupLocation: '201266091' }).create(shipment({ contents: 'Accesorii' }));
     expect(created).toEqual({ awb: expect.stringMatching(/^\d{10}$/), cost: null, parcels: [created.awb] });
     expect(lastAwbPost().json).toEqual({
       Sender: { LocationId: 201266091 },
@@ -94,7 +94,8 @@ describe('the Cargus adapter', () => {
       MorningDelivery: false,
       ShipmentPayer: 1,
       Observations: 'Fragil, sunati inainte',
-      PackageContent: 'Comanda 10042',
+      // What the label says is inside: the neutral words of discreet shipping (issue 47); the reference is CustomString.
+      PackageContent: 'Accesorii',
       CustomString: '10042',
       ParcelCodes: [{ Code: '0', Type: 1, Weight: 2, Length: 20, Width: 15, Height: 10 }],
     });

@@ -157,7 +157,8 @@ export function cargusCourier(settings: CargusSettings): Courier {
         MorningDelivery: false,
         ShipmentPayer: 1,
         Observations: plain(shipment.note),
-        PackageContent: `Comanda ${plain(shipment.reference)}`,
+        // What the label says is inside: neutral with discreet shipping (issue 47); the reference is CustomString's.
+        PackageContent: plain(shipment.contents ?? `Comanda ${shipment.reference}`),
         CustomString: shipment.reference,
         // Each parcel with its size (mandatory for services 34, 35, 36, 39 and 40: the annex, §15), in centimetres as
         // the volumetric formula L x l x H / 6000 reads it; Type 1 a parcel (§9.10, and Cargus's own modules).

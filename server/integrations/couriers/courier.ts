@@ -23,6 +23,11 @@ export interface Shipment {
   cashOnDelivery: Bani;
   declaredValue: Bani;
   note: string;
+  /**
+   * What the label says is inside (domain/courier.ts parcelContents): neutral with discreet shipping. Absent from an
+   * attempt written before it was sent.
+   */
+  contents?: string;
   /** The recipient may open the parcel before paying (where the courier offers it). */
   openPackage: boolean;
   /** The courier's service (its id); the account's default when absent. */

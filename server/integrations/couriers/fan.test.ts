@@ -37,7 +37,7 @@ const shipment = (overrides: Partial<Shipment> = {}): Shipment => ({
 describe('the FAN Courier adapter', () => {
   it('signs in for a Bearer token and creates the AWB from FAN’s JSON, without diacritics, the COD to the collector account', async () => {
     const adapter = courier();
-    const created = await adapter.create(shipment());
+    const created = await adapter.create(shipment({ contents: 'Accesorii' }));
     expect(created).toMatchObject({ awb: expect.stringMatching(/^\d{13}$/), cost: 3053 });
     const post = fan.requests.filter((request) => request.path === '/intern-awb').at(-1)!;
     expect(post.headers.authorization).toMatch(/^Bearer /);
@@ -45,7 +45,8 @@ describe('the FAN Courier adapter', () => {
       clientId: 7032158,
       shipments: [
         {
-          info: { service: 'Cont Colector', packages: { parcel: 1, envelope: 0 }, weight: 2, cod: 124.96, declaredValue: 124.96, observation: 'Fragil' },
+          // The reference first, then what the label says is inside (discreet: issue 47).
+          info: { service: 'Cont Colector', packages: { parcel: 1, envelope: 0 }, weight: 2, cod: 124.96, declaredValue: 124.96, observation: 'Fragil', content: '10042 Accesorii' },
           recipient: { name: 'Stefan Popescu', phone: '0722123456', address: { county: 'Iasi', locality: 'Iasi', street: 'Soseaua Stefan cel Mare', streetNo: '3', zipCode: '700064' } },
         },
       ],
@@ -134,8 +135,10 @@ describe('the FAN Courier adapter', () => {
   it('finds an AWB made for a reference among the day’s AWBs (reports/awb, by its content), or says none was made', async () => {
     const adapter = courier();
     const since = new Date(Date.now() - 60_000);
-    const { awb } = await adapter.create(shipment({ reference: '20077' }));
+    const { awb } = await adapter.create(shipment({ reference: '20077', contents: 'Accesorii' }));
     expect(await adapter.findCreated(shipment({ reference: '20077' }), since)).toEqual({ made: { awb, cost: 3053, parcels: [] } });
+    // Not one whose reference only starts the same (20077-2 is another AWB of the order).
+    expect(await adapter.findCreated(shipment({ reference: '2007' }), since)).toEqual({ made: null });
     expect(fan.requests.at(-1)).toMatchObject({ path: '/reports/awb', query: { clientId: '7032158', date: bucharestDay(new Date()), page: '1', perPage: '100' } });
     expect(await adapter.findCreated(shipment({ reference: '20078' }), since)).toEqual({ made: null });
   });

@@ -172,8 +172,8 @@ export function fanCourier(settings: FanSettings): Courier {
 
   /**
    * FAN has no lookup by reference; its day's AWBs (GET reports/awb, "borderou": daika7ana/fancourier-api-v2
-   * Request/GetShippingSlip.php, its sample in Objects/ShippingSlip.php) carry the `content` the shop sent, the
-   * reference: the days from `since` to today are read, page after page.
+   * Request/GetShippingSlip.php, its sample in Objects/ShippingSlip.php) carry the `content` the shop sent, which starts
+   * with the reference: the days from `since` to today are read, page after page.
    */
   async function madeWith(reference: string, since: Date): Promise<FoundAwb> {
     const wanted = withoutDiacritics(reference);
@@ -184,7 +184,10 @@ export function fanCourier(settings: FanSettings): Courier {
           total?: number;
           perPage?: number;
         };
-        const found = (answer.data ?? []).find((item) => (item.info.content ?? '').trim() === wanted);
+        const found = (answer.data ?? []).find((item) => {
+          const content = (item.info.content ?? '').trim();
+          return content === wanted || content.startsWith(`${wanted} `);
+        });
         if (found) return { made: { awb: String(found.info.awbNumber), cost: found.info.cost == null || found.info.cost === '' ? null : fanBani(found.info.cost), parcels: [] } };
         if ((answer.data ?? []).length === 0 || page * (answer.perPage ?? 100) >= (answer.total ?? 0)) break;
       }
@@ -206,7 +209,9 @@ export function fanCourier(settings: FanSettings): Courier {
           declaredValue: lei(shipment.declaredValue),
           payment: 'expeditor',
           observation: plain(shipment.note),
-          content: plain(shipment.reference),
+          // The reference first (the lookup below finds the AWB by it), then what the label says is inside: neutral with
+          // discreet shipping (issue 47). FAN has no field of its own for a reference.
+          content: plain(shipment.contents ? `${shipment.reference} ${shipment.contents}` : shipment.reference),
           options: [],
         },
         recipient: fanPerson(shipment.recipient, shipment.to.address),

@@ -141,6 +141,8 @@ describe('sign-in and sign-out', () => {
         ORDER_MAX_TOTAL_LEI: 100_000,
         SHIPMENT_OVERDUE_DAYS: 7,
         DISCOUNT_CHECKS_PER_IP: 30,
+        DISCREET_SHIPPING: true,
+        SHIPPING_CONTENTS: 'Accesorii',
       },
       auth: { baseURL: 'https://shop.example.ro', secret: TEST_AUTH_SECRET, secureCookies: true },
       stripe: null,

@@ -11,10 +11,21 @@ export const MAIL_POLL_MS = 1000;
 /** What a process that sends mail needs beyond the database and its orders: where mails go and who they come from. */
 export type MailSending = MailSettings & { mailer: Mailer; giveUpAfterMs?: number };
 
+/**
+ * Who the mails come from (their From): MAIL_FROM, or with discreet shipping (issue 47) its address under the neutral
+ * sender's name, SHIPPING_SENDER_NAME (COMPANY_NAME when absent), so an inbox's list shows no shop of hidden things.
+ */
+export function mailFromOf(config: Pick<Config, 'MAIL_FROM' | 'DISCREET_SHIPPING' | 'SHIPPING_SENDER_NAME' | 'COMPANY_NAME'>): string {
+  if (!config.DISCREET_SHIPPING) return config.MAIL_FROM;
+  const name = (config.SHIPPING_SENDER_NAME ?? config.COMPANY_NAME).replace(/["\\<>\r\n]/g, '').trim();
+  return name ? `"${name}" <${mailSender(config).email}>` : config.MAIL_FROM;
+}
+
 /** From the settings: SMTP_URL, or .eml files in DATA_DIR/mail; MAIL_FROM, OWNER_EMAIL, OWNER_MAIL_LANGUAGE, MAIL_GIVE_UP_HOURS. */
 export function mailOf(config: Config, dataDir: string): MailSending {
+  const from = mailFromOf(config);
   return {
-    mailer: config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }) : createFileMailer({ folder: path.join(dataDir, 'mail'), from: config.MAIL_FROM }),
+    mailer: config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from }) : createFileMailer({ folder: path.join(dataDir, 'mail'), from }),
     shop: { ...mailSender(config), url: publicUrl(config), returnAddress: `${config.COMPANY_NAME}, ${config.COMPANY_ADDRESS}` },
     ownerEmail: config.OWNER_EMAIL ?? null,
     ownerLocale: config.OWNER_MAIL_LANGUAGE,

@@ -415,3 +415,43 @@ describe('the return label mail', () => {
     expect(returnLabelMail(shop, { ...returning, withdrawals: [statement] }, 'w1')).toBeNull();
   });
 });
+
+describe('discreet mails (issue 47)', () => {
+  /** The preview line a mail program shows beside the subject (react-email's hidden Preview, first in the body). */
+  const previewOf = (html: string) => /data-skip-in-text="true"[^>]*>([^<]*)/.exec(html)?.[1]?.trim() ?? '';
+  const PRODUCTS = /Dummy|Lighter|Charger|Brichet|Încărcător/i;
+
+  it('name the order in every subject and preview line, never a product, in both languages', () => {
+    const made = { id: 'ra1', courierName: 'Sameday', state: 'made', reference: '10042-R1', awb: '1SDY0000000042', locker: null, labelPath: '/l', createdAt: '2026-11-25T09:00:00.000Z' } as const;
+    const refund = { id: 'r1', amount: 7998, method: 'transfer', status: 'paid', dueDay: '2026-12-08', paidOn: '2026-11-30', creditNote: 'SST-0007' } as const;
+    const withdrawn: OrderMailData = { ...order, status: 'delivered', withdrawals: [{ ...statement, status: 'returning', returnAwb: made, refunds: [refund] }] };
+    const paid: OrderMailData = { ...order, status: 'paid', paymentMethod: 'card', paidAt: '2026-11-23T10:15:00.000Z' };
+    let checked = 0;
+    for (const locale of ['en', 'ro'] as const) {
+      const mails = [
+        orderPlacedMail(shop, { ...order, locale }),
+        statusMail(shop, { ...order, locale, status: 'shipped', carrier: 'Sameday', trackingNumber: '1' }),
+        statusMail(shop, { ...order, locale, status: 'delivered', withdrawalLastDay: '2026-12-07' }),
+        statusMail(shop, { ...order, locale, status: 'cancelled', cancelReason: null }),
+        withdrawalReceivedMail(shop, { ...withdrawn, locale }, 'w1'),
+        refundMail(shop, { ...withdrawn, locale }, 'r1'),
+        returnLabelMail(shop, { ...withdrawn, locale }, 'w1'),
+        newOrderMail(shop, order, locale),
+        withdrawalAlertMail(shop, withdrawn, locale, 'w1'),
+        awbCancelledMail(shop, { ...order, status: 'confirmed' }, { awb: '1', courier: 'Sameday' }, locale),
+        paymentAlertMail(shop, paid, { kind: 'paid_twice', amount: 12496, currency: 'ron' }, locale),
+        paidAfterCancelMail(shop, { ...paid, status: 'cancelled' }, locale),
+        passwordResetMail(shop, { url: 'https://shop.example.ro/reset', minutes: 60 }, locale),
+      ];
+      for (const parts of mails) {
+        expect(parts).not.toBeNull();
+        const mail = renderParts(parts!);
+        expect(mail.subject).not.toMatch(PRODUCTS);
+        expect(previewOf(mail.html)).not.toBe('');
+        expect(previewOf(mail.html)).not.toMatch(PRODUCTS);
+        checked++;
+      }
+    }
+    expect(checked).toBe(26);
+  });
+});

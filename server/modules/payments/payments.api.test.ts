@@ -47,6 +47,8 @@ describe('single-product purchase', () => {
       cancel_url: `${TEST_ORIGIN}/shop`,
       metadata: { kind: 'product', productId: '2' },
       shipping_address_collection: { allowed_countries: ['RO'] },
+      // Discreet (the default, issue 47): the card statement names no product, after the account's own descriptor.
+      payment_intent_data: { statement_descriptor_suffix: 'ACCESORII' },
     });
     expect(sent.body).not.toHaveProperty('customer_email');
     expect((sent.body.shipping_options as { shipping_rate_data: { fixed_amount: { amount: string } } }[])[0]!.shipping_rate_data.fixed_amount.amount).toBe('1999');
@@ -199,6 +201,7 @@ describe('webhook', () => {
 
   it('marks the order paid on a correctly signed checkout.session.completed', async () => {
     const { id, sessionId } = await awaitingOrder();
+    expect(lastSessionRequest().body).toMatchObject({ payment_intent_data: { statement_descriptor_suffix: 'ACCESORII' } });
     const response = await webhook(completed(fake.markPaid(sessionId)));
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toBe('paid');

@@ -17,6 +17,8 @@ export interface Payments {
   gateway: PaymentGateway | null;
   /** The shop's public origin, for Stripe's success and cancel URLs. */
   publicUrl: string;
+  /** What card statements show after the account's descriptor (statementSuffixOf), with discreet shipping; else null. */
+  statementSuffix?: string | null;
 }
 
 function gatewayOf(payments: Payments): PaymentGateway {
@@ -26,9 +28,10 @@ function gatewayOf(payments: Payments): PaymentGateway {
 
 const successUrl = (publicUrl: string, extra = '') => `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}${extra}`;
 
-async function createSession(gateway: PaymentGateway, input: Parameters<PaymentGateway['createCheckoutSession']>[0]) {
+async function createSession(payments: Payments, input: Parameters<PaymentGateway['createCheckoutSession']>[0]) {
+  const gateway = gatewayOf(payments);
   try {
-    return await gateway.createCheckoutSession(input);
+    return await gateway.createCheckoutSession({ ...input, ...(payments.statementSuffix ? { statementSuffix: payments.statementSuffix } : {}) });
   } catch (error) {
     throw new AppError('payment_failed', { id: 'message.stripeSessionFailed' }, 'stripe_failed', undefined, error);
   }
@@ -41,7 +44,7 @@ async function createSession(gateway: PaymentGateway, input: Parameters<PaymentG
  * as on the storefront; a sold-out product or colour is refused (409) before the customer pays for it.
  */
 export async function startProductCheckout(payments: Payments, priceId: string, colour: string | undefined, customer: { id: string; email: string } | null, locale: Locale) {
-  const gateway = gatewayOf(payments);
+  gatewayOf(payments);
   const [product] = await payments.db.select().from(products).where(eq(products.stripePriceId, priceId));
   if (!product?.active) throw new AppError('not_found', { id: 'message.productNotFound' }, 'unknown_price');
   const name = productNameIn(product.name, product.translations, locale);
@@ -52,7 +55,7 @@ export async function startProductCheckout(payments: Payments, priceId: string, 
   // Named as the customer reads it, with its colour: in a refusal and on Stripe's page alike.
   const named = lineName(name, option && colourNameIn(option.name, product.translations, locale));
   if (unitsLeft(view, option?.name ?? null) === 0) throw new AppError('conflict', onlyLeft(0, named), 'out_of_stock');
-  const session = await createSession(gateway, {
+  const session = await createSession(payments, {
     lines: [{ name: named, unitAmount: product.price, quantity: 1 }],
     successUrl: successUrl(payments.publicUrl),
     cancelUrl: `${payments.publicUrl}/shop`,
@@ -90,7 +93,7 @@ export interface OrderToPay {
  * session within Stripe's window (24 hours); after it, a new one.
  */
 export async function createOrderCheckoutSession(payments: Payments, order: OrderToPay): Promise<{ sessionId: string; url: string | null }> {
-  const session = await createSession(gatewayOf(payments), {
+  const session = await createSession(payments, {
     lines: order.lines,
     successUrl: successUrl(payments.publicUrl, `&order_id=${order.id}`),
     cancelUrl: `${payments.publicUrl}/shop`,

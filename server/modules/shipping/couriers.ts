@@ -21,6 +21,8 @@ export interface Shipping {
   trackInBackground?: boolean;
   /** Where return AWBs go: the company, at its address (COMPANY_*); none, no return AWB is offered. */
   returnTo?: ReturnShipment['recipient'];
+  /** With discreet shipping (DISCREET_SHIPPING), what every AWB says is inside (SHIPPING_CONTENTS); null: the products. */
+  neutralContents?: string | null;
 }
 
 type ShippingSettings = Pick<
@@ -48,8 +50,10 @@ type ShippingSettings = Pick<
   | 'CARGUS_CASH_ON_DELIVERY'
   | 'CARGUS_PICKUP'
   | 'CARGUS_PICKUP_HOURS'
+  | 'DISCREET_SHIPPING'
+  | 'SHIPPING_CONTENTS'
 > &
-  Partial<Pick<Config, 'COMPANY_NAME' | 'COMPANY_PHONE' | 'COMPANY_EMAIL' | 'COMPANY_STREET' | 'COMPANY_CITY' | 'COMPANY_COUNTY' | 'COMPANY_POSTAL_CODE'>>;
+  Partial<Pick<Config, 'SHIPPING_SENDER_NAME' | 'COMPANY_NAME' | 'COMPANY_PHONE' | 'COMPANY_EMAIL' | 'COMPANY_STREET' | 'COMPANY_CITY' | 'COMPANY_COUNTY' | 'COMPANY_POSTAL_CODE'>>;
 
 /** The couriers as the settings set them up (none without an account: Create AWB is then not offered). */
 export function shippingFrom(config: ShippingSettings): Shipping {
@@ -91,12 +95,17 @@ export function shippingFrom(config: ShippingSettings): Shipping {
     defaultSizeCm: config.PARCEL_SIZE_CM,
     trackEverySeconds: Math.round(config.COURIER_TRACK_EVERY_MINUTES * 60),
     returnTo: returnRecipient(config),
+    neutralContents: config.DISCREET_SHIPPING ? config.SHIPPING_CONTENTS : null,
   };
 }
 
-/** The company as a return AWB's recipient, from its settings (those env.ts checks); undefined without them. */
+/**
+ * The company as a return AWB's recipient, from its settings (those env.ts checks); undefined without them. Named as the
+ * mails' neutral sender with discreet shipping (SHIPPING_SENDER_NAME, else COMPANY_NAME): the customer prints it.
+ */
 function returnRecipient(config: ShippingSettings): ReturnShipment['recipient'] | undefined {
-  const { COMPANY_NAME: name, COMPANY_PHONE: phone, COMPANY_EMAIL: email, COMPANY_STREET: street, COMPANY_CITY: city, COMPANY_COUNTY: county, COMPANY_POSTAL_CODE: postalCode } = config;
+  const name = (config.DISCREET_SHIPPING && config.SHIPPING_SENDER_NAME) || config.COMPANY_NAME;
+  const { COMPANY_PHONE: phone, COMPANY_EMAIL: email, COMPANY_STREET: street, COMPANY_CITY: city, COMPANY_COUNTY: county, COMPANY_POSTAL_CODE: postalCode } = config;
   if (!name || !phone || !email || !street || !city || !county || !postalCode) return undefined;
   const address = shopCourierAddress({ county, city, street, postalCode });
   return address ? { name, phone: courierPhone(phoneInE164(phone) ?? phone), email, address } : undefined;

@@ -5,7 +5,7 @@ import { shipmentEvents, shipments } from '../../../db/schema/shipping';
 import type { AwbRequest } from '../../../domain/awbRequest';
 import type { OrderView } from '../../../domain/contracts/orders';
 import type { AwbDraft, CourierEventView, ShipmentView } from '../../../domain/contracts/shipping';
-import { COURIER_NAMES, type CourierId, cashOnDelivery, courierAddress, courierPhone, type ParcelDimensions, parcelDimensionsCm, parcelWeightGrams } from '../../../domain/courier';
+import { COURIER_NAMES, type CourierId, cashOnDelivery, courierAddress, courierPhone, type ParcelDimensions, parcelContents, parcelDimensionsCm, parcelWeightGrams } from '../../../domain/courier';
 import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
 import { lockerCourierAddress } from '../../../domain/lockers';
 import type { MessageId } from '../../../locales/messages';
@@ -132,6 +132,7 @@ export async function createAwb(db: Db, orderId: string, request: AwbRequest, sh
       cashOnDelivery: cashOnDelivery(order),
       declaredValue: request.declaredValue,
       note: request.note ?? '',
+      contents: parcelContents(shipping.neutralContents ?? null, order.lines),
       openPackage: request.openPackage,
     },
     owner.id,

@@ -159,6 +159,9 @@ describe('Create AWB', () => {
     expect(created.json()).toMatchObject({ courier: 'fan', courierName: 'FAN Courier', awb: expect.stringMatching(/^\d{13}$/) });
     const sent = fan.requests.filter((call) => call.path === '/intern-awb').at(-1)!.json as { shipments: { info: { service: string; cod: number } }[] };
     expect(sent.shipments[0]!.info).toMatchObject({ service: 'Cont Colector', cod: order.totalAmount / 100 });
+    // Discreet (the default, issue 47): the label says the neutral SHIPPING_CONTENTS after the reference, no product.
+    expect(sent.shipments[0]!.info).toMatchObject({ content: `${order.number} Accesorii` });
+    expect(JSON.stringify(fan.requests.filter((call) => call.path === '/intern-awb').at(-1)!.json)).not.toMatch(/Dummy|Lighter|Belt|Charger|Marker/i);
     const [shipped] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(shipped).toMatchObject({ status: 'shipped', carrier: 'FAN Courier', trackingNumber: created.json().awb });
   });
@@ -290,7 +293,7 @@ describe('Create AWB when the courier is slow (its answer never comes)', () => {
     expect(page.awbAttempts).toEqual([expect.objectContaining({ courier: 'fan', reference: String(order.number), state: 'creating' })]);
 
     expect(await checkNow()).toBe(1);
-    const live = fan.awbs().filter((awb) => !awb.deleted && awb.request.info?.content === String(order.number));
+    const live = fan.awbs().filter((awb) => !awb.deleted && awb.request.info?.content === `${order.number} Accesorii`);
     expect(live).toHaveLength(1);
     expect(await orderRow(order.id)).toMatchObject({ status: 'shipped', carrier: 'FAN Courier', trackingNumber: live[0]!.awbNumber });
     // Settled, it keeps nothing of the customer (the request sent, with their name and address, is gone).
@@ -331,7 +334,7 @@ describe('Create AWB when the courier is slow (its answer never comes)', () => {
     expect(
       fan
         .awbs()
-        .filter((awb) => awb.request.info?.content === String(order.number))
+        .filter((awb) => awb.request.info?.content === `${order.number} Accesorii`)
         .map((awb) => awb.deleted),
     ).toEqual([true]);
     expect((await attemptsOf(order.id))[0]).toMatchObject({ state: 'failed' });
