@@ -1,9 +1,9 @@
 import { streetLine } from './address';
 import { lineName } from './catalog';
 import { bucharestSector, countyName } from './counties';
+import { phoneDialledFromRomania } from './dialled';
 import type { Bani } from './money';
 import type { PaymentMethod } from './orders';
-import { phoneDialledFromRomania } from './phone';
 import { withoutDiacritics } from './text';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { phoneDialledFromRomania, phoneInE164 } from './phone';
+import { phoneDialledFromRomania } from './dialled';
+import { phoneInE164 } from './phone';
 
 describe('phoneInE164', () => {
   it('takes the forms people type and gives E.164', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { deliveryEstimate } from '../../domain/delivery';
-import { phoneDialledFromRomania } from '../../domain/phone';
+import { phoneDialledFromRomania } from '../../domain/dialled';
 import { companyInfo } from '../lib/company';
 import { useI18n } from '../lib/i18n';
 

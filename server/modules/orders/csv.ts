@@ -1,7 +1,7 @@
 import { countyName } from '../../../domain/counties';
+import { phoneDialledFromRomania } from '../../../domain/dialled';
 import { type Bani, toDecimalString } from '../../../domain/money';
 import { ORDER_STATUS_NAMES, type OrderStatus, type PaymentMethod } from '../../../domain/orders';
-import { phoneDialledFromRomania } from '../../../domain/phone';
 
 /**
  * CSV as spreadsheets read it (RFC 4180): CRLF line ends, a cell quoted when it holds a comma, a
