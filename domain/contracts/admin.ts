@@ -33,6 +33,8 @@ export const adminOrderRowSchema = z.object({
   withdrawalRequestedAt: z.nullable(z.string()),
   /** An earlier order of the same phone or email came back returned (a refused parcel): the COD risk flag. */
   returnedBefore: z.boolean(),
+  /** When the customer confirmed the cash order from its mail's link (issue 47); null: not (yet). */
+  customerConfirmedAt: z.nullable(z.string()),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 

@@ -150,3 +150,21 @@ export const withdrawalReceiptSchema = z.object({
   refundDueDay: z.string(),
 });
 export type WithdrawalReceipt = z.infer<typeof withdrawalReceiptSchema>;
+
+/**
+ * Why a cash order's "Confirm my order" link changes nothing now (issue 47): it has left (shipped, delivered or come
+ * back), it is cancelled, or it is paid by card (nothing to collect).
+ */
+export const CONFIRMATION_CLOSED = ['shipped', 'cancelled', 'paid'] as const;
+
+/**
+ * GET and POST /api/orders/:id/confirmation: the order as its confirmation page shows it (its number and total), when the
+ * customer confirmed it (null: not yet), and why its button would change nothing (null: it can confirm).
+ */
+export const customerConfirmationSchema = z.object({
+  number: z.int(),
+  total: bani,
+  confirmedAt: z.nullable(z.string()),
+  closed: z.nullable(z.enum(CONFIRMATION_CLOSED)),
+});
+export type CustomerConfirmation = z.infer<typeof customerConfirmationSchema>;

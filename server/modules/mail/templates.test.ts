@@ -40,6 +40,7 @@ const order: OrderMailData = {
   withdrawalLastDay: null,
   locale: 'en',
   statusUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10?token=abc',
+  confirmUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10/confirm?key=k',
   invoices: [],
 };
 
@@ -453,5 +454,17 @@ describe('discreet mails (issue 47)', () => {
       }
     }
     expect(checked).toBe(26);
+  });
+});
+
+describe('the cash order’s Confirm my order (issue 47)', () => {
+  it('is a link in a cash order’s mail, never in a card order’s (en and ro)', () => {
+    const cash = renderParts(orderPlacedMail(shop, order));
+    expect(cash.text).toContain('Expecting it? Confirm it with one tap, and we prepare it without waiting for our call.');
+    expect(cash.html).toContain(`href="${order.confirmUrl}"`);
+    expect(cash.html).toContain('>Confirm my order</a>');
+    expect(renderParts(orderPlacedMail(shop, { ...order, locale: 'ro' })).html).toContain('>Confirm comanda</a>');
+    const card = renderParts(orderPlacedMail(shop, { ...order, paymentMethod: 'card', status: 'paid' }));
+    expect(card.html).not.toContain(order.confirmUrl);
   });
 });

@@ -9,9 +9,22 @@ export function orderAccessToken(secret: string, orderId: string): string {
   return createHmac('sha256', secret).update(`order-page:${orderId}`).digest('base64url').slice(0, 32);
 }
 
-export function isOrderAccessToken(secret: string, orderId: string, token: string | undefined): boolean {
-  if (!token) return false;
-  const expected = Buffer.from(orderAccessToken(secret, orderId));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/** Whether `given` is `expected`, compared in constant time. */
+function sameKey(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const [a, b] = [Buffer.from(expected), Buffer.from(given)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
+
+export const isOrderAccessToken = (secret: string, orderId: string, token: string | undefined): boolean => sameKey(orderAccessToken(secret, orderId), token);
+
+/**
+ * The key of a cash order's "Confirm my order" link in its mail (issue 47): an HMAC of the order id under the shop's
+ * secret, for that use only (not the order page's token, which changes nothing). The link's page acts only on its
+ * button's POST: mail scanners and link previews open links.
+ */
+export function orderConfirmKey(secret: string, orderId: string): string {
+  return createHmac('sha256', secret).update(`order-confirm:${orderId}`).digest('base64url').slice(0, 32);
+}
+
+export const isOrderConfirmKey = (secret: string, orderId: string, key: string | undefined): boolean => sameKey(orderConfirmKey(secret, orderId), key);

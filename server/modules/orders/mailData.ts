@@ -4,7 +4,7 @@ import { orderLines, orders } from '../../../db/schema/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { invoicesOfOrders } from '../invoices/read';
 import type { OrderMailSource } from '../mail/rendering';
-import { orderAccessToken } from './accessToken';
+import { orderAccessToken, orderConfirmKey } from './accessToken';
 import { lineView } from './lineView';
 import { receivedAtOf } from './received';
 import { withdrawalsOf } from './withdrawalViews';
@@ -33,6 +33,7 @@ export function orderMailSource(db: Db, secret: string, shopUrl: string): OrderM
       withdrawalLastDay: receivedAt ? withdrawalLastDay(receivedAt) : null,
       lines: lines.map(lineView),
       statusUrl: `${shopUrl}/orders/${order.id}?token=${orderAccessToken(secret, order.id)}`,
+      confirmUrl: `${shopUrl}/orders/${order.id}/confirm?key=${orderConfirmKey(secret, order.id)}`,
       invoices: (invoices.get(orderId) ?? []).map(({ documentId, kind, pdfPath }) => ({ documentId, kind, pdfUrl: `${shopUrl}${pdfPath}` })),
     };
   };

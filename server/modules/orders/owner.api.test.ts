@@ -49,6 +49,7 @@ describe('GET /api/admin/orders', () => {
       version: 1,
       withdrawalRequestedAt: null,
       returnedBefore: false,
+      customerConfirmedAt: null,
     });
     expect(body.nextCursor).toBeNull();
     expect(body.liveCursor).toMatch(/^\d+-\d+$/);

@@ -139,6 +139,7 @@ export const orderRowColumns = {
   version: orders.version,
   withdrawalRequestedAt: sql<string | null>`${isoTime(sql`(select max(w.stated_at) from withdrawals w where w.order_id = "orders"."id")`)}`,
   returnedBefore: returnedBeforeColumn,
+  customerConfirmedAt: isoTime(orders.customerConfirmedAt),
 };
 
 const rowColumns = {

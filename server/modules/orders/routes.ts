@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { orderListSchema, orderViewSchema, withdrawalOrderSchema, withdrawalReceiptSchema } from '../../../domain/contracts/orders';
+import { customerConfirmationSchema, orderListSchema, orderViewSchema, withdrawalOrderSchema, withdrawalReceiptSchema } from '../../../domain/contracts/orders';
 import { emailSchema } from '../../../domain/email';
 import { withdrawalLookupSchema, withdrawalRequestSchema } from '../../../domain/withdrawal';
 import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
-import { isOrderAccessToken } from './accessToken';
+import { isOrderAccessToken, isOrderConfirmKey } from './accessToken';
+import { confirmByCustomer, customerConfirmation } from './customerConfirmation';
 import { findOrder, listOrdersOfUser } from './read';
 import { orderToWithdraw, requestWithdrawal } from './withdrawal';
 
@@ -35,6 +36,25 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: st
       return findOrder(db, request.params.id, { userId: user?.id ?? null, email: request.query.email ?? null, hasLink });
     },
   );
+
+  const confirmationOf = { params: z.object({ id: z.uuid('Unknown order id.') }) };
+  const checkKey = (id: string, key: string | undefined) => {
+    if (!isOrderConfirmKey(secret, id, key)) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
+  };
+  /** The page of a cash order's "Confirm my order" link (issue 47): the order as it stands; reading it changes nothing. */
+  app.get(
+    '/orders/:id/confirmation',
+    { schema: { ...confirmationOf, querystring: z.object({ key: z.string().max(100).optional() }), response: answers({ 200: customerConfirmationSchema }) } },
+    async (request) => {
+      checkKey(request.params.id, request.query.key);
+      return customerConfirmation(db, request.params.id);
+    },
+  );
+  /** Its button: the customer confirms, once (a link for another order, or altered, is a 404). */
+  app.post('/orders/:id/confirmation', { schema: { ...confirmationOf, body: z.object({ key: z.string().max(100) }), response: answers({ 200: customerConfirmationSchema }) } }, async (request) => {
+    checkKey(request.params.id, request.body.key);
+    return confirmByCustomer(db, request.params.id);
+  });
 
   /** The withdrawal function's first step: the order by its number and email, its lines and what is left to withdraw from. Records nothing. */
   app.post('/orders/withdrawal/order', { schema: { body: withdrawalLookupSchema, response: answers({ 200: withdrawalOrderSchema }) } }, async (request) =>

@@ -65,8 +65,9 @@ export function OrderCards({ orders, fresh, couriers, onChanged, reload }: Cards
                 <span className="mt-1 block text-xs text-zinc-600">
                   {BUCHAREST_TIME[locale].format(new Date(order.createdAt))} · {paymentName(t, order.paymentMethod)}
                 </span>
-                {(order.returnedBefore || order.withdrawalRequestedAt) && (
+                {(order.returnedBefore || order.withdrawalRequestedAt || order.customerConfirmedAt) && (
                   <span className="mt-1 flex flex-wrap gap-1 text-xs font-semibold">
+                    {order.customerConfirmedAt && <span className="rounded bg-green-100 px-1.5 text-green-900">{t('admin.orders.customerConfirmed')}</span>}
                     {order.returnedBefore && <span className="rounded bg-red-100 px-1.5 text-red-900">{t('admin.orders.returnedBefore')}</span>}
                     {order.withdrawalRequestedAt && <span className="rounded bg-amber-200 px-1.5 text-amber-900">{t('admin.orders.withdrawalRequested')}</span>}
                   </span>
@@ -147,6 +148,7 @@ export function OrderTable({ orders, fresh }: { orders: AdminOrderRow[]; fresh: 
           <td className="px-3 py-2 whitespace-nowrap">
             {orderStatusName(t, order.status)}
             {order.withdrawalRequestedAt && <span className="mt-0.5 block w-fit rounded bg-amber-200 px-1.5 text-xs font-semibold text-amber-900">{t('admin.orders.withdrawalRequested')}</span>}
+            {order.customerConfirmedAt && <span className="mt-0.5 block w-fit rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900">{t('admin.orders.customerConfirmed')}</span>}
           </td>
         </tr>
       ))}

@@ -21,7 +21,7 @@ export function OrderTimeline({ order }: { order: AdminOrder }) {
               {becameStatus(entry, 'shipped') && order.carrier && order.trackingNumber && (
                 <p className="mt-1">{t('admin.order.event.shipment', { carrier: order.carrier, trackingNumber: order.trackingNumber })}</p>
               )}
-              {entry.note && <p className="mt-1">{entry.note}</p>}
+              {entry.note && entry.from !== entry.to && <p className="mt-1">{entry.note}</p>}
             </li>
           ) : (
             <li key={`${entry.awb}-${entry.at}-${entry.code}`} className="border-l-2 border-brand/40 pl-3">
@@ -44,8 +44,9 @@ function timelineOf(order: AdminOrder): (OrderEvent | AdminOrder['courierEvents'
 }
 
 function eventTitle(t: Translate, event: OrderEvent) {
-  // An event that leaves the status as it was is the customer's withdrawal request (server/modules/orders/withdrawal.ts).
-  if (event.from === event.to) return t('admin.orders.withdrawalRequested');
+  // An event that leaves the status as it was (a withdrawal, goods back, a refund, the customer's confirmation: noteOrderChange
+  // in server/modules/orders/status.ts) is said by its note.
+  if (event.from === event.to) return event.note ?? t('admin.orders.withdrawalRequested');
   return event.from === null ? t('admin.order.event.placed', { status: orderStatusName(t, event.to) }) : `${orderStatusName(t, event.from)} → ${orderStatusName(t, event.to)}`;
 }
 

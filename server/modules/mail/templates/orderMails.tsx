@@ -56,6 +56,8 @@ export interface OrderMailData {
   locale: Locale;
   /** The customer's page of this order (a signed link that works without an account). */
   statusUrl: string;
+  /** The page of its "Confirm my order" link (signed; its button confirms, opening it does not: issue 47). */
+  confirmUrl: string;
   /** Its invoice and credit notes as issued, each with the customer's link to its PDF (unguessable, no account needed). */
   invoices: { documentId: string; kind: 'invoice' | 'credit_note'; pdfUrl: string }[];
 }
@@ -150,6 +152,14 @@ export function orderPlacedMail(shop: ShopIdentity, order: OrderMailData): Rende
           {t('mail.placed.heading', { firstName: order.firstName, number })}
         </Heading>
         <Text style={paragraph}>{order.paymentMethod === 'cod' ? t('mail.placed.cash', { total }) : t('mail.placed.card', { total })}</Text>
+        {order.paymentMethod === 'cod' && (
+          <>
+            <Text style={paragraph}>{t('mail.placed.confirmAsk')}</Text>
+            <Link href={order.confirmUrl} style={button}>
+              {t('mail.placed.confirm')}
+            </Link>
+          </>
+        )}
         <Lines order={order} locale={locale} />
         <Heading as="h2" style={{ fontSize: '18px' }}>
           {t('mail.placed.deliveryTo')}

@@ -1,0 +1,58 @@
+import { OWNER } from '../playwright.config';
+import { sampleOrder } from '../testing/sampleOrder';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+import { caughtMail, linkOf } from './mails';
+
+// Issue 47: a cash order's mail carries "Confirm my order". Opening the link (a mail scanner, a link preview, the
+// customer) changes nothing; only the page's button confirms, once; the owner sees it on the order's card and timeline.
+
+// The altered link's 404 is what the console says of it.
+test.use({ viewport: { width: 375, height: 740 }, allowedConsoleErrors: /404 \(Not Found\) \(.*\/confirmation\?key=/ });
+
+test('the customer confirms a cash order from the mail’s link; opening the link changes nothing', async ({ page, request, browser, baseURL }) => {
+  const email = `confirm-${Date.now()}@example.ro`;
+  const placed = await request.post('/api/orders', { data: sampleOrder({ email, lines: [{ productId: '2', quantity: 1 }] }) });
+  expect(placed.status()).toBe(201);
+  const { id, number } = (await placed.json()) as { id: string; number: number };
+  const link = linkOf(await caughtMail(email, new RegExp(`^Your order ${number} `)), 'Confirm my order');
+  expect(link).toMatch(new RegExp(`/orders/${id}/confirm\\?key=[\\w-]{32}$`));
+  const key = new URL(link).searchParams.get('key')!;
+  const state = async () => (await request.get(`/api/orders/${id}/confirmation?key=${key}`)).json();
+
+  // A mail scanner fetches the link, then the customer opens it: nothing is confirmed by either.
+  expect((await request.get(link)).status()).toBe(200);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Confirm your order', level: 1 })).toBeVisible();
+  await expect(page.getByText(`Order ${number}: you pay 84.98 RON in cash to the courier when it arrives.`)).toBeVisible();
+  expect(await state()).toMatchObject({ confirmedAt: null });
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Confirm my order' }).click();
+  const done = page.getByRole('status').filter({ hasText: `Thank you! Order ${number} is confirmed` });
+  await expect(done).toBeVisible();
+  await expect(done).toBeFocused();
+  expect(await state()).toMatchObject({ confirmedAt: expect.any(String) });
+  await expectAccessible(page);
+  // Opened again: said as confirmed, no button.
+  await page.reload();
+  await expect(page.getByText(`Thank you! Order ${number} is confirmed`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm my order' })).toHaveCount(0);
+  // An altered link finds no order.
+  await page.goto(link.replace(/.$/, (last) => (last === 'a' ? 'b' : 'a')));
+  await expect(page.getByRole('alert')).toHaveText('We could not find this order. Please open the link from your order’s email again.');
+
+  // The owner sees it on the order's card and in its timeline, once.
+  const ownerContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
+  try {
+    expect((await ownerContext.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: baseURL! } })).status()).toBe(200);
+    const admin = answeringToInput(await ownerContext.newPage());
+    await admin.goto(`/admin?q=${number}`);
+    const card = admin.getByRole('list', { name: 'Orders, newest first' }).getByRole('link', { name: new RegExp(`^Order ${number}`) });
+    await expect(card).toContainText('Confirmed by the customer');
+    await card.click();
+    await expect(admin.getByRole('region', { name: 'Timeline' }).getByText('Confirmed by the customer, from the link in the order mail')).toHaveCount(1);
+  } finally {
+    await ownerContext.close();
+  }
+});

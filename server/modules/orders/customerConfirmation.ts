@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client';
+import { orders } from '../../../db/schema/orders';
+import type { CustomerConfirmation } from '../../../domain/contracts/orders';
+import type { OrderStatus, PaymentMethod } from '../../../domain/orders';
+import { AppError } from '../../errors';
+import { isoTime } from './ownerList';
+import { noteOrderChange } from './status';
+
+/** What the order's timeline says when the customer confirmed from the mail (in the owner's words, as its notes are). */
+export const CUSTOMER_CONFIRMED_NOTE = 'Confirmed by the customer, from the link in the order mail';
+
+/** Why the link changes nothing on an order in this state (CONFIRMATION_CLOSED), or null while a cash order waits to leave. */
+function closedBecause(order: { status: OrderStatus; paymentMethod: PaymentMethod; paidAt: string | null }): CustomerConfirmation['closed'] {
+  if (order.status === 'cancelled') return 'cancelled';
+  if (order.status === 'shipped' || order.status === 'delivered' || order.status === 'returned') return 'shipped';
+  if (order.paymentMethod !== 'cod' || order.paidAt !== null) return 'paid';
+  return null;
+}
+
+async function confirmationRow(db: DbOrTx, id: string, lock = false) {
+  const query = db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      total: orders.totalAmount,
+      status: orders.status,
+      version: orders.version,
+      paymentMethod: orders.paymentMethod,
+      paidAt: isoTime(orders.paidAt),
+      confirmedAt: isoTime(orders.customerConfirmedAt),
+    })
+    .from(orders)
+    .where(eq(orders.id, id));
+  const [row] = await (lock ? query.for('update') : query);
+  if (!row) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
+  return row;
+}
+
+const view = (row: Awaited<ReturnType<typeof confirmationRow>>): CustomerConfirmation => ({
+  number: row.number,
+  total: row.total,
+  confirmedAt: row.confirmedAt,
+  closed: closedBecause(row),
+});
+
+/** The order as the link's page shows it; reading it changes nothing (a mail scanner opening the link). */
+export async function customerConfirmation(db: Db, id: string): Promise<CustomerConfirmation> {
+  return view(await confirmationRow(db, id));
+}
+
+/**
+ * The customer's "Confirm my order" (issue 47): recorded once, with its timeline event (the customer its actor) and the
+ * order's version moved on, in one transaction; confirmed before, it is answered as it is. An order that has left, is
+ * cancelled or is paid by card is refused (409) with why.
+ */
+export async function confirmByCustomer(db: Db, id: string): Promise<CustomerConfirmation> {
+  return db.transaction(async (tx) => {
+    const row = await confirmationRow(tx, id, true);
+    const closed = closedBecause(row);
+    if (closed) throw new AppError('conflict', { id: `error.confirmation.${closed}`, values: { number: String(row.number) } }, `confirmation_${closed}`);
+    if (row.confirmedAt) return view(row);
+    await noteOrderChange(tx, row, { actor: 'customer', note: CUSTOMER_CONFIRMED_NOTE });
+    const [confirmed] = await tx
+      .update(orders)
+      .set({ customerConfirmedAt: new Date() })
+      .where(eq(orders.id, id))
+      .returning({ at: isoTime(orders.customerConfirmedAt) });
+    return { ...view(row), confirmedAt: confirmed!.at };
+  });
+}

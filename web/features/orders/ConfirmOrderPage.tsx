@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { type CustomerConfirmation, customerConfirmationSchema } from '../../../domain/contracts/orders';
+import { primaryButton } from '../../components/ui/styles';
+import { ApiError, apiRequest } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+/**
+ * The page of a cash order's "Confirm my order" link, from its mail (/orders/{id}/confirm?key=…, issue 47). Opening it
+ * changes nothing (mail scanners and link previews open links): only its button's POST confirms. An order that has
+ * left, is cancelled or is paid says why nothing changes; an altered link finds no order.
+ */
+export default function ConfirmOrderPage() {
+  const { t, money } = useI18n();
+  useDocumentTitle(t('confirm.title'));
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const key = search.get('key') ?? '';
+  const path = `/orders/${encodeURIComponent(id)}/confirmation`;
+  const [state, setState] = useState<CustomerConfirmation | null>(null);
+  const [problem, setProblem] = useState<'not_found' | 'failed' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  const done = useRef<HTMLParagraphElement>(null);
+  // Confirmed by the button: the thanks take the button's focus (it is gone).
+  const [justConfirmed, setJustConfirmed] = useState(false);
+  useEffect(() => {
+    if (justConfirmed) done.current?.focus();
+  }, [justConfirmed]);
+
+  useEffect(() => {
+    apiRequest(`${path}?key=${encodeURIComponent(key)}`, customerConfirmationSchema)
+      .then(setState)
+      .catch((error: unknown) => setProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'not_found' : 'failed'));
+  }, [path, key]);
+
+  async function confirm() {
+    setBusy(true);
+    setRefused(null);
+    try {
+      setState(await apiRequest(path, customerConfirmationSchema, { method: 'POST', body: JSON.stringify({ key }) }));
+      setJustConfirmed(true);
+    } catch (error) {
+      setRefused(error instanceof ApiError ? error.message : t('confirm.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const values = state && { number: String(state.number), total: money(state.total) };
+  return (
+    <div className="mx-auto max-w-xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">{t('confirm.title')}</h1>
+      {!state && !problem && (
+        <p role="status" className="mt-6 text-zinc-600">
+          {t('order.loading')}
+        </p>
+      )}
+      {problem && (
+        <div className="mt-6 flex flex-col items-start gap-3">
+          <p role="alert">{t(problem === 'not_found' ? 'order.notFound' : 'order.loadFailed')}</p>
+          <Link to="/shop" className={primaryButton}>
+            {t('order.browseCollection')}
+          </Link>
+        </div>
+      )}
+      {state && values && (
+        <div className="mt-6 flex flex-col items-start gap-4">
+          {state.closed ? (
+            <p>{t(`error.confirmation.${state.closed}`, values)}</p>
+          ) : state.confirmedAt ? (
+            <p ref={done} tabIndex={-1} role="status" className="rounded-lg bg-green-50 p-4 text-green-900 focus:outline-none">
+              {t('confirm.done', values)}
+            </p>
+          ) : (
+            <>
+              <p>{t('confirm.lead', values)}</p>
+              <button type="button" className={primaryButton} disabled={busy} onClick={() => void confirm()}>
+                {busy ? t('confirm.confirming') : t('confirm.button')}
+              </button>
+            </>
+          )}
+          {refused && (
+            <p role="alert" className="text-red-700">
+              {refused}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
