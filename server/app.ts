@@ -95,6 +95,7 @@ export async function buildApp({
     invoicing,
     visits,
     overdueDays: config.SHIPMENT_OVERDUE_DAYS,
+    confirmHours: config.COD_CONFIRM_REMINDER_HOURS,
     discountChecksPerIp: config.DISCOUNT_CHECKS_PER_IP,
     livePollMs,
   });

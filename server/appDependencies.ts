@@ -16,7 +16,17 @@ export interface AppDependencies {
   db: Db;
   config: Pick<
     Config,
-    'NODE_ENV' | 'LOG_LEVEL' | 'WEB_ROOT' | 'SSR_ENTRY' | 'TRUST_PROXY' | 'CARD_PAYMENTS_ENABLED' | 'SHIPMENT_OVERDUE_DAYS' | 'DISCOUNT_CHECKS_PER_IP' | 'DISCREET_SHIPPING' | 'SHIPPING_CONTENTS'
+    | 'NODE_ENV'
+    | 'LOG_LEVEL'
+    | 'WEB_ROOT'
+    | 'SSR_ENTRY'
+    | 'TRUST_PROXY'
+    | 'CARD_PAYMENTS_ENABLED'
+    | 'SHIPMENT_OVERDUE_DAYS'
+    | 'COD_CONFIRM_REMINDER_HOURS'
+    | 'DISCOUNT_CHECKS_PER_IP'
+    | 'DISCREET_SHIPPING'
+    | 'SHIPPING_CONTENTS'
   > &
     OrderLimitSettings;
   auth: AuthSettings;

@@ -48,13 +48,15 @@ export interface RouteDependencies {
   invoicing: Invoicing;
   visits: VisitCounter;
   overdueDays: number;
+  /** COD_CONFIRM_REMINDER_HOURS: when a cash order its customer has not confirmed is listed as such. */
+  confirmHours: number;
   discountChecksPerIp: number;
   livePollMs?: number;
 }
 
 /** Every module's routes, on the app itself (no plugin of their own): the shop's API under /api, the back office's under /api/admin, and the crawlers' files. */
 export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: RouteDependencies) {
-  const { db, listen, auth, secret, baseURL, origins, catalogue, checkout, cardPaymentsEnabled, anaf, shipping, invoicing, visits, overdueDays, discountChecksPerIp, livePollMs } = deps;
+  const { db, listen, auth, secret, baseURL, origins, catalogue, checkout, cardPaymentsEnabled, anaf, shipping, invoicing, visits, overdueDays, confirmHours, discountChecksPerIp, livePollMs } = deps;
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { catalogue });
@@ -75,8 +77,8 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
   await app.register(
     async (admin) => {
       const ownerOf = ownersOnly(admin, auth, origins);
-      await admin.register(adminRoutes, { db, overdueDays, anaf, shipping });
-      await admin.register(ownerOrderRoutes, { db, listen, overdueDays, ownerOf, invoicing, livePollMs });
+      await admin.register(adminRoutes, { db, overdueDays, confirmHours, anaf, shipping });
+      await admin.register(ownerOrderRoutes, { db, listen, overdueDays, confirmHours, ownerOf, invoicing, livePollMs });
       await admin.register(ownerReturnRoutes, { db, ownerOf, invoicing });
       await admin.register(adminCardRefundRoutes, { checkout, ownerOf });
       await admin.register(adminProductRoutes, { db, ownerOf });

@@ -96,6 +96,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
       SSR_ENTRY: options.ssrEntry ?? './no-ssr-entry.js',
       TRUST_PROXY: false,
       CARD_PAYMENTS_ENABLED: options.cardPayments ?? false,
+      COD_CONFIRM_REMINDER_HOURS: DEFAULTS.COD_CONFIRM_REMINDER_HOURS,
       // Discreet, as a shop is by default (issue 47).
       DISCREET_SHIPPING: DEFAULTS.DISCREET_SHIPPING,
       SHIPPING_CONTENTS: DEFAULTS.SHIPPING_CONTENTS,

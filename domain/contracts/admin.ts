@@ -41,9 +41,10 @@ export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 /**
  * The list's status filter: a status, or `overdue`: shipped orders not marked delivered or returned
  * SHIPMENT_OVERDUE_DAYS after they were shipped (the owner should ask the courier), or one of the dashboard's counters:
- * `waiting` (new, confirmed or paid: AWAITING_OWNER_STATUSES) and `delivered_this_month` (its revenue's orders).
+ * `waiting` (new, confirmed or paid: AWAITING_OWNER_STATUSES) and `delivered_this_month` (its revenue's orders); or
+ * `unconfirmed`: new cash orders their customers have not confirmed COD_CONFIRM_REMINDER_HOURS after (issue 47).
  */
-export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, 'waiting', 'overdue', 'delivered_this_month'] as const;
+export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, 'waiting', 'overdue', 'delivered_this_month', 'unconfirmed'] as const;
 export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
 
 /**
@@ -115,6 +116,17 @@ export const dashboardSchema = z.object({
   awbsToday: z.int().check(z.nonnegative()),
   /** A courier is set up: an order's AWB is created from the shop (the list's cards offer Create AWB, else Ship). */
   couriersSetUp: z.boolean(),
+  /** New cash orders their customers have not confirmed `confirmReminderHours` after they were placed (status=unconfirmed lists them). */
+  unconfirmedCod: z.int().check(z.nonnegative()),
+  confirmReminderHours: z.int(),
+  /**
+   * Cash orders that reached the customer's door (delivered, or refused and returned), those the customer confirmed from
+   * the mail's link and the others: how many, and how many were refused (issue 47).
+   */
+  refusals: z.object({
+    confirmed: z.object({ settled: z.int(), returned: z.int() }),
+    unconfirmed: z.object({ settled: z.int(), returned: z.int() }),
+  }),
   /**
    * The cash still with the couriers: per courier, the delivered parcels with cash to collect it has not paid out for,
    * and their total; `reportsPayouts` false for a courier that does not report its payouts (the owner checks them there).

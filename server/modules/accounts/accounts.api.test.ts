@@ -140,6 +140,7 @@ describe('sign-in and sign-out', () => {
         ORDER_LIMIT_WINDOW_SECONDS: 600,
         ORDER_MAX_TOTAL_LEI: 100_000,
         SHIPMENT_OVERDUE_DAYS: 7,
+        COD_CONFIRM_REMINDER_HOURS: 24,
         DISCOUNT_CHECKS_PER_IP: 30,
         DISCREET_SHIPPING: true,
         SHIPPING_CONTENTS: 'Accesorii',

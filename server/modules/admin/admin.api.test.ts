@@ -154,6 +154,10 @@ describe('GET /api/admin/dashboard', () => {
       overdueDays: 7,
       awbsToday: 0,
       couriersSetUp: false,
+      // The 40-day-old cash order no one confirmed; the delivered one reached the door, not confirmed by its customer.
+      unconfirmedCod: 1,
+      confirmReminderHours: 24,
+      refusals: { confirmed: { settled: 0, returned: 0 }, unconfirmed: { settled: 1, returned: 0 } },
       cashWithCouriers: [],
       pickups: [],
       // The withdrawal is open (its goods are still to come back): its refund's last day, for the page to warn by.
@@ -172,6 +176,8 @@ describe('GET /api/admin/dashboard', () => {
     const deliveredList = await listed('status=delivered_this_month');
     expect(deliveredList.map((row) => row.id)).toEqual([delivered.id]);
     expect(deliveredList.reduce((sum, row) => sum + row.total, 0)).toBe(figures.deliveredRevenueThisMonth);
+    // Not confirmed by its customer 24 hours on, still new: the old one (the waiting one the owner confirmed).
+    expect((await listed('status=unconfirmed')).map((row) => row.id)).toEqual([old.id]);
   });
 });
 

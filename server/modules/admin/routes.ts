@@ -25,12 +25,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   db: Db;
   /** SHIPMENT_OVERDUE_DAYS: when a shipped order is pointed out to the owner. */
   overdueDays: number;
+  /** COD_CONFIRM_REMINDER_HOURS: when a cash order its customer has not confirmed is pointed out. */
+  confirmHours: number;
   /** Reporting to ANAF, or null when it is not set up: the dashboard says so. */
   anaf: AnafReporting | null;
   /** The couriers set up: the dashboard's cash still with them. */
   shipping: Shipping;
-}> = async (app, { db, overdueDays, anaf, shipping }) => {
-  app.get('/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async () => dashboard(db, overdueDays, anaf, shipping));
+}> = async (app, { db, overdueDays, confirmHours, anaf, shipping }) => {
+  app.get('/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async () => dashboard(db, { overdueDays, confirmHours }, anaf, shipping));
 
   app.get('/owners', { schema: { response: answers({ 200: ownerListSchema }) } }, async () => listOwners(db));
 

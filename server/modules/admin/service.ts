@@ -1,4 +1,4 @@
-import { asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
@@ -11,7 +11,7 @@ import { setRole } from '../accounts/service';
 import { invoiceReporting } from '../invoices/read';
 import type { AnafReporting } from '../invoices/reportingSettings';
 import { countFailedMails } from '../mail/failedMails';
-import { deliveredThisMonth, overdueShipment } from '../orders/ownerList';
+import { deliveredThisMonth, overdueShipment, unconfirmedCod } from '../orders/ownerList';
 import { openReturns } from '../orders/returnList';
 import { cashWithCouriers } from '../shipping/cash';
 import type { Shipping } from '../shipping/couriers';
@@ -20,11 +20,12 @@ import { awbsCreatedToday } from '../shipping/service';
 
 /**
  * The dashboard: orders placed today, orders waiting for the owner, what delivered orders brought in
- * this month, how many mails could not be sent, and how many shipments are overdue (`overdueDays`).
+ * this month, how many mails could not be sent, how many shipments are overdue (`overdueDays`), the cash orders their
+ * customers have not confirmed (`confirmHours` on) and how often confirmed and other cash orders were refused.
  */
-export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting | null, shipping: Shipping): Promise<Dashboard> {
+export async function dashboard(db: Db, { overdueDays, confirmHours }: { overdueDays: number; confirmHours: number }, anaf: AnafReporting | null, shipping: Shipping): Promise<Dashboard> {
   const startOfDay = sql`date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
-  const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday, cash, pickups, returns] = await Promise.all([
+  const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday, cash, pickups, returns, [unconfirmed], refused] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(gte(orders.createdAt, startOfDay)),
     db
       .select({ n: sql<number>`count(*)::int` })
@@ -42,7 +43,21 @@ export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting
     cashWithCouriers(db, shipping),
     pickupsToday(db, shipping),
     openReturns(db),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(unconfirmedCod(confirmHours)),
+    db
+      .select({
+        confirmed: sql<boolean>`${orders.customerConfirmedAt} is not null`,
+        settled: sql<number>`count(*)::int`,
+        returned: sql<number>`(count(*) filter (where ${orders.status} = 'returned'))::int`,
+      })
+      .from(orders)
+      .where(and(eq(orders.paymentMethod, 'cod'), inArray(orders.status, ['delivered', 'returned'])))
+      .groupBy(sql`1`),
   ]);
+  const refusalsOf = (confirmed: boolean) => {
+    const row = refused.find((candidate) => candidate.confirmed === confirmed);
+    return { settled: row?.settled ?? 0, returned: row?.returned ?? 0 };
+  };
   return {
     ordersToday: today?.n ?? 0,
     awaitingOwner: waiting?.n ?? 0,
@@ -53,6 +68,9 @@ export async function dashboard(db: Db, overdueDays: number, anaf: AnafReporting
     invoices,
     awbsToday,
     couriersSetUp: shipping.couriers.size > 0,
+    unconfirmedCod: unconfirmed?.n ?? 0,
+    confirmReminderHours: confirmHours,
+    refusals: { confirmed: refusalsOf(true), unconfirmed: refusalsOf(false) },
     cashWithCouriers: cash.map((row) => ({ ...row, courierName: COURIER_NAMES[row.courier] })),
     pickups,
     refundsToPay: returns.map(({ withdrawalId, orderId, orderNumber, refundDueDay }) => ({ withdrawalId, orderId, orderNumber, refundDueDay })),

@@ -66,22 +66,26 @@ export const ownerOrderRoutes: FastifyPluginAsyncZod<{
   listen: Database['listen'];
   /** SHIPMENT_OVERDUE_DAYS: the list's `overdue` filter. */
   overdueDays: number;
+  /** COD_CONFIRM_REMINDER_HOURS: the list's `unconfirmed` filter. */
+  confirmHours: number;
   /** The owner asking. */
   ownerOf(request: FastifyRequest): SignedInUser;
   /** The shop's invoicing: the owner's status changes issue invoices and credit notes. */
   invoicing: Invoicing;
   /** The live stream's safety poll (SAFETY_POLL_MS unless a test says otherwise). */
   livePollMs?: number;
-}> = async (app, { db, listen, overdueDays, ownerOf, invoicing, livePollMs }) => {
+}> = async (app, { db, listen, overdueDays, confirmHours, ownerOf, invoicing, livePollMs }) => {
   const live = new LiveOrders(db, listen, app.log, livePollMs);
   /**
    * The query's filters as the service reads them: `overdue` is shipped over `overdueDays` days ago, `waiting` the orders
-   * waiting for the owner, `delivered_this_month` those of the month's revenue (the dashboard's counters).
+   * waiting for the owner, `delivered_this_month` those of the month's revenue (the dashboard's counters), `unconfirmed`
+   * the cash orders their customers have not confirmed `confirmHours` on.
    */
   const filtersOf = ({ status, ...rest }: z.infer<typeof filtersSchema>): OrderFilters => {
     if (status === 'overdue') return { ...rest, overdueDays };
     if (status === 'waiting') return { ...rest, statuses: AWAITING_OWNER_STATUSES };
     if (status === 'delivered_this_month') return { ...rest, deliveredThisMonth: true };
+    if (status === 'unconfirmed') return { ...rest, unconfirmedHours: confirmHours };
     return { ...rest, ...(status ? { status } : {}) };
   };
 

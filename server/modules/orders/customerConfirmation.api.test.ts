@@ -93,4 +93,15 @@ describe('the customer’s Confirm my order', () => {
     await post(called.id, { to: 'confirmed', version: 1 });
     expect((await confirm(called.id)).json()).toMatchObject({ closed: null, confirmedAt: expect.any(String) });
   });
+
+  it('counts refusals at the door apart for the orders customers confirmed, on the dashboard', async () => {
+    const post = (id: string, body: object) => shop.app.inject({ method: 'POST', url: `/api/admin/orders/${id}/status`, payload: body, headers: owner });
+    const refused = await place();
+    await confirm(refused.id);
+    await post(refused.id, { to: 'confirmed', version: 2 });
+    await post(refused.id, { to: 'shipped', version: 3, carrier: 'Sameday', trackingNumber: '1SDY2' });
+    expect((await post(refused.id, { to: 'returned', version: 4 })).statusCode).toBe(200);
+    const figures = (await shop.app.inject({ url: '/api/admin/dashboard', headers: owner })).json();
+    expect(figures.refusals.confirmed).toEqual({ settled: 1, returned: 1 });
+  });
 });

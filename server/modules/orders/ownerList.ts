@@ -1,4 +1,4 @@
-import { type AnyColumn, and, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import type { AdminOrderRow } from '../../../domain/contracts/admin';
@@ -23,6 +23,8 @@ export interface OrderFilters {
   overdueDays?: number;
   /** Delivered, and marked so this month (Bucharest's): the dashboard's revenue of the month. */
   deliveredThisMonth?: boolean;
+  /** Cash orders still new that their customer has not confirmed this many hours on (unconfirmedCod). */
+  unconfirmedHours?: number;
   from?: string;
   to?: string;
   q?: string;
@@ -44,6 +46,13 @@ export const deliveredThisMonth = () =>
     eq(orders.status, 'delivered'),
     sql`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${became('delivered')} and ${orderEvents.at} >= date_trunc('month', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})`,
   );
+
+/**
+ * A cash order still new (pending: the owner has not confirmed it either) that its customer has not confirmed from the
+ * mail's link `hours` after it was placed (issue 47): the list's `unconfirmed`, the dashboard's count.
+ */
+export const unconfirmedCod = (hours: number) =>
+  and(eq(orders.paymentMethod, 'cod'), eq(orders.status, 'pending'), isNull(orders.customerConfirmedAt), sql`${orders.createdAt} < now() - make_interval(hours => ${hours}::int)`);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -90,6 +99,7 @@ function filterConditions(filters: OrderFilters): (SQL | undefined)[] {
     filters.overdueDays !== undefined ? overdueShipment(filters.overdueDays) : filters.status ? eq(orders.status, filters.status) : undefined,
     filters.statuses ? inArray(orders.status, [...filters.statuses]) : undefined,
     filters.deliveredThisMonth ? deliveredThisMonth() : undefined,
+    filters.unconfirmedHours !== undefined ? unconfirmedCod(filters.unconfirmedHours) : undefined,
     filters.from ? sql`${orders.createdAt} >= (${filters.from}::date)::timestamp at time zone ${SHOP_TIME_ZONE}` : undefined,
     filters.to ? sql`${orders.createdAt} < (${filters.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}` : undefined,
     filters.q ? searchCondition(filters.q) : undefined,

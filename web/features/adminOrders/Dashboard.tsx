@@ -74,6 +74,15 @@ export function Dashboard({ figures, current }: { figures: Figures | null; curre
       ))}
       {figures && <InvoiceNotices reporting={figures.invoices} />}
       {figures && <RefundNotices refunds={figures.refundsToPay} />}
+      {figures && figures.unconfirmedCod > 0 && (
+        <p className={notice}>
+          <Link to="/admin?status=unconfirmed" className="font-semibold underline">
+            {t('admin.dashboard.unconfirmedCod', { count: figures.unconfirmedCod, hours: figures.confirmReminderHours })}
+          </Link>
+          {t('admin.dashboard.unconfirmedCodAfter', { count: figures.unconfirmedCod })}
+        </p>
+      )}
+      {figures && <Refusals refusals={figures.refusals} />}
       {figures && figures.overdueShipments > 0 && (
         <p className={notice}>
           <Link to="/admin?status=overdue" className="font-semibold underline">
@@ -209,5 +218,27 @@ function RefundNotices({ refunds }: { refunds: Figures['refundsToPay'] }) {
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * How often cash orders were refused at the door: those the customer confirmed from the mail's link beside the others
+ * (issue 47), once any reached the door.
+ */
+function Refusals({ refusals }: { refusals: Figures['refusals'] }) {
+  const { t, locale } = useI18n();
+  if (refusals.confirmed.settled + refusals.unconfirmed.settled === 0) return null;
+  const rate = ({ settled, returned }: { settled: number; returned: number }) => (settled === 0 ? '–' : `${Math.round((returned / settled) * 100).toLocaleString(locale)}%`);
+  return (
+    <p className="mt-3 text-sm text-zinc-700">
+      {t('admin.dashboard.refusals', {
+        confirmed: rate(refusals.confirmed),
+        confirmedReturned: refusals.confirmed.returned,
+        confirmedSettled: refusals.confirmed.settled,
+        others: rate(refusals.unconfirmed),
+        othersReturned: refusals.unconfirmed.returned,
+        othersSettled: refusals.unconfirmed.settled,
+      })}
+    </p>
   );
 }

@@ -224,6 +224,7 @@ function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply: (fil
           <option value="waiting">{t('admin.dashboard.awaitingOwner')}</option>
           <option value="delivered_this_month">{t('admin.dashboard.deliveredThisMonth')}</option>
           <option value="overdue">{t('admin.filters.overdue')}</option>
+          <option value="unconfirmed">{t('admin.filters.unconfirmed')}</option>
         </select>
       </Field>
       <Field id={`${id}-from`} label={t('admin.filters.from')}>

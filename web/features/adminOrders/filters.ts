@@ -35,11 +35,11 @@ export function filterQuery(filters: OrderFilters): string {
 export const hasFilters = (filters: OrderFilters) => filterQuery(filters) !== '';
 
 /**
- * Whether an order the live stream brings belongs in the list as filtered. A search, whether a shipment is overdue and
- * when an order was delivered are the server's to judge: new orders are counted but not shown until the list is reloaded.
+ * Whether an order the live stream brings belongs in the list as filtered. A search, whether a shipment is overdue,
+ * when an order was delivered and how long a cash order has waited for its customer's confirmation are the server's to judge: new orders are counted but not shown until the list is reloaded.
  */
 export function matchesFilters(filters: OrderFilters, order: { status: OrderStatus }, day: string): boolean {
-  if (filters.q || filters.status === 'overdue' || filters.status === 'delivered_this_month') return false;
+  if (filters.q || filters.status === 'overdue' || filters.status === 'delivered_this_month' || filters.status === 'unconfirmed') return false;
   if (filters.status === 'waiting') {
     if (!(AWAITING_OWNER_STATUSES as readonly string[]).includes(order.status)) return false;
   } else if (filters.status && order.status !== filters.status) return false;
