@@ -77,8 +77,11 @@ describe('a card refund of goods sent back (POST /api/admin/refunds/:id/card)', 
     expect(creditNote!.document.amounts.gross).toBe(order.total);
     expect(ublXml(creditNote!.document)).toContain('<cbc:Note>Suma se restituie cumpărătorului, pe cardul cu care a plătit</cbc:Note>');
 
+    // Two clicks at once: the first refunds; the second is answered as the order stands (200) or, should the first have
+    // finished before it was read, as already paid (409). Either way Stripe is asked for one refund.
     const clicks = await Promise.all([refundToCard(order.refund.id), refundToCard(order.refund.id)]);
-    for (const click of clicks) expect(click.statusCode, click.body).toBe(200);
+    expect(clicks.filter((click) => click.statusCode === 200).length, clicks.map((click) => click.body).join(' ')).toBeGreaterThanOrEqual(1);
+    for (const click of clicks) expect([200, 409], click.body).toContain(click.statusCode);
     const made = stripeRefundsOf(order.paymentIntent);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ amount: order.total, currency: 'ron', status: 'succeeded', reason: 'requested_by_customer', metadata: { refundId: order.refund.id, orderId: order.id } });
