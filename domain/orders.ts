@@ -20,11 +20,12 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * Where an order may go from each status. `satisfies` makes a status added to ORDER_STATUSES
  * fail the type check until it has an entry here. delivered, cancelled and returned are final.
  * Cash on delivery: pending → confirmed → shipped → delivered; card: awaiting_payment → paid →
- * shipped → delivered. Not yet shipped: cancelled; shipped: delivered or returned.
+ * shipped → delivered. Not yet shipped: cancelled; shipped: delivered or returned. A cash order not yet shipped becomes
+ * paid when its customer pays it by card instead, from the order mail's link (issue 47; Stripe only).
  */
 export const ORDER_TRANSITIONS = {
-  pending: ['confirmed', 'cancelled'],
-  confirmed: ['shipped', 'cancelled'],
+  pending: ['confirmed', 'paid', 'cancelled'],
+  confirmed: ['shipped', 'paid', 'cancelled'],
   awaiting_payment: ['paid', 'cancelled'],
   paid: ['shipped', 'cancelled'],
   shipped: ['delivered', 'returned'],

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderRequestSchema } from '../../../domain/checkout';
 import { placedOrderSchema } from '../../../domain/contracts/orders';
-import { checkoutSessionStatusSchema, webhookAnswerSchema } from '../../../domain/contracts/payments';
+import { checkoutSessionStatusSchema, productCheckoutSchema, webhookAnswerSchema } from '../../../domain/contracts/payments';
 import { AppError, answers } from '../../errors';
 import { requestLocale } from '../../i18n';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
-import { orderAccessToken } from '../orders/accessToken';
-import { type Checkout, paymentOutcome, placeCardOrder, placeCashOrder } from './service';
+import { isOrderPrepayKey, orderAccessToken } from '../orders/accessToken';
+import { type Checkout, paymentOutcome, placeCardOrder, placeCashOrder, startPrepay } from './service';
 import { handleStripeWebhook } from './stripeEvents';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: Auth; cardPaymentsEnabled: boolean; secret: string }> = async (app, { checkout, auth, cardPaymentsEnabled, secret }) => {
@@ -26,6 +26,22 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
     const order = await placeCashOrder(checkout, { ip: request.ip }, request.body, user?.id ?? null, requestLocale(request));
     return reply.status(order.replayed ? 200 : 201).send({ id: order.id, number: order.number, accessToken: orderAccessToken(secret, order.id) });
   });
+
+  /** A cash order's "Pay now by card instead" (issue 47), from its mail's signed link: Stripe's page for the same order. */
+  app.post(
+    '/orders/:id/prepay',
+    {
+      schema: {
+        params: z.object({ id: z.uuid('Unknown order id.') }),
+        body: z.object({ key: z.string().max(100) }),
+        response: answers({ 200: productCheckoutSchema }),
+      },
+    },
+    async (request) => {
+      if (!isOrderPrepayKey(secret, request.params.id, request.body.key)) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
+      return { url: await startPrepay(checkout, request.params.id) };
+    },
+  );
 
   app.get(
     '/payments/sessions/:id',

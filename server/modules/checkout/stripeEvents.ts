@@ -96,6 +96,9 @@ async function checkAmount(tx: DbOrTx, orderId: string, session: CheckoutSession
   return false;
 }
 
+/** What the timeline says when a cash order was paid by card instead (in the owner's words, as its notes are). */
+export const PREPAID_NOTE = 'Paid by card instead of cash on delivery, from the link in the order mail';
+
 /**
  * A paid session marks its order paid or, for a single-product purchase, creates the paid order
  * from what Stripe collected (keyed by the session id, so a redelivery creates nothing). What Stripe charged is
@@ -104,10 +107,17 @@ async function checkAmount(tx: DbOrTx, orderId: string, session: CheckoutSession
  */
 async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: WebhookLog, invoicing: Invoicing | null): Promise<WebhookResult> {
   const { kind, orderId, productId, userId, locale } = session.metadata;
-  if (kind === 'order') {
+  if (kind === 'order' || kind === 'prepay') {
     if (!isOrderId(orderId)) return 'unknown_order';
-    // Only awaiting_payment → paid is allowed: a paid, shipped or cancelled order stays as it is.
-    const change = await changeOrderStatus(tx, orderId, 'paid', { actor: 'stripe', set: { paidAt: new Date(), stripeSessionId: session.id }, invoicing });
+    // Only a card order awaiting its payment, or (prepay: issue 47) a cash order not yet shipped, becomes paid: then it
+    // is a card order, nothing to collect. A paid, shipped or cancelled order stays as it is.
+    const change = await changeOrderStatus(tx, orderId, 'paid', {
+      actor: 'stripe',
+      set: { paidAt: new Date(), stripeSessionId: session.id, ...(kind === 'prepay' ? { paymentMethod: 'card' as const } : {}) },
+      // A card order's session pays only a card order awaiting it; a cash order's, only a cash order (checked when made).
+      ...(kind === 'prepay' ? { note: PREPAID_NOTE } : { from: 'awaiting_payment' as const }),
+      invoicing,
+    });
     if (change === 'changed') return (await checkAmount(tx, orderId, session, log)) ? 'paid' : 'amount_mismatch';
     if (change !== 'not_allowed') return 'unknown_order';
     // Paid on Stripe's page while the order was being cancelled: the money is taken, so the owners are told to refund it.
@@ -116,8 +126,9 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: Webhoo
       return 'paid_after_cancel';
     }
     const order = await orderPaymentState(tx, orderId);
-    // The same payment told again (another event for the session that paid it).
-    if (!order?.paidAt || order.stripeSessionId === session.id) return 'already_paid';
+    // The same payment told again (another event for the session that paid it). A cash order paid by card after it left
+    // (its AWB collects the cash too) is paid twice: the owners refund one.
+    if (order?.stripeSessionId === session.id || (kind === 'order' && !order?.paidAt)) return 'already_paid';
     if (await recordPaymentAlert(tx, { orderId, kind: 'paid_twice', stripeSessionId: session.id, amount: session.amountTotal, currency: session.currency })) {
       log.warn({ orderId }, 'an order was paid twice: the owners are asked to refund one payment');
     }

@@ -58,9 +58,11 @@ const TOLD_TO_CUSTOMER: readonly OrderStatus[] = ['shipped', 'delivered', 'cance
  * is its confirmation (and the owner's alert); the owner shipping, delivering or cancelling tells the
  * customer. Stripe's expiry of an unpaid session tells nobody (the visitor left the payment page).
  */
-export async function queueStatusMails(tx: DbOrTx, change: { orderId: string; email: string; to: OrderStatus; actor: OrderActor }): Promise<void> {
-  if (change.to === 'paid') await queueOrderPlacedMails(tx, { id: change.orderId, email: change.email });
-  else if (change.actor === 'owner' && TOLD_TO_CUSTOMER.includes(change.to)) {
+export async function queueStatusMails(tx: DbOrTx, change: { orderId: string; email: string; from: OrderStatus; to: OrderStatus; actor: OrderActor }): Promise<void> {
+  // A card order is placed once it is paid; a cash order paid by card instead (issue 47) was placed, and told, before.
+  if (change.to === 'paid') {
+    if (change.from === 'awaiting_payment') await queueOrderPlacedMails(tx, { id: change.orderId, email: change.email });
+  } else if (change.actor === 'owner' && TOLD_TO_CUSTOMER.includes(change.to)) {
     // The change it tells: a mail still waiting (SMTP down) when the order moves on says its own step, not the next.
     await enqueueMail(tx, { kind: MAIL_KINDS.orderStatus, recipient: change.email, orderId: change.orderId, data: { status: change.to } });
   }

@@ -27,4 +27,11 @@ export function orderConfirmKey(secret: string, orderId: string): string {
   return createHmac('sha256', secret).update(`order-confirm:${orderId}`).digest('base64url').slice(0, 32);
 }
 
+/** The key of its "Pay now by card instead" link (issue 47): the same, for that use only. */
+export function orderPrepayKey(secret: string, orderId: string): string {
+  return createHmac('sha256', secret).update(`order-prepay:${orderId}`).digest('base64url').slice(0, 32);
+}
+
 export const isOrderConfirmKey = (secret: string, orderId: string, key: string | undefined): boolean => sameKey(orderConfirmKey(secret, orderId), key);
+
+export const isOrderPrepayKey = (secret: string, orderId: string, key: string | undefined): boolean => sameKey(orderPrepayKey(secret, orderId), key);

@@ -8,11 +8,23 @@ import { putBackStock } from './stock';
 
 /** A card order's payment as Stripe reports it: its Checkout Session, the payment, alerts for the owner, and the card orders left unpaid. */
 /**
- * A card order as Stripe is to charge it: its status and current Checkout Session, and its lines as the customer
- * read them (name with colour, unit price in bani, quantity). Null when there is no such order.
+ * An order as Stripe is to charge it: its status and current Checkout Session, what it charges beside the lines
+ * (shipping, a code's discount), whom and in which language, and its lines as the customer read them (name with colour,
+ * unit price in bani, quantity). Null when there is no such order.
  */
 export async function cardOrderToPay(db: DbOrTx, id: string) {
-  const [order] = await db.select({ status: orders.status, stripeSessionId: orders.stripeSessionId }).from(orders).where(eq(orders.id, id));
+  const [order] = await db
+    .select({
+      status: orders.status,
+      stripeSessionId: orders.stripeSessionId,
+      email: orders.email,
+      shipping: orders.shipping,
+      discount: orders.discount,
+      discountCode: orders.discountCode,
+      locale: orders.locale,
+    })
+    .from(orders)
+    .where(eq(orders.id, id));
   if (!order) return null;
   const lines = await db
     .select({ name: orderLines.name, colourLabel: orderLines.colourLabel, unitPrice: orderLines.unitPrice, quantity: orderLines.quantity })

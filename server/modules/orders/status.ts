@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { invoiceAction } from '../../../domain/invoice';
-import { canTransition, type OrderActor, type OrderStatus, RESTOCKING_STATUSES } from '../../../domain/orders';
+import { canTransition, type OrderActor, type OrderStatus, type PaymentMethod, RESTOCKING_STATUSES } from '../../../domain/orders';
 import { giveBackCodeUse } from '../discounts/usage';
 import { type Invoicing, invoiceStatusChange } from '../invoices/service';
 import { queueStatusMails } from '../mail/service';
@@ -22,7 +22,8 @@ export interface StatusChangeOptions {
   /** Only if the order is still at this version (the owner's view of it); otherwise 'stale'. */
   version?: number;
   note?: string | null;
-  set?: { paidAt?: Date; stripeSessionId?: string; carrier?: string; trackingNumber?: string; cancelReason?: string };
+  /** Fields set with the change; `paymentMethod` card when a cash order is paid by card instead (issue 47). */
+  set?: { paidAt?: Date; stripeSessionId?: string; paymentMethod?: PaymentMethod; carrier?: string; trackingNumber?: string; cancelReason?: string };
   /** The shop's invoicing: the change issues the order's invoice, or its credit note, when it calls for one. */
   invoicing?: Invoicing | null;
 }
@@ -49,7 +50,7 @@ export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus,
     // locked before products' rows, as placing an order does, so the two never deadlock).
     if (to === 'cancelled') await giveBackCodeUse(tx, id);
     if ((RESTOCKING_STATUSES as readonly OrderStatus[]).includes(to)) await putBackStock(tx, id);
-    await queueStatusMails(tx, { orderId: id, email: order.email, to, actor: options.actor });
+    await queueStatusMails(tx, { orderId: id, email: order.email, from: order.status, to, actor: options.actor });
     if (options.invoicing && invoiceAction(to, options.invoicing.on)) await invoiceOrder(tx, id, options.invoicing);
     return 'changed';
   });

@@ -84,6 +84,11 @@ export interface OrderToPay {
   discount?: { amount: number; code: string };
   /** The language the customer ordered in (Stripe's page speaks it). */
   locale: Locale;
+  /**
+   * `order`: a card order awaiting its payment (the default); `prepay`: a cash order its customer pays by card instead,
+   * from the order mail's link (issue 47), back to its own page when Stripe is left.
+   */
+  purpose?: 'order' | 'prepay';
 }
 
 /**
@@ -93,6 +98,7 @@ export interface OrderToPay {
  * session within Stripe's window (24 hours); after it, a new one.
  */
 export async function createOrderCheckoutSession(payments: Payments, order: OrderToPay): Promise<{ sessionId: string; url: string | null }> {
+  const purpose = order.purpose ?? 'order';
   const session = await createSession(payments, {
     lines: order.lines,
     successUrl: successUrl(payments.publicUrl, `&order_id=${order.id}`),
@@ -100,9 +106,9 @@ export async function createOrderCheckoutSession(payments: Payments, order: Orde
     customerEmail: order.email,
     shippingAmount: order.shipping,
     ...(order.discount && order.discount.amount > 0 ? { discount: order.discount } : {}),
-    metadata: { kind: 'order', orderId: order.id },
+    metadata: { kind: purpose, orderId: order.id },
     locale: order.locale,
-    idempotencyKey: `order-${order.id}`,
+    idempotencyKey: `${purpose}-${order.id}`,
   });
   return { sessionId: session.id, url: session.url };
 }
