@@ -150,6 +150,11 @@ export default defineConfig({
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+      // Sameday's stand-in too: a cash order paid by card instead is shipped with nothing to collect (issue 47).
+      SAMEDAY_USERNAME: 'e2e-shop',
+      SAMEDAY_PASSWORD: 'e2e-secret',
+      SAMEDAY_ENV: 'demo',
+      SAMEDAY_BASE_URL: `http://127.0.0.1:${FAKE_SAMEDAY_PORT}`,
     }),
     shop(ADMIN_PRODUCTS_SHOP_PORT, 'test-results/e2e-admin-products-data'),
     {

@@ -1,6 +1,6 @@
-import { OWNER } from '../playwright.config';
+import { CARD_SHOP_PORT, OWNER } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, test } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
 import { caughtMail, linkOf } from './mails';
 
 // Issue 47: a cash order's mail carries "Confirm my order". Opening the link (a mail scanner, a link preview, the
@@ -55,4 +55,47 @@ test('the customer confirms a cash order from the mail’s link; opening the lin
   } finally {
     await ownerContext.close();
   }
+});
+
+test.describe('where the cart takes cards', () => {
+  test.use({ baseURL: `http://127.0.0.1:${CARD_SHOP_PORT}` });
+
+  test('the customer pays a cash order by card instead from the mail’s link; the AWB then collects nothing', async ({ page, request, browser, baseURL }) => {
+    const email = `prepay-${Date.now()}@example.ro`;
+    const placed = await request.post('/api/orders', { data: sampleOrder({ email, lines: [{ productId: '2', quantity: 1 }] }) });
+    expect(placed.status()).toBe(201);
+    const { id, number } = (await placed.json()) as { id: string; number: number };
+    const mail = await caughtMail(email, new RegExp(`^Your order ${number} `), 'test-results/e2e-card-data/mail');
+    const link = linkOf(mail, 'Pay now by card instead');
+    expect(link).toMatch(new RegExp(`/orders/${id}/pay\\?key=[\\w-]{32}$`));
+    // Opened by a mail scanner, then by the customer: nothing happens until the button.
+    expect((await request.get(link)).status()).toBe(200);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Pay your order by card', level: 1 })).toBeVisible();
+    await expect(page.getByText(`Order ${number}: pay 84.98 RON by card now, and the courier collects nothing at your door.`)).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Pay now by card instead' }).click();
+    await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
+    await expect(page.getByText('Total 8498 ron')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    // The link now says there is nothing more to pay.
+    await page.goto(link);
+    await expect(page.getByText(`Order ${number} is already paid: there is nothing more to pay.`)).toBeVisible();
+
+    // The owner's AWB form: a paid card order, nothing to collect.
+    const ownerContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
+    try {
+      const owner = answeringToInput(await ownerContext.newPage());
+      await signInAsOwner(owner);
+      await owner.goto(`/admin/orders/${id}`);
+      await expect(owner.getByText('Status: Paid')).toBeVisible();
+      await expect(owner.getByRole('form', { name: 'Create AWB' })).toContainText('Paid by card: the courier collects nothing.');
+      await expect(owner.getByRole('region', { name: 'Timeline' })).toContainText('Paid by card instead of cash on delivery, from the link in the order mail');
+      await expectAccessible(owner);
+    } finally {
+      await ownerContext.close();
+    }
+  });
 });

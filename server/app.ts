@@ -101,7 +101,15 @@ export async function buildApp({
   });
   // Its background jobs (server/jobs.ts): the mail outbox and invoice checks when this process sends mail, reporting to
   // ANAF, tracking parcels, the couriers' lists, visit counts and card orders' reconciliation.
-  runJobsWhileUp(app, { db, mail: mail ? { sending: mail, orderOf: orderMailSource(db, authSettings.secret, mail.shop.url) } : null, anaf, shipping, invoicing, visits, checkout });
+  runJobsWhileUp(app, {
+    db,
+    mail: mail ? { sending: mail, orderOf: orderMailSource(db, authSettings.secret, mail.shop.url, { prepay: checkout.cardOffered }) } : null,
+    anaf,
+    shipping,
+    invoicing,
+    visits,
+    checkout,
+  });
 
   // Uploaded product images, from the database through this process's cache folder (catalog/images.ts).
   await serveUploadedImages(app, db, uploadsDir);

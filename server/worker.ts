@@ -33,7 +33,8 @@ const jobs = await startJobs({
   db: database.db,
   log,
   process: 'worker',
-  mail: { sending, orderOf: orderMailSource(database.db, secret, sending.shop.url) },
+  // Its mails offer paying a cash order by card where the serving processes' cart takes cards (the same settings).
+  mail: { sending, orderOf: orderMailSource(database.db, secret, sending.shop.url, { prepay: config.CARD_PAYMENTS_ENABLED && Boolean(config.STRIPE_SECRET_KEY) }) },
   anaf: anafReportingFrom(config, publicUrl(config), secret),
   shipping: NO_COURIERS,
   invoicing: null,

@@ -26,7 +26,7 @@ const StripeCheckoutPage = lazyPage(() => import('../features/payments/StripeChe
 const SuccessPage = lazyPage(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 const OrderStatusPage = lazyPage(() => import('../features/orders/OrderStatusPage'));
-const ConfirmOrderPage = lazyPage(() => import('../features/orders/ConfirmOrderPage'));
+const ConfirmOrderPage = lazyPage<{ purpose: 'confirm' | 'pay' }>(() => import('../features/orders/ConfirmOrderPage'));
 const LegalPage = lazyPage<{ page: LegalPageName }>(() => import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })));
 const WithdrawalPage = lazyPage(() => import('../features/legal/WithdrawalPage'));
 // The back office is its own code, loaded only by whoever opens /admin.
@@ -84,7 +84,8 @@ function AppRoutes() {
           <Route path="account/orders" element={<MyOrdersPage />} />
           <Route path="account/data" element={<MyDataPage />} />
           <Route path="orders/:id" element={<OrderStatusPage />} />
-          <Route path="orders/:id/confirm" element={<ConfirmOrderPage />} />
+          <Route path="orders/:id/confirm" element={<ConfirmOrderPage purpose="confirm" />} />
+          <Route path="orders/:id/pay" element={<ConfirmOrderPage purpose="pay" />} />
           <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
           <Route path="success" element={<SuccessPage />} />
           {LEGAL_PAGES.map((page) => (

@@ -41,6 +41,7 @@ const order: OrderMailData = {
   locale: 'en',
   statusUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10?token=abc',
   confirmUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10/confirm?key=k',
+  payUrl: null,
   invoices: [],
 };
 
@@ -466,5 +467,12 @@ describe('the cash order’s Confirm my order (issue 47)', () => {
     expect(renderParts(orderPlacedMail(shop, { ...order, locale: 'ro' })).html).toContain('>Confirm comanda</a>');
     const card = renderParts(orderPlacedMail(shop, { ...order, paymentMethod: 'card', status: 'paid' }));
     expect(card.html).not.toContain(order.confirmUrl);
+    // Where the cart takes cards, the second link: pay by card instead.
+    expect(cash.text).not.toContain('Pay now by card instead');
+    const payUrl = 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10/pay?key=p';
+    const offered = renderParts(orderPlacedMail(shop, { ...order, payUrl }));
+    expect(offered.text).toContain('Rather not have cash ready?');
+    expect(offered.html).toContain(`href="${payUrl}"`);
+    expect(offered.html).toContain('>Pay now by card instead</a>');
   });
 });

@@ -7,7 +7,7 @@ import { withdrawalLookupSchema, withdrawalRequestSchema } from '../../../domain
 import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
-import { isOrderAccessToken, isOrderConfirmKey } from './accessToken';
+import { isOrderAccessToken, isOrderConfirmKey, isOrderPrepayKey } from './accessToken';
 import { confirmByCustomer, customerConfirmation } from './customerConfirmation';
 import { findOrder, listOrdersOfUser } from './read';
 import { orderToWithdraw, requestWithdrawal } from './withdrawal';
@@ -47,6 +47,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: st
     { schema: { ...confirmationOf, querystring: z.object({ key: z.string().max(100).optional() }), response: answers({ 200: customerConfirmationSchema }) } },
     async (request) => {
       checkKey(request.params.id, request.query.key);
+      return customerConfirmation(db, request.params.id);
+    },
+  );
+  /** The page of its "Pay now by card instead" link: the same view (its button's POST is checkout's, checkout/routes.ts). */
+  app.get(
+    '/orders/:id/prepay',
+    { schema: { ...confirmationOf, querystring: z.object({ key: z.string().max(100).optional() }), response: answers({ 200: customerConfirmationSchema }) } },
+    async (request) => {
+      if (!isOrderPrepayKey(secret, request.params.id, request.query.key)) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
       return customerConfirmation(db, request.params.id);
     },
   );

@@ -1,23 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type CustomerConfirmation, customerConfirmationSchema } from '../../../domain/contracts/orders';
+import { productCheckoutSchema } from '../../../domain/contracts/payments';
 import { primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /**
- * The page of a cash order's "Confirm my order" link, from its mail (/orders/{id}/confirm?key=…, issue 47). Opening it
- * changes nothing (mail scanners and link previews open links): only its button's POST confirms. An order that has
- * left, is cancelled or is paid says why nothing changes; an altered link finds no order.
+ * The pages of a cash order's two links in its mail (issue 47): "Confirm my order" (/orders/{id}/confirm?key=…) and
+ * "Pay now by card instead" (/orders/{id}/pay?key=…). Opening either changes nothing (mail scanners and link previews
+ * open links): only its button's POST acts, confirming the order or taking the customer to Stripe's page for it. An
+ * order that has left, is cancelled or is paid says why nothing changes; an altered link finds no order.
  */
-export default function ConfirmOrderPage() {
+export default function ConfirmOrderPage({ purpose }: { purpose: 'confirm' | 'pay' }) {
   const { t, money } = useI18n();
-  useDocumentTitle(t('confirm.title'));
+  const texts =
+    purpose === 'confirm'
+      ? ({ title: 'confirm.title', lead: 'confirm.lead', button: 'confirm.button', busy: 'confirm.confirming' } as const)
+      : ({ title: 'pay.title', lead: 'pay.lead', button: 'pay.button', busy: 'pay.redirecting' } as const);
+  useDocumentTitle(t(texts.title));
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const key = search.get('key') ?? '';
-  const path = `/orders/${encodeURIComponent(id)}/confirmation`;
+  const path = `/orders/${encodeURIComponent(id)}/${purpose === 'confirm' ? 'confirmation' : 'prepay'}`;
   const [state, setState] = useState<CustomerConfirmation | null>(null);
   const [problem, setProblem] = useState<'not_found' | 'failed' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,23 +41,30 @@ export default function ConfirmOrderPage() {
       .catch((error: unknown) => setProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'not_found' : 'failed'));
   }, [path, key]);
 
-  async function confirm() {
+  async function act() {
     setBusy(true);
     setRefused(null);
+    const init = { method: 'POST', body: JSON.stringify({ key }) };
     try {
-      setState(await apiRequest(path, customerConfirmationSchema, { method: 'POST', body: JSON.stringify({ key }) }));
-      setJustConfirmed(true);
+      if (purpose === 'confirm') {
+        setState(await apiRequest(path, customerConfirmationSchema, init));
+        setJustConfirmed(true);
+      } else {
+        const { url } = await apiRequest(path, productCheckoutSchema, init);
+        if (!url) throw new Error('no payment page');
+        window.location.assign(url);
+        return;
+      }
     } catch (error) {
       setRefused(error instanceof ApiError ? error.message : t('confirm.failed'));
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   }
 
   const values = state && { number: String(state.number), total: money(state.total) };
   return (
     <div className="mx-auto max-w-xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">{t('confirm.title')}</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t(texts.title)}</h1>
       {!state && !problem && (
         <p role="status" className="mt-6 text-zinc-600">
           {t('order.loading')}
@@ -68,16 +81,16 @@ export default function ConfirmOrderPage() {
       {state && values && (
         <div className="mt-6 flex flex-col items-start gap-4">
           {state.closed ? (
-            <p>{t(`error.confirmation.${state.closed}`, values)}</p>
-          ) : state.confirmedAt ? (
+            <p>{t(purpose === 'confirm' ? `error.confirmation.${state.closed}` : `error.prepay.${state.closed}`, values)}</p>
+          ) : purpose === 'confirm' && state.confirmedAt ? (
             <p ref={done} tabIndex={-1} role="status" className="rounded-lg bg-green-50 p-4 text-green-900 focus:outline-none">
               {t('confirm.done', values)}
             </p>
           ) : (
             <>
-              <p>{t('confirm.lead', values)}</p>
-              <button type="button" className={primaryButton} disabled={busy} onClick={() => void confirm()}>
-                {busy ? t('confirm.confirming') : t('confirm.button')}
+              <p>{t(texts.lead, values)}</p>
+              <button type="button" className={primaryButton} disabled={busy} onClick={() => void act()}>
+                {busy ? t(texts.busy) : t(texts.button)}
               </button>
             </>
           )}

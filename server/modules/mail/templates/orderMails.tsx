@@ -58,6 +58,8 @@ export interface OrderMailData {
   statusUrl: string;
   /** The page of its "Confirm my order" link (signed; its button confirms, opening it does not: issue 47). */
   confirmUrl: string;
+  /** The page of its "Pay now by card instead" link, where the cart takes cards; null otherwise. */
+  payUrl: string | null;
   /** Its invoice and credit notes as issued, each with the customer's link to its PDF (unguessable, no account needed). */
   invoices: { documentId: string; kind: 'invoice' | 'credit_note'; pdfUrl: string }[];
 }
@@ -158,6 +160,11 @@ export function orderPlacedMail(shop: ShopIdentity, order: OrderMailData): Rende
             <Link href={order.confirmUrl} style={button}>
               {t('mail.placed.confirm')}
             </Link>
+            {order.payUrl && (
+              <Text style={paragraph}>
+                {t('mail.placed.payAsk')} <Link href={order.payUrl}>{t('mail.placed.pay')}</Link>
+              </Text>
+            )}
           </>
         )}
         <Lines order={order} locale={locale} />
