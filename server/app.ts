@@ -109,6 +109,7 @@ export async function buildApp({
     invoicing,
     visits,
     checkout,
+    confirmReminder: config.COD_CONFIRM_REMINDER_MAIL ? { hours: config.COD_CONFIRM_REMINDER_HOURS } : null,
   });
 
   // Uploaded product images, from the database through this process's cache folder (catalog/images.ts).

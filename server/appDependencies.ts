@@ -28,6 +28,7 @@ export interface AppDependencies {
     | 'DISCREET_SHIPPING'
     | 'SHIPPING_CONTENTS'
   > &
+    Partial<Pick<Config, 'COD_CONFIRM_REMINDER_MAIL'>> &
     OrderLimitSettings;
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */

@@ -14,6 +14,7 @@ import type { AnafReporting } from './modules/invoices/reportingSettings';
 import type { Invoicing } from './modules/invoices/service';
 import type { MailSending } from './modules/mail/delivery';
 import type { OrderMailSource } from './modules/mail/rendering';
+import { remindUnconfirmed } from './modules/orders/customerConfirmation';
 import { collectCash } from './modules/shipping/cash';
 import type { Shipping } from './modules/shipping/couriers';
 import { loadLockers, lockerCourier } from './modules/shipping/lockers';
@@ -35,6 +36,8 @@ export interface JobContext {
   /** A serving process's visitor counter and checkout (the worker has neither). */
   visits: VisitCounter | null;
   checkout: Checkout | null;
+  /** COD_CONFIRM_REMINDER_MAIL's reminders, after COD_CONFIRM_REMINDER_HOURS; null (or absent) when off. */
+  confirmReminder?: { hours: number } | null;
 }
 
 export interface Job {
@@ -54,6 +57,8 @@ const warnEach = (log: JobContext['log'], message: string) => (error: unknown) =
 
 /** Card orders whose settling moment was missed are settled this often (reconcileCardOrders). */
 const RECONCILE_EVERY_MS = 5 * 60_000;
+/** Cash orders not confirmed by their customers are looked for this often (remindUnconfirmed). */
+const REMIND_EVERY_MS = 60_000;
 /** The couriers' cash paid out, and their lockers (when due), are looked for this often. */
 const COURIER_LISTS_EVERY_MS = 60_000;
 
@@ -118,6 +123,16 @@ export const JOBS: readonly Job[] = [
     start: (context) =>
       followsCouriers(context) && lockerCourier(context.shipping)
         ? everyFewSeconds(() => loadLockers(context.db, context.shipping), COURIER_LISTS_EVERY_MS, warnEach(context.log, 'loading the couriers’ lockers failed; trying again later'))
+        : null,
+  },
+  {
+    name: 'confirmation reminders',
+    does: 'mails one reminder for each cash order its customer has not confirmed COD_CONFIRM_REMINDER_HOURS after it was placed (COD_CONFIRM_REMINDER_MAIL)',
+    every: 'every minute',
+    runs: 'every serving process, with COD_CONFIRM_REMINDER_MAIL; processes at once take different orders, each order once',
+    start: ({ process, db, confirmReminder, log }) =>
+      process === 'serving' && confirmReminder
+        ? everyFewSeconds(() => remindUnconfirmed(db, confirmReminder.hours), REMIND_EVERY_MS, warnEach(log, 'writing the confirmation reminders failed; trying again later'))
         : null,
   },
   {

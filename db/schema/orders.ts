@@ -73,6 +73,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the customer confirmed the cash order from its mail's link (issue 47); null until then. */
     customerConfirmedAt: timestamp('customer_confirmed_at', { withTimezone: true }),
+    /** When its customer was reminded to confirm it (COD_CONFIRM_REMINDER_MAIL): once at most (issue 47). */
+    confirmRemindedAt: timestamp('confirm_reminded_at', { withTimezone: true }),
     /** The courier's locker it goes to (Sameday easybox), as the customer chose it at checkout; null: to the address. */
     locker: jsonb('locker').$type<OrderLocker>(),
     /** Set when shipped: the courier and the AWB (tracking number). */

@@ -14,7 +14,7 @@ import { renderParts } from './render';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
 import { erasureMail, passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
-import { type OrderMailData, orderPlacedMail, type RenderedParts, statusMail } from './templates/orderMails';
+import { confirmReminderMail, type OrderMailData, orderPlacedMail, type RenderedParts, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
 
@@ -63,7 +63,9 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow, or
                       ? refundMail(settings.shop, order, row.data.refundId)
                       : row.kind === MAIL_KINDS.returnLabel
                         ? returnLabelMail(settings.shop, order, row.data.withdrawalId)
-                        : null;
+                        : row.kind === MAIL_KINDS.confirmReminder
+                          ? confirmReminderMail(settings.shop, order)
+                          : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
 }

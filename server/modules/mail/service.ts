@@ -26,6 +26,8 @@ export const MAIL_KINDS = {
   returnLabel: 'return_label',
   /** The customer's refund of goods sent back, made (issue 45). */
   refundPaid: 'refund_paid',
+  /** The one reminder to confirm a cash order not confirmed from its mail (COD_CONFIRM_REMINDER_MAIL, issue 47). */
+  confirmReminder: 'confirm_reminder',
   /** The customer's data rights (privacy/service.ts): their account deleted, their details erased from an order. */
   accountDeleted: 'account_deleted',
   detailsErased: 'details_erased',
@@ -80,6 +82,11 @@ export async function queueWithdrawalMails(tx: DbOrTx, order: { id: string; emai
 /** The customer's mail with the return AWB of their withdrawal `withdrawalId` and its label (issue 45). */
 export async function queueReturnLabelMail(tx: DbOrTx, order: { id: string; email: string }, withdrawalId: string): Promise<void> {
   await enqueueMail(tx, { kind: MAIL_KINDS.returnLabel, recipient: order.email, orderId: order.id, data: { withdrawalId } });
+}
+
+/** The one reminder to confirm a cash order (COD_CONFIRM_REMINDER_MAIL, issue 47). */
+export async function queueConfirmReminderMail(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.confirmReminder, recipient: order.email, orderId: order.id });
 }
 
 /** The customer's mail that the refund `refundId` of their goods sent back was made (issue 45). */

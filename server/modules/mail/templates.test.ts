@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
-import { type OrderMailData, orderPlacedMail, statusMail } from './templates/orderMails';
+import { confirmReminderMail, type OrderMailData, orderPlacedMail, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
 
@@ -444,6 +444,7 @@ describe('discreet mails (issue 47)', () => {
         paymentAlertMail(shop, paid, { kind: 'paid_twice', amount: 12496, currency: 'ron' }, locale),
         paidAfterCancelMail(shop, { ...paid, status: 'cancelled' }, locale),
         passwordResetMail(shop, { url: 'https://shop.example.ro/reset', minutes: 60 }, locale),
+        confirmReminderMail(shop, { ...order, locale }),
       ];
       for (const parts of mails) {
         expect(parts).not.toBeNull();
@@ -454,7 +455,7 @@ describe('discreet mails (issue 47)', () => {
         checked++;
       }
     }
-    expect(checked).toBe(26);
+    expect(checked).toBe(28);
   });
 });
 
@@ -474,5 +475,17 @@ describe('the cash order’s Confirm my order (issue 47)', () => {
     expect(offered.text).toContain('Rather not have cash ready?');
     expect(offered.html).toContain(`href="${payUrl}"`);
     expect(offered.html).toContain('>Pay now by card instead</a>');
+  });
+});
+
+describe('the reminder to confirm a cash order (issue 47)', () => {
+  it('asks once more with Confirm my order, and says nothing of an order that left or is paid (en and ro)', () => {
+    const mail = renderParts(confirmReminderMail(shop, order)!);
+    expect(mail.subject).toBe('Order 10042: are you expecting it?');
+    expect(mail.text).toContain('Hello Ștefan, we have not heard from you about order 10042 (124.96 RON, cash on delivery).');
+    expect(mail.html).toContain(`href="${order.confirmUrl}"`);
+    expect(renderParts(confirmReminderMail(shop, { ...order, locale: 'ro' })!).subject).toBe('Comanda 10042: o aștepți?');
+    expect(confirmReminderMail(shop, { ...order, status: 'shipped' })).toBeNull();
+    expect(confirmReminderMail(shop, { ...order, paymentMethod: 'card', status: 'paid' })).toBeNull();
   });
 });

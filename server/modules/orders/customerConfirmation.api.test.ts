@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders } from '../../../db/schema/orders';
+import { outbox } from '../../../db/schema/outbox';
 import { setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { orderConfirmKey } from './accessToken';
-import { CUSTOMER_CONFIRMED_NOTE } from './customerConfirmation';
+import { CUSTOMER_CONFIRMED_NOTE, remindUnconfirmed } from './customerConfirmation';
 
 // Issue 47: a cash order's "Confirm my order" link, on both databases. Opening its page changes nothing; its button
 // confirms once; an order that left, is cancelled or paid says why; another order's or an altered key finds nothing.
@@ -103,5 +104,21 @@ describe('the customer’s Confirm my order', () => {
     expect((await post(refused.id, { to: 'returned', version: 4 })).statusCode).toBe(200);
     const figures = (await shop.app.inject({ url: '/api/admin/dashboard', headers: owner })).json();
     expect(figures.refusals.confirmed).toEqual({ settled: 1, returned: 1 });
+  });
+
+  it('reminds each cash order its customer has not confirmed 24 hours on, once, and never one confirmed or taken care of', async () => {
+    const aged = async (order: { id: string }) => shop.database.db.update(orders).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(orders.id, order.id));
+    const [waiting, confirmed, fresh] = [await place(), await place(), await place()];
+    for (const order of [waiting, confirmed]) await aged(order);
+    await confirm(confirmed.id);
+    // Other tests' orders of this file are young, confirmed or gone: only the waiting one is due.
+    const reminders = async () => (await shop.database.db.select().from(outbox).where(eq(outbox.kind, 'confirm_reminder'))).map((mail) => mail.orderId);
+    expect(await remindUnconfirmed(shop.database.db, 24)).toBe(1);
+    expect(await reminders()).toEqual([waiting.id]);
+    expect((await rowOf(waiting.id)).confirmRemindedAt).toBeInstanceOf(Date);
+    // Never twice, even from two processes at once.
+    expect(await Promise.all([remindUnconfirmed(shop.database.db, 24), remindUnconfirmed(shop.database.db, 24)])).toEqual([0, 0]);
+    expect(await reminders()).toEqual([waiting.id]);
+    expect((await rowOf(fresh.id)).confirmRemindedAt).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { orders } from '../../../db/schema/orders';
 import type { CustomerConfirmation } from '../../../domain/contracts/orders';
 import type { OrderStatus, PaymentMethod } from '../../../domain/orders';
 import { AppError } from '../../errors';
-import { isoTime } from './ownerList';
+import { queueConfirmReminderMail } from '../mail/service';
+import { isoTime, unconfirmedCod } from './ownerList';
 import { noteOrderChange } from './status';
 
 /** What the order's timeline says when the customer confirmed from the mail (in the owner's words, as its notes are). */
@@ -67,5 +68,26 @@ export async function confirmByCustomer(db: Db, id: string): Promise<CustomerCon
       .where(eq(orders.id, id))
       .returning({ at: isoTime(orders.customerConfirmedAt) });
     return { ...view(row), confirmedAt: confirmed!.at };
+  });
+}
+
+/**
+ * The reminders' round (COD_CONFIRM_REMINDER_MAIL, issue 47): each cash order still new that its customer has not
+ * confirmed `hours` after it was placed gets one reminder mail, never two: the order is marked reminded in the
+ * transaction that writes the mail, and processes running the round at once take different orders (SKIP LOCKED). At
+ * most `limit` a round; returns how many.
+ */
+export async function remindUnconfirmed(db: Db, hours: number, limit = 50): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(unconfirmedCod(hours), isNull(orders.confirmRemindedAt)))
+      .orderBy(orders.createdAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const reminded = await tx.update(orders).set({ confirmRemindedAt: new Date() }).where(inArray(orders.id, due)).returning({ id: orders.id, email: orders.email });
+    for (const order of reminded) await queueConfirmReminderMail(tx, order);
+    return reminded.length;
   });
 }

@@ -181,6 +181,39 @@ export function orderPlacedMail(shop: ShopIdentity, order: OrderMailData): Rende
   };
 }
 
+/**
+ * The one reminder to confirm a cash order its customer has not confirmed from its mail (COD_CONFIRM_REMINDER_MAIL,
+ * issue 47): the order's number and sum, Confirm my order and, where the cart takes cards, paying by card instead.
+ * Nothing for an order no longer waiting to be confirmed (it left, was cancelled or paid meanwhile).
+ */
+export function confirmReminderMail(shop: ShopIdentity, order: OrderMailData): RenderedParts | null {
+  if (order.paymentMethod !== 'cod' || (order.status !== 'pending' && order.status !== 'confirmed')) return null;
+  const { locale } = order;
+  const t = mailText(locale);
+  const number = String(order.number);
+  const total = formatMoney(order.total, locale);
+  return {
+    subject: t('mail.reminder.subject', { number }),
+    element: (
+      <Layout shop={shop} locale={locale} preview={t('mail.reminder.preview', { number, total })}>
+        <Heading as="h1" style={{ fontSize: '22px' }}>
+          {t('mail.reminder.subject', { number })}
+        </Heading>
+        <Text style={paragraph}>{t('mail.reminder.text', { firstName: order.firstName, number, total })}</Text>
+        <Link href={order.confirmUrl} style={button}>
+          {t('mail.placed.confirm')}
+        </Link>
+        {order.payUrl && (
+          <Text style={paragraph}>
+            {t('mail.placed.payAsk')} <Link href={order.payUrl}>{t('mail.placed.pay')}</Link>
+          </Text>
+        )}
+        <StatusLink order={order} />
+      </Layout>
+    ),
+  };
+}
+
 /** To the customer when the order changes: shipped (with tracking), delivered or cancelled (with the reason). */
 export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedParts | null {
   const { locale } = order;
