@@ -115,6 +115,23 @@ export function Address({ order, locale }: { order: OrderMailData; locale: Local
   );
 }
 
+/** A cash order's two links (issue 47): Confirm my order, and where the cart takes cards, paying by card instead. */
+function ConfirmLinks({ order }: { order: OrderMailData }) {
+  const t = mailText(order.locale);
+  return (
+    <>
+      <Link href={order.confirmUrl} style={button}>
+        {t('mail.placed.confirm')}
+      </Link>
+      {order.payUrl && (
+        <Text style={paragraph}>
+          {t('mail.placed.payAsk')} <Link href={order.payUrl}>{t('mail.placed.pay')}</Link>
+        </Text>
+      )}
+    </>
+  );
+}
+
 export const StatusLink = ({ order }: { order: OrderMailData }) => (
   <Text style={paragraph}>
     <Link href={order.statusUrl} style={button}>
@@ -157,14 +174,7 @@ export function orderPlacedMail(shop: ShopIdentity, order: OrderMailData): Rende
         {order.paymentMethod === 'cod' && (
           <>
             <Text style={paragraph}>{t('mail.placed.confirmAsk')}</Text>
-            <Link href={order.confirmUrl} style={button}>
-              {t('mail.placed.confirm')}
-            </Link>
-            {order.payUrl && (
-              <Text style={paragraph}>
-                {t('mail.placed.payAsk')} <Link href={order.payUrl}>{t('mail.placed.pay')}</Link>
-              </Text>
-            )}
+            <ConfirmLinks order={order} />
           </>
         )}
         <Lines order={order} locale={locale} />
@@ -200,14 +210,7 @@ export function confirmReminderMail(shop: ShopIdentity, order: OrderMailData): R
           {t('mail.reminder.subject', { number })}
         </Heading>
         <Text style={paragraph}>{t('mail.reminder.text', { firstName: order.firstName, number, total })}</Text>
-        <Link href={order.confirmUrl} style={button}>
-          {t('mail.placed.confirm')}
-        </Link>
-        {order.payUrl && (
-          <Text style={paragraph}>
-            {t('mail.placed.payAsk')} <Link href={order.payUrl}>{t('mail.placed.pay')}</Link>
-          </Text>
-        )}
+        <ConfirmLinks order={order} />
         <StatusLink order={order} />
       </Layout>
     ),
