@@ -131,8 +131,11 @@ describe('a card refund of goods sent back (POST /api/admin/refunds/:id/card)', 
   it('a refund Stripe fails (refund.failed) is due again; refunded again, with a new key, Stripe makes a new one', async () => {
     const order = await cardRefundDue();
     shop.fake.refunds.createRefundsAs('pending');
+    let sentVersion: number;
     try {
-      expect((await refundToCard(order.refund.id)).statusCode).toBe(200);
+      const sent = await refundToCard(order.refund.id);
+      expect(sent.statusCode).toBe(200);
+      sentVersion = sent.json().version;
     } finally {
       shop.fake.refunds.createRefundsAs('succeeded');
     }
@@ -144,6 +147,8 @@ describe('a card refund of goods sent back (POST /api/admin/refunds/:id/card)', 
     expect(due).toMatchObject({ status: 'due', stripeRefundId: failed!.id });
     const view = (await shop.app.inject({ url: `/api/admin/orders/${order.id}`, headers })).json();
     expect(view.events.at(-1).note).toMatch(/^Stripe could not make the refund of .+ \(failed\): it is due again$/);
+    // The order moved on: a page still showing the refund as sent is out of date.
+    expect(view.version).toBe(sentVersion! + 1);
 
     expect((await refundToCard(order.refund.id)).statusCode).toBe(200);
     const made = stripeRefundsOf(order.paymentIntent);

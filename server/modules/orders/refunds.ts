@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
-import { orderEvents, orders, withdrawals } from '../../../db/schema/orders';
+import { orders, withdrawals } from '../../../db/schema/orders';
 import { refunds } from '../../../db/schema/refunds';
 import type { AdminOrder } from '../../../domain/contracts/admin';
 import { bucharestDay } from '../../../domain/locale';
@@ -123,13 +123,8 @@ export async function settleCardRefunds(tx: DbOrTx, news: CardRefundNews[], now 
       // Stripe could not pay it back (a closed card…): due again, for the owner to refund again or by transfer.
       if (refund.status !== 'sent' || refund.stripeRefundId !== item.stripeRefundId || !canRefundMove('sent', 'due')) continue;
       await tx.update(refunds).set({ status: 'due' }).where(eq(refunds.id, refund.id));
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        actor: 'stripe',
-        fromStatus: order.status,
-        toStatus: order.status,
-        note: `Stripe could not make the refund of ${formatMoney(refund.amount, 'en')} (${item.status}): it is due again`,
-      });
+      // The order moves on (a page showing the refund as sent is stale), with its timeline's event.
+      await noteOrderChange(tx, order, { actor: 'stripe', note: `Stripe could not make the refund of ${formatMoney(refund.amount, 'en')} (${item.status}): it is due again` });
       settled += 1;
       continue;
     }
