@@ -7,7 +7,7 @@ import { AppError, answers } from '../../errors';
 import { requestLocale } from '../../i18n';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
-import { isOrderPrepayKey, orderAccessToken } from '../orders/accessToken';
+import { assertOrderKey, isOrderPrepayKey, orderAccessToken } from '../orders/accessToken';
 import { type Checkout, paymentOutcome, placeCardOrder, placeCashOrder, startPrepay } from './service';
 import { handleStripeWebhook } from './stripeEvents';
 
@@ -38,7 +38,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; auth: A
       },
     },
     async (request) => {
-      if (!isOrderPrepayKey(secret, request.params.id, request.body.key)) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
+      assertOrderKey(isOrderPrepayKey, secret, request.params.id, request.body.key);
       return { url: await startPrepay(checkout, request.params.id) };
     },
   );

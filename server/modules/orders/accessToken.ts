@@ -1,13 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../errors';
 
-/**
- * The token of an order's guest page (/orders/:id?token=…): an HMAC of the order id under the
- * shop's secret, so it needs no storage, cannot be guessed from the id, and stays valid as long as
- * AUTH_SECRET does. It shows the order's status and lines, nothing that would let anyone change it.
- */
-export function orderAccessToken(secret: string, orderId: string): string {
-  return createHmac('sha256', secret).update(`order-page:${orderId}`).digest('base64url').slice(0, 32);
-}
+/** An order's key for one use (`purpose`): an HMAC of its id under the shop's secret, 32 characters. */
+const orderKey = (purpose: string, secret: string, orderId: string) => createHmac('sha256', secret).update(`${purpose}:${orderId}`).digest('base64url').slice(0, 32);
 
 /** Whether `given` is `expected`, compared in constant time. */
 function sameKey(expected: string, given: string | undefined): boolean {
@@ -16,22 +11,30 @@ function sameKey(expected: string, given: string | undefined): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * The token of an order's guest page (/orders/:id?token=…): an HMAC of the order id under the
+ * shop's secret, so it needs no storage, cannot be guessed from the id, and stays valid as long as
+ * AUTH_SECRET does. It shows the order's status and lines, nothing that would let anyone change it.
+ */
+export const orderAccessToken = (secret: string, orderId: string): string => orderKey('order-page', secret, orderId);
+
 export const isOrderAccessToken = (secret: string, orderId: string, token: string | undefined): boolean => sameKey(orderAccessToken(secret, orderId), token);
 
 /**
- * The key of a cash order's "Confirm my order" link in its mail (issue 47): an HMAC of the order id under the shop's
- * secret, for that use only (not the order page's token, which changes nothing). The link's page acts only on its
- * button's POST: mail scanners and link previews open links.
+ * The key of a cash order's "Confirm my order" link in its mail (issue 47): the same kind of HMAC, for that use only
+ * (not the order page's token, which changes nothing). The link's page acts only on its button's POST: mail scanners
+ * and link previews open links.
  */
-export function orderConfirmKey(secret: string, orderId: string): string {
-  return createHmac('sha256', secret).update(`order-confirm:${orderId}`).digest('base64url').slice(0, 32);
-}
+export const orderConfirmKey = (secret: string, orderId: string): string => orderKey('order-confirm', secret, orderId);
 
 /** The key of its "Pay now by card instead" link (issue 47): the same, for that use only. */
-export function orderPrepayKey(secret: string, orderId: string): string {
-  return createHmac('sha256', secret).update(`order-prepay:${orderId}`).digest('base64url').slice(0, 32);
-}
+export const orderPrepayKey = (secret: string, orderId: string): string => orderKey('order-prepay', secret, orderId);
 
 export const isOrderConfirmKey = (secret: string, orderId: string, key: string | undefined): boolean => sameKey(orderConfirmKey(secret, orderId), key);
 
 export const isOrderPrepayKey = (secret: string, orderId: string, key: string | undefined): boolean => sameKey(orderPrepayKey(secret, orderId), key);
+
+/** A link's key, checked for its use (`isKey`): a key of another order, or altered, finds no order (404). */
+export function assertOrderKey(isKey: typeof isOrderConfirmKey, secret: string, orderId: string, key: string | undefined): void {
+  if (!isKey(secret, orderId, key)) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
+}

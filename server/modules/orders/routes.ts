@@ -7,7 +7,7 @@ import { withdrawalLookupSchema, withdrawalRequestSchema } from '../../../domain
 import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
-import { isOrderAccessToken, isOrderConfirmKey, isOrderPrepayKey } from './accessToken';
+import { assertOrderKey, isOrderAccessToken, isOrderConfirmKey, isOrderPrepayKey } from './accessToken';
 import { confirmByCustomer, customerConfirmation } from './customerConfirmation';
 import { findOrder, listOrdersOfUser } from './read';
 import { orderToWithdraw, requestWithdrawal } from './withdrawal';
@@ -38,30 +38,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: st
   );
 
   const confirmationOf = { params: z.object({ id: z.uuid('Unknown order id.') }) };
-  const checkKey = (id: string, key: string | undefined) => {
-    if (!isOrderConfirmKey(secret, id, key)) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
-  };
-  /** The page of a cash order's "Confirm my order" link (issue 47): the order as it stands; reading it changes nothing. */
-  app.get(
-    '/orders/:id/confirmation',
-    { schema: { ...confirmationOf, querystring: z.object({ key: z.string().max(100).optional() }), response: answers({ 200: customerConfirmationSchema }) } },
-    async (request) => {
-      checkKey(request.params.id, request.query.key);
+  /**
+   * The pages of a cash order's "Confirm my order" and "Pay now by card instead" links (issue 47): the order as it
+   * stands; reading it changes nothing. Paying's button is checkout's (checkout/routes.ts).
+   */
+  for (const [path, isKey] of [
+    ['/orders/:id/confirmation', isOrderConfirmKey],
+    ['/orders/:id/prepay', isOrderPrepayKey],
+  ] as const) {
+    app.get(path, { schema: { ...confirmationOf, querystring: z.object({ key: z.string().max(100).optional() }), response: answers({ 200: customerConfirmationSchema }) } }, async (request) => {
+      assertOrderKey(isKey, secret, request.params.id, request.query.key);
       return customerConfirmation(db, request.params.id);
-    },
-  );
-  /** The page of its "Pay now by card instead" link: the same view (its button's POST is checkout's, checkout/routes.ts). */
-  app.get(
-    '/orders/:id/prepay',
-    { schema: { ...confirmationOf, querystring: z.object({ key: z.string().max(100).optional() }), response: answers({ 200: customerConfirmationSchema }) } },
-    async (request) => {
-      if (!isOrderPrepayKey(secret, request.params.id, request.query.key)) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
-      return customerConfirmation(db, request.params.id);
-    },
-  );
-  /** Its button: the customer confirms, once (a link for another order, or altered, is a 404). */
+    });
+  }
+  /** Confirming's button: the customer confirms, once. */
   app.post('/orders/:id/confirmation', { schema: { ...confirmationOf, body: z.object({ key: z.string().max(100) }), response: answers({ 200: customerConfirmationSchema }) } }, async (request) => {
-    checkKey(request.params.id, request.body.key);
+    assertOrderKey(isOrderConfirmKey, secret, request.params.id, request.body.key);
     return confirmByCustomer(db, request.params.id);
   });
 
