@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { type AdminOrder, adminOrderSchema } from '../../../domain/contracts/admin';
+import type { AdminOrder } from '../../../domain/contracts/admin';
 import { CARRIERS, type StatusChangeRequest, statusChangeRequestSchema } from '../../../domain/orderChanges';
 import { ORDER_TRANSITIONS, OWNER_STATUS_TARGETS, type OwnerStatusTarget } from '../../../domain/orders';
 import { Field } from '../../components/ui/Field';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
-import { ApiError, apiRequest } from '../../lib/api';
 import { firstProblem, orderStatusName } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
 import { CreateAwb } from './CreateAwb';
-import { errorText, Section, useOrderAction } from './orderSection';
+import { Section, useOrderAction } from './orderSection';
 
 /** The form's first refusal in the page's language (firstProblem). */
 const requestProblem = (t: Translate, issue: { message: string } | undefined) => firstProblem(t, issue, 'admin.order.checkForm');
@@ -26,8 +25,8 @@ export function Actions({ order, onChanged, reload }: { order: AdminOrder; onCha
   const [carrier, setCarrier] = useState<string>(CARRIERS[0]);
   const [otherCarrier, setOtherCarrier] = useState('');
   const [tracking, setTracking] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Refused as out of date (someone else changed it, or the flow no longer allows this): the order as it is now.
+  const { busy, problem, setProblem, run } = useOrderAction(onChanged, reload);
   const [done, setDone] = useState<string | null>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
 
@@ -48,20 +47,10 @@ export function Actions({ order, onChanged, reload }: { order: AdminOrder; onCha
       setProblem(requestProblem(t, parsed.error.issues[0]));
       return;
     }
-    setBusy(true);
-    try {
-      const changed = await apiRequest(`/admin/orders/${order.id}/status`, adminOrderSchema, { method: 'POST', body: JSON.stringify(parsed.data satisfies StatusChangeRequest) });
-      onChanged(changed);
-      setNote('');
-      setTracking('');
-      setDone(t(`admin.order.done.${to}`));
-    } catch (failure) {
-      setProblem(errorText(t, failure));
-      // Someone else changed it, or the flow no longer allows this: show the order as it is now.
-      if (failure instanceof ApiError && failure.status === 409) await reload().catch(() => undefined);
-    } finally {
-      setBusy(false);
-    }
+    if ((await run(`/admin/orders/${order.id}/status`, parsed.data satisfies StatusChangeRequest)) !== null) return;
+    setNote('');
+    setTracking('');
+    setDone(t(`admin.order.done.${to}`));
   }
 
   return (

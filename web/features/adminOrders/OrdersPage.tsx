@@ -58,20 +58,22 @@ export default function OrdersPage() {
       .catch(() => undefined);
   }, []);
 
-  const reload = useCallback(() => apiRequest(`/admin/orders${query ? `?${query}` : ''}`, adminOrderListSchema).then(setList), [query]);
+  /** The list's first page as filtered; `reload` shows it anew (a card's action refused as out of date). */
+  const fetchList = useCallback(() => apiRequest(`/admin/orders${query ? `?${query}` : ''}`, adminOrderListSchema), [query]);
+  const reload = useCallback(() => fetchList().then(setList), [fetchList]);
 
   useEffect(() => {
     let current = true;
     setError(null);
     setFresh(new Set());
-    apiRequest(`/admin/orders${query ? `?${query}` : ''}`, adminOrderListSchema)
+    fetchList()
       .then((answer) => current && setList(answer))
       .catch((failure: unknown) => current && setError(errorText(failure, t)));
     loadFigures();
     return () => {
       current = false;
     };
-  }, [query, loadFigures, t]);
+  }, [fetchList, loadFigures, t]);
 
   // The title's count is of orders the owner has not looked at yet: any key, tap or return to the tab clears it.
   useEffect(() => {
