@@ -306,3 +306,11 @@ export function mailSender(config: Pick<Config, 'MAIL_FROM'>): { name: string; e
   const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(config.MAIL_FROM);
   return match ? { name: match[1] || 'Secret Stash', email: match[2]! } : { name: 'Secret Stash', email: config.MAIL_FROM.trim() };
 }
+
+/**
+ * With discreet shipping (issue 47), the neutral name the shop goes by where a customer's neighbour may read it (mails'
+ * From, a return label): SHIPPING_SENDER_NAME, else COMPANY_NAME. null without discreet shipping.
+ */
+export function discreetSenderName(config: { DISCREET_SHIPPING: boolean; SHIPPING_SENDER_NAME?: string; COMPANY_NAME?: string }): string | null {
+  return config.DISCREET_SHIPPING ? (config.SHIPPING_SENDER_NAME ?? config.COMPANY_NAME ?? null) : null;
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Db } from '../../../db/client';
-import { type Config, mailSender, publicUrl } from '../../env';
+import { type Config, discreetSenderName, mailSender, publicUrl } from '../../env';
 import { createFileMailer, createSmtpMailer, type Mailer } from '../../integrations/mail';
 import type { Delivery } from './outbox';
 import { type MailSettings, type OrderMailSource, renderOutboxMail } from './rendering';
@@ -16,8 +16,9 @@ export type MailSending = MailSettings & { mailer: Mailer; giveUpAfterMs?: numbe
  * sender's name, SHIPPING_SENDER_NAME (COMPANY_NAME when absent), so an inbox's list shows no shop of hidden things.
  */
 export function mailFromOf(config: Pick<Config, 'MAIL_FROM' | 'DISCREET_SHIPPING' | 'SHIPPING_SENDER_NAME' | 'COMPANY_NAME'>): string {
-  if (!config.DISCREET_SHIPPING) return config.MAIL_FROM;
-  const name = (config.SHIPPING_SENDER_NAME ?? config.COMPANY_NAME).replace(/["\\<>\r\n]/g, '').trim();
+  const neutral = discreetSenderName(config);
+  if (neutral === null) return config.MAIL_FROM;
+  const name = neutral.replace(/["\\<>\r\n]/g, '').trim();
   return name ? `"${name}" <${mailSender(config).email}>` : config.MAIL_FROM;
 }
 

@@ -44,7 +44,7 @@ async function createSession(payments: Payments, input: Parameters<PaymentGatewa
  * as on the storefront; a sold-out product or colour is refused (409) before the customer pays for it.
  */
 export async function startProductCheckout(payments: Payments, priceId: string, colour: string | undefined, customer: { id: string; email: string } | null, locale: Locale) {
-  gatewayOf(payments);
+  assertCardPayments(payments);
   const [product] = await payments.db.select().from(products).where(eq(products.stripePriceId, priceId));
   if (!product?.active) throw new AppError('not_found', { id: 'message.productNotFound' }, 'unknown_price');
   const name = productNameIn(product.name, product.translations, locale);
@@ -86,7 +86,7 @@ export interface OrderToPay {
   locale: Locale;
   /**
    * `order`: a card order awaiting its payment (the default); `prepay`: a cash order its customer pays by card instead,
-   * from the order mail's link (issue 47), back to its own page when Stripe is left.
+   * from the order mail's link (issue 47). The session's metadata and Stripe idempotency key say which.
    */
   purpose?: 'order' | 'prepay';
 }

@@ -1,6 +1,6 @@
 import { COURIER_NAMES, type CourierId, courierPhone, type ParcelDimensions, shopCourierAddress } from '../../../domain/courier';
 import { phoneInE164 } from '../../../domain/phone';
-import type { Config } from '../../env';
+import { type Config, discreetSenderName } from '../../env';
 import { CARGUS_HOST, cargusCourier } from '../../integrations/couriers/cargus';
 import type { Courier, ReturnShipment } from '../../integrations/couriers/courier';
 import { FAN_HOST, fanCourier } from '../../integrations/couriers/fan';
@@ -104,7 +104,7 @@ export function shippingFrom(config: ShippingSettings): Shipping {
  * mails' neutral sender with discreet shipping (SHIPPING_SENDER_NAME, else COMPANY_NAME): the customer prints it.
  */
 function returnRecipient(config: ShippingSettings): ReturnShipment['recipient'] | undefined {
-  const name = (config.DISCREET_SHIPPING && config.SHIPPING_SENDER_NAME) || config.COMPANY_NAME;
+  const name = discreetSenderName(config) ?? config.COMPANY_NAME;
   const { COMPANY_PHONE: phone, COMPANY_EMAIL: email, COMPANY_STREET: street, COMPANY_CITY: city, COMPANY_COUNTY: county, COMPANY_POSTAL_CODE: postalCode } = config;
   if (!name || !phone || !email || !street || !city || !county || !postalCode) return undefined;
   const address = shopCourierAddress({ county, city, street, postalCode });
