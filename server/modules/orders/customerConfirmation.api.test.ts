@@ -4,7 +4,7 @@ import { orderEvents, orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
 import { setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
-import { orderConfirmKey } from './accessToken';
+import { orderConfirmKey, orderPrepayKey } from './accessToken';
 import { CUSTOMER_CONFIRMED_NOTE, remindUnconfirmed } from './customerConfirmation';
 
 // Issue 47: a cash order's "Confirm my order" link, on both databases. Opening its page changes nothing; its button
@@ -64,6 +64,17 @@ describe('the customer’s Confirm my order', () => {
     }
     expect((await shop.app.inject({ method: 'POST', url: url(order.id), payload: {} })).statusCode).toBe(400);
     expect(await rowOf(order.id)).toMatchObject({ customerConfirmedAt: null });
+  });
+
+  it('pays by card instead only where the cart takes cards: here (cards off, as the shop ships) 400, the order unchanged', async () => {
+    const order = await place();
+    const prepayKey = orderPrepayKey(TEST_AUTH_SECRET, order.id);
+    // Its page reads the order with its own key, not the confirmation's.
+    expect((await shop.app.inject({ url: `/api/orders/${order.id}/prepay?key=${prepayKey}` })).json()).toMatchObject({ number: order.number, closed: null });
+    expect((await shop.app.inject({ url: `/api/orders/${order.id}/prepay?key=${key(order.id)}` })).statusCode).toBe(404);
+    const refused = await shop.app.inject({ method: 'POST', url: `/api/orders/${order.id}/prepay`, payload: { key: prepayKey } });
+    expect([refused.statusCode, refused.json().code]).toEqual([400, 'payment_method_unavailable']);
+    expect(await rowOf(order.id)).toMatchObject({ status: 'pending', paymentMethod: 'cod', stripeSessionId: null });
   });
 
   it('says why nothing changes on an order that left, is cancelled or is paid by card (409), and confirms one the owner confirmed', async () => {
