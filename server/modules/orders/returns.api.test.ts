@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema/catalog';
 import { invoices } from '../../../db/schema/invoices';
@@ -238,7 +238,11 @@ describe('re-issuing an invoice with goods already credited from it', () => {
   it('is refused: its storno would credit them twice', async () => {
     const order = await withdrawnOrder();
     await receive(order.withdrawal.id, [{ lineId: order.charger, quantity: 1 }]);
-    const [invoice] = await shop.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    // The order's invoice, not the credit note receiving made (PostgreSQL returns rows in no set order).
+    const [invoice] = await shop.database.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')));
     const reissue = await shop.app.inject({
       method: 'POST',
       url: `/api/admin/invoices/${invoice!.id}/reissue`,
