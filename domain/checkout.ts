@@ -4,6 +4,7 @@ import { MAX_QUANTITY_PER_LINE } from './cart';
 import { BUCHAREST_SECTORS, bucharestSector, COUNTY_CODES, type CountyCode, countyName, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from './counties';
 import { normalizedCode } from './discounts';
 import { emailSchema } from './email';
+import { LOCALES } from './locale';
 import { PAYMENT_METHODS } from './orders';
 import { phoneInE164 } from './phone';
 import { plainText } from './text';
@@ -182,3 +183,13 @@ export const orderRequestSchema = shippingFields
 
 /** An order to place: as the API parsed it, or as Stripe collected it for a paid order (which may name no county). */
 export type OrderRequest = Omit<z.infer<typeof orderRequestSchema>, 'county'> & { county: CountyCode | null };
+
+/**
+ * POST /api/admin/orders (issue 47): an order the owner takes for a customer who ordered by phone or message, by the
+ * storefront's rules (the same request), and the language the customer's mails are written in.
+ */
+export const ownerOrderRequestSchema = z.object({
+  order: orderRequestSchema,
+  locale: z.enum(LOCALES, { error: 'Choose the language of the customer’s mails.' }),
+});
+export type OwnerOrderRequest = z.infer<typeof ownerOrderRequestSchema>;

@@ -47,6 +47,12 @@ export const FINISHED_STATUSES = ['delivered', 'cancelled', 'returned'] as const
 
 export const AWAITING_OWNER_STATUSES = ['pending', 'confirmed', 'paid'] as const satisfies readonly OrderStatus[];
 
+/**
+ * How long an order the owner placed with a card pay link (issue 47) waits for its payment, its goods put aside: unpaid
+ * after this many days, it is cancelled and its stock given back.
+ */
+export const OWNER_PAY_LINK_DAYS = 3;
+
 /** Who made a change in an order's timeline. */
 export const ORDER_ACTORS = ['customer', 'owner', 'stripe', 'system'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];

@@ -7,7 +7,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { adminProductRoutes } from './modules/catalog/adminRoutes';
 import type { Catalogue } from './modules/catalog/catalogue';
 import { catalogRoutes } from './modules/catalog/routes';
-import { adminCardRefundRoutes } from './modules/checkout/adminRoutes';
+import { adminCheckoutRoutes } from './modules/checkout/adminRoutes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import type { Checkout } from './modules/checkout/service';
 import { crawlerRoutes } from './modules/crawlers/routes';
@@ -80,7 +80,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await admin.register(adminRoutes, { db, overdueDays, confirmHours, anaf, shipping });
       await admin.register(ownerOrderRoutes, { db, listen, overdueDays, confirmHours, ownerOf, invoicing, livePollMs });
       await admin.register(ownerReturnRoutes, { db, ownerOf, invoicing });
-      await admin.register(adminCardRefundRoutes, { checkout, ownerOf });
+      await admin.register(adminCheckoutRoutes, { checkout, ownerOf });
       await admin.register(adminProductRoutes, { db, ownerOf });
       await admin.register(adminInvoiceRoutes, { db, anaf, invoicing, secret, ownerOf });
       await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });

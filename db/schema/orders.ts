@@ -1,5 +1,5 @@
 import { desc, sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { LOCALES, type Locale } from '../../domain/locale';
 import type { OrderLocker } from '../../domain/lockers';
 import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../domain/orders';
@@ -75,6 +75,8 @@ export const orders = pgTable(
     customerConfirmedAt: timestamp('customer_confirmed_at', { withTimezone: true }),
     /** When its customer was reminded to confirm it (COD_CONFIRM_REMINDER_MAIL): once at most (issue 47). */
     confirmRemindedAt: timestamp('confirm_reminded_at', { withTimezone: true }),
+    /** Placed by the owner in the back office, for a customer who ordered by phone or message (issue 47). */
+    placedByOwner: boolean('placed_by_owner').notNull().default(false),
     /** The courier's locker it goes to (Sameday easybox), as the customer chose it at checkout; null: to the address. */
     locker: jsonb('locker').$type<OrderLocker>(),
     /** Set when shipped: the courier and the AWB (tracking number). */

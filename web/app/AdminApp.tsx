@@ -6,6 +6,7 @@ import { AdminLayout } from './AdminLayout';
 // The back office's pages, under /admin. Each page is its own chunk, like the storefront's.
 const OrdersPage = lazy(() => import('../features/adminOrders/OrdersPage'));
 const OrderPage = lazy(() => import('../features/adminOrders/OrderPage'));
+const NewOrderPage = lazy(() => import('../features/adminOrders/NewOrderPage'));
 const OwnersPage = lazy(() => import('../features/adminOwners/OwnersPage'));
 const FailedMailsPage = lazy(() => import('../features/adminMails/FailedMailsPage'));
 const InvoicesPage = lazy(() => import('../features/adminInvoices/InvoicesPage'));
@@ -24,6 +25,7 @@ export default function AdminApp() {
         <Route index element={<OrdersPage />} />
         {/* The list's other address (the issue's). */}
         <Route path="orders" element={<OrdersPage />} />
+        <Route path="orders/new" element={<NewOrderPage />} />
         <Route path="orders/:id" element={<OrderPage />} />
         <Route path="products" element={<AdminProductsPage />} />
         <Route path="products/new" element={<EditProductPage />} />

@@ -123,19 +123,28 @@ export async function paymentOutcome(checkout: Checkout, sessionId: string, user
 }
 
 /**
- * The customer's "Pay now by card instead" for a cash order (issue 47): a Checkout Session for the same order, charging
- * what it stored (its lines, shipping and code, price_data as always). The paid webhook makes it a paid card order
- * (stripeEvents.ts). An order that has left, is cancelled or is paid says why (409); where the cart takes no card, 400.
+ * The customer's "Pay now by card instead" for a cash order (issue 47), or the pay link of an order the owner placed
+ * (ownerOrders.ts): a Checkout Session for the same order, charging what it stored (its lines, shipping and code,
+ * price_data as always). The paid webhook makes it a paid card order (stripeEvents.ts). An order that has left, is
+ * cancelled or is paid says why (409); where the cart takes no card, 400.
  */
 export async function startPrepay(checkout: Checkout, id: string): Promise<string> {
   // Offered only where the cart offers card payment (CARD_PAYMENTS_ENABLED, with Stripe set up).
   if (!checkout.cardOffered) throw new AppError('bad_request', { id: 'error.checkout.cardUnavailable' }, 'payment_method_unavailable');
-  const state = await customerConfirmation(checkout.db, id);
+  const state = await customerConfirmation(checkout.db, id, 'pay');
   if (state.closed) throw new AppError('conflict', { id: `error.prepay.${state.closed}`, values: { number: String(state.number) } }, `prepay_${state.closed}`);
   const order = await cardOrderToPay(checkout.db, id);
   if (!order) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
   const discount = order.discount > 0 && order.discountCode ? { amount: order.discount, code: order.discountCode } : undefined;
-  const session = await createOrderCheckoutSession(checkout.payments, { id, email: order.email, shipping: order.shipping, lines: order.lines, discount, locale: order.locale, purpose: 'prepay' });
+  const session = await createOrderCheckoutSession(checkout.payments, {
+    id,
+    email: order.email,
+    shipping: order.shipping,
+    lines: order.lines,
+    discount,
+    locale: order.locale,
+    purpose: state.status === 'awaiting_payment' ? 'paylink' : 'prepay',
+  });
   if (!session.url) throw new AppError('payment_failed', { id: 'message.noCheckoutUrlFromStripe' }, 'stripe_failed');
   return session.url;
 }

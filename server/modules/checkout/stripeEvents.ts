@@ -7,6 +7,7 @@ import type { WebhookResult } from '../../../domain/contracts/payments';
 import { countyFromText } from '../../../domain/counties';
 import { UUID_PATTERN } from '../../../domain/ids';
 import { DEFAULT_LOCALE, isLocale } from '../../../domain/locale';
+import { OWNER_PAY_LINK_DAYS } from '../../../domain/orders';
 import { phoneInE164 } from '../../../domain/phone';
 import { type CheckoutSessionInfo, STRIPE_CURRENCY } from '../../integrations/stripe';
 import type { Invoicing } from '../invoices/service';
@@ -98,6 +99,8 @@ async function checkAmount(tx: DbOrTx, orderId: string, session: CheckoutSession
 
 /** What the timeline says when a cash order was paid by card instead (in the owner's words, as its notes are). */
 export const PREPAID_NOTE = 'Paid by card instead of cash on delivery, from the link in the order mail';
+/** ...and when an order the owner placed was paid from the pay link mailed to its customer. */
+export const PAY_LINK_NOTE = 'Paid by card from the pay link mailed to the customer';
 
 /**
  * A paid session marks its order paid or, for a single-product purchase, creates the paid order
@@ -107,15 +110,16 @@ export const PREPAID_NOTE = 'Paid by card instead of cash on delivery, from the 
  */
 async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: WebhookLog, invoicing: Invoicing | null): Promise<WebhookResult> {
   const { kind, orderId, productId, userId, locale } = session.metadata;
-  if (kind === 'order' || kind === 'prepay') {
+  if (kind === 'order' || kind === 'prepay' || kind === 'paylink') {
     if (!isOrderId(orderId)) return 'unknown_order';
     // Only a card order awaiting its payment, or (prepay: issue 47) a cash order not yet shipped, becomes paid: then it
     // is a card order, nothing to collect. A paid, shipped or cancelled order stays as it is.
     const change = await changeOrderStatus(tx, orderId, 'paid', {
       actor: 'stripe',
       set: { paidAt: new Date(), stripeSessionId: session.id, ...(kind === 'prepay' ? { paymentMethod: 'card' as const } : {}) },
-      // A card order's session pays only a card order awaiting it; a cash order's, only a cash order (checked when made).
-      ...(kind === 'prepay' ? { note: PREPAID_NOTE } : { from: 'awaiting_payment' as const }),
+      // A card order's session (or its pay link's) pays only a card order awaiting it; a cash order's, only a cash order
+      // (checked when made).
+      ...(kind === 'prepay' ? { note: PREPAID_NOTE } : { from: 'awaiting_payment' as const, ...(kind === 'paylink' ? { note: PAY_LINK_NOTE } : {}) }),
       invoicing,
     });
     if (change === 'changed') return (await checkAmount(tx, orderId, session, log)) ? 'paid' : 'amount_mismatch';
@@ -190,6 +194,7 @@ export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payme
   const stale = await staleCardOrders(checkout.db, {
     noSessionBefore: new Date(now.getTime() - NO_SESSION_GRACE_MS),
     sessionBefore: new Date(now.getTime() - SESSION_SETTLED_AFTER_MS),
+    payLinkBefore: new Date(now.getTime() - OWNER_PAY_LINK_DAYS * 86_400_000),
   });
   for (const order of stale) {
     let paid = false;
@@ -206,7 +211,11 @@ export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payme
         return changeOrderStatus(tx, order.id, 'cancelled', {
           from: 'awaiting_payment',
           actor: 'system',
-          note: order.stripeSessionId ? 'Card payment not completed: the Stripe session expired' : 'Card payment could not be started',
+          note: order.placedByOwner
+            ? `Not paid within ${OWNER_PAY_LINK_DAYS} days of the pay link`
+            : order.stripeSessionId
+              ? 'Card payment not completed: the Stripe session expired'
+              : 'Card payment could not be started',
         });
       }
       const paidChange = await changeOrderStatus(tx, order.id, 'paid', {

@@ -8,13 +8,13 @@ import { user } from '../../../db/schema/accounts';
 import { paymentAlerts } from '../../../db/schema/orders';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
-import { isOrderStatus } from '../../../domain/orders';
+import { isOrderStatus, OWNER_PAY_LINK_DAYS } from '../../../domain/orders';
 import { type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
 import { erasureMail, passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
-import { confirmReminderMail, type OrderMailData, orderPlacedMail, type RenderedParts, statusMail } from './templates/orderMails';
+import { confirmReminderMail, type OrderMailData, orderPlacedMail, payLinkMail, type RenderedParts, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
 
@@ -65,7 +65,9 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow, or
                         ? returnLabelMail(settings.shop, order, row.data.withdrawalId)
                         : row.kind === MAIL_KINDS.confirmReminder
                           ? confirmReminderMail(settings.shop, order)
-                          : null;
+                          : row.kind === MAIL_KINDS.payLink
+                            ? payLinkMail(settings.shop, order, OWNER_PAY_LINK_DAYS)
+                            : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
 }

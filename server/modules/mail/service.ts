@@ -28,6 +28,8 @@ export const MAIL_KINDS = {
   refundPaid: 'refund_paid',
   /** The one reminder to confirm a cash order not confirmed from its mail (COD_CONFIRM_REMINDER_MAIL, issue 47). */
   confirmReminder: 'confirm_reminder',
+  /** The pay link of an order the owner placed for a customer who pays by card (issue 47). */
+  payLink: 'pay_link',
   /** The customer's data rights (privacy/service.ts): their account deleted, their details erased from an order. */
   accountDeleted: 'account_deleted',
   detailsErased: 'details_erased',
@@ -87,6 +89,11 @@ export async function queueReturnLabelMail(tx: DbOrTx, order: { id: string; emai
 /** The one reminder to confirm a cash order (COD_CONFIRM_REMINDER_MAIL, issue 47). */
 export async function queueConfirmReminderMail(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
   await enqueueMail(tx, { kind: MAIL_KINDS.confirmReminder, recipient: order.email, orderId: order.id });
+}
+
+/** The pay link of an order the owner placed for a customer to pay by card (issue 47). */
+export async function queuePayLinkMail(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.payLink, recipient: order.email, orderId: order.id });
 }
 
 /** The customer's mail that the refund `refundId` of their goods sent back was made (issue 45). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
-import { confirmReminderMail, type OrderMailData, orderPlacedMail, statusMail } from './templates/orderMails';
+import { confirmReminderMail, type OrderMailData, orderPlacedMail, payLinkMail, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
 
@@ -445,6 +445,7 @@ describe('discreet mails (issue 47)', () => {
         paidAfterCancelMail(shop, { ...paid, status: 'cancelled' }, locale),
         passwordResetMail(shop, { url: 'https://shop.example.ro/reset', minutes: 60 }, locale),
         confirmReminderMail(shop, { ...order, locale }),
+        payLinkMail(shop, { ...order, locale, status: 'awaiting_payment', paymentMethod: 'card', payUrl: 'https://shop.example.ro/pay' }, 3),
       ];
       for (const parts of mails) {
         expect(parts).not.toBeNull();
@@ -455,7 +456,7 @@ describe('discreet mails (issue 47)', () => {
         checked++;
       }
     }
-    expect(checked).toBe(28);
+    expect(checked).toBe(30);
   });
 });
 
@@ -487,5 +488,20 @@ describe('the reminder to confirm a cash order (issue 47)', () => {
     expect(renderParts(confirmReminderMail(shop, { ...order, locale: 'ro' })!).subject).toBe('Comanda 10042: o aștepți?');
     expect(confirmReminderMail(shop, { ...order, status: 'shipped' })).toBeNull();
     expect(confirmReminderMail(shop, { ...order, paymentMethod: 'card', status: 'paid' })).toBeNull();
+  });
+});
+
+describe('the pay link of an order the owner placed (issue 47)', () => {
+  const awaiting = { ...order, status: 'awaiting_payment' as const, paymentMethod: 'card' as const, payUrl: 'https://shop.example.ro/orders/5b0c3a52-8d0f-4a43-9e41-7d3f2a1b9c10/pay?key=p' };
+  it('says what it comes to, links the payment and lists the order (en and ro); nothing once paid or cancelled', () => {
+    const mail = renderParts(payLinkMail(shop, awaiting, 3)!);
+    expect(mail.subject).toBe('Order 10042: pay by card');
+    expect(mail.text).toContain('Hello Ștefan, here is order 10042 as we agreed: 124.96 RON with delivery.');
+    expect(mail.text).toContain('We keep the products for you for 3 days.');
+    expect(mail.html).toContain(`href="${awaiting.payUrl}"`);
+    expect(mail.html).toContain('>Pay 124.96 RON by card</a>');
+    expect(renderParts(payLinkMail(shop, { ...awaiting, locale: 'ro' }, 3)!).subject).toBe('Comanda 10042: plata cu cardul');
+    expect(payLinkMail(shop, { ...awaiting, status: 'paid' }, 3)).toBeNull();
+    expect(payLinkMail(shop, { ...awaiting, status: 'cancelled' }, 3)).toBeNull();
   });
 });

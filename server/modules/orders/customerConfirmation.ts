@@ -11,8 +11,15 @@ import { noteOrderChange } from './status';
 /** What the order's timeline says when the customer confirmed from the mail (in the owner's words, as its notes are). */
 export const CUSTOMER_CONFIRMED_NOTE = 'Confirmed by the customer, from the link in the order mail';
 
-/** Why the link changes nothing on an order in this state (CONFIRMATION_CLOSED), or null while a cash order waits to leave. */
-function closedBecause(order: { status: OrderStatus; paymentMethod: PaymentMethod; paidAt: string | null }): CustomerConfirmation['closed'] {
+/** Which link: Confirm my order, or paying by card (a cash order instead, or an owner's order from its pay link). */
+export type OrderLinkPurpose = 'confirm' | 'pay';
+
+/**
+ * Why the link changes nothing on an order in this state (CONFIRMATION_CLOSED), or null while a cash order waits to
+ * leave, or (the pay link) a card order waits for its payment.
+ */
+function closedBecause(order: { status: OrderStatus; paymentMethod: PaymentMethod; paidAt: string | null }, purpose: OrderLinkPurpose): CustomerConfirmation['closed'] {
+  if (purpose === 'pay' && order.status === 'awaiting_payment') return null;
   if (order.status === 'cancelled') return 'cancelled';
   if (order.status === 'shipped' || order.status === 'delivered' || order.status === 'returned') return 'shipped';
   if (order.paymentMethod !== 'cod' || order.paidAt !== null) return 'paid';
@@ -38,16 +45,17 @@ async function confirmationRow(db: DbOrTx, id: string, lock = false) {
   return row;
 }
 
-const view = (row: Awaited<ReturnType<typeof confirmationRow>>): CustomerConfirmation => ({
+const view = (row: Awaited<ReturnType<typeof confirmationRow>>, purpose: OrderLinkPurpose = 'confirm'): CustomerConfirmation => ({
   number: row.number,
   total: row.total,
   confirmedAt: row.confirmedAt,
-  closed: closedBecause(row),
+  closed: closedBecause(row, purpose),
 });
 
 /** The order as the link's page shows it; reading it changes nothing (a mail scanner opening the link). */
-export async function customerConfirmation(db: Db, id: string): Promise<CustomerConfirmation> {
-  return view(await confirmationRow(db, id));
+export async function customerConfirmation(db: Db, id: string, purpose: OrderLinkPurpose): Promise<CustomerConfirmation & { status: OrderStatus }> {
+  const row = await confirmationRow(db, id);
+  return { ...view(row, purpose), status: row.status };
 }
 
 /**
@@ -58,7 +66,7 @@ export async function customerConfirmation(db: Db, id: string): Promise<Customer
 export async function confirmByCustomer(db: Db, id: string): Promise<CustomerConfirmation> {
   return db.transaction(async (tx) => {
     const row = await confirmationRow(tx, id, true);
-    const closed = closedBecause(row);
+    const closed = closedBecause(row, 'confirm');
     if (closed) throw new AppError('conflict', { id: `error.confirmation.${closed}`, values: { number: String(row.number) } }, `confirmation_${closed}`);
     if (row.confirmedAt) return view(row);
     await noteOrderChange(tx, row, { actor: 'customer', note: CUSTOMER_CONFIRMED_NOTE });

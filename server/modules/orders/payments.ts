@@ -117,17 +117,22 @@ export async function orderOfSession(db: Db, stripeSessionId: string) {
 
 /**
  * Card orders still awaiting payment that should have been settled by now: those that never got a
- * Checkout Session (placed before `noSessionBefore`) and those whose session is older than
- * `sessionBefore`. Oldest first, at most `limit`.
+ * Checkout Session (placed before `noSessionBefore`), those whose session is older than `sessionBefore`, and those the
+ * owner placed with a pay link (issue 47: their sessions are the link's, never attached) before `payLinkBefore`.
+ * Oldest first, at most `limit`.
  */
-export async function staleCardOrders(db: Db, { noSessionBefore, sessionBefore, limit = 100 }: { noSessionBefore: Date; sessionBefore: Date; limit?: number }) {
+export async function staleCardOrders(db: Db, { noSessionBefore, sessionBefore, payLinkBefore, limit = 100 }: { noSessionBefore: Date; sessionBefore: Date; payLinkBefore: Date; limit?: number }) {
   return db
-    .select({ id: orders.id, stripeSessionId: orders.stripeSessionId })
+    .select({ id: orders.id, stripeSessionId: orders.stripeSessionId, placedByOwner: orders.placedByOwner })
     .from(orders)
     .where(
       and(
         eq(orders.status, 'awaiting_payment'),
-        or(and(isNull(orders.stripeSessionId), lt(orders.createdAt, noSessionBefore)), and(isNotNull(orders.stripeSessionId), lt(orders.createdAt, sessionBefore))),
+        or(
+          and(eq(orders.placedByOwner, false), isNull(orders.stripeSessionId), lt(orders.createdAt, noSessionBefore)),
+          and(isNotNull(orders.stripeSessionId), lt(orders.createdAt, sessionBefore)),
+          and(eq(orders.placedByOwner, true), lt(orders.createdAt, payLinkBefore)),
+        ),
       ),
     )
     .orderBy(asc(orders.createdAt))

@@ -125,7 +125,10 @@ export async function placeOrder(
   options: {
     userId?: string | null;
     status?: NewOrderStatus;
-    actor?: Extract<OrderActor, 'customer' | 'stripe'>;
+    /** Who placed it: the customer (the default), Stripe (a single-product purchase), the owner (a phone order, issue 47). */
+    actor?: Extract<OrderActor, 'customer' | 'stripe' | 'owner'>;
+    /** The owner who placed it (the timeline names them). */
+    actorUserId?: string;
     locale?: Locale;
     maxTotal?: number;
     /** Hits a new order counts (checkout's order limits), in its rows' statement; what they put over their limit is returned. */
@@ -228,6 +231,7 @@ export async function placeOrder(
       idempotencyKey: request.idempotencyKey,
       requestHash: hash,
       locale,
+      placedByOwner: options.actor === 'owner',
     };
     const wanted = new Map<string, Wanted>();
     for (const line of priced) {
@@ -262,6 +266,7 @@ export async function placeOrder(
         vatRates: column('vatRate'),
         vatAmounts: column('vatAmount'),
         actor: options.actor ?? 'customer',
+        actorUserId: options.actorUserId ?? null,
         status,
         email: request.email,
         hitKeys: hits.keys,

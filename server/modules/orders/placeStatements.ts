@@ -78,6 +78,7 @@ const orderInsert = (db: DbOrTx) =>
       idempotencyKey: placeholder('idempotencyKey'),
       requestHash: placeholder('requestHash'),
       locale: placeholder('locale'),
+      placedByOwner: placeholder('placedByOwner'),
     })
     .onConflictDoNothing({ target: orders.idempotencyKey })
     .returning({ id: orders.id, number: orders.number });
@@ -101,7 +102,7 @@ function orderRowsSql(mails: boolean, order: SQL, placed?: SQL): SQL {
       ${placeholder('vatRates')}::int[], ${placeholder('vatAmounts')}::int[])
       with ordinality as line(product_id, name, unit_price, quantity, colour, colour_label, stock_taken, colour_stock_taken, vat_rate, vat_amount, position)
     order by line.position`;
-  const event = sql`insert into ${orderEvents} (order_id, actor, to_status) select ${order}, ${placeholder('actor')}::text, ${placeholder('status')}::text${placed ? sql` from ${placed}` : sql``}`;
+  const event = sql`insert into ${orderEvents} (order_id, actor, actor_user_id, to_status) select ${order}, ${placeholder('actor')}::text, ${placeholder('actorUserId')}::text, ${placeholder('status')}::text${placed ? sql` from ${placed}` : sql``}`;
   const orderMails = mails ? sql`, mails as (${orderPlacedMailsSql(order, sql`${placeholder('email')}::text`, placed)})` : sql``;
   const hits = countHitsSql(placeholder('hitKeys'), placeholder('hitSeconds'), placed && sql`exists (select from ${placed})`);
   return sql`lines as (${lines}), event as (${event})${orderMails}, hits as (${hits})`;

@@ -42,13 +42,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: st
    * The pages of a cash order's "Confirm my order" and "Pay now by card instead" links (issue 47): the order as it
    * stands; reading it changes nothing. Paying's button is checkout's (checkout/routes.ts).
    */
-  for (const [path, isKey] of [
-    ['/orders/:id/confirmation', isOrderConfirmKey],
-    ['/orders/:id/prepay', isOrderPrepayKey],
+  for (const [path, isKey, purpose] of [
+    ['/orders/:id/confirmation', isOrderConfirmKey, 'confirm'],
+    ['/orders/:id/prepay', isOrderPrepayKey, 'pay'],
   ] as const) {
     app.get(path, { schema: { ...confirmationOf, querystring: z.object({ key: z.string().max(100).optional() }), response: answers({ 200: customerConfirmationSchema }) } }, async (request) => {
       assertOrderKey(isKey, secret, request.params.id, request.query.key);
-      return customerConfirmation(db, request.params.id);
+      const { status: _status, ...state } = await customerConfirmation(db, request.params.id, purpose);
+      return state;
     });
   }
   /** Confirming's button: the customer confirms, once. */

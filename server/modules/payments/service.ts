@@ -86,9 +86,10 @@ export interface OrderToPay {
   locale: Locale;
   /**
    * `order`: a card order awaiting its payment (the default); `prepay`: a cash order its customer pays by card instead,
-   * from the order mail's link (issue 47). The session's metadata and Stripe idempotency key say which.
+   * from the order mail's link (issue 47); `paylink`: an order the owner placed, paid from the link mailed to its customer.
+   * The session's metadata and Stripe idempotency key say which.
    */
-  purpose?: 'order' | 'prepay';
+  purpose?: 'order' | 'prepay' | 'paylink';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type AdminOrderRow, adminOrderListSchema, dashboardSchema, type Dashboard as Figures, type LiveOrderEvent } from '../../../domain/contracts/admin';
 import { bucharestDay } from '../../../domain/locale';
 import { ORDER_STATUSES } from '../../../domain/orders';
@@ -156,7 +156,13 @@ export default function OrdersPage() {
   );
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">{t('admin.orders.heading')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t('admin.orders.heading')}</h1>
+        {/* An order taken by phone or message (issue 47). */}
+        <Link to="/admin/orders/new" className={secondaryButton}>
+          {t('admin.newOrder.heading')}
+        </Link>
+      </div>
       {/* On a phone the orders come first, as cards; the counters and filters after them (issue 46). */}
       {phone && (
         <section aria-labelledby={`${listId}-title`} className="flex flex-col gap-3">

@@ -217,6 +217,37 @@ export function confirmReminderMail(shop: ShopIdentity, order: OrderMailData): R
   };
 }
 
+/**
+ * The pay link of an order the owner placed for a customer who ordered by phone or message (issue 47): its number, what
+ * it comes to and its lines, and the link to pay it by card. Nothing once it no longer awaits its payment.
+ */
+export function payLinkMail(shop: ShopIdentity, order: OrderMailData, days: number): RenderedParts | null {
+  if (order.status !== 'awaiting_payment' || !order.payUrl) return null;
+  const { locale } = order;
+  const t = mailText(locale);
+  const number = String(order.number);
+  const total = formatMoney(order.total, locale);
+  return {
+    subject: t('mail.payLink.subject', { number }),
+    element: (
+      <Layout shop={shop} locale={locale} preview={t('mail.payLink.preview', { number, total })}>
+        <Heading as="h1" style={{ fontSize: '22px' }}>
+          {t('mail.payLink.subject', { number })}
+        </Heading>
+        <Text style={paragraph}>{t('mail.payLink.text', { firstName: order.firstName, number, total, days: String(days) })}</Text>
+        <Link href={order.payUrl} style={button}>
+          {t('mail.payLink.pay', { total })}
+        </Link>
+        <Lines order={order} locale={locale} />
+        <Heading as="h2" style={{ fontSize: '18px' }}>
+          {t('mail.placed.deliveryTo')}
+        </Heading>
+        <Address order={order} locale={locale} />
+      </Layout>
+    ),
+  };
+}
+
 /** To the customer when the order changes: shipped (with tracking), delivered or cancelled (with the reason). */
 export function statusMail(shop: ShopIdentity, order: OrderMailData): RenderedParts | null {
   const { locale } = order;
