@@ -185,6 +185,18 @@ export const orderRequestSchema = shippingFields
 export type OrderRequest = Omit<z.infer<typeof orderRequestSchema>, 'county'> & { county: CountyCode | null };
 
 /**
+ * PUT /api/admin/orders/:id/contents (issue 47): the owner's edit of an order before its AWB, as the order should now
+ * be: every line (colour, quantity; lines added or removed) and the delivery address and phone, with the version of the
+ * order the owner's page showed (a stale page gets 409).
+ */
+export const orderEditSchema = z.object({
+  version: z.int('version must be a whole number.').positive('version must be a whole number.'),
+  lines: orderLinesSchema,
+  shipping: shippingSchema,
+});
+export type OrderEdit = z.infer<typeof orderEditSchema>;
+
+/**
  * POST /api/admin/orders (issue 47): an order the owner takes for a customer who ordered by phone or message, by the
  * storefront's rules (the same request), and the language the customer's mails are written in.
  */

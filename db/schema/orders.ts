@@ -77,6 +77,12 @@ export const orders = pgTable(
     confirmRemindedAt: timestamp('confirm_reminded_at', { withTimezone: true }),
     /** Placed by the owner in the back office, for a customer who ordered by phone or message (issue 47). */
     placedByOwner: boolean('placed_by_owner').notNull().default(false),
+    /**
+     * A paid card order the owner edited to a lower total (issue 47): what is owed back to the card and not yet refunded
+     * through Stripe, and what was (both in bani).
+     */
+    editRefundDue: integer('edit_refund_due').notNull().default(0),
+    editRefunded: integer('edit_refunded').notNull().default(0),
     /** The courier's locker it goes to (Sameday easybox), as the customer chose it at checkout; null: to the address. */
     locker: jsonb('locker').$type<OrderLocker>(),
     /** Set when shipped: the courier and the AWB (tracking number). */

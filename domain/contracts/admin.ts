@@ -96,6 +96,8 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   anonymisedAt: z.nullable(z.string()),
   /** The owner's blocks on its contact (no cash on delivery), by phone or email. */
   codBlocks: z.array(codBlockSchema),
+  /** What the owner's edits of a paid card order owe back to its card and Stripe has not been asked for (bani; issue 47). */
+  editRefundDue: bani,
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

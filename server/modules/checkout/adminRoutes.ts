@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ownerOrderRequestSchema } from '../../../domain/checkout';
+import { orderEditSchema, ownerOrderRequestSchema } from '../../../domain/checkout';
 import { adminOrderSchema } from '../../../domain/contracts/admin';
 import { answers } from '../../errors';
 import type { SignedInUser } from '../accounts/service';
+import { orderForOwner } from '../orders/ownerOrder';
+import { editOrderAsOwner, refundEdit } from './orderEdits';
 import { placeOwnerOrder } from './ownerOrders';
 import { refundToCard } from './refunds';
 import type { Checkout } from './service';
@@ -17,6 +19,18 @@ export const adminCheckoutRoutes: FastifyPluginAsyncZod<{ checkout: Checkout; ow
   /** New order: placed by the storefront's rules, cash on delivery or with a card pay link mailed to the customer (201). */
   app.post('/orders', { schema: { body: ownerOrderRequestSchema, response: answers({ 201: adminOrderSchema }) } }, async (request, reply) => {
     return reply.status(201).send(await placeOwnerOrder(checkout, request.body, ownerOf(request)));
+  });
+
+  const orderParams = z.object({ id: z.uuid('Unknown order id.') });
+  /** Editing an order until its AWB exists: its lines, address and phone, as they should now be (orders/edit.ts). */
+  app.put('/orders/:id/contents', { schema: { params: orderParams, body: orderEditSchema, response: answers({ 200: adminOrderSchema }) } }, async (request) =>
+    editOrderAsOwner(checkout, request.params.id, request.body, ownerOf(request)),
+  );
+  /** The card refund an edit left owed, asked of Stripe again (it failed when the edit was saved). */
+  app.post('/orders/:id/edit-refund', { schema: { params: orderParams, response: answers({ 200: adminOrderSchema }) } }, async (request) => {
+    const owner = ownerOf(request);
+    await refundEdit(checkout, request.params.id, owner);
+    return orderForOwner(checkout.db, request.params.id);
   });
 
   /** Refund to the card: exactly the credited amount, through Stripe, once; answers the order as it is now. */

@@ -1,16 +1,15 @@
 /** Orders the owner takes by phone or message (issue 47): checkout/ownerOrders.ts, POST /api/admin/orders. */
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../../db/schema/catalog';
 import { discountCodes } from '../../../db/schema/discounts';
 import { invoices } from '../../../db/schema/invoices';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
-import type { StoredColourOption } from '../../../domain/catalog';
 import { cashOnDelivery } from '../../../domain/courier';
 import { OWNER_PAY_LINK_DAYS } from '../../../domain/orders';
 import { signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN } from '../../../testing/app';
 import { completed, priceData, sendWebhook, setUpCardShop } from '../../../testing/cardShop';
+import { lighterColours, SEEDED_LIGHTER_COLOURS } from '../../../testing/lighterColours';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { orderPrepayKey } from '../orders/accessToken';
 import { PAY_LINK_NOTE, reconcileCardOrders } from './stripeEvents';
@@ -26,15 +25,9 @@ beforeAll(async () => {
   ownerId = signedUp.id;
 }, 300_000);
 
-const SEEDED: StoredColourOption[] = [
-  { name: 'Black', available: true },
-  { name: 'Red', available: false },
-  { name: 'Blue', available: false },
-];
-async function setLighterColours(colourOptions: StoredColourOption[]) {
-  await db().update(products).set({ colourOptions }).where(eq(products.id, '1'));
-  await shop.app.catalogue.reload();
-}
+const SEEDED = SEEDED_LIGHTER_COLOURS;
+const lighter = lighterColours(shop);
+const setLighterColours = lighter.set;
 afterEach(async () => {
   await setLighterColours(SEEDED);
 });
@@ -45,7 +38,7 @@ const rowOf = async (id: string) => (await db().select().from(orders).where(eq(o
 const mailsOf = async (id: string) => (await db().select({ kind: outbox.kind, recipient: outbox.recipient }).from(outbox).where(eq(outbox.orderId, id))).map((mail) => mail.kind).sort();
 const orderCount = async () => (await db().select({ n: count() }).from(orders))[0]!.n;
 const reconcile = (now?: Date) => reconcileCardOrders({ db: db(), payments: { db: db(), gateway: shop.gateway, publicUrl: TEST_ORIGIN } }, now);
-const blackLeft = async () => (await db().select({ colours: products.colourOptions }).from(products).where(eq(products.id, '1')))[0]!.colours.find((option) => option.name === 'Black')!.stock;
+const blackLeft = () => lighter.stockOf('Black');
 
 describe('New order: the owner takes an order by phone or message', () => {
   it('cash on delivery with a discount code: priced by the server, the code counted, the stock taken, its mails, the timeline naming the owner', async () => {

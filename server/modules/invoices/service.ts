@@ -211,6 +211,17 @@ export async function creditReturn(tx: DbOrTx, order: OrderView, credit: ReturnC
 }
 
 /**
+ * An invoiced order the owner edited before it left (issue 47), in the edit's transaction: its standing invoice is
+ * stornoed (replaced) and the order invoiced again as it now is, as Re-issue does. Null when it has no invoice yet.
+ */
+export async function reissueEdited(tx: DbOrTx, order: OrderView, invoicing: Invoicing, at: Date): Promise<IssuedInvoice | null> {
+  const invoice = await standingInvoice(tx, eq(invoices.orderId, order.id));
+  if (!invoice) return null;
+  await credit(tx, invoice, invoicing, at, 'replaced');
+  return issue(tx, order.id, invoicing, at, (head) => orderDocument(order, invoicing, { kind: 'invoice', ...head }));
+}
+
+/**
  * Re-issues a wrong invoice (the owner corrected the buyer; the seller as the settings say now): its storno first,
  * then the corrected invoice, in one transaction, both numbered from the series. Only an invoice still standing:
  * one already credited answers 409. Returns the new invoice.

@@ -14,7 +14,7 @@ import { renderParts } from './render';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
 import { erasureMail, passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
-import { confirmReminderMail, type OrderMailData, orderPlacedMail, payLinkMail, type RenderedParts, statusMail } from './templates/orderMails';
+import { confirmReminderMail, type OrderMailData, orderPlacedMail, orderUpdatedMail, payLinkMail, type RenderedParts, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
 
@@ -67,7 +67,9 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow, or
                           ? confirmReminderMail(settings.shop, order)
                           : row.kind === MAIL_KINDS.payLink
                             ? payLinkMail(settings.shop, order, OWNER_PAY_LINK_DAYS)
-                            : null;
+                            : row.kind === MAIL_KINDS.orderUpdated
+                              ? orderUpdatedMail(settings.shop, order, Number(row.data.refund ?? 0))
+                              : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
 }

@@ -30,6 +30,8 @@ export const MAIL_KINDS = {
   confirmReminder: 'confirm_reminder',
   /** The pay link of an order the owner placed for a customer who pays by card (issue 47). */
   payLink: 'pay_link',
+  /** The customer's "Your order was updated" after the owner edited the order (issue 47). */
+  orderUpdated: 'order_updated',
   /** The customer's data rights (privacy/service.ts): their account deleted, their details erased from an order. */
   accountDeleted: 'account_deleted',
   detailsErased: 'details_erased',
@@ -94,6 +96,11 @@ export async function queueConfirmReminderMail(tx: DbOrTx, order: { id: string; 
 /** The pay link of an order the owner placed for a customer to pay by card (issue 47). */
 export async function queuePayLinkMail(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
   await enqueueMail(tx, { kind: MAIL_KINDS.payLink, recipient: order.email, orderId: order.id });
+}
+
+/** The customer's "Your order was updated", written with the owner's edit; `refund`: what goes back to their card (bani, 0: none). */
+export async function queueOrderUpdatedMail(tx: DbOrTx, order: { id: string; email: string }, refund: number): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.orderUpdated, recipient: order.email, orderId: order.id, data: { refund: String(refund) } });
 }
 
 /** The customer's mail that the refund `refundId` of their goods sent back was made (issue 45). */

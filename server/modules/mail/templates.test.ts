@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
-import { confirmReminderMail, type OrderMailData, orderPlacedMail, payLinkMail, statusMail } from './templates/orderMails';
+import { confirmReminderMail, type OrderMailData, orderPlacedMail, orderUpdatedMail, payLinkMail, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
 
@@ -446,6 +446,7 @@ describe('discreet mails (issue 47)', () => {
         passwordResetMail(shop, { url: 'https://shop.example.ro/reset', minutes: 60 }, locale),
         confirmReminderMail(shop, { ...order, locale }),
         payLinkMail(shop, { ...order, locale, status: 'awaiting_payment', paymentMethod: 'card', payUrl: 'https://shop.example.ro/pay' }, 3),
+        orderUpdatedMail(shop, { ...order, locale }, 0),
       ];
       for (const parts of mails) {
         expect(parts).not.toBeNull();
@@ -456,7 +457,7 @@ describe('discreet mails (issue 47)', () => {
         checked++;
       }
     }
-    expect(checked).toBe(30);
+    expect(checked).toBe(32);
   });
 });
 
@@ -503,5 +504,20 @@ describe('the pay link of an order the owner placed (issue 47)', () => {
     expect(renderParts(payLinkMail(shop, { ...awaiting, locale: 'ro' }, 3)!).subject).toBe('Comanda 10042: plata cu cardul');
     expect(payLinkMail(shop, { ...awaiting, status: 'paid' }, 3)).toBeNull();
     expect(payLinkMail(shop, { ...awaiting, status: 'cancelled' }, 3)).toBeNull();
+  });
+});
+
+describe('Your order was updated (issue 47)', () => {
+  it('gives the new total: cash to have ready, or what goes back to the card (en and ro)', () => {
+    const cash = renderParts(orderUpdatedMail(shop, order, 0));
+    expect(cash.subject).toBe('Order 10042: your order was updated');
+    expect(cash.text).toContain('Your order was updated');
+    expect(cash.text).toContain('Hello Ștefan, we updated order 10042 as we agreed. It now comes to 124.96 RON, with delivery.');
+    expect(cash.text).toContain('You pay 124.96 RON in cash to the courier.');
+    expect(cash.text).not.toContain('refund');
+    const card = renderParts(orderUpdatedMail(shop, { ...order, paymentMethod: 'card', status: 'paid' }, 3999));
+    expect(card.text).toContain('We refund 39.99 RON to your card');
+    expect(card.text).not.toContain('in cash');
+    expect(renderParts(orderUpdatedMail(shop, { ...order, locale: 'ro' }, 0)).subject).toBe('Comanda 10042: comanda ta a fost actualizată');
   });
 });

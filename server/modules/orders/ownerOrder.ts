@@ -81,6 +81,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     returnedBefore: returned,
     codBlocks: blocks,
     anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
+    editRefundDue: row.editRefundDue,
   };
 }
 

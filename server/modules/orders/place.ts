@@ -17,7 +17,7 @@ import { AppError } from '../../errors';
 import { type Hit, hitsToCount, type Refusal, refusalOf } from '../../rateLimits';
 import { type AppliedCode, applicableCode, countCodeUse } from '../discounts/usage';
 import { insertOrder, insertOrderRows, insertOrderRowsAndMails, insertOrderWithRows, insertOrderWithRowsAndMails, orderedProducts } from './placeStatements';
-import { takeStock, type Wanted } from './stock';
+import { stockOfLines, takeStock, wantedOf } from './stock';
 
 /** Placing an order: priced here, its stock taken, written once per idempotency key with its rows and mails. */
 export interface PlacedOrder {
@@ -69,7 +69,7 @@ function requestHash(request: OrderRequest): string {
  * colour is switched off is checked later (`switchedOff`), once a retry of an order already placed has
  * been answered.
  */
-function chosenColour(product: { name: string; colourOptions: StoredColourOption[] }, colour: string | null, paid: boolean): string | null {
+export function chosenColour(product: { name: string; colourOptions: StoredColourOption[] }, colour: string | null, paid: boolean): string | null {
   if (colour === null) {
     if (product.colourOptions.length > 0 && !paid) throw new AppError('bad_request', { id: 'error.order.colourRequired', values: { name: product.name } }, 'colour_required');
     return null;
@@ -233,26 +233,13 @@ export async function placeOrder(
       locale,
       placedByOwner: options.actor === 'owner',
     };
-    const wanted = new Map<string, Wanted>();
-    for (const line of priced) {
-      const product = byId.get(line.productId)!;
-      const entry = wanted.get(line.productId) ?? { name: line.name, colourName: product.colourName, quantity: 0, counted: product.stock !== null, colours: new Map() };
-      entry.quantity += line.quantity;
-      const counted = product.colourOptions.find((option) => option.name === line.colour)?.stock != null;
-      if (line.colour !== null && counted) entry.colours.set(line.colour, line.quantity);
-      wanted.set(line.productId, entry);
-    }
+    const wanted = wantedOf(priced, (id) => byId.get(id)!);
     const hits = hitsToCount(options.count ?? []);
     // Its lines, the first event of its timeline, its hits and, but for a card order awaiting payment (it gets them
     // once paid), its confirmation and the owner's alert, each line with the stock it took.
-    const rows = (taken = new Map<string, number>(), coloursTaken = new Map<string, Map<string, number>>()) => {
-      // The product's units are recorded on its first line (two colours are two lines); a colour's on its own line.
-      const lines = priced.map((line, index) => {
-        const units = taken.get(line.productId) ?? 0;
-        taken.delete(line.productId);
-        const colourUnits = line.colour === null ? 0 : (coloursTaken.get(line.productId)?.get(line.colour) ?? 0);
-        return { ...line, stockTaken: units, colourStockTaken: colourUnits, vatRate, vatAmount: vat.lines[index]! };
-      });
+    const rows = (took?: Awaited<ReturnType<typeof takeStock>>) => {
+      const stock = stockOfLines(priced, took);
+      const lines = priced.map((line, index) => ({ ...line, ...stock[index]!, vatRate, vatAmount: vat.lines[index]! }));
       const column = <K extends keyof (typeof lines)[number]>(key: K) => lines.map((line) => line[key]);
       return {
         productIds: column('productId'),
@@ -292,8 +279,8 @@ export async function placeOrder(
     const [created] = await insertOrder(tx, order);
     if (!created) return twinsOrder();
     if (code) await countCodeUse(tx, code.id);
-    const { taken, coloursTaken } = await takeStock(tx, wanted, paid);
-    const counted = await (awaitingPayment ? insertOrderRows : insertOrderRowsAndMails)(tx, { orderId: created.id, ...rows(taken, coloursTaken) });
+    const took = await takeStock(tx, wanted, paid);
+    const counted = await (awaitingPayment ? insertOrderRows : insertOrderRowsAndMails)(tx, { orderId: created.id, ...rows(took) });
     return { id: created.id, number: created.number, replayed: false, totals, refused: refusalOf(hits, counted), cashRefused };
   });
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { products } from '../../../db/schema/catalog';
 import { orderLines } from '../../../db/schema/orders';
-import { lineName, stockViewChanges } from '../../../domain/catalog';
+import { lineName, type StoredColourOption, stockViewChanges } from '../../../domain/catalog';
 import { onlyLeft } from '../../../domain/messages';
 import { AppError } from '../../errors';
 import { notifyCatalogueChanged } from '../catalog/changes';
@@ -16,6 +16,44 @@ export interface Wanted {
   quantity: number;
   counted: boolean;
   colours: Map<string, number>;
+}
+
+/** An order line as stock sees it: which product, in which colour (null: none), how many, named as the customer reads it. */
+interface StockLine {
+  productId: string;
+  name: string;
+  quantity: number;
+  colour: string | null;
+}
+
+/** What an order's lines want of each product's stock, and of each colour's that is counted (takeStock's input). */
+export function wantedOf(
+  lines: readonly StockLine[],
+  productOf: (id: string) => { stock: number | null; colourOptions: readonly StoredColourOption[]; colourName(colour: string): string },
+): Map<string, Wanted> {
+  const wanted = new Map<string, Wanted>();
+  for (const line of lines) {
+    const product = productOf(line.productId);
+    const entry = wanted.get(line.productId) ?? { name: line.name, colourName: product.colourName, quantity: 0, counted: product.stock !== null, colours: new Map() };
+    entry.quantity += line.quantity;
+    const counted = product.colourOptions.find((option) => option.name === line.colour)?.stock != null;
+    if (line.colour !== null && counted) entry.colours.set(line.colour, line.quantity);
+    wanted.set(line.productId, entry);
+  }
+  return wanted;
+}
+
+/**
+ * The units each line took, as its row records them: a product's units on its first line (two colours are two lines),
+ * a colour's on its own line.
+ */
+export function stockOfLines(lines: readonly StockLine[], took: Awaited<ReturnType<typeof takeStock>> = { taken: new Map(), coloursTaken: new Map() }) {
+  const left = new Map(took.taken);
+  return lines.map((line) => {
+    const units = left.get(line.productId) ?? 0;
+    left.delete(line.productId);
+    return { stockTaken: units, colourStockTaken: line.colour === null ? 0 : (took.coloursTaken.get(line.productId)?.get(line.colour) ?? 0) };
+  });
 }
 
 /**

@@ -115,6 +115,19 @@ export function Address({ order, locale }: { order: OrderMailData; locale: Local
   );
 }
 
+/** The order's lines and totals, and where it goes. */
+function OrderSummary({ order }: { order: OrderMailData }) {
+  return (
+    <>
+      <Lines order={order} locale={order.locale} />
+      <Heading as="h2" style={{ fontSize: '18px' }}>
+        {mailText(order.locale)('mail.placed.deliveryTo')}
+      </Heading>
+      <Address order={order} locale={order.locale} />
+    </>
+  );
+}
+
 /** A cash order's two links (issue 47): Confirm my order, and where the cart takes cards, paying by card instead. */
 function ConfirmLinks({ order }: { order: OrderMailData }) {
   const t = mailText(order.locale);
@@ -177,11 +190,7 @@ export function orderPlacedMail(shop: ShopIdentity, order: OrderMailData): Rende
             <ConfirmLinks order={order} />
           </>
         )}
-        <Lines order={order} locale={locale} />
-        <Heading as="h2" style={{ fontSize: '18px' }}>
-          {t('mail.placed.deliveryTo')}
-        </Heading>
-        <Address order={order} locale={locale} />
+        <OrderSummary order={order} />
         <StatusLink order={order} />
         <Text style={muted}>
           {t('mail.placed.withdrawal', { email: shop.email })} {t('mail.order.id', { id: order.id })}
@@ -238,11 +247,33 @@ export function payLinkMail(shop: ShopIdentity, order: OrderMailData, days: numb
         <Link href={order.payUrl} style={button}>
           {t('mail.payLink.pay', { total })}
         </Link>
-        <Lines order={order} locale={locale} />
-        <Heading as="h2" style={{ fontSize: '18px' }}>
-          {t('mail.placed.deliveryTo')}
+        <OrderSummary order={order} />
+      </Layout>
+    ),
+  };
+}
+
+/**
+ * To the customer when the owner edited the order (issue 47): *Your order was updated*, with its lines, total and
+ * address as they now are: cash to have ready, or what goes back to the card (`refund`, bani; 0: nothing).
+ */
+export function orderUpdatedMail(shop: ShopIdentity, order: OrderMailData, refund: number): RenderedParts {
+  const { locale } = order;
+  const t = mailText(locale);
+  const number = String(order.number);
+  const total = formatMoney(order.total, locale);
+  return {
+    subject: t('mail.updated.subject', { number }),
+    element: (
+      <Layout shop={shop} locale={locale} preview={t('mail.updated.preview', { number, total })}>
+        <Heading as="h1" style={{ fontSize: '22px' }}>
+          {t('mail.updated.heading')}
         </Heading>
-        <Address order={order} locale={locale} />
+        <Text style={paragraph}>{t('mail.updated.text', { firstName: order.firstName, number, total })}</Text>
+        {order.paymentMethod === 'cod' && <Text style={paragraph}>{t('mail.updated.cash', { total })}</Text>}
+        {refund > 0 && <Text style={paragraph}>{t('mail.updated.refund', { amount: formatMoney(refund, locale) })}</Text>}
+        <OrderSummary order={order} />
+        <StatusLink order={order} />
       </Layout>
     ),
   };
