@@ -98,6 +98,8 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   codBlocks: z.array(codBlockSchema),
   /** What the owner's edits of a paid card order owe back to its card and Stripe has not been asked for (bani; issue 47). */
   editRefundDue: bani,
+  /** Its lines as an edit takes them (issue 47): the product, the colour's own name (null: none), how many. */
+  editLines: z.array(z.object({ productId: z.nullable(z.string()), colour: z.nullable(z.string()), quantity: z.int() })),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

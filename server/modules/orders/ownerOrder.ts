@@ -82,6 +82,7 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     codBlocks: blocks,
     anonymisedAt: row.anonymisedAt?.toISOString() ?? null,
     editRefundDue: row.editRefundDue,
+    editLines: lines.map(({ productId, colour, quantity }) => ({ productId, colour, quantity })),
   };
 }
 

@@ -10,6 +10,7 @@ import { apiRequest } from '../../lib/api';
 import { BUCHAREST_TIME, orderStatusName, useBackOfficeTitle } from '../../lib/backOffice';
 import { useI18n } from '../../lib/i18n';
 import { CodRisk } from './CodRisk';
+import { EditOrder } from './EditOrder';
 import { Actions, CancelOrder } from './OrderActions';
 import { OrderCustomer, OrderPayment } from './OrderContact';
 import { OrderItems } from './OrderItems';
@@ -102,6 +103,7 @@ function OrderDetails({ order, onChanged, reload }: { order: AdminOrder; onChang
         <OrderShipments order={order} onChanged={onChanged} reload={reload} />
         <OrderTimeline order={order} />
       </div>
+      <EditOrder order={order} onChanged={onChanged} reload={reload} />
       {!order.anonymisedAt && (order.paymentMethod === 'cod' || order.returnedBefore.length > 0 || order.codBlocks.length > 0) && <CodRisk order={order} reload={reload} />}
       {order.invoices.length > 0 && (
         <section aria-labelledby="invoices-title" className="flex flex-col gap-3">
