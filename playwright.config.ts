@@ -27,6 +27,9 @@ export const FAKE_SAMEDAY_CONTROL_PORT = 4329;
 export const FAKE_CARGUS_PORT = 4331;
 /** The fake Cargus's control (testing/fakeCargusMain.ts): what the shop asked of it. */
 export const FAKE_CARGUS_CONTROL_PORT = 4332;
+/** A second fake SMTP server, taking every mail, for the card shop: specs read its customers' mails as SMTP delivered them. */
+export const CARD_SMTP_PORT = 4333;
+export const CARD_SMTP_CONTROL_PORT = 4334;
 /** The owner every e2e shop has (made by `npm run admin -- create` before it starts). */
 export const OWNER = { email: 'owner@example.ro', password: 'owner-password-e2e' } as const;
 const WEBHOOK_SECRET = 'whsec_e2e_secret';
@@ -145,6 +148,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
+    {
+      command: 'node --import tsx testing/fakeSmtpMain.ts',
+      url: `http://127.0.0.1:${CARD_SMTP_CONTROL_PORT}/health`,
+      env: { FAKE_SMTP_PORT: String(CARD_SMTP_PORT), FAKE_SMTP_CONTROL_PORT: String(CARD_SMTP_CONTROL_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     shop(CARD_SHOP_PORT, 'test-results/e2e-card-data', {
       CARD_PAYMENTS_ENABLED: 'true',
       STRIPE_SECRET_KEY: 'sk_test_e2e',
@@ -155,6 +165,8 @@ export default defineConfig({
       SAMEDAY_PASSWORD: 'e2e-secret',
       SAMEDAY_ENV: 'demo',
       SAMEDAY_BASE_URL: `http://127.0.0.1:${FAKE_SAMEDAY_PORT}`,
+      // Its mails go over SMTP to a fake server of its own (issue 47: a mail's links read as the customer gets them).
+      SMTP_URL: `smtp://127.0.0.1:${CARD_SMTP_PORT}`,
     }),
     shop(ADMIN_PRODUCTS_SHOP_PORT, 'test-results/e2e-admin-products-data'),
     {

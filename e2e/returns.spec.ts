@@ -2,10 +2,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays } from '../domain/calendar';
 import { bucharestDay, shopDay } from '../domain/locale';
 import { refundDueDay } from '../domain/withdrawal';
-import { CARD_SHOP_PORT, FAKE_CARGUS_CONTROL_PORT, FAKE_SAMEDAY_CONTROL_PORT, FAKE_STRIPE_PORT } from '../playwright.config';
+import { CARD_SHOP_PORT, CARD_SMTP_CONTROL_PORT, FAKE_CARGUS_CONTROL_PORT, FAKE_SAMEDAY_CONTROL_PORT, FAKE_STRIPE_PORT } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
-import { caughtMail } from './mails';
+import { caughtMail, smtpMail } from './mails';
 
 let placed = 0;
 
@@ -306,7 +306,7 @@ test.describe('a card order’s refund, on a 375 px phone', () => {
       (item) => item.payment_intent === session.payment_intent,
     );
     expect(made).toEqual([expect.objectContaining({ amount: 8498, status: 'succeeded' })]);
-    const mail = await caughtMail(email, `Your refund for order ${order.number}`, 'test-results/e2e-card-data/mail');
+    const mail = await smtpMail(`http://127.0.0.1:${CARD_SMTP_CONTROL_PORT}`, email, `Your refund for order ${order.number}`);
     expect(mail.text).toContain('We refunded you 84.98 RON to the card you paid with');
   });
 });

@@ -5,7 +5,7 @@
  *   GET  /health   200 once both are listening
  *   POST /refuse   answer every mail with 451 (a temporary failure) from now on
  *   POST /accept   take mails again
- *   GET  /mails    the mails received: [{ messageId, from, to, subject }]
+ *   GET  /mails    the mails received: [{ messageId, from, to, subject, text, html }]
  */
 import { createServer } from 'node:http';
 import { startFakeSmtp } from './fakeSmtp';
@@ -27,7 +27,7 @@ const control = createServer((request, response) => {
   if (route === 'GET /mails')
     return answer(
       200,
-      smtp.mails.map(({ messageId, from, to, subject }) => ({ messageId, from, to, subject })),
+      smtp.mails.map(({ messageId, from, to, subject, text, html }) => ({ messageId, from, to, subject, text, html })),
     );
   return answer(404, { message: 'Unknown control request.' });
 });

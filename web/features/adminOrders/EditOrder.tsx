@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { orderEditSchema, type ShippingField } from '../../../domain/checkout';
 import { type AdminOrder, adminOrderSchema } from '../../../domain/contracts/admin';
-import { Feedback } from '../../components/ui/Feedback';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { firstProblem } from '../../lib/backOffice';
@@ -41,7 +40,11 @@ export function EditOrder({ order, onChanged, reload }: { order: AdminOrder; onC
             <button type="button" className={`${secondaryButton} self-start`} disabled={refund.busy} onClick={() => void refund.run(`/admin/orders/${order.id}/edit-refund`)}>
               {t('admin.edit.refund', { amount: money(order.editRefundDue) })}
             </button>
-            <Feedback problem={refund.problem} done={null} />
+            {refund.problem && (
+              <p role="alert" className="text-red-700">
+                {refund.problem}
+              </p>
+            )}
           </div>
         )}
         {editable && !open && (
@@ -75,7 +78,17 @@ export function EditOrder({ order, onChanged, reload }: { order: AdminOrder; onC
             }}
           />
         )}
-        <Feedback problem={problem} done={done} />
+        {/* Said only when there is something to say: an order's page has other alerts, and an empty one in each section helps no one. */}
+        {problem && (
+          <p role="alert" className="text-red-700">
+            {problem}
+          </p>
+        )}
+        {done && (
+          <p role="status" className="text-green-800">
+            {done}
+          </p>
+        )}
       </div>
     </Section>
   );
