@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { biggestDiscountPercent, discountPercent, MAX_ORDER_TOTAL, missingForFreeShipping, overOrderMaximum, referencePrice, shippingFor, totalsFor } from './pricing';
+import { biggestDiscountPercent, discountPercent, MAX_ORDER_TOTAL, missingForFreeShipping, overOrderMaximum, referencePrice, shippingFor, shippingWaived, totalsFor } from './pricing';
 
 describe('shipping', () => {
   it('charges 19.99 RON below 200 RON and nothing from 200 RON up', () => {
@@ -33,6 +33,15 @@ describe('shipping', () => {
       total: 26494,
     });
     expect(totalsFor([])).toEqual({ subtotal: 0, discount: 0, shipping: 0, total: 0 });
+  });
+
+  it('waives delivery for paying first (PREPAY_FREE_SHIPPING), and knows an order it was waived for', () => {
+    const prepaid = totalsFor([{ unitPrice: 3999, quantity: 2 }], { kind: 'amount', value: 500 }, { freeShipping: true });
+    expect(prepaid).toEqual({ subtotal: 7998, discount: 500, shipping: 0, total: 7498 });
+    expect(shippingWaived(prepaid)).toBe(true);
+    expect(shippingWaived(totalsFor([{ unitPrice: 3999, quantity: 2 }]))).toBe(false);
+    // Free anyway above the threshold: nothing was waived.
+    expect(shippingWaived(totalsFor([{ unitPrice: 3999, quantity: 6 }], null, { freeShipping: true }))).toBe(false);
   });
 
   it('takes a discount code off the subtotal, and counts free shipping on what is left', () => {

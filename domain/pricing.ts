@@ -13,6 +13,9 @@ export function shippingFor(subtotal: Bani, discount: Bani = 0): Bani {
   return subtotal - discount >= FREE_SHIPPING_THRESHOLD ? 0 : SHIPPING_FEE;
 }
 
+/** Whether an order's delivery was waived for paying first (its shipping 0 where its subtotal would have paid some). */
+export const shippingWaived = (order: { subtotal: Bani; discount: Bani; shipping: Bani }): boolean => order.shipping === 0 && shippingFor(order.subtotal, order.discount) > 0;
+
 /** How much more the visitor must add to get free shipping (0 when already free), the discount taken off first. */
 export function missingForFreeShipping(subtotal: Bani, discount: Bani = 0): Bani {
   return Math.max(0, FREE_SHIPPING_THRESHOLD - (subtotal - discount));
@@ -43,11 +46,14 @@ export interface Totals {
   total: Bani;
 }
 
-/** An order's totals from its lines and the discount code it uses, if any (what the code takes off: domain/discounts). */
-export function totalsFor(lines: readonly PricedLine[], code: Pick<DiscountCode, 'kind' | 'value'> | null = null): Totals {
+/**
+ * An order's totals from its lines and the discount code it uses, if any (what the code takes off: domain/discounts).
+ * `freeShipping`: delivery waived whatever the subtotal (PREPAY_FREE_SHIPPING, for an order paid by card before it leaves).
+ */
+export function totalsFor(lines: readonly PricedLine[], code: Pick<DiscountCode, 'kind' | 'value'> | null = null, { freeShipping = false } = {}): Totals {
   const subtotal = lines.reduce((sum, line) => sum + lineTotal(line.unitPrice, line.quantity), 0);
   const discount = code ? discountAmount(code, subtotal) : 0;
-  const shipping = shippingFor(subtotal, discount);
+  const shipping = freeShipping ? 0 : shippingFor(subtotal, discount);
   return { subtotal, discount, shipping, total: subtotal - discount + shipping };
 }
 

@@ -42,7 +42,13 @@ export async function buildApp({
 }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
-  const payments = { db, gateway: stripe, publicUrl: authSettings.baseURL, statementSuffix: config.DISCREET_SHIPPING ? statementSuffixOf(config.SHIPPING_CONTENTS) : null };
+  const payments = {
+    db,
+    gateway: stripe,
+    publicUrl: authSettings.baseURL,
+    statementSuffix: config.DISCREET_SHIPPING ? statementSuffixOf(config.SHIPPING_CONTENTS) : null,
+    prepayFreeShipping: config.PREPAY_FREE_SHIPPING ?? false,
+  };
   const cardPaymentsEnabled = config.CARD_PAYMENTS_ENABLED;
   const visits = givenVisits ?? new VisitCounter(db);
   const checkout = {
@@ -103,7 +109,7 @@ export async function buildApp({
   // ANAF, tracking parcels, the couriers' lists, visit counts and card orders' reconciliation.
   runJobsWhileUp(app, {
     db,
-    mail: mail ? { sending: mail, orderOf: orderMailSource(db, authSettings.secret, mail.shop.url, { prepay: checkout.cardOffered }) } : null,
+    mail: mail ? { sending: mail, orderOf: orderMailSource(db, authSettings.secret, mail.shop.url, { prepay: checkout.cardOffered, prepayFreeShipping: payments.prepayFreeShipping }) } : null,
     anaf,
     shipping,
     invoicing,

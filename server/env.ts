@@ -11,6 +11,13 @@ import { phoneInE164 } from '../domain/phone';
 import { MAX_ORDER_TOTAL, MAX_ORDER_TOTAL_CEILING } from '../domain/pricing';
 import { courierSettings } from './courierSettings';
 
+/** A setting that is `true` or `false` (as text), read as a boolean. */
+export const flag = (byDefault: boolean) =>
+  z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default(byDefault ? 'true' : 'false')
+    .transform((value) => value === 'true');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,19 +43,18 @@ const envSchema = z.object({
   /** Signs session cookies; at least 32 characters. Required in production; generated into DATA_DIR otherwise. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Behind a load balancer or reverse proxy: trust its X-Forwarded-For for visitors' IP addresses. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: flag(false),
   /** Stripe secret key (sk_live_… or sk_test_…); without it card payments answer 503. */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   /** Signing secret of the webhook endpoint (whsec_…), from the Stripe dashboard; required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Turns the card option on in the cart checkout (off by default, as the spec shows it disabled). */
-  CARD_PAYMENTS_ENABLED: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  CARD_PAYMENTS_ENABLED: flag(false),
+  /**
+   * `true`: delivery is free for an order paid by card before it leaves (the cart's card payment, Buy now, the owner's
+   * pay link, a cash order paid by card instead): a discount for paying first, never a surcharge on cash (issue 47).
+   */
+  PREPAY_FREE_SHIPPING: flag(false),
   /** Tests only: a local fake of Stripe's API, e.g. http://127.0.0.1:4320. */
   STRIPE_API_URL: z.string().url().optional(),
   /** The built web app; the API runs without it (tests, or `npm run dev` with Vite). */
@@ -85,10 +91,7 @@ const envSchema = z.object({
    * PostgreSQL) does, so the processes taking orders spend nothing on mail. Needs DATABASE_URL: the embedded
    * database is one process's.
    */
-  MAIL_WORKER: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  MAIL_WORKER: flag(false),
   /** Where the owner's new-order alerts go; every owner account's address when unset. */
   OWNER_EMAIL: z.string().email().optional(),
   /** The language of the owners' alerts (new order, withdrawal): ro or en. Customers get theirs in the language they ordered in. */
@@ -135,15 +138,9 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   /** Whether the shop calls each cash-on-delivery customer to confirm the order before it leaves (the confirmation says so). */
-  COD_CONFIRM_CALL: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
+  COD_CONFIRM_CALL: flag(false),
   /** `true`: a cash order its customer has not confirmed COD_CONFIRM_REMINDER_HOURS on gets one reminder mail (issue 47). */
-  COD_CONFIRM_REMINDER_MAIL: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
+  COD_CONFIRM_REMINDER_MAIL: flag(false),
   /** A cash order its customer has not confirmed from the mail's link this many hours on is listed as not confirmed (issue 47). */
   COD_CONFIRM_REMINDER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int('must be whole hours').min(1).max(720).default(24),
   SHIPMENT_OVERDUE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(0).max(90).default(7),
@@ -166,16 +163,10 @@ const envSchema = z.object({
   COMPANY_COUNTY: z.enum(COUNTY_CODES, { error: 'must be a county code: CJ, B, IS…' }).default('B'),
   COMPANY_POSTAL_CODE: z.string().regex(POSTAL_CODE_PATTERN, 'must be six digits').default('010001'),
   /** Whether the seller is registered for VAT; one that is not issues invoices without VAT (category O). */
-  COMPANY_VAT_PAYER: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  COMPANY_VAT_PAYER: flag(true),
   /** The invoices' series (letters and digits), and whether their numbers start again at 1 every year (the year then joins the series). */
   INVOICE_SERIES: z.string().regex(INVOICE_SERIES_PATTERN, 'must be 1 to 10 capital letters or digits').default('SST'),
-  INVOICE_NUMBERS_RESTART_YEARLY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  INVOICE_NUMBERS_RESTART_YEARLY: flag(false),
   /** When a cash order's invoice is issued: when the owner marks it shipped (it travels in the parcel) or delivered. A card order's, once paid. */
   INVOICE_ON: z.enum(['shipped', 'delivered']).default('shipped'),
   /**

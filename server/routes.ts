@@ -62,7 +62,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await api.register(catalogRoutes, { catalogue });
       await api.register(healthRoutes, { db });
       await api.register(checkoutRoutes, { checkout, auth, cardPaymentsEnabled, secret });
-      await api.register(orderRoutes, { db, auth, secret });
+      await api.register(orderRoutes, { db, auth, secret, prepayFreeShipping: checkout.payments.prepayFreeShipping });
       await api.register(invoiceRoutes, { db });
       await api.register(paymentRoutes, { payments: checkout.payments, auth, cardPaymentsEnabled });
       await api.register(shippingRoutes, { db, shipping });

@@ -34,7 +34,10 @@ const jobs = await startJobs({
   log,
   process: 'worker',
   // Its mails offer paying a cash order by card where the serving processes' cart takes cards (the same settings).
-  mail: { sending, orderOf: orderMailSource(database.db, secret, sending.shop.url, { prepay: config.CARD_PAYMENTS_ENABLED && Boolean(config.STRIPE_SECRET_KEY) }) },
+  mail: {
+    sending,
+    orderOf: orderMailSource(database.db, secret, sending.shop.url, { prepay: config.CARD_PAYMENTS_ENABLED && Boolean(config.STRIPE_SECRET_KEY), prepayFreeShipping: config.PREPAY_FREE_SHIPPING }),
+  },
   anaf: anafReportingFrom(config, publicUrl(config), secret),
   shipping: NO_COURIERS,
   invoicing: null,

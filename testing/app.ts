@@ -71,6 +71,8 @@ export interface TestAppOptions {
   /** The live order stream's safety poll, when a test needs it longer than its wait. */
   livePollMs?: number;
   visits?: VisitCounter;
+  /** PREPAY_FREE_SHIPPING: delivery free for an order paid by card first (off unless given). */
+  prepayFreeShipping?: boolean;
 }
 
 /** The settings of a shop configured with the defaults. */
@@ -96,6 +98,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
       SSR_ENTRY: options.ssrEntry ?? './no-ssr-entry.js',
       TRUST_PROXY: false,
       CARD_PAYMENTS_ENABLED: options.cardPayments ?? false,
+      PREPAY_FREE_SHIPPING: options.prepayFreeShipping ?? false,
       COD_CONFIRM_REMINDER_HOURS: DEFAULTS.COD_CONFIRM_REMINDER_HOURS,
       // Discreet, as a shop is by default (issue 47).
       DISCREET_SHIPPING: DEFAULTS.DISCREET_SHIPPING,

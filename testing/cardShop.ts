@@ -27,10 +27,11 @@ const signer = new Stripe('sk_test_signer');
 /**
  * A test file's shop that takes cards: a seeded database whose products 1–4 have Stripe prices, a
  * fake Stripe on 127.0.0.1, and the app talking to it through the real adapter. With `mails`, the
- * outbox is sent to a fake SMTP server of its own (`smtp`), the owners' alerts in `ownerMailLanguage`.
+ * outbox is sent to a fake SMTP server of its own (`smtp`), the owners' alerts in `ownerMailLanguage`; with
+ * `prepayFreeShipping`, delivery is free for orders paid by card first.
  * Read the fields inside tests (they are set once beforeAll has run).
  */
-export function setUpCardShop(options: { stripeTimeoutMs?: number; mails?: boolean; ownerMailLanguage?: Locale } = {}) {
+export function setUpCardShop(options: { stripeTimeoutMs?: number; mails?: boolean; ownerMailLanguage?: Locale; prepayFreeShipping?: boolean } = {}) {
   const shop = {
     /** The last Checkout Session the shop asked the fake Stripe for, as Stripe's form encoding carried it. */
     lastSessionRequest: () => shop.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').at(-1)!,
@@ -55,7 +56,7 @@ export function setUpCardShop(options: { stripeTimeoutMs?: number; mails?: boole
     shop.gateway = await createStripeGateway({ secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: shop.fake.url, timeoutMs: options.stripeTimeoutMs });
     if (options.mails) shop.smtp = await startFakeSmtp();
     const mailer = options.mails ? createSmtpMailer({ url: shop.smtp.url, from: `${TEST_SHOP.name} <${TEST_SHOP.email}>`, timeoutMs: 2000 }) : undefined;
-    shop.app = await buildTestApp(shop.database.db, { stripe: shop.gateway, cardPayments: true, mailer, ownerMailLanguage: options.ownerMailLanguage });
+    shop.app = await buildTestApp(shop.database.db, { stripe: shop.gateway, cardPayments: true, mailer, ownerMailLanguage: options.ownerMailLanguage, prepayFreeShipping: options.prepayFreeShipping });
   });
   afterAll(async () => {
     await shop.app?.close();

@@ -164,6 +164,8 @@ export const CONFIRMATION_CLOSED = ['shipped', 'cancelled', 'paid'] as const;
 export const customerConfirmationSchema = z.object({
   number: z.int(),
   total: bani,
+  /** The pay link's page (GET .../prepay): what the card is charged, the total less a delivery waived for paying first. */
+  toPay: z.optional(bani),
   confirmedAt: z.nullable(z.string()),
   closed: z.nullable(z.enum(CONFIRMATION_CLOSED)),
 });

@@ -7,6 +7,8 @@ export const paymentOptionsSchema = z.object({
   cardPayments: z.boolean(),
   /** "Buy now by card" for a single product. */
   buyNowByCard: z.boolean(),
+  /** Delivery is free when paid by card before it leaves (PREPAY_FREE_SHIPPING, issue 47); absent: not. */
+  prepayFreeShipping: z.optional(z.boolean()),
 });
 export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
 

@@ -31,6 +31,7 @@ export async function placeOwnerOrder(checkout: Checkout, { order: request, loca
       locale,
       locker,
       maxTotal: checkout.orderLimits.maxTotal,
+      freeShipping: card && checkout.payments.prepayFreeShipping,
       refuseCashFrom: card ? undefined : contactKeys(request),
     });
     if (order.replayed) return order;

@@ -78,7 +78,7 @@ export function placeCashOrder(checkout: Checkout, visitor: Visitor, request: Or
  */
 export async function placeCardOrder(checkout: Checkout, visitor: Visitor, request: OrderRequest, userId: string | null, locale: Locale) {
   assertCardPayments(checkout.payments);
-  const order = await placeVisitorOrder(checkout, visitor, request, { userId, status: 'awaiting_payment', locale });
+  const order = await placeVisitorOrder(checkout, visitor, request, { userId, status: 'awaiting_payment', locale, freeShipping: checkout.payments.prepayFreeShipping });
   const toPay = await cardOrderToPay(checkout.db, order.id);
   if (toPay && toPay.status !== 'awaiting_payment') return { id: order.id, number: order.number, replayed: true, status: toPay.status };
   let session: Awaited<ReturnType<typeof createOrderCheckoutSession>>;
@@ -136,6 +136,7 @@ export async function startPrepay(checkout: Checkout, id: string): Promise<strin
   const order = await cardOrderToPay(checkout.db, id);
   if (!order) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
   const discount = order.discount > 0 && order.discountCode ? { amount: order.discount, code: order.discountCode } : undefined;
+  const cash = state.status !== 'awaiting_payment';
   const session = await createOrderCheckoutSession(checkout.payments, {
     id,
     email: order.email,
@@ -143,7 +144,9 @@ export async function startPrepay(checkout: Checkout, id: string): Promise<strin
     lines: order.lines,
     discount,
     locale: order.locale,
-    purpose: state.status === 'awaiting_payment' ? 'paylink' : 'prepay',
+    purpose: cash ? 'prepay' : 'paylink',
+    // A card order placed by the owner had its delivery waived when it was placed; a cash order's is waived now.
+    waiveShipping: cash && checkout.payments.prepayFreeShipping === true && order.shipping > 0,
   });
   if (!session.url) throw new AppError('payment_failed', { id: 'message.noCheckoutUrlFromStripe' }, 'stripe_failed');
   return session.url;

@@ -116,7 +116,8 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: Webhoo
     // is a card order, nothing to collect. A paid, shipped or cancelled order stays as it is.
     const change = await changeOrderStatus(tx, orderId, 'paid', {
       actor: 'stripe',
-      set: { paidAt: new Date(), stripeSessionId: session.id, ...(kind === 'prepay' ? { paymentMethod: 'card' as const } : {}) },
+      // Paid by card instead, delivery free for paying first (PREPAY_FREE_SHIPPING, as the session charged it): the total loses its shipping.
+      set: { paidAt: new Date(), stripeSessionId: session.id, ...(kind === 'prepay' ? { paymentMethod: 'card' as const, waiveShipping: session.metadata.freeShipping === '1' } : {}) },
       // A card order's session (or its pay link's) pays only a card order awaiting it; a cash order's, only a cash order
       // (checked when made).
       ...(kind === 'prepay' ? { note: PREPAID_NOTE } : { from: 'awaiting_payment' as const, ...(kind === 'paylink' ? { note: PAY_LINK_NOTE } : {}) }),
@@ -145,6 +146,7 @@ async function sessionPaid(tx: DbOrTx, session: CheckoutSessionInfo, log: Webhoo
       userId: await existingUserId(tx, userId),
       // The language the purchase was started in (sessions from before languages carry none: English).
       locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
+      freeShipping: session.metadata.freeShipping === '1',
     });
     // A redelivered event finds the order it created: its payment time stays the first one.
     if (placed.replayed) return 'already_paid';

@@ -14,7 +14,8 @@ import { renderParts } from './render';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
 import { erasureMail, passwordResetMail } from './templates/accountMails';
 import type { ShopIdentity } from './templates/Layout';
-import { confirmReminderMail, type OrderMailData, orderPlacedMail, orderUpdatedMail, payLinkMail, type RenderedParts, statusMail } from './templates/orderMails';
+import { confirmReminderMail, orderUpdatedMail, payLinkMail } from './templates/orderChangeMails';
+import { type OrderMailData, orderPlacedMail, type RenderedParts, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
 

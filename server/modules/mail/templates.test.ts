@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderParts } from './render';
 import { passwordResetMail } from './templates/accountMails';
-import { confirmReminderMail, type OrderMailData, orderPlacedMail, orderUpdatedMail, payLinkMail, statusMail } from './templates/orderMails';
+import { confirmReminderMail, orderUpdatedMail, payLinkMail } from './templates/orderChangeMails';
+import { type OrderMailData, orderPlacedMail, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
 

@@ -32,6 +32,7 @@ async function confirmationRow(db: DbOrTx, id: string, lock = false) {
       id: orders.id,
       number: orders.number,
       total: orders.totalAmount,
+      shipping: orders.shipping,
       status: orders.status,
       version: orders.version,
       paymentMethod: orders.paymentMethod,
@@ -53,9 +54,9 @@ const view = (row: Awaited<ReturnType<typeof confirmationRow>>, purpose: OrderLi
 });
 
 /** The order as the link's page shows it; reading it changes nothing (a mail scanner opening the link). */
-export async function customerConfirmation(db: Db, id: string, purpose: OrderLinkPurpose): Promise<CustomerConfirmation & { status: OrderStatus }> {
+export async function customerConfirmation(db: Db, id: string, purpose: OrderLinkPurpose): Promise<CustomerConfirmation & { status: OrderStatus; shipping: number }> {
   const row = await confirmationRow(db, id);
-  return { ...view(row, purpose), status: row.status };
+  return { ...view(row, purpose), status: row.status, shipping: row.shipping };
 }
 
 /**

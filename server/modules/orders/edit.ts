@@ -10,7 +10,7 @@ import { onlyLeft } from '../../../domain/messages';
 import { formatMoney } from '../../../domain/money';
 import { editNote } from '../../../domain/orderEdits';
 import type { OrderStatus } from '../../../domain/orders';
-import { MAX_ORDER_TOTAL, overOrderMaximum, totalsFor } from '../../../domain/pricing';
+import { MAX_ORDER_TOTAL, overOrderMaximum, shippingWaived, totalsFor } from '../../../domain/pricing';
 import { colourNameIn, productNameIn } from '../../../domain/productTexts';
 import { orderVat } from '../../../domain/vat';
 import { AppError } from '../../errors';
@@ -124,7 +124,8 @@ export async function editOrder(
 
     const [code] = order.discountCodeId ? await tx.select().from(discountCodes).where(eq(discountCodes.id, order.discountCodeId)) : [];
     const subtotal = totalsFor(priced).subtotal;
-    const totals = totalsFor(priced, code && subtotal >= (code.minSubtotal ?? 0) ? code : null);
+    // Delivery waived for paying first (PREPAY_FREE_SHIPPING) stays waived.
+    const totals = totalsFor(priced, code && subtotal >= (code.minSubtotal ?? 0) ? code : null, { freeShipping: shippingWaived(order) });
     if (overOrderMaximum(totals, options.maxTotal ?? MAX_ORDER_TOTAL)) {
       throw new AppError('bad_request', { id: 'error.order.tooLarge', values: { max: amountValue(options.maxTotal ?? MAX_ORDER_TOTAL) } }, 'order_too_large');
     }

@@ -13,9 +13,9 @@ import { withdrawalsOf } from './withdrawalViews';
  * Orders as their mails tell them, for the mail module, which renders what it is given and never reads orders
  * itself: each order as it is now, with its lines, its withdrawal deadline, its invoices' PDF links and the signed link to its page on
  * `shopUrl` (AUTH_SECRET `secret`), and, with `prepay` (the cart takes cards), its link to pay a cash order by card
- * instead. Null for an order that is gone.
+ * instead (its delivery then free with `prepayFreeShipping`). Null for an order that is gone.
  */
-export function orderMailSource(db: Db, secret: string, shopUrl: string, { prepay = false }: { prepay?: boolean } = {}): OrderMailSource {
+export function orderMailSource(db: Db, secret: string, shopUrl: string, { prepay = false, prepayFreeShipping = false }: { prepay?: boolean; prepayFreeShipping?: boolean } = {}): OrderMailSource {
   return async (orderId) => {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!order) return null;
@@ -36,6 +36,7 @@ export function orderMailSource(db: Db, secret: string, shopUrl: string, { prepa
       statusUrl: `${shopUrl}/orders/${order.id}?token=${orderAccessToken(secret, order.id)}`,
       confirmUrl: `${shopUrl}/orders/${order.id}/confirm?key=${orderConfirmKey(secret, order.id)}`,
       payUrl: prepay ? `${shopUrl}/orders/${order.id}/pay?key=${orderPrepayKey(secret, order.id)}` : null,
+      prepayFreeShipping: prepay && prepayFreeShipping,
       invoices: (invoices.get(orderId) ?? []).map(({ documentId, kind, pdfPath }) => ({ documentId, kind, pdfUrl: `${shopUrl}${pdfPath}` })),
     };
   };

@@ -135,6 +135,8 @@ export async function placeOrder(
     count?: Hit[];
     /** The locker the request's lockerId names, as the order keeps it (checkout looks it up). */
     locker?: OrderLocker;
+    /** Delivery waived: an order paid by card before it leaves, with PREPAY_FREE_SHIPPING (issue 47). */
+    freeShipping?: boolean;
     /** A cash order's contact (domain/codRisk contactKeys): whether the owner refuses cash from it comes back as `cashRefused`. */
     refuseCashFrom?: { phone: string | null; email: string };
   } = {},
@@ -195,7 +197,7 @@ export async function placeOrder(
       if (before) return before;
       throw refusal;
     }
-    const totals = totalsFor(priced, code);
+    const totals = totalsFor(priced, code, { freeShipping: options.freeShipping });
     // A paid order (Stripe has the money) is kept whatever it totals; any other over the most one may total writes nothing.
     const maxTotal = options.maxTotal ?? MAX_ORDER_TOTAL;
     if (!paid && overOrderMaximum(totals, maxTotal)) {

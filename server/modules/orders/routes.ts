@@ -13,7 +13,7 @@ import { findOrder, listOrdersOfUser } from './read';
 import { orderToWithdraw, requestWithdrawal } from './withdrawal';
 
 /** Reading orders back. Placing one (POST /orders) is checkout's: it may involve a payment. */
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: string }> = async (app, { db, auth, secret }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: string; prepayFreeShipping?: boolean }> = async (app, { db, auth, secret, prepayFreeShipping = false }) => {
   /** "My orders": the signed-in customer's orders, newest first. */
   app.get('/orders', { schema: { response: answers({ 200: orderListSchema }) } }, async (request) => {
     const user = await signedInUser(auth, request.headers);
@@ -48,8 +48,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: st
   ] as const) {
     app.get(path, { schema: { ...confirmationOf, querystring: z.object({ key: z.string().max(100).optional() }), response: answers({ 200: customerConfirmationSchema }) } }, async (request) => {
       assertOrderKey(isKey, secret, request.params.id, request.query.key);
-      const { status: _status, ...state } = await customerConfirmation(db, request.params.id, purpose);
-      return state;
+      const { status, shipping, ...state } = await customerConfirmation(db, request.params.id, purpose);
+      // A cash order paid by card instead ships free where the owner set it so (checkout/service.ts startPrepay charges that).
+      return purpose === 'pay' ? { ...state, toPay: state.total - (prepayFreeShipping && status !== 'awaiting_payment' ? shipping : 0) } : state;
     });
   }
   /** Confirming's button: the customer confirms, once. */

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { invoiceAction } from '../../../domain/invoice';
@@ -22,8 +22,11 @@ export interface StatusChangeOptions {
   /** Only if the order is still at this version (the owner's view of it); otherwise 'stale'. */
   version?: number;
   note?: string | null;
-  /** Fields set with the change; `paymentMethod` card when a cash order is paid by card instead (issue 47). */
-  set?: { paidAt?: Date; stripeSessionId?: string; paymentMethod?: PaymentMethod; carrier?: string; trackingNumber?: string; cancelReason?: string };
+  /**
+   * Fields set with the change; `paymentMethod` card when a cash order is paid by card instead (issue 47), and
+   * `waiveShipping` when its delivery is free for paying first (PREPAY_FREE_SHIPPING): its total loses its shipping.
+   */
+  set?: { paidAt?: Date; stripeSessionId?: string; paymentMethod?: PaymentMethod; carrier?: string; trackingNumber?: string; cancelReason?: string; waiveShipping?: boolean };
   /** The shop's invoicing: the change issues the order's invoice, or its credit note, when it calls for one. */
   invoicing?: Invoicing | null;
 }
@@ -41,9 +44,11 @@ export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus,
     if (!order) return 'unknown_order';
     if (options.version !== undefined && order.version !== options.version) return 'stale';
     if ((options.from !== undefined && order.status !== options.from) || !canTransition(order.status, to)) return 'not_allowed';
+    const { waiveShipping, ...set } = options.set ?? {};
+    const waived = waiveShipping ? { shipping: 0, shippingVat: 0, totalAmount: sql`${orders.totalAmount} - ${orders.shipping}` } : {};
     await tx
       .update(orders)
-      .set({ ...options.set, status: to, version: order.version + 1 })
+      .set({ ...set, ...waived, status: to, version: order.version + 1 })
       .where(eq(orders.id, id));
     await tx.insert(orderEvents).values({ orderId: id, actor: options.actor, actorUserId: options.actorUserId ?? null, fromStatus: order.status, toStatus: to, note: options.note ?? null });
     // A cancelled order never happened: its discount code's use is given back (before the stock: a code's row is

@@ -154,7 +154,7 @@ describe('single-product purchase', () => {
     const unconfigured = await appWithoutStripe.inject({ method: 'POST', url: '/api/payments/product-checkout', payload: { priceId: 'price_key' } });
     expect(unconfigured.statusCode).toBe(503);
     expect(unconfigured.json().message).toBe('Card payments are not configured on this shop.');
-    expect((await appWithoutStripe.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ cardPayments: false, buyNowByCard: false });
+    expect((await appWithoutStripe.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ cardPayments: false, buyNowByCard: false, prepayFreeShipping: false });
   });
 
   it('creates the paid order from what Stripe collected when the webhook says it is paid, once', async () => {
@@ -468,6 +468,6 @@ describe('success page check', () => {
   });
 
   it('tells the web app whether the card option is on', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ cardPayments: true, buyNowByCard: true });
+    expect((await app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ cardPayments: true, buyNowByCard: true, prepayFreeShipping: false });
   });
 });

@@ -15,6 +15,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: Payments; auth: Au
   app.get('/payments/config', { schema: { response: answers({ 200: paymentOptionsSchema }) } }, async () => ({
     cardPayments: cardPaymentsEnabled && payments.gateway !== null,
     buyNowByCard: payments.gateway !== null,
+    prepayFreeShipping: payments.gateway !== null && payments.prepayFreeShipping === true,
   }));
 
   app.post(

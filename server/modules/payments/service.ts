@@ -19,6 +19,8 @@ export interface Payments {
   publicUrl: string;
   /** What card statements show after the account's descriptor (statementSuffixOf), with discreet shipping; else null. */
   statementSuffix?: string | null;
+  /** PREPAY_FREE_SHIPPING: delivery is free for an order paid by card before it leaves (issue 47). */
+  prepayFreeShipping?: boolean;
 }
 
 function gatewayOf(payments: Payments): PaymentGateway {
@@ -60,9 +62,17 @@ export async function startProductCheckout(payments: Payments, priceId: string, 
     successUrl: successUrl(payments.publicUrl),
     cancelUrl: `${payments.publicUrl}/shop`,
     customerEmail: customer?.email,
-    shippingAmount: shippingFor(product.price),
+    shippingAmount: payments.prepayFreeShipping ? 0 : shippingFor(product.price),
     // A signed-in buyer's order is theirs: it shows in My orders and on /success. Its mails are in the buyer's language.
-    metadata: { kind: 'product', productId: product.id, locale, ...(option ? { colour: option.name } : {}), ...(customer ? { userId: customer.id } : {}) },
+    // Delivery waived (PREPAY_FREE_SHIPPING) is said in the metadata: the paid order is made with the session's own terms.
+    metadata: {
+      kind: 'product',
+      productId: product.id,
+      locale,
+      ...(option ? { colour: option.name } : {}),
+      ...(customer ? { userId: customer.id } : {}),
+      ...(payments.prepayFreeShipping ? { freeShipping: '1' } : {}),
+    },
     locale,
   });
   return { url: session.url };
@@ -90,6 +100,8 @@ export interface OrderToPay {
    * The session's metadata and Stripe idempotency key say which.
    */
   purpose?: 'order' | 'prepay' | 'paylink';
+  /** A cash order paid by card instead with its delivery waived (PREPAY_FREE_SHIPPING): no shipping charged, said in the metadata. */
+  waiveShipping?: boolean;
 }
 
 /**
@@ -105,9 +117,9 @@ export async function createOrderCheckoutSession(payments: Payments, order: Orde
     successUrl: successUrl(payments.publicUrl, `&order_id=${order.id}`),
     cancelUrl: `${payments.publicUrl}/shop`,
     customerEmail: order.email,
-    shippingAmount: order.shipping,
+    shippingAmount: order.waiveShipping ? 0 : order.shipping,
     ...(order.discount && order.discount.amount > 0 ? { discount: order.discount } : {}),
-    metadata: { kind: purpose, orderId: order.id },
+    metadata: { kind: purpose, orderId: order.id, ...(order.waiveShipping ? { freeShipping: '1' } : {}) },
     locale: order.locale,
     idempotencyKey: `${purpose}-${order.id}`,
   });

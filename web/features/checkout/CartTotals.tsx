@@ -6,14 +6,14 @@ import { type AppliedDiscount, checkoutTotals } from './discount';
 
 /**
  * Subtotal, the discount code's line, shipping and total, and the VAT they include, as the server will compute them,
- * and how far free shipping is (counted on the subtotal after the discount).
+ * and how far free shipping is (counted on the subtotal after the discount; none with `freeShipping`, paid by card first).
  */
-export function CartTotals({ cart, discount }: { cart: CartState; discount: AppliedDiscount | null }) {
+export function CartTotals({ cart, discount, freeShipping = false }: { cart: CartState; discount: AppliedDiscount | null; freeShipping?: boolean }) {
   const { t, money } = useI18n();
-  const { totals, applied } = checkoutTotals(cart, discount);
+  const { totals, applied } = checkoutTotals(cart, discount, { freeShipping });
   const vatRate = standardVatRateAt(new Date());
   const vat = orderVat(pricedLines(cart), totals.shipping, vatRate, totals.discount);
-  const missing = missingForFreeShipping(totals.subtotal, totals.discount);
+  const missing = freeShipping ? 0 : missingForFreeShipping(totals.subtotal, totals.discount);
   return (
     <div className="space-y-3">
       <dl className="space-y-1 text-sm">

@@ -23,7 +23,7 @@ import type { OrderFailure } from './submitOrder';
 import { StepHeading } from './ui';
 import type { CheckoutDraft } from './useCheckoutDraft';
 
-const optionClass = 'flex min-h-11 items-center gap-3 rounded-lg border-2 border-zinc-200 px-4 py-3';
+const optionClass = 'flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border-2 border-zinc-200 px-4 py-3';
 
 type Reachability = 'checking' | 'reachable' | 'unreachable';
 
@@ -63,13 +63,15 @@ export function PaymentStep({ draft, submitting, error, onDiscountChange, onBack
   const { cart } = useCart();
   const { t, money } = useI18n();
   const reachability = useShopReachable();
-  const { cardPayments } = usePaymentOptions();
+  const { cardPayments, prepayFreeShipping } = usePaymentOptions();
   const { shipping } = draft;
   const locker = draft.delivery === 'locker' ? draft.locker : null;
   // A locker that takes no payment on pickup, or a contact the shop takes no cash from (the server said so): card only.
   const cashOffered = locker?.acceptsCash !== false && !error?.cashRefused;
   const [chosen, setMethod] = useState<PaymentMethod>('cod');
   const method: PaymentMethod = cashOffered ? chosen : 'card';
+  // Paying by card first ships free where the owner set it so (PREPAY_FREE_SHIPPING): a discount, never a cash surcharge.
+  const freeShipping = method === 'card' && cardPayments && prepayFreeShipping === true;
 
   return (
     <form
@@ -99,6 +101,7 @@ export function PaymentStep({ draft, submitting, error, onDiscountChange, onBack
             <input type="radio" name="payment" value="card" checked={method === 'card'} onChange={() => setMethod('card')} className="accent-brand" />
             <span className="font-medium">{t('checkout.payment.card')}</span>
             <span className="text-sm text-zinc-600">{t('checkout.payment.cardOnStripe')}</span>
+            {prepayFreeShipping && <span className="text-sm font-medium text-green-800">{t('checkout.payment.cardShipsFree')}</span>}
           </label>
         ) : (
           <label className={`${optionClass} cursor-not-allowed text-zinc-500`}>
@@ -127,7 +130,7 @@ export function PaymentStep({ draft, submitting, error, onDiscountChange, onBack
           <DiscountCode discount={draft.discount} onChange={onDiscountChange} contact={{ email: draft.email, phoneNumber: shipping.phoneNumber }} />
         </div>
         <div className="mt-3 border-t border-zinc-200 pt-3">
-          <CartTotals cart={cart} discount={draft.discount} />
+          <CartTotals cart={cart} discount={draft.discount} freeShipping={freeShipping} />
         </div>
         <h3 className="mt-4 font-semibold">{t('checkout.payment.deliveryTo')}</h3>
         <p className="text-sm text-zinc-700">

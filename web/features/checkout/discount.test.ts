@@ -21,6 +21,11 @@ describe('checkout totals with a discount code', () => {
     expect(checkoutTotals(cart, null)).toEqual({ totals: { subtotal: 10497, discount: 0, shipping: 1999, total: 12496 }, applied: null, belowMinimum: null });
   });
 
+  it('drop the delivery when paid by card first (PREPAY_FREE_SHIPPING), with a code or without', () => {
+    expect(checkoutTotals(cart, null, { freeShipping: true }).totals).toEqual({ subtotal: 10497, discount: 0, shipping: 0, total: 10497 });
+    expect(checkoutTotals(cart, tenPercent, { freeShipping: true }).totals).toEqual({ subtotal: 10497, discount: 1050, shipping: 0, total: 9447 });
+  });
+
   it('take a percentage off the subtotal, rounded half up, before shipping', () => {
     expect(checkoutTotals(cart, tenPercent)).toEqual({
       totals: { subtotal: 10497, discount: 1050, shipping: 1999, total: 11446 },

@@ -30,13 +30,16 @@ export interface CheckoutTotals {
   belowMinimum: AppliedDiscount | null;
 }
 
-/** The cart's totals with the code applied, as the server will count them; a code below its minimum takes nothing off. */
-export function checkoutTotals(cart: CartState, discount: AppliedDiscount | null): CheckoutTotals {
+/**
+ * The cart's totals with the code applied, as the server will count them; a code below its minimum takes nothing off.
+ * `freeShipping`: paid by card with PREPAY_FREE_SHIPPING, delivery is waived.
+ */
+export function checkoutTotals(cart: CartState, discount: AppliedDiscount | null, { freeShipping = false } = {}): CheckoutTotals {
   const lines = pricedLines(cart);
-  const plain = totalsFor(lines);
+  const plain = totalsFor(lines, null, { freeShipping });
   if (!discount) return { totals: plain, applied: null, belowMinimum: null };
   if (discount.minSubtotal !== null && plain.subtotal < discount.minSubtotal) return { totals: plain, applied: null, belowMinimum: discount };
-  return { totals: totalsFor(lines, discount), applied: discount, belowMinimum: null };
+  return { totals: totalsFor(lines, discount, { freeShipping }), applied: discount, belowMinimum: null };
 }
 
 /** The cart's lines as the API takes them (an order, a code's check). */

@@ -60,6 +60,8 @@ export interface OrderMailData {
   confirmUrl: string;
   /** The page of its "Pay now by card instead" link, where the cart takes cards; null otherwise. */
   payUrl: string | null;
+  /** Paying a cash order by card instead ships it free (PREPAY_FREE_SHIPPING); absent: not. */
+  prepayFreeShipping?: boolean;
   /** Its invoice and credit notes as issued, each with the customer's link to its PDF (unguessable, no account needed). */
   invoices: { documentId: string; kind: 'invoice' | 'credit_note'; pdfUrl: string }[];
 }
@@ -116,7 +118,7 @@ export function Address({ order, locale }: { order: OrderMailData; locale: Local
 }
 
 /** The order's lines and totals, and where it goes. */
-function OrderSummary({ order }: { order: OrderMailData }) {
+export function OrderSummary({ order }: { order: OrderMailData }) {
   return (
     <>
       <Lines order={order} locale={order.locale} />
@@ -129,7 +131,7 @@ function OrderSummary({ order }: { order: OrderMailData }) {
 }
 
 /** A cash order's two links (issue 47): Confirm my order, and where the cart takes cards, paying by card instead. */
-function ConfirmLinks({ order }: { order: OrderMailData }) {
+export function ConfirmLinks({ order }: { order: OrderMailData }) {
   const t = mailText(order.locale);
   return (
     <>
@@ -138,7 +140,7 @@ function ConfirmLinks({ order }: { order: OrderMailData }) {
       </Link>
       {order.payUrl && (
         <Text style={paragraph}>
-          {t('mail.placed.payAsk')} <Link href={order.payUrl}>{t('mail.placed.pay')}</Link>
+          {t(order.prepayFreeShipping && order.shipping > 0 ? 'mail.placed.payAskFree' : 'mail.placed.payAsk')} <Link href={order.payUrl}>{t('mail.placed.pay')}</Link>
         </Text>
       )}
     </>
@@ -195,85 +197,6 @@ export function orderPlacedMail(shop: ShopIdentity, order: OrderMailData): Rende
         <Text style={muted}>
           {t('mail.placed.withdrawal', { email: shop.email })} {t('mail.order.id', { id: order.id })}
         </Text>
-      </Layout>
-    ),
-  };
-}
-
-/**
- * The one reminder to confirm a cash order its customer has not confirmed from its mail (COD_CONFIRM_REMINDER_MAIL,
- * issue 47): the order's number and sum, Confirm my order and, where the cart takes cards, paying by card instead.
- * Nothing for an order no longer waiting to be confirmed (it left, was cancelled or paid meanwhile).
- */
-export function confirmReminderMail(shop: ShopIdentity, order: OrderMailData): RenderedParts | null {
-  if (order.paymentMethod !== 'cod' || (order.status !== 'pending' && order.status !== 'confirmed')) return null;
-  const { locale } = order;
-  const t = mailText(locale);
-  const number = String(order.number);
-  const total = formatMoney(order.total, locale);
-  return {
-    subject: t('mail.reminder.subject', { number }),
-    element: (
-      <Layout shop={shop} locale={locale} preview={t('mail.reminder.preview', { number, total })}>
-        <Heading as="h1" style={{ fontSize: '22px' }}>
-          {t('mail.reminder.subject', { number })}
-        </Heading>
-        <Text style={paragraph}>{t('mail.reminder.text', { firstName: order.firstName, number, total })}</Text>
-        <ConfirmLinks order={order} />
-        <StatusLink order={order} />
-      </Layout>
-    ),
-  };
-}
-
-/**
- * The pay link of an order the owner placed for a customer who ordered by phone or message (issue 47): its number, what
- * it comes to and its lines, and the link to pay it by card. Nothing once it no longer awaits its payment.
- */
-export function payLinkMail(shop: ShopIdentity, order: OrderMailData, days: number): RenderedParts | null {
-  if (order.status !== 'awaiting_payment' || !order.payUrl) return null;
-  const { locale } = order;
-  const t = mailText(locale);
-  const number = String(order.number);
-  const total = formatMoney(order.total, locale);
-  return {
-    subject: t('mail.payLink.subject', { number }),
-    element: (
-      <Layout shop={shop} locale={locale} preview={t('mail.payLink.preview', { number, total })}>
-        <Heading as="h1" style={{ fontSize: '22px' }}>
-          {t('mail.payLink.subject', { number })}
-        </Heading>
-        <Text style={paragraph}>{t('mail.payLink.text', { firstName: order.firstName, number, total, days: String(days) })}</Text>
-        <Link href={order.payUrl} style={button}>
-          {t('mail.payLink.pay', { total })}
-        </Link>
-        <OrderSummary order={order} />
-      </Layout>
-    ),
-  };
-}
-
-/**
- * To the customer when the owner edited the order (issue 47): *Your order was updated*, with its lines, total and
- * address as they now are: cash to have ready, or what goes back to the card (`refund`, bani; 0: nothing).
- */
-export function orderUpdatedMail(shop: ShopIdentity, order: OrderMailData, refund: number): RenderedParts {
-  const { locale } = order;
-  const t = mailText(locale);
-  const number = String(order.number);
-  const total = formatMoney(order.total, locale);
-  return {
-    subject: t('mail.updated.subject', { number }),
-    element: (
-      <Layout shop={shop} locale={locale} preview={t('mail.updated.preview', { number, total })}>
-        <Heading as="h1" style={{ fontSize: '22px' }}>
-          {t('mail.updated.heading')}
-        </Heading>
-        <Text style={paragraph}>{t('mail.updated.text', { firstName: order.firstName, number, total })}</Text>
-        {order.paymentMethod === 'cod' && <Text style={paragraph}>{t('mail.updated.cash', { total })}</Text>}
-        {refund > 0 && <Text style={paragraph}>{t('mail.updated.refund', { amount: formatMoney(refund, locale) })}</Text>}
-        <OrderSummary order={order} />
-        <StatusLink order={order} />
       </Layout>
     ),
   };
