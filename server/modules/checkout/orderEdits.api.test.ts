@@ -169,12 +169,23 @@ describe('editing an order until its AWB exists', () => {
       [await edit(order.id, { version: order.version, lines: [{ productId: '1', quantity: 1, colour: 'Green' }] }), 400, 'unknown_colour'],
       [await edit(order.id, { version: order.version, lines: [{ productId: '1', quantity: 1, colour: 'Black' }], shipping: { ...ADDRESS, postalCode: '12' } }), 400, undefined],
       [await edit(order.id, { version: order.version, lines: [] }), 400, undefined],
+      // An address the couriers cannot take: Bucharest without its sector.
+      [
+        await edit(order.id, {
+          version: order.version,
+          lines: [{ productId: '1', quantity: 1, colour: 'Black' }],
+          shipping: { ...ADDRESS, county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' },
+        }),
+        400,
+        undefined,
+      ],
     ] as const;
     for (const [answer, status, code] of refusals) {
       expect(answer.statusCode, answer.body).toBe(status);
       expect(answer.json().message).toEqual(expect.any(String));
       if (code) expect(answer.json().code).toBe(code);
     }
+    expect(refusals[6][0].json().message).toBe('Choose the sector of your Bucharest address.');
     // The order's own unit counts as left for it: two in all.
     expect(refusals[1][0].json().message).toBe('Only 2 left of Dummy Lighter (Black)');
     expect(await rowOf(order.id)).toEqual(before);

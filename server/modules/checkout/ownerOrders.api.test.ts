@@ -145,6 +145,8 @@ describe('New order: the owner takes an order by phone or message', () => {
       [await newOrder({ lines: [{ productId: '1', quantity: 1, colour: 'Red' }] }, 'en'), 409, 'Dummy Lighter (Red) is sold out'],
       [await newOrder({ lines: [{ productId: '1', quantity: 1, colour: 'Green' }] }, 'en'), 400, 'Dummy Lighter has no colour Green. Please refresh the shop and try again.'],
       [await newOrder({ postalCode: '12' }), 400, undefined],
+      // An address the couriers cannot take: Bucharest without its sector.
+      [await newOrder({ county: 'B', city: 'București', street: 'Strada Icoanei', streetNumber: '12', postalCode: '020452' }, 'en'), 400, 'Choose the sector of your Bucharest address.'],
     ] as const;
     for (const [answer, status, message] of refusals) {
       expect(answer.statusCode, answer.body).toBe(status);
