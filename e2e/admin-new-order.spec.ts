@@ -1,4 +1,6 @@
+import { CARD_SHOP_PORT, CARD_SMTP_CONTROL_PORT } from '../playwright.config';
 import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
+import { linkOf, smtpMail } from './mails';
 
 // The owner takes an order by phone (issue 47), on a phone: New order, by the storefront's rules, then shipped with an
 // AWB like any order. The refusals the server answers (a code that does not exist) are said on the form.
@@ -64,4 +66,59 @@ test('the owner takes a phone order with a discount code and ships it', async ({
   await awb.getByRole('button', { name: 'Create AWB' }).click();
   await expect(page.getByText('Status: Shipped')).toBeVisible({ timeout: 15_000 });
   await expectAccessible(page);
+});
+
+test.describe('where the shop takes cards', () => {
+  test.use({ baseURL: `http://127.0.0.1:${CARD_SHOP_PORT}` });
+
+  test('the owner takes a phone order paid by a card pay link: the customer pays from the mail, and the order is paid with nothing to collect', async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    await signInAsOwner(page);
+    await page.goto('/admin/orders/new');
+    const first = page.getByRole('group', { name: 'Product 1' });
+    await first.getByRole('combobox', { name: 'Product' }).selectOption({ label: 'Dummy Marker · 39.99 RON' });
+    await first.getByRole('textbox', { name: 'Quantity' }).fill('2');
+    const email = `pay-link-${Date.now()}@example.ro`;
+    await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+    for (const [label, value] of Object.entries({
+      'First name': 'Radu',
+      'Last name': 'Ilie',
+      City: 'Iași',
+      Street: 'Strada Lăpușneanu',
+      'Street number': '7',
+      'Postal code': '700057',
+      'Phone number': '0745 123 456',
+    }))
+      await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+    await page.getByRole('combobox', { name: 'County' }).selectOption({ label: 'Iași' });
+    await page.getByRole('radio', { name: 'Card: mail the customer a pay link (the products are kept 3 days)' }).check();
+    await page.getByRole('combobox', { name: 'Language of the customer’s mails' }).selectOption('en');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByText('Status: Awaiting payment')).toBeVisible();
+    const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace(/\D/g, '');
+
+    // The customer's mail, as SMTP delivered it: the order, its sum and the link to pay it.
+    const mail = await smtpMail(`http://127.0.0.1:${CARD_SMTP_CONTROL_PORT}`, email, `Order ${number}: pay by card`);
+    expect(mail.text).toContain(`here is order ${number} as we agreed: 99.97 RON with delivery.`);
+    const link = linkOf(mail, 'Pay 99.97 RON by card');
+    const customer = await browser.newPage({ baseURL, viewport: { width: 375, height: 740 } });
+    try {
+      await customer.goto(link);
+      await expect(customer.getByRole('heading', { name: 'Pay your order by card', level: 1 })).toBeVisible();
+      await expectAccessible(customer);
+      await customer.getByRole('button', { name: 'Pay 99.97 RON by card' }).click();
+      await expect(customer.getByText('Total 9997 ron')).toBeVisible();
+      await customer.getByRole('button', { name: 'Pay' }).click();
+      await expect(customer.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    } finally {
+      await customer.close();
+    }
+
+    await page.reload();
+    await expect(page.getByText('Status: Paid')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Paid by card from the pay link mailed to the customer');
+    await expect(page.getByRole('form', { name: 'Create AWB' })).toContainText('Paid by card: the courier collects nothing.');
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  });
 });

@@ -166,6 +166,8 @@ export const customerConfirmationSchema = z.object({
   total: bani,
   /** The pay link's page (GET .../prepay): what the card is charged, the total less a delivery waived for paying first. */
   toPay: z.optional(bani),
+  /** The pay link's page: a card order the owner placed, waiting for this payment (not a cash order paid by card instead). */
+  cardOrder: z.optional(z.boolean()),
   confirmedAt: z.nullable(z.string()),
   closed: z.nullable(z.enum(CONFIRMATION_CLOSED)),
 });

@@ -50,7 +50,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: st
       assertOrderKey(isKey, secret, request.params.id, request.query.key);
       const { status, shipping, ...state } = await customerConfirmation(db, request.params.id, purpose);
       // A cash order paid by card instead ships free where the owner set it so (checkout/service.ts startPrepay charges that).
-      return purpose === 'pay' ? { ...state, toPay: state.total - (prepayFreeShipping && status !== 'awaiting_payment' ? shipping : 0) } : state;
+      const cardOrder = status === 'awaiting_payment';
+      return purpose === 'pay' ? { ...state, toPay: state.total - (prepayFreeShipping && !cardOrder ? shipping : 0), cardOrder } : state;
     });
   }
   /** Confirming's button: the customer confirms, once. */

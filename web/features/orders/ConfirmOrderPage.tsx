@@ -91,7 +91,7 @@ export default function ConfirmOrderPage({ purpose }: { purpose: 'confirm' | 'pa
               {/* Less than the total where delivery is waived for paying first (PREPAY_FREE_SHIPPING): said, with the sum charged. */}
               <p>{state.toPay !== undefined && state.toPay < state.total ? t('pay.leadFree', { number: values.number, total: money(state.toPay) }) : t(texts.lead, values)}</p>
               <button type="button" className={primaryButton} disabled={busy} onClick={() => void act()}>
-                {busy ? t(texts.busy) : t(texts.button)}
+                {busy ? t(texts.busy) : state.cardOrder ? t('pay.buttonCardOrder', { total: money(state.toPay ?? state.total) }) : t(texts.button)}
               </button>
             </>
           )}
