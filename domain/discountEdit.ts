@@ -71,5 +71,6 @@ export const discountCodeChangeSchema = z
     },
     { error: objectError },
   )
+  .refine((change) => Object.keys(change).length > 0, key('admin.discount.problem.nothing'))
   .refine(daysInOrder, { message: key('admin.discount.problem.days'), path: ['validTo'] });
 export type DiscountCodeChange = z.infer<typeof discountCodeChangeSchema>;

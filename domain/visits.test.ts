@@ -5,6 +5,8 @@ describe('visits', () => {
   it('name the funnel step of a storefront page, a product page with its slug, and nothing for other pages', () => {
     expect(stepOfPage('/')).toEqual({ step: 'landing', page: '' });
     expect(stepOfPage('/shop/')).toEqual({ step: 'shop', page: '' });
+    // No URL at all (a host that cannot be): not a page, never a thrown error.
+    expect(stepOfPage('//[')).toBeNull();
     expect(stepOfPage('/shop/dummy-lighter')).toEqual({ step: 'product', page: 'dummy-lighter' });
     expect(stepOfPage('/checkout')).toEqual({ step: 'cart', page: '' });
     expect(stepOfPage('/checkout?step=shipping')).toEqual({ step: 'shipping', page: '' });

@@ -18,6 +18,7 @@ const CHECKOUT_STEPS: readonly FunnelStep[] = ['email', 'shipping', 'payment'];
  * server when it places it, never from a page.
  */
 export function stepOfPage(path: string): { step: FunnelStep; page: string } | null {
+  if (!URL.canParse(path, 'http://shop.invalid')) return null;
   const url = new URL(path, 'http://shop.invalid');
   const pathname = url.pathname.replace(/\/+$/, '') || '/';
   if (pathname === '/') return { step: 'landing', page: '' };

@@ -59,6 +59,10 @@ describe('discount codes in the back office', () => {
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().message).toBe('The last day cannot come before the first.');
     expect((await asOwner('PATCH', '/api/admin/discount-codes/999999', { active: false })).statusCode).toBe(404);
+    // A change that changes nothing is bad input, said (it was a 500: an UPDATE with nothing to set).
+    const nothing = await asOwner('PATCH', `/api/admin/discount-codes/${id}`, {});
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().message).toBe('Say what to change: the minimum, the days, the uses or whether it runs.');
   });
 
   it('refuse bad input with the field’s message, making nothing', async () => {

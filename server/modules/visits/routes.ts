@@ -12,7 +12,14 @@ import { visitStats } from './stats';
  * shows): counted when it is a step of the funnel, unless it comes from a bot or a prefetch. No cookie is read or set.
  */
 export const visitRoutes: FastifyPluginAsyncZod<{ counter: VisitCounter }> = async (app, { counter }) => {
-  app.post('/visits', { schema: { body: z.object({ path: z.string().max(500) }), response: answers({ 204: z.null() }) } }, async (request, reply) => {
+  // A page of this shop: a path from its root (`//host/…` would be another host's, and some such are no URL at all).
+  const body = z.object({
+    path: z
+      .string()
+      .max(500)
+      .regex(/^\/(?![/\\])/, 'path must be a page of this shop, like /shop.'),
+  });
+  app.post('/visits', { schema: { body, response: answers({ 204: z.null() }) } }, async (request, reply) => {
     const userAgent = request.headers['user-agent'];
     const page = stepOfPage(request.body.path);
     if (page && !isBot(userAgent) && !isPrefetch(request.headers)) await counter.count(page.step, page.page, { ip: request.ip, userAgent: userAgent ?? '' });

@@ -88,6 +88,16 @@ describe('counting visits', () => {
   it('refuses a body that is not a page, counting nothing', async () => {
     const bad = await app.inject({ method: 'POST', url: '/api/visits', payload: { path: 'x'.repeat(600) }, headers: { 'user-agent': PHONE } });
     expect(bad.statusCode).toBe(400);
+    // Not a path of this shop (another host's, or no URL at all: it was a 500 to any visitor): 400, nothing counted.
+    await counter.flush();
+    const viewsBefore = (await database.db.select().from(visitViews)).length;
+    for (const path of ['//[', '//evil.example/', 'shop', 'http://shop.example/']) {
+      const answer = await visit(path, '10.0.0.9');
+      expect(answer.statusCode, path).toBe(400);
+      expect(answer.json().message).toBe('path must be a page of this shop, like /shop.');
+    }
+    await counter.flush();
+    expect((await database.db.select().from(visitViews)).length).toBe(viewsBefore);
   });
 });
 
