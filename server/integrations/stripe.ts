@@ -58,6 +58,8 @@ export interface CheckoutSessionInfo {
   id: string;
   url: string | null;
   paid: boolean;
+  /** Still open: it can be paid (not complete, not expired). */
+  open: boolean;
   /** What the session charges (or charged), in the currency's smallest unit, and that currency ('ron'). */
   amountTotal: number | null;
   currency: string | null;
@@ -154,6 +156,7 @@ function toInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
     id: session.id,
     url: session.url,
     paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+    open: session.status === 'open',
     amountTotal: session.amount_total,
     currency: session.currency,
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,

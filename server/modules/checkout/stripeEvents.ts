@@ -78,6 +78,10 @@ async function sessionExpired(tx: DbOrTx, session: CheckoutSessionInfo): Promise
   if (session.metadata.kind !== 'order') return 'ignored';
   const { orderId } = session.metadata;
   if (!isOrderId(orderId)) return 'unknown_order';
+  // Only the order's own session speaks for it: one it replaced (a replay after Stripe's window) expires unpaid while
+  // the new one can still be paid.
+  const order = await orderPaymentState(tx, orderId);
+  if (order && order.stripeSessionId !== session.id) return 'ignored';
   const change = await changeOrderStatus(tx, orderId, 'cancelled', { from: 'awaiting_payment', actor: 'stripe', note: 'Card payment not completed: the Stripe session expired' });
   return change === 'changed' ? 'cancelled' : 'ignored';
 }
@@ -205,7 +209,8 @@ export async function reconcileCardOrders(checkout: Pick<Checkout, 'db' | 'payme
       // Without Stripe configured (or while it is unreachable) nothing can be known: try again next time.
       if (!checkout.payments.gateway) continue;
       session = await checkout.payments.gateway.retrieveCheckoutSession(order.stripeSessionId).catch(() => undefined);
-      if (session === undefined) continue;
+      // Unknown while Stripe cannot be asked; still open (a newer session of an older order): not settled yet.
+      if (session === undefined || session?.open) continue;
       paid = session?.paid ?? false;
     }
     const change = await checkout.db.transaction(async (tx) => {
