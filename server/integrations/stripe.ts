@@ -13,6 +13,8 @@ export interface CheckoutLine {
 
 /** The currency of every amount the shop sends Stripe, as Stripe writes it. */
 export const STRIPE_CURRENCY = 'ron';
+/** The least Stripe charges in lei, in bani (Stripe's minimum charge amounts, docs.stripe.com/currencies: RON 2.00 lei). */
+export const STRIPE_MINIMUM_CHARGE = 200;
 
 export interface NewCheckoutSession {
   lines: CheckoutLine[];

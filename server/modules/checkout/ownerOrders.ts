@@ -2,12 +2,13 @@ import type { OwnerOrderRequest } from '../../../domain/checkout';
 import { contactKeys } from '../../../domain/codRisk';
 import type { AdminOrder } from '../../../domain/contracts/admin';
 import { AppError } from '../../errors';
+import { STRIPE_MINIMUM_CHARGE } from '../../integrations/stripe';
 import type { SignedInUser } from '../accounts/service';
 import { queuePayLinkMail } from '../mail/service';
 import { orderForOwner } from '../orders/ownerOrder';
 import { placeOrder } from '../orders/place';
 import { lockerForOrder } from '../shipping/lockers';
-import type { Checkout } from './service';
+import { belowCardMinimum, type Checkout } from './service';
 
 /**
  * An order the owner takes in the back office for a customer who ordered by phone or message (issue 47), under the
@@ -36,6 +37,7 @@ export async function placeOwnerOrder(checkout: Checkout, { order: request, loca
     });
     if (order.replayed) return order;
     if (order.cashRefused) throw new AppError('conflict', { id: 'admin.newOrder.cashRefused' }, 'cod_not_offered');
+    if (card && order.totals.total < STRIPE_MINIMUM_CHARGE) throw belowCardMinimum();
     if (card) await queuePayLinkMail(tx, { id: order.id, email: request.email });
     return order;
   });

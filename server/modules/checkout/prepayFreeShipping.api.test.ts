@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { discountCodes } from '../../../db/schema/discounts';
 import { invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
 import { signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN } from '../../../testing/app';
@@ -81,5 +82,19 @@ describe('free delivery for paying by card first', () => {
     expect(await rowOf(cash.id)).toMatchObject({ status: 'paid', paymentMethod: 'card', shipping: 0, shippingVat: 0, totalAmount: belt });
     const [invoice] = await db().select().from(invoices).where(eq(invoices.orderId, cash.id));
     expect(invoice!.document.amounts.gross).toBe(belt);
+  });
+
+  it('a card order Stripe could not charge (a code leaving less than 2.00 RON, delivery free) is refused before Stripe is asked, nothing kept', async () => {
+    const [code] = await db().insert(discountCodes).values({ code: `ALL${Date.now() % 100_000}`, kind: 'percent', value: 100 }).returning();
+    const before = (await db().select().from(orders)).length;
+    const sessionsBefore = shop.fake.requests.filter((request) => request.path === '/v1/checkout/sessions').length;
+    const answer = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '3', quantity: 1 }], { discountCode: code!.code }) });
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json()).toMatchObject({ code: 'below_card_minimum', message: 'Card payments start at 2.00 RON. Pay this order in cash on delivery instead.' });
+    expect((await db().select().from(orders)).length).toBe(before);
+    expect(shop.fake.requests.filter((request) => request.path === '/v1/checkout/sessions').length).toBe(sessionsBefore);
+    // Cash on delivery pays its delivery: the same cart is taken.
+    const cash = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines: [{ productId: '3', quantity: 1 }], discountCode: code!.code }) });
+    expect(cash.statusCode, cash.body).toBe(201);
   });
 });

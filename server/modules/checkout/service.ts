@@ -3,7 +3,9 @@ import type { OrderRequest } from '../../../domain/checkout';
 import { contactKeys } from '../../../domain/codRisk';
 import type { CheckoutSessionStatus } from '../../../domain/contracts/payments';
 import type { Locale } from '../../../domain/locale';
+import { amountValue } from '../../../domain/issueValues';
 import { AppError } from '../../errors';
+import { STRIPE_MINIMUM_CHARGE } from '../../integrations/stripe';
 import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
 import type { Invoicing } from '../invoices/service';
 import { customerConfirmation } from '../orders/customerConfirmation';
@@ -41,6 +43,9 @@ function cashRefused(checkout: Checkout): AppError {
     ? new AppError('conflict', { id: 'error.order.codNotOffered.card' }, 'cod_not_offered')
     : new AppError('conflict', { id: 'error.order.codNotOffered.contact', values: checkout.shopContact }, 'cod_not_offered');
 }
+
+/** A sum Stripe cannot charge, refused with what to do instead (the order is not kept). */
+export const belowCardMinimum = () => new AppError('bad_request', { id: 'error.checkout.belowCardMinimum', values: { min: amountValue(STRIPE_MINIMUM_CHARGE) } }, 'below_card_minimum');
 
 /**
  * A visitor's order, placed and counted against their limits in one transaction: an order over a
@@ -84,6 +89,8 @@ export async function placeCardOrder(checkout: Checkout, visitor: Visitor, reque
   let session: Awaited<ReturnType<typeof createOrderCheckoutSession>>;
   try {
     if (!toPay) throw new AppError('payment_failed', { id: 'message.stripeSessionFailed' }, 'stripe_failed');
+    // Less than Stripe charges (a code taking nearly all, with delivery free for paying first): said before Stripe is asked.
+    if (order.totals.total < STRIPE_MINIMUM_CHARGE) throw belowCardMinimum();
     // A discount code's sum is taken off at Stripe too (a coupon), so the session charges the order's total.
     const discount = order.totals.discount > 0 && request.discountCode ? { amount: order.totals.discount, code: request.discountCode } : undefined;
     session = await createOrderCheckoutSession(checkout.payments, { id: order.id, email: request.email, shipping: order.totals.shipping, lines: toPay.lines, discount, locale });
@@ -137,6 +144,8 @@ export async function startPrepay(checkout: Checkout, id: string): Promise<strin
   if (!order) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
   const discount = order.discount > 0 && order.discountCode ? { amount: order.discount, code: order.discountCode } : undefined;
   const cash = state.status !== 'awaiting_payment';
+  const waiveShipping = cash && checkout.payments.prepayFreeShipping === true && order.shipping > 0;
+  if (state.total - (waiveShipping ? order.shipping : 0) < STRIPE_MINIMUM_CHARGE) throw belowCardMinimum();
   const session = await createOrderCheckoutSession(checkout.payments, {
     id,
     email: order.email,
@@ -146,7 +155,7 @@ export async function startPrepay(checkout: Checkout, id: string): Promise<strin
     locale: order.locale,
     purpose: cash ? 'prepay' : 'paylink',
     // A card order placed by the owner had its delivery waived when it was placed; a cash order's is waived now.
-    waiveShipping: cash && checkout.payments.prepayFreeShipping === true && order.shipping > 0,
+    waiveShipping,
   });
   if (!session.url) throw new AppError('payment_failed', { id: 'message.noCheckoutUrlFromStripe' }, 'stripe_failed');
   return session.url;
