@@ -97,6 +97,8 @@ export async function startFakeStripe(options: FakeStripeOptions) {
   const prices = options.prices ?? {};
   /** Each idempotency key's answer (the session or coupon it made, at `path`), and when the key was first used. */
   const byIdempotencyKey = new Map<string, { path: string; id: string; at: number }>();
+  /** Each idempotency key's first request's parameters (its form body), as Stripe compares a reuse with them. */
+  const paramsOfKey = new Map<string, string>();
   /** How long Stripe answers a key with its first answer (24 hours); test control. */
   let idempotencyWindowMs = 24 * 3_600_000;
   /** Test control: a message to refuse every new session with (Stripe's 400), or null. */
@@ -110,11 +112,26 @@ export async function startFakeStripe(options: FakeStripeOptions) {
    * Answers a key reused within its window as Stripe does: with its first answer, or a refusal when the key was first
    * used on another endpoint. False when the key is new (or out of its window): the request is a new one.
    */
-  function replayed(res: http.ServerResponse, key: string | undefined, path: string, objects: Map<string, object>): boolean {
+  function replayed(res: http.ServerResponse, key: string | undefined, path: string, objects: Map<string, object>, body: Record<string, unknown>): boolean {
     const existing = key ? byIdempotencyKey.get(key) : undefined;
-    if (!existing || Date.now() - existing.at >= idempotencyWindowMs) return false;
+    const params = JSON.stringify(body);
+    if (!existing || Date.now() - existing.at >= idempotencyWindowMs) {
+      if (key) paramsOfKey.set(key, params);
+      return false;
+    }
     if (existing.path !== path) {
       stripeError(res, 400, `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${existing.path}' vs '${path}').`, 'idempotency_error');
+      return true;
+    }
+    // Stripe compares a reused key's parameters with its first request's (docs.stripe.com/api/idempotent_requests), and
+    // refuses other ones with this answer.
+    if (paramsOfKey.get(key!) !== params) {
+      stripeError(
+        res,
+        400,
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        'idempotency_error',
+      );
       return true;
     }
     res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
@@ -221,7 +238,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         if (await refundsApi.handle(req, url, body, res)) return;
         if (req.method === 'POST' && url.pathname === '/v1/coupons') {
           const key = req.headers['idempotency-key'] as string | undefined;
-          if (replayed(res, key, url.pathname, coupons)) return;
+          if (replayed(res, key, url.pathname, coupons, body)) return;
           const refused = couponRefusal(body);
           if (refused) return stripeError(res, 400, ...refused);
           const id = `coupon_${randomBytes(8).toString('hex')}`;
@@ -248,7 +265,7 @@ export async function startFakeStripe(options: FakeStripeOptions) {
         }
         if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
           const key = req.headers['idempotency-key'] as string | undefined;
-          if (replayed(res, key, url.pathname, sessions)) return;
+          if (replayed(res, key, url.pathname, sessions, body)) return;
           if (refusal) return stripeError(res, 400, refusal);
           type Line = { price?: string; price_data?: { currency: string; unit_amount: string; product_data: { name: string } }; quantity: string };
           const lines = (body.line_items ?? []) as Line[];

@@ -74,7 +74,7 @@ export interface FakeRefundsOptions {
   /** Sends a signed event to the shop's webhook, as Stripe does. */
   send(type: string, object: object): Promise<void>;
   /** Answers a reused idempotency key with its first answer (the fake's, shared with sessions and coupons). */
-  replayed(res: http.ServerResponse, key: string | undefined, path: string, objects: Map<string, object>): boolean;
+  replayed(res: http.ServerResponse, key: string | undefined, path: string, objects: Map<string, object>, body: Record<string, unknown>): boolean;
   remember(key: string | undefined, path: string, id: string): void;
   error(res: http.ServerResponse, status: number, message: string, code?: string, param?: string): void;
 }
@@ -114,7 +114,7 @@ export function fakeRefunds(options: FakeRefundsOptions) {
   async function handle(req: http.IncomingMessage, url: URL, body: Record<string, unknown>, res: http.ServerResponse): Promise<boolean> {
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       const key = req.headers['idempotency-key'] as string | undefined;
-      if (options.replayed(res, key, url.pathname, refunds)) return true;
+      if (options.replayed(res, key, url.pathname, refunds, body)) return true;
       const charge = byPaymentIntent.get(String(body.payment_intent));
       if (!charge) {
         options.error(res, 400, `No such payment_intent: '${String(body.payment_intent)}'`, 'resource_missing', 'payment_intent');

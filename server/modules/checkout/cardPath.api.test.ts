@@ -234,4 +234,21 @@ describe('cart card path', () => {
     expect(lastSessionRequest().headers['idempotency-key']).toBe(`order-${saved[0]!.id}`);
     expect((await database.db.select().from(orderLines).where(eq(orderLines.orderId, saved[0]!.id))).length).toBe(1);
   });
+
+  it('a retry in another language within Stripe’s window gets the same payment page (the session is asked for with the order’s stored values); one with another email is refused before Stripe', async () => {
+    const body = cardOrder([{ productId: '3', quantity: 1 }], { email: 'Retry.Card@Example.ro' });
+    const first = await app.inject({ method: 'POST', url: '/api/orders', payload: body, headers: { 'accept-language': 'en' } });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await app.inject({ method: 'POST', url: '/api/orders', payload: body, headers: { 'accept-language': 'ro-RO' } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().checkoutUrl).toBe(first.json().checkoutUrl);
+    const sessionsAsked = () => fake.requests.filter((request) => request.path === '/v1/checkout/sessions').map((request) => [request.body.locale, request.body.customer_email]);
+    expect(sessionsAsked()).toEqual([
+      ['en', 'Retry.Card@Example.ro'],
+      ['en', 'Retry.Card@Example.ro'],
+    ]);
+    const otherEmail = await app.inject({ method: 'POST', url: '/api/orders', payload: { ...body, email: 'retry.card@example.ro' } });
+    expect(otherEmail.json()).toMatchObject({ code: 'idempotency_key_reused' });
+    expect(sessionsAsked()).toHaveLength(2);
+  });
 });

@@ -85,7 +85,10 @@ describe('free delivery for paying by card first', () => {
   });
 
   it('a card order Stripe could not charge (a code leaving less than 2.00 RON, delivery free) is refused before Stripe is asked, nothing kept', async () => {
-    const [code] = await db().insert(discountCodes).values({ code: `ALL${Date.now() % 100_000}`, kind: 'percent', value: 100 }).returning();
+    const [code] = await db()
+      .insert(discountCodes)
+      .values({ code: `ALL${Date.now() % 100_000}`, kind: 'percent', value: 100 })
+      .returning();
     const before = (await db().select().from(orders)).length;
     const sessionsBefore = shop.fake.requests.filter((request) => request.path === '/v1/checkout/sessions').length;
     const answer = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: cardOrder([{ productId: '3', quantity: 1 }], { discountCode: code!.code }) });

@@ -87,11 +87,19 @@ describe('card orders whose settling moment was missed', () => {
     }
     const oldSession = first.checkoutUrl.split('/').at(-1) as string;
     // Stripe tells of the old session's expiry (the shop expired it): the order waits on its new session.
-    const told = await sendWebhook(shop.app, { id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.expired', data: { object: { ...shop.fake.sessions.get(oldSession)!, status: 'expired' } } });
+    const told = await sendWebhook(shop.app, {
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'checkout.session.expired',
+      data: { object: { ...shop.fake.sessions.get(oldSession)!, status: 'expired' } },
+    });
     expect(told.statusCode).toBe(200);
     expect((await statusOf(first.id)).status).toBe('awaiting_payment');
     // A day on, reconciliation asks Stripe of the new session: still open, so the order still waits.
-    await shop.database.db.update(orders).set({ createdAt: hoursAgo(26) }).where(eq(orders.id, first.id));
+    await shop.database.db
+      .update(orders)
+      .set({ createdAt: hoursAgo(26) })
+      .where(eq(orders.id, first.id));
     await reconcileCardOrders(checkoutWith(shop.gateway));
     expect((await statusOf(first.id)).status).toBe('awaiting_payment');
   });

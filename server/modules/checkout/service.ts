@@ -2,8 +2,8 @@ import type { Db } from '../../../db/client';
 import type { OrderRequest } from '../../../domain/checkout';
 import { contactKeys } from '../../../domain/codRisk';
 import type { CheckoutSessionStatus } from '../../../domain/contracts/payments';
-import type { Locale } from '../../../domain/locale';
 import { amountValue } from '../../../domain/issueValues';
+import type { Locale } from '../../../domain/locale';
 import { AppError } from '../../errors';
 import { STRIPE_MINIMUM_CHARGE } from '../../integrations/stripe';
 import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
@@ -92,8 +92,10 @@ export async function placeCardOrder(checkout: Checkout, visitor: Visitor, reque
     // Less than Stripe charges (a code taking nearly all, with delivery free for paying first): said before Stripe is asked.
     if (order.totals.total < STRIPE_MINIMUM_CHARGE) throw belowCardMinimum();
     // A discount code's sum is taken off at Stripe too (a coupon), so the session charges the order's total.
-    const discount = order.totals.discount > 0 && request.discountCode ? { amount: order.totals.discount, code: request.discountCode } : undefined;
-    session = await createOrderCheckoutSession(checkout.payments, { id: order.id, email: request.email, shipping: order.totals.shipping, lines: toPay.lines, discount, locale });
+    const discount = toPay.discount > 0 && toPay.discountCode ? { amount: toPay.discount, code: toPay.discountCode } : undefined;
+    // The order's stored values, not this request's: a retry in another language (or its email written otherwise) within
+    // Stripe's window asks for the same session with the same parameters, as Stripe's idempotency requires.
+    session = await createOrderCheckoutSession(checkout.payments, { id: order.id, email: toPay.email, shipping: toPay.shipping, lines: toPay.lines, discount, locale: toPay.locale });
   } catch (error) {
     // A replayed order that already has its session is kept. Should the removal itself fail, the
     // order stays and a retry with the key asks Stripe again: the Stripe error is what to report.
