@@ -18,6 +18,11 @@ describe('an e-Factura invoice', () => {
     expect(xml).toContain('<cac:PartyLegalEntity><cbc:RegistrationName>Ana Popescu</cbc:RegistrationName><cbc:CompanyID>0000000000000</cbc:CompanyID>');
     expect(text(xml, 'cbc:CityName')).toEqual(['Cluj-Napoca', 'SECTOR2']);
     expect(text(xml, 'cbc:CountrySubentity')).toEqual(['RO-CJ', 'RO-B']);
+    // No buyer email: nothing requires it of a private buyer, and the invoice goes to ANAF (issue 48). The seller's stays.
+    const buyer = xml.slice(xml.indexOf('<cac:AccountingCustomerParty>'), xml.indexOf('</cac:AccountingCustomerParty>'));
+    expect(buyer).not.toContain('ElectronicMail');
+    expect(buyer).not.toContain('@');
+    expect(text(xml, 'cbc:ElectronicMail')).toHaveLength(1);
   });
 
   it('carries each line, the VAT per rate and totals that add up to what the customer pays', () => {

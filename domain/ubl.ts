@@ -126,8 +126,9 @@ function seller(party: UblSeller): string {
   return `<cac:AccountingSupplierParty><cac:Party>${address(party.street, party.place, party.postalCode)}${vat}<cac:PartyLegalEntity>${el('cbc:RegistrationName', party.name)}${el('cbc:CompanyID', party.cui)}${el('cbc:CompanyLegalForm', party.registrationNumber)}</cac:PartyLegalEntity>${contact}</cac:Party></cac:AccountingSupplierParty>`;
 }
 
+/** The buyer, a private person: name and address, no contact (nothing requires a private buyer's email; issue 48). */
 function buyer(party: UblBuyer): string {
-  return `<cac:AccountingCustomerParty><cac:Party>${address(party.street, party.place, party.postalCode, party.additionalStreet)}<cac:PartyLegalEntity>${el('cbc:RegistrationName', party.name)}${el('cbc:CompanyID', PRIVATE_PERSON_ID)}</cac:PartyLegalEntity><cac:Contact>${el('cbc:ElectronicMail', party.email)}</cac:Contact></cac:Party></cac:AccountingCustomerParty>`;
+  return `<cac:AccountingCustomerParty><cac:Party>${address(party.street, party.place, party.postalCode, party.additionalStreet)}<cac:PartyLegalEntity>${el('cbc:RegistrationName', party.name)}${el('cbc:CompanyID', PRIVATE_PERSON_ID)}</cac:PartyLegalEntity></cac:Party></cac:AccountingCustomerParty>`;
 }
 
 /** A VAT category: standard rated (S) with its percent, or not subject to VAT (O) for a seller not registered. */
