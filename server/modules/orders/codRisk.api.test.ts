@@ -5,6 +5,7 @@ import { orderRequestSchema } from '../../../domain/checkout';
 import { setUpTestApp, signUpOwner, TEST_COMPANY, TEST_ORIGIN } from '../../../testing/app';
 import { setUpCardShop } from '../../../testing/cardShop';
 import { sampleOrder } from '../../../testing/sampleOrder';
+import { anonymiseOrders } from './anonymise';
 import { placeOrder } from './place';
 import { changeOrderStatus } from './status';
 
@@ -40,6 +41,14 @@ const rowOf = async (id: string) => ((await asOwner('GET', '/api/admin/orders?li
 const ordersCount = async () => (await shop.database.db.select({ n: count() }).from(orders))[0]!.n;
 
 describe('the COD risk flag', () => {
+  it('never flags an anonymised order against another: an erased contact is no one’s (issue 48)', async () => {
+    const refused = await returned({ phoneNumber: '0755 111 333', email: 'erased-a@example.ro' });
+    const later = await placed({ phoneNumber: '0755 444 666', email: 'erased-b@example.ro' });
+    await shop.database.db.transaction((tx) => anonymiseOrders(tx, [refused.id, later.id]));
+    expect((await rowOf(later.id)).returnedBefore).toBe(false);
+    expect((await asOwner('GET', `/api/admin/orders/${later.id}`)).json().returnedBefore).toEqual([]);
+  });
+
   it('flags an order whose phone (however typed) or email (any case) came back returned before, in the list and on its page', async () => {
     const before = await placed({ phoneNumber: '0722 111 222', email: 'first@example.ro' });
     const refused = await returned({ phoneNumber: '0722 111 222', email: 'Refuser@Example.ro' });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { codBlocks, orders } from '../../../db/schema/orders';
 import { type CodBlockRequest, contactKeys } from '../../../domain/codRisk';
@@ -11,16 +11,17 @@ import { SHOP_TIME_ZONE } from '../../../domain/locale';
 
 /**
  * For the back office's list (and its live stream): whether an earlier order of the same phone or email (any case)
- * came back returned. Written out in SQL: Drizzle leaves a correlated subquery's outer columns unqualified.
+ * came back returned. Anonymised orders have no contact (issue 48): never flagged, never flagging. Written out in SQL: Drizzle leaves a correlated subquery's outer columns unqualified.
  */
-export const returnedBeforeColumn = sql<boolean>`exists (
+export const returnedBeforeColumn = sql<boolean>`"orders"."anonymised_at" is null and exists (
   select 1 from orders earlier
-  where earlier.status = 'returned' and earlier.created_at < "orders"."created_at"
+  where earlier.status = 'returned' and earlier.created_at < "orders"."created_at" and earlier.anonymised_at is null
     and (earlier.phone_number = "orders"."phone_number" or lower(earlier.email) = lower("orders"."email"))
 )`;
 
 /** The earlier returned orders of an order's contact, oldest first: which, and the (Bucharest) day each came back. */
-export async function returnedBefore(db: Db, order: { id: string; phoneNumber: string; email: string; createdAt: Date }) {
+export async function returnedBefore(db: Db, order: { id: string; phoneNumber: string; email: string; createdAt: Date; anonymisedAt: Date | null }) {
+  if (order.anonymisedAt) return [];
   const { phone, email } = contactKeys(order);
   return db
     .select({
@@ -29,7 +30,14 @@ export async function returnedBefore(db: Db, order: { id: string; phoneNumber: s
       returnedOn: sql<string | null>`(select to_char(max(e.at) at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD') from order_events e where e.order_id = "orders"."id" and e.to_status = 'returned')`,
     })
     .from(orders)
-    .where(and(eq(orders.status, 'returned'), lt(orders.createdAt, order.createdAt), or(phone ? eq(orders.phoneNumber, phone) : undefined, sql`lower(${orders.email}) = ${email}`)))
+    .where(
+      and(
+        eq(orders.status, 'returned'),
+        lt(orders.createdAt, order.createdAt),
+        isNull(orders.anonymisedAt),
+        or(phone ? eq(orders.phoneNumber, phone) : undefined, sql`lower(${orders.email}) = ${email}`),
+      ),
+    )
     .orderBy(asc(orders.createdAt));
 }
 
