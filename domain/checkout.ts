@@ -155,8 +155,6 @@ const discountCodeSchema = plainText('discountCode', key('checkout.discount.requ
 export const discountCheckSchema = z.object({
   code: discountCodeSchema,
   lines: orderLinesSchema,
-  email: emailSchema.optional(),
-  phoneNumber: shippingFields.shape.phoneNumber.optional(),
 });
 export type DiscountCheck = z.infer<typeof discountCheckSchema>;
 

@@ -62,7 +62,7 @@ export const codeChecksPerIp = (max: number): Limit => ({ name: 'discount:ip', m
 /**
  * Whether a code applies to a cart (the cart and payment steps ask; placing the order checks again and counts the use):
  * the cart priced by the shop's current prices (a product no longer sold counts nothing: the order is refused for it),
- * the contact when known. Its refusal is answered with its own message; every check counts towards the address's limit.
+ * never for a contact. Its refusal is answered with its own message; every check counts towards the address's limit.
  */
 export async function checkDiscount(db: Db, request: DiscountCheck, visitor: { ip: string; limit: Limit }): Promise<DiscountCheckAnswer> {
   await pruneExpiredCountersNowAndThen(db);
@@ -82,6 +82,7 @@ export async function checkDiscount(db: Db, request: DiscountCheck, visitor: { i
   const priceOf = new Map(prices.map((product) => [product.id, product.price]));
   const lines = request.lines.filter((line) => priceOf.has(line.productId)).map((line) => ({ unitPrice: priceOf.get(line.productId)!, quantity: line.quantity }));
   const subtotal = totalsFor(lines).subtotal;
-  const code = await applicableCode(db, request.code, { subtotal, today: bucharestDay(new Date()), contact: request, lock: false });
+  // No contact: whether a person used a once-per-customer code is told only to the order that person places (issue 48).
+  const code = await applicableCode(db, request.code, { subtotal, today: bucharestDay(new Date()), contact: {}, lock: false });
   return { code: code.code, kind: code.kind, value: code.value, minSubtotal: code.minSubtotal, ...totalsFor(lines, code) };
 }

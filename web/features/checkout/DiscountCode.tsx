@@ -4,7 +4,7 @@ import { inputClass, secondaryButton } from '../../components/ui/styles';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../../lib/cart/CartProvider';
 import { useI18n } from '../../lib/i18n';
-import { type AppliedDiscount, appliedDiscountOf, checkDiscountCode, checkoutTotals, type DiscountContact, isDiscountRefusal } from './discount';
+import { type AppliedDiscount, appliedDiscountOf, checkDiscountCode, checkoutTotals, isDiscountRefusal } from './discount';
 
 const STATUS_STYLE = { applied: 'font-medium text-green-800', belowMinimum: 'text-amber-900', removed: 'text-zinc-700' } as const;
 
@@ -12,8 +12,8 @@ interface DiscountCodeProps {
   /** The code applied (the checkout's draft), or null. */
   discount: AppliedDiscount | null;
   onChange(discount: AppliedDiscount | null): void;
-  /** At the payment step, who orders: the code applied is checked once more for them ("already used"), and with them. */
-  contact?: DiscountContact;
+  /** At the payment step: the code applied is checked once more (used up or ended meanwhile) before the order button. */
+  recheck?: boolean;
 }
 
 /**
@@ -22,7 +22,7 @@ interface DiscountCodeProps {
  * Not a <form>: at the payment step it sits inside the order's form (forms do not nest), so Enter is taken here, where
  * it applies the code and never places the order.
  */
-export function DiscountCode({ discount, onChange, contact }: DiscountCodeProps) {
+export function DiscountCode({ discount, onChange, recheck = false }: DiscountCodeProps) {
   const { cart } = useCart();
   const { t, money } = useI18n();
   const ids = useId();
@@ -51,14 +51,14 @@ export function DiscountCode({ discount, onChange, contact }: DiscountCodeProps)
   /** The reason a check failed, fit to show: the server's own message, else the network's. */
   const reason = (error: unknown) => (error instanceof ApiError ? error.message : t('message.orderNetworkError'));
 
-  // At the payment step, once: the code applied is asked about again with who orders, so a refusal ("already used",
-  // used up meanwhile) shows before the order button rather than after it. Only a refusal takes it off.
+  // At the payment step, once: the code applied is asked about again, so a refusal (used up or ended meanwhile) shows
+  // before the order button rather than after it. Only a refusal takes it off.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step opens
   useEffect(() => {
-    if (!contact || !applied) return;
+    if (!recheck || !applied) return;
     let current = true;
     const stillApplied = () => current && latest.current?.code === applied.code;
-    checkDiscountCode(applied.code, cart, contact).then(
+    checkDiscountCode(applied.code, cart).then(
       (answer) => stillApplied() && onChange(appliedDiscountOf(answer)),
       (error: unknown) => {
         if (!stillApplied() || !isDiscountRefusal(error)) return;
@@ -82,7 +82,7 @@ export function DiscountCode({ discount, onChange, contact }: DiscountCodeProps)
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await checkDiscountCode(code, cart, contact ?? null);
+      const answer = await checkDiscountCode(code, cart);
       focusNext.current = 'remove';
       setTyped('');
       onChange(appliedDiscountOf(answer));

@@ -127,7 +127,7 @@ export function PaymentStep({ draft, submitting, error, onDiscountChange, onBack
           ))}
         </ul>
         <div className="mt-3 border-t border-zinc-200 pt-3">
-          <DiscountCode discount={draft.discount} onChange={onDiscountChange} contact={{ email: draft.email, phoneNumber: shipping.phoneNumber }} />
+          <DiscountCode discount={draft.discount} onChange={onDiscountChange} recheck />
         </div>
         <div className="mt-3 border-t border-zinc-200 pt-3">
           <CartTotals cart={cart} discount={draft.discount} freeShipping={freeShipping} />

@@ -45,16 +45,13 @@ export function checkoutTotals(cart: CartState, discount: AppliedDiscount | null
 /** The cart's lines as the API takes them (an order, a code's check). */
 export const orderLines = (cart: CartState) => cart.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity, colour: line.colour }));
 
-/** Who is ordering, once known (the payment step): a code for "once per customer" is checked against them. */
-export interface DiscountContact {
-  email: string;
-  phoneNumber: string;
-}
-
-/** POST /api/discounts/check: the code's answer, or an ApiError with the refusal's own message in the visitor's language. */
-export function checkDiscountCode(code: string, cart: CartState, contact: DiscountContact | null) {
-  const body = { code, lines: orderLines(cart), ...(contact ? { email: contact.email.trim(), phoneNumber: contact.phoneNumber } : {}) };
-  return apiRequest('/discounts/check', discountCheckAnswerSchema, { method: 'POST', body: JSON.stringify(body) });
+/**
+ * POST /api/discounts/check: the code's answer for the cart, or an ApiError with the refusal's own message in the
+ * visitor's language. Never with who orders: whether a person used a once-per-customer code is said only when they place
+ * the order (issue 48).
+ */
+export function checkDiscountCode(code: string, cart: CartState) {
+  return apiRequest('/discounts/check', discountCheckAnswerSchema, { method: 'POST', body: JSON.stringify({ code, lines: orderLines(cart) }) });
 }
 
 /** The server's error codes for a code that does not apply (server/modules/discounts/usage.ts), each with its own message. */
