@@ -40,6 +40,20 @@ function delivery(overrides: Partial<Delivery> = {}): Delivery {
 const rows = () => database.db.select().from(outbox).orderBy(outbox.id);
 
 describe('the outbox', () => {
+  it('keeps the confirmation of an account deleted or details erased without its address, once sent (issue 48)', async () => {
+    await enqueueMail(database.db, { kind: 'account_deleted', recipient: 'gone@example.ro' }, { kind: 'details_erased', recipient: 'erased@example.ro', data: { number: '10001' } });
+    await enqueueMail(database.db, { kind: 'order_placed', recipient: 'kept@example.ro' });
+    const job = delivery();
+    await deliverDueMails(job);
+    job.mailer.close();
+    expect(smtp.mails.flatMap((mail) => mail.to).sort()).toEqual(['erased@example.ro', 'gone@example.ro', 'kept@example.ro']);
+    expect((await rows()).map((row) => [row.kind, row.status, row.recipient])).toEqual([
+      ['account_deleted', 'sent', ''],
+      ['details_erased', 'sent', ''],
+      ['order_placed', 'sent', 'kept@example.ro'],
+    ]);
+  });
+
   it('sends each due mail once, with a Message-ID stable per row, and marks it sent', async () => {
     for (let n = 1; n <= 120; n += 1) await enqueueMail(database.db, { kind: 'test', recipient: `c${n}@example.ro`, data: { n: String(n) } });
     const job = delivery();

@@ -107,6 +107,9 @@ function renewLeases(delivery: Delivery, sending: Set<number>, leaseSeconds: num
   );
 }
 
+/** The mails whose address is forgotten once sent: the confirmations of an account deleted, of details erased (MAIL_KINDS). */
+const ADDRESS_FORGOTTEN_ONCE_SENT: readonly string[] = ['account_deleted', 'details_erased'];
+
 /**
  * Sends one batch of due mails; returns how many were sent and how many failed this time. A failed
  * mail is tried again later (retryDelaySeconds), and given up as `failed` a day after it was written.
@@ -121,7 +124,12 @@ export async function deliverDueMails(delivery: Delivery, limit = MAIL_BATCH): P
     try {
       const rendered = await delivery.render(row);
       const result = await delivery.mailer.send({ ...rendered, to: rendered.to ?? row.recipient, messageId: messageIdOf(row, delivery.domain) });
-      await delivery.db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, leasedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
+      // The confirmation that a person's data went is kept as sent, without their address (issue 48).
+      const forget = ADDRESS_FORGOTTEN_ONCE_SENT.includes(row.kind) ? { recipient: '' } : {};
+      await delivery.db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: sql`now()`, leasedUntil: null, lastError: null, ...forget })
+        .where(eq(outbox.id, row.id));
       if (result.file) delivery.log.info({ mail: row.id, kind: row.kind, subject: rendered.subject, file: result.file }, 'mail written to a file (no SMTP_URL)');
       sent += 1;
     } catch (error) {

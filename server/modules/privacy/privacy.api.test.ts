@@ -112,6 +112,8 @@ describe('deleting an account', () => {
     expect(invoiceAfter!.document.buyer).toEqual(invoiceBefore!.document.buyer);
     // The mails written to them are forgotten but the one confirming it.
     expect((await shop.database.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.recipient, customer.email))).map((mail) => mail.kind)).toEqual(['account_deleted']);
+    // And every mail about its orders, whatever address it went to: the owners' alerts too (issue 48).
+    expect(await shop.database.db.select().from(outbox).where(eq(outbox.orderId, order.id))).toEqual([]);
   });
 });
 
@@ -135,6 +137,8 @@ describe('a guest, through the order’s link', () => {
     expect(await orderRow(order.id)).toMatchObject({ email: '', firstName: '', street: '', phoneNumber: '' });
     const [mail] = await shop.database.db.select().from(outbox).where(eq(outbox.recipient, 'guest-rights@example.ro'));
     expect(mail).toMatchObject({ kind: 'details_erased', language: 'ro', data: { number: String(order.number) } });
+    // Every mail about the order is gone, whatever address it went to: the owners' alerts too (issue 48).
+    expect(await shop.database.db.select().from(outbox).where(eq(outbox.orderId, order.id))).toEqual([]);
     expect((await erase()).statusCode).toBe(404);
   });
 });

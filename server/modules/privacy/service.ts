@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
@@ -103,12 +103,11 @@ export async function deleteAccount(db: Db, auth: Auth, headers: IncomingHttpHea
     false,
   );
   await db.transaction(async (tx) => {
-    await tx.delete(outbox).where(eq(outbox.recipient, account.email));
+    // The mails written to them, and every mail about their orders whatever address it went to (the owners' alerts too).
+    const ids = owned.map((order) => order.id);
+    await tx.delete(outbox).where(ids.length > 0 ? or(eq(outbox.recipient, account.email), inArray(outbox.orderId, ids)) : eq(outbox.recipient, account.email));
     await enqueueMail(tx, { kind: MAIL_KINDS.accountDeleted, recipient: account.email, language: locale });
-    await anonymiseOrders(
-      tx,
-      owned.map((order) => order.id),
-    );
+    await anonymiseOrders(tx, ids);
     await endResetLinks(tx, account.id);
     await tx.delete(user).where(eq(user.id, account.id));
   });
@@ -123,7 +122,8 @@ export async function eraseOrder(db: Db, orderId: string, locale: Locale) {
   if (!order || order.anonymisedAt) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
   refuseUnfinished((FINISHED_STATUSES as readonly string[]).includes(order.status) ? [] : [order], true);
   await db.transaction(async (tx) => {
-    await tx.delete(outbox).where(and(eq(outbox.orderId, order.id), ne(outbox.recipient, 'owners')));
+    // Every mail about it, whatever address it went to (the owners' alerts too: issue 48).
+    await tx.delete(outbox).where(eq(outbox.orderId, order.id));
     await enqueueMail(tx, { kind: MAIL_KINDS.detailsErased, recipient: order.email, data: { number: String(order.number) }, language: locale });
     await anonymiseOrders(tx, [order.id]);
   });
