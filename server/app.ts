@@ -116,6 +116,7 @@ export async function buildApp({
     visits,
     checkout,
     confirmReminder: config.COD_CONFIRM_REMINDER_MAIL ? { hours: config.COD_CONFIRM_REMINDER_HOURS } : null,
+    mailKeepDays: config.MAIL_KEEP_DAYS,
   });
 
   // Uploaded product images, from the database through this process's cache folder (catalog/images.ts).

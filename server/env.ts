@@ -105,6 +105,8 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  /** Days a sent mail stays in the outbox; then it goes, and its order's timeline keeps that it was sent (issue 48). */
+  MAIL_KEEP_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be whole days').min(1).max(3650).default(90),
   /**
    * Days after which a shipped order not yet marked delivered or returned is pointed out to the owner (the back
    * office's dashboard, and its "Overdue shipments" filter): the courier may have lost or returned it. 0 points out

@@ -53,9 +53,9 @@ describe('background jobs (server/jobs.ts)', () => {
   });
 
   it('npm run worker sends mail and checks invoices; it never counts visits, reconciles card orders or tracks parcels', async () => {
-    const jobs = await startJobs(context({ process: 'worker', mail: mail() }));
+    const jobs = await startJobs(context({ process: 'worker', mail: mail(), mailKeepDays: 90 }));
     await jobs.stop();
-    expect(jobs.names).toEqual(['mail outbox', 'invoice checks']);
+    expect(jobs.names).toEqual(['mail outbox', 'invoice checks', 'forgetting sent mails']);
   });
 
   it('a serving process with MAIL_WORKER and no courier counts visits and reconciles card orders, and leaves mail to the worker', async () => {

@@ -15,6 +15,7 @@ import type { Invoicing } from './modules/invoices/service';
 import type { MailSending } from './modules/mail/delivery';
 import type { OrderMailSource } from './modules/mail/rendering';
 import { remindUnconfirmed } from './modules/orders/customerConfirmation';
+import { keepSentMailsInTimelines } from './modules/orders/sentMails';
 import { collectCash } from './modules/shipping/cash';
 import type { Shipping } from './modules/shipping/couriers';
 import { loadLockers, lockerCourier } from './modules/shipping/lockers';
@@ -38,6 +39,8 @@ export interface JobContext {
   checkout: Checkout | null;
   /** COD_CONFIRM_REMINDER_MAIL's reminders, after COD_CONFIRM_REMINDER_HOURS; null (or absent) when off. */
   confirmReminder?: { hours: number } | null;
+  /** MAIL_KEEP_DAYS: how long a sent mail stays in the outbox (absent: kept). */
+  mailKeepDays?: number;
 }
 
 export interface Job {
@@ -59,6 +62,7 @@ const warnEach = (log: JobContext['log'], message: string) => (error: unknown) =
 const RECONCILE_EVERY_MS = 5 * 60_000;
 /** Cash orders not confirmed by their customers are looked for this often (remindUnconfirmed). */
 const REMIND_EVERY_MS = 60_000;
+const FORGET_MAILS_EVERY_MS = 3_600_000;
 /** The couriers' cash paid out, and their lockers (when due), are looked for this often. */
 const COURIER_LISTS_EVERY_MS = 60_000;
 
@@ -134,6 +138,14 @@ export const JOBS: readonly Job[] = [
       process === 'serving' && confirmReminder
         ? everyFewSeconds(() => remindUnconfirmed(db, confirmReminder.hours), REMIND_EVERY_MS, warnEach(log, 'writing the confirmation reminders failed; trying again later'))
         : null,
+  },
+  {
+    name: 'forgetting sent mails',
+    does: 'removes the mails sent more than MAIL_KEEP_DAYS ago from the outbox, each order’s timeline keeping that its mail was sent',
+    every: 'every hour',
+    runs: 'every process that sends mail; processes at once remove each mail once (the second finds it gone)',
+    start: ({ mail, db, mailKeepDays, log }) =>
+      mail && mailKeepDays ? everyFewSeconds(() => keepSentMailsInTimelines(db, mailKeepDays), FORGET_MAILS_EVERY_MS, warnEach(log, 'removing old sent mails failed; trying again later')) : null,
   },
   {
     name: 'visit counts',

@@ -33,6 +33,7 @@ const jobs = await startJobs({
   db: database.db,
   log,
   process: 'worker',
+  mailKeepDays: config.MAIL_KEEP_DAYS,
   // Its mails offer paying a cash order by card where the serving processes' cart takes cards (the same settings).
   mail: {
     sending,

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { outbox } from '../../../db/schema/outbox';
 import type { Locale } from '../../../domain/locale';
@@ -105,6 +105,20 @@ function renewLeases(delivery: Delivery, sending: Set<number>, leaseSeconds: num
     (leaseSeconds * 1000) / 3,
     (error) => delivery.log.warn({ reason: scrubText(error instanceof Error ? error.message : String(error)) }, 'mail leases could not be renewed; trying again'),
   );
+}
+
+/**
+ * Removes the mails sent before `before` (MAIL_KEEP_DAYS, issue 48), at most `limit` a call, in the caller's transaction;
+ * returns what each was (which order, which kind, to whom, when sent) for the order's timeline to keep. Failed and
+ * waiting mails stay.
+ */
+export async function forgetSentMails(tx: DbOrTx, before: Date, limit = 500) {
+  const due = tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'sent'), lt(outbox.sentAt, before)))
+    .limit(limit);
+  return tx.delete(outbox).where(inArray(outbox.id, due)).returning({ orderId: outbox.orderId, kind: outbox.kind, recipient: outbox.recipient, sentAt: outbox.sentAt });
 }
 
 /** The mails whose address is forgotten once sent: the confirmations of an account deleted, of details erased (MAIL_KINDS). */

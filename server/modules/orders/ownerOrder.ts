@@ -47,7 +47,8 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
       .from(orderEvents)
       .leftJoin(user, eq(user.id, orderEvents.actorUserId))
       .where(eq(orderEvents.orderId, id))
-      .orderBy(asc(orderEvents.id)),
+      // By when: a sent mail's event is written once the mail leaves the outbox, dated when it was sent (sentMails.ts).
+      .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
     db
       .select({ kind: paymentAlerts.kind, amount: paymentAlerts.amount, currency: paymentAlerts.currency, at: isoTime(paymentAlerts.createdAt) })
       .from(paymentAlerts)
