@@ -28,5 +28,9 @@ export const personalDataSchema = z.object({
   withdrawalRequests: z.array(z.object({ orderNumber: z.int(), requestedAt: z.string(), note: z.nullable(z.string()), iban: z.nullable(z.string()) })),
   /** The mails written to them: which, about which order, when written and sent. */
   mails: z.array(z.object({ kind: z.string(), orderNumber: z.nullable(z.int()), writtenAt: z.string(), sentAt: z.nullable(z.string()), status: z.string() })),
+  /** The owner's cash-on-delivery blocks that name their phone or email (issue 48): which, and since when. */
+  codBlocks: z.array(z.object({ kind: z.enum(['phone', 'email']), value: z.string(), blockedAt: z.string() })),
+  /** What the couriers said of their parcels, order by order (issue 48). */
+  courierEvents: z.array(z.object({ orderNumber: z.int(), courierName: z.string(), awb: z.string(), code: z.string(), label: z.string(), location: z.string(), at: z.string() })),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;

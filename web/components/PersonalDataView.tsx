@@ -8,7 +8,8 @@ import { formatOrderDate, ORDER_STATUS_LABELS } from '../lib/orderStatus';
 
 /**
  * What the shop holds about a person (GET /api/account/data, or an order's through its link), readable: their
- * orders, the addresses and phones they gave, their withdrawal requests and the mails written to them.
+ * orders, the addresses and phones they gave, their withdrawal requests, the mails written to them, what the couriers
+ * said of their parcels, and the shop's blocks on cash on delivery that name their phone or email.
  */
 export function PersonalDataView({ data }: { data: PersonalData }) {
   const { t, money, locale } = useI18n();
@@ -57,6 +58,19 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
           (mail) =>
             `${mail.kind}${mail.orderNumber ? ` (${t('order.heading', { number: String(mail.orderNumber) })})` : ''} · ${shopTime(mail.writtenAt, locale)} · ${mail.sentAt ? t('account.data.mailSent', { when: shopTime(mail.sentAt, locale) }) : mail.status}`,
         ),
+      )}
+      {section(
+        'data-parcels',
+        t('account.data.parcels'),
+        data.courierEvents.map(
+          (event) =>
+            `${t('order.heading', { number: String(event.orderNumber) })} · ${event.courierName} ${event.awb} · ${shopTime(event.at, locale)} · ${event.label}${event.location ? ` · ${event.location}` : ''}`,
+        ),
+      )}
+      {section(
+        'data-cod-blocks',
+        t('account.data.codBlocks'),
+        data.codBlocks.map((block) => `${block.value} · ${shopTime(block.blockedAt, locale)}`),
       )}
     </>
   );

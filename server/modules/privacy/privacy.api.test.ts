@@ -5,6 +5,7 @@ import { discountCodes } from '../../../db/schema/discounts';
 import { invoices } from '../../../db/schema/invoices';
 import { orders } from '../../../db/schema/orders';
 import { outbox } from '../../../db/schema/outbox';
+import { shipmentEvents, shipments } from '../../../db/schema/shipping';
 import { setUpTestApp, signUpCustomer, signUpOwner, TEST_INVOICING, TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { withdrawEverything } from '../../../testing/withdrawal';
@@ -42,6 +43,14 @@ describe('a signed-in customer’s data', () => {
     expect((await withdrawEverything(shop.app, { number: firstNumber, email: customer.email }, { reason: 'Changed my mind' })).statusCode).toBe(201);
     // Someone else's order is not in it.
     await place(null, { email: 'someone-else@example.ro' });
+    const owner = await signUpOwner(shop.app, shop.database.db);
+    expect((await shop.app.inject({ method: 'POST', url: '/api/admin/cod-blocks', payload: { phone: '0733 111 222' }, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } })).statusCode).toBe(201);
+    await shop.app.inject({ method: 'POST', url: '/api/admin/cod-blocks', payload: { phone: '0799 999 999' }, headers: { cookie: owner.cookie, origin: TEST_ORIGIN } });
+    const [shipment] = await shop.database.db
+      .insert(shipments)
+      .values({ orderId: first.id, courier: 'sameday', awb: '1SDYPRIVACY', reference: String(firstNumber), parcels: 1, weightGrams: 500, cashOnDelivery: 12496, declaredValue: 12496 })
+      .returning();
+    await shop.database.db.insert(shipmentEvents).values({ shipmentId: shipment!.id, at: new Date('2026-11-20T10:00:00Z'), code: '9', label: 'Delivered', location: 'Cluj-Napoca' });
 
     const copy = await shop.app.inject({ url: '/api/account/data', headers: { cookie: customer.cookie } });
     expect(copy.statusCode).toBe(200);
@@ -65,6 +74,13 @@ describe('a signed-in customer’s data', () => {
     );
     expect(data.withdrawalRequests).toEqual([{ orderNumber: first.number, requestedAt: expect.any(String), note: 'Changed my mind', iban: null }]);
     expect(data.mails).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'order_placed', orderNumber: second.number, status: 'pending' })]));
+
+    // Everything held about them (issue 48): the owner's cash-on-delivery blocks naming their phone or email, and what
+    // the courier said of their parcels.
+    expect(data.codBlocks).toEqual([{ kind: 'phone', value: '+40733111222', blockedAt: expect.any(String) }]);
+    expect(data.courierEvents).toEqual([
+      { orderNumber: firstNumber, courierName: 'Sameday', awb: '1SDYPRIVACY', code: '9', label: 'Delivered', location: 'Cluj-Napoca', at: '2026-11-20T10:00:00.000Z' },
+    ]);
 
     const file = await shop.app.inject({ url: '/api/account/data?download=1', headers: { cookie: customer.cookie } });
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="my-data-\d{4}-\d\d-\d\d\.json"$/);

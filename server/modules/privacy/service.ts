@@ -16,7 +16,9 @@ import { endResetLinks } from '../accounts/passwordReset';
 import { enqueueMail } from '../mail/outbox';
 import { MAIL_KINDS } from '../mail/service';
 import { anonymiseOrders } from '../orders/anonymise';
+import { codBlocksOf } from '../orders/codRisk';
 import { listOrdersOfUser, orderView } from '../orders/read';
+import { courierEventsOfOrder } from '../shipping/service';
 
 /**
  * The customer's data rights (issue 34; GDPR art. 15, 17 and 20): a copy of everything the shop holds about them, and
@@ -53,6 +55,10 @@ async function personalData(db: Db, views: OrderView[], account: PersonalData['a
     };
     addresses.set(JSON.stringify(address), address);
   }
+  // The blocks naming any email or phone they gave (codRisk's keys: E.164 phones, emails in small letters), each once.
+  const contacts = [...new Map([...(account ? [{ email: account.email, phoneNumber: '' }] : []), ...views].map((view) => [`${view.email}|${view.phoneNumber}`, view])).values()];
+  const blocks = new Map((await Promise.all(contacts.map((contact) => codBlocksOf(db, contact)))).flat().map((block) => [block.id, block]));
+  const courierEvents = (await Promise.all(views.map(async (view) => (await courierEventsOfOrder(db, view.id)).map((event) => ({ orderNumber: view.number, ...event }))))).flat();
   return {
     exportedAt: new Date().toISOString(),
     account,
@@ -60,6 +66,8 @@ async function personalData(db: Db, views: OrderView[], account: PersonalData['a
     addresses: [...addresses.values()],
     withdrawalRequests: views.flatMap((view) => view.withdrawals.map((withdrawal) => ({ orderNumber: view.number, requestedAt: withdrawal.statedAt, note: withdrawal.reason, iban: withdrawal.iban }))),
     mails: mails.map((mail) => ({ ...mail, writtenAt: mail.writtenAt.toISOString(), sentAt: mail.sentAt?.toISOString() ?? null })),
+    codBlocks: [...blocks.values()].map(({ kind, value, createdAt }) => ({ kind, value, blockedAt: createdAt })),
+    courierEvents,
   };
 }
 
