@@ -60,6 +60,12 @@ test('each legal page is reached from the footer, with its own title, and is acc
   await page.goto('/delivery');
   await expect(page.getByRole('main')).toContainText('Standard shipping: 19.99 RON per order.');
   await expect(page.getByRole('main')).toContainText('Free shipping for orders of 200 RON or more.');
+  // The privacy page says how long each thing is kept, and what is kept after an account or an order's details go, and why (issue 48).
+  await page.goto('/privacy');
+  const privacy = page.getByRole('main');
+  await expect(privacy.getByRole('row', { name: /The emails we send you/ })).toContainText('90 days after they are sent');
+  await expect(privacy.getByRole('row', { name: /cash on delivery/ })).toContainText('Until we lift it');
+  await expect(privacy).toContainText('with nothing that names you, so the shop’s accounts and figures still add up; and the record that we sent you the confirmation, without your address.');
   await page.goto('/returns');
   await expect(page.getByRole('heading', { name: 'Model withdrawal form' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('I/We (*) hereby give notice that I/We (*) withdraw from my/our (*) contract of sale');

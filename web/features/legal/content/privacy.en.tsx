@@ -24,7 +24,17 @@ export default function PrivacyEn({ company }: LegalContentProps) {
             'To fulfil the contract and keep the accounting records the law requires (GDPR art. 6(1)(b) and (c))',
             'As above',
           ],
-          ['The emails we send you (to whom, which order, when sent)', 'To send the order confirmation and status updates, and to know they left', 'With the order'],
+          [
+            'The emails we send you (to whom, which order, when sent)',
+            'To send the order confirmation and status updates, and to know they left',
+            '90 days after they are sent; then only that a mail was sent stays in the order’s history',
+          ],
+          ['What the courier reports about your parcel (its status, where and when)', 'To follow the delivery and answer your questions about it', 'With the order'],
+          [
+            'Your phone number or email, if we stop offering cash on delivery to it after parcels were refused',
+            'To avoid sending parcels that come back unpaid (legitimate interest, art. 6(1)(f)); the order can still be paid by card',
+            'Until we lift it',
+          ],
           ['A card payment’s Stripe reference (never your card details, which only Stripe sees)', 'To match the payment with the order', 'With the order'],
           [
             'A scrambled (hashed) form of your IP address, email and phone number, in counters',
@@ -63,8 +73,9 @@ export default function PrivacyEn({ company }: LegalContentProps) {
       <p>
         You can also do it yourself. With an account, <Link to="/account/data">Your data</Link> shows everything we hold about you and downloads it as a file (JSON), and deletes your account once your
         orders are delivered, returned or cancelled: the account and its sign-in go, and your name, email, phone and street address are erased from your orders. Without an account, your order’s page
-        (the link in its emails) does the same for that order. What we keep after that, and why: the invoices issued to you, as issued, for ten years from the end of the year they were issued in,
-        because Romanian accounting law requires it (Law no. 82/1991, art. 25; GDPR art. 6(1)(c) and 17(3)(b)).
+        (the link in its emails) does the same for that order, and every email about it is deleted. What we keep after that, and why: the invoices issued to you, as issued, for ten years from the end
+        of the year they were issued in, because Romanian accounting law requires it (Law no. 82/1991, art. 25; GDPR art. 6(1)(c) and 17(3)(b)); the orders’ products, amounts, city and county, with
+        nothing that names you, so the shop’s accounts and figures still add up; and the record that we sent you the confirmation, without your address.
       </p>
     </LegalArticle>
   );

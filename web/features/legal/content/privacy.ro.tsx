@@ -24,7 +24,17 @@ export default function PrivacyRo({ company }: LegalContentProps) {
             'Pentru executarea contractului și evidența contabilă cerută de lege (art. 6 alin. (1) lit. b) și c) GDPR)',
             'Ca mai sus',
           ],
-          ['E-mailurile pe care ți le trimitem (cui, despre ce comandă, când au plecat)', 'Pentru confirmarea comenzii și anunțurile despre stadiul ei', 'Împreună cu comanda'],
+          [
+            'E-mailurile pe care ți le trimitem (cui, despre ce comandă, când au plecat)',
+            'Pentru confirmarea comenzii și anunțurile despre stadiul ei',
+            '90 de zile după ce au plecat; apoi în istoricul comenzii rămâne doar că un e-mail a fost trimis',
+          ],
+          ['Ce spune curierul despre coletul tău (starea lui, unde și când)', 'Pentru a urmări livrarea și a-ți răspunde la întrebări despre ea', 'Împreună cu comanda'],
+          [
+            'Telefonul sau e-mailul tău, dacă nu mai oferim plata ramburs pentru el după colete refuzate',
+            'Pentru a nu trimite colete care se întorc neplătite (interes legitim, art. 6 alin. (1) lit. f)); comanda se poate plăti în continuare cu cardul',
+            'Până când ridicăm blocarea',
+          ],
           ['Referința Stripe a unei plăți cu cardul (niciodată datele cardului, pe care le vede doar Stripe)', 'Pentru a potrivi plata cu comanda', 'Împreună cu comanda'],
           [
             'O amprentă ireversibilă (hash) a adresei IP, a e-mailului și a telefonului, în contoare',
@@ -67,8 +77,9 @@ export default function PrivacyRo({ company }: LegalContentProps) {
       <p>
         Poți face asta și singur. Cu un cont, pagina <Link to="/account/data">Datele tale</Link> arată tot ce avem despre tine, le descarcă într-un fișier (JSON) și îți șterge contul după ce comenzile
         tale sunt livrate, returnate sau anulate: contul și datele de autentificare se șterg, iar numele, e-mailul, telefonul și adresa ta se șterg din comenzi. Fără cont, pagina comenzii (linkul din
-        e-mailurile ei) face același lucru pentru acea comandă. Ce păstrăm după aceea și de ce: facturile emise pe numele tău, așa cum au fost emise, timp de zece ani de la sfârșitul anului în care au
-        fost emise, pentru că o cere legea contabilității (Legea nr. 82/1991, art. 25; RGPD art. 6 alin. (1) lit. c) și art. 17 alin. (3) lit. b)).
+        e-mailurile ei) face același lucru pentru acea comandă, iar e-mailurile despre ea se șterg. Ce păstrăm după aceea și de ce: facturile emise pe numele tău, așa cum au fost emise, timp de zece
+        ani de la sfârșitul anului în care au fost emise, pentru că o cere legea contabilității (Legea nr. 82/1991, art. 25; RGPD art. 6 alin. (1) lit. c) și art. 17 alin. (3) lit. b)); produsele,
+        sumele, localitatea și județul comenzilor, fără nimic care să te numească, pentru ca evidența și cifrele magazinului să rămână corecte; și faptul că ți-am trimis confirmarea, fără adresa ta.
       </p>
     </LegalArticle>
   );
