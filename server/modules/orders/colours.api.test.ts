@@ -1,32 +1,24 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { products } from '../../../db/schema/catalog';
 import { orderLines, orders } from '../../../db/schema/orders';
-import type { StoredColourOption } from '../../../domain/catalog';
 import { orderRequestSchema } from '../../../domain/checkout';
 import { setUpTestApp, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
+import { lighterColours, SEEDED_LIGHTER_COLOURS } from '../../../testing/lighterColours';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { placeOrder } from './place';
 import { changeOrderStatus } from './status';
 
 const shop = setUpTestApp();
 
-/** Written straight to the database (as no back-office change is), so the shop's catalogue is reloaded by hand. */
-async function setColours(colourOptions: StoredColourOption[]) {
-  await shop.database.db.update(products).set({ colourOptions }).where(eq(products.id, '1'));
-  await shop.app.catalogue.reload();
-}
+const lighter = lighterColours(shop);
+const setColours = lighter.set;
 
 // Every test leaves the lighter's colours as seeded, whether it passes or fails.
 afterEach(async () => {
   await setColours(SEEDED);
 });
 
-async function coloursOfLighter() {
-  const [row] = await shop.database.db.select({ colours: products.colourOptions }).from(products).where(eq(products.id, '1'));
-  return row!.colours;
-}
-const stockOf = async (colour: string) => (await coloursOfLighter()).find((option) => option.name === colour)?.stock ?? null;
+const stockOf = lighter.stockOf;
 const order = (lines: { productId: string; quantity: number; colour?: string | null }[], overrides: Record<string, unknown> = {}) =>
   shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ lines, ...overrides }) });
 async function orderCount() {
@@ -35,11 +27,7 @@ async function orderCount() {
 }
 const lighterInShop = async () => (await shop.app.inject({ method: 'GET', url: '/api/products' })).json().products.find((product: { id: string }) => product.id === '1');
 
-const SEEDED: StoredColourOption[] = [
-  { name: 'Black', available: true },
-  { name: 'Red', available: false },
-  { name: 'Blue', available: false },
-];
+const SEEDED = SEEDED_LIGHTER_COLOURS;
 
 describe('the colour travels with the order line', () => {
   it('two colours of one product are two lines, stored and shown with their colours', async () => {
