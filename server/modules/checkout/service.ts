@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { STRIPE_MINIMUM_CHARGE } from '../../integrations/stripe';
 import { pruneExpiredCountersNowAndThen } from '../../rateLimits';
 import type { Invoicing } from '../invoices/service';
-import { customerConfirmation } from '../orders/customerConfirmation';
+import { customerConfirmation, payLinkCharge } from '../orders/customerConfirmation';
 import { attachCheckoutSession, cardOrderToPay, discardOrderWithoutSession, orderOfSession } from '../orders/payments';
 import { type PlacedOrder, placeOrder } from '../orders/place';
 import { assertCardPayments, checkoutSessionStatus, createOrderCheckoutSession, expireCheckoutSession, type Payments } from '../payments/service';
@@ -145,9 +145,8 @@ export async function startPrepay(checkout: Checkout, id: string): Promise<strin
   const order = await cardOrderToPay(checkout.db, id);
   if (!order) throw new AppError('not_found', { id: 'error.order.noSuchOrder' });
   const discount = order.discount > 0 && order.discountCode ? { amount: order.discount, code: order.discountCode } : undefined;
-  const cash = state.status !== 'awaiting_payment';
-  const waiveShipping = cash && checkout.payments.prepayFreeShipping === true && order.shipping > 0;
-  if (state.total - (waiveShipping ? order.shipping : 0) < STRIPE_MINIMUM_CHARGE) throw belowCardMinimum();
+  const { waiveShipping, toPay } = payLinkCharge(state, checkout.payments.prepayFreeShipping === true);
+  if (toPay < STRIPE_MINIMUM_CHARGE) throw belowCardMinimum();
   const session = await createOrderCheckoutSession(checkout.payments, {
     id,
     email: order.email,
@@ -155,8 +154,7 @@ export async function startPrepay(checkout: Checkout, id: string): Promise<strin
     lines: order.lines,
     discount,
     locale: order.locale,
-    purpose: cash ? 'prepay' : 'paylink',
-    // A card order placed by the owner had its delivery waived when it was placed; a cash order's is waived now.
+    purpose: state.status === 'awaiting_payment' ? 'paylink' : 'prepay',
     waiveShipping,
   });
   if (!session.url) throw new AppError('payment_failed', { id: 'message.noCheckoutUrlFromStripe' }, 'stripe_failed');

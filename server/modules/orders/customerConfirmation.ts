@@ -53,6 +53,16 @@ const view = (row: Awaited<ReturnType<typeof confirmationRow>>, purpose: OrderLi
   closed: closedBecause(row, purpose),
 });
 
+/**
+ * What the pay link charges: the order's total, less its delivery when a cash order is paid by card first with
+ * PREPAY_FREE_SHIPPING (a card order the owner placed had it waived when placed). The link's page says it, and
+ * checkout/service.ts startPrepay asks Stripe for it.
+ */
+export function payLinkCharge(order: { status: OrderStatus; total: number; shipping: number }, prepayFreeShipping: boolean) {
+  const waiveShipping = prepayFreeShipping && order.status !== 'awaiting_payment' && order.shipping > 0;
+  return { waiveShipping, toPay: order.total - (waiveShipping ? order.shipping : 0) };
+}
+
 /** The order as the link's page shows it; reading it changes nothing (a mail scanner opening the link). */
 export async function customerConfirmation(db: Db, id: string, purpose: OrderLinkPurpose): Promise<CustomerConfirmation & { status: OrderStatus; shipping: number }> {
   const row = await confirmationRow(db, id);

@@ -4,7 +4,7 @@ import { discountCodes } from '../../../db/schema/discounts';
 import { orderEvents, orderLines, orders, withdrawals } from '../../../db/schema/orders';
 import { awbAttempts, shipments } from '../../../db/schema/shipping';
 import { lineName } from '../../../domain/catalog';
-import { cityWithSector, type OrderEdit } from '../../../domain/checkout';
+import { cityWithSector, type OrderEdit, SHIPPING_FIELDS, type ShippingField } from '../../../domain/checkout';
 import { amountValue } from '../../../domain/issueValues';
 import { onlyLeft } from '../../../domain/messages';
 import { formatMoney } from '../../../domain/money';
@@ -25,8 +25,8 @@ import { putBackStock, stockOfLines, takeStock, wantedOf } from './stock';
 /** The statuses an order may still be edited in: before it leaves (and, checked apart, before its AWB). */
 const EDITABLE: readonly OrderStatus[] = ['pending', 'confirmed', 'paid'];
 
-/** The address fields an edit may change. */
-const ADDRESS = ['firstName', 'lastName', 'country', 'county', 'city', 'street', 'streetNumber', 'addressLine2', 'postalCode', 'phoneNumber'] as const;
+/** The address fields an edit may change: the checkout's shipping fields. */
+const ADDRESS = Object.keys(SHIPPING_FIELDS) as ShippingField[];
 
 /** A card refund an edit left owed: what to ask Stripe for (payments/service refundPayment), at the order's version. */
 export interface EditRefundAsk {

@@ -8,7 +8,7 @@ import { AppError, answers } from '../../errors';
 import type { Auth } from '../accounts/auth';
 import { signedInUser } from '../accounts/service';
 import { assertOrderKey, isOrderAccessToken, isOrderConfirmKey, isOrderPrepayKey } from './accessToken';
-import { confirmByCustomer, customerConfirmation } from './customerConfirmation';
+import { confirmByCustomer, customerConfirmation, payLinkCharge } from './customerConfirmation';
 import { findOrder, listOrdersOfUser } from './read';
 import { orderToWithdraw, requestWithdrawal } from './withdrawal';
 
@@ -50,8 +50,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth; secret: st
       assertOrderKey(isKey, secret, request.params.id, request.query.key);
       const { status, shipping, ...state } = await customerConfirmation(db, request.params.id, purpose);
       // A cash order paid by card instead ships free where the owner set it so (checkout/service.ts startPrepay charges that).
-      const cardOrder = status === 'awaiting_payment';
-      return purpose === 'pay' ? { ...state, toPay: state.total - (prepayFreeShipping && !cardOrder ? shipping : 0), cardOrder } : state;
+      if (purpose === 'confirm') return state;
+      return { ...state, toPay: payLinkCharge({ ...state, status, shipping }, prepayFreeShipping).toPay, cardOrder: status === 'awaiting_payment' };
     });
   }
   /** Confirming's button: the customer confirms, once. */
