@@ -6,7 +6,7 @@ import { ApiError, apiRequest } from '../../lib/api';
 import { firstProblem } from '../../lib/backOffice';
 import { useCatalog } from '../../lib/catalog';
 import { useI18n } from '../../lib/i18n';
-import { AddressFields, EMPTY_ADDRESS, type Line, LinesFields, linesToSend, shippingToSend } from './orderFields';
+import { AddressFields, EMPTY_ADDRESS, type Line, LinesFields, linesToSend, useAddress } from './orderFields';
 import { errorText, Section, useOrderAction } from './orderSection';
 
 /** The statuses an order may be edited in (the server's rule, orders/edit.ts): before it leaves. */
@@ -100,14 +100,13 @@ function EditForm(props: { order: AdminOrder; reload: () => Promise<AdminOrder>;
   const id = useId();
   const { products } = useCatalog();
   const [lines, setLines] = useState(() => linesOf(order));
-  const [address, setAddress] = useState(() => addressOf(order));
-  const [sector, setSector] = useState('');
-  const [postalCodeConfirmed, setPostalCodeConfirmed] = useState(true);
+  // The order's address was accepted as it is: a postal code not of its county is kept unless changed.
+  const shipping = useAddress(addressOf(order), true);
   const [busy, setBusy] = useState(false);
 
   async function save() {
     setProblem(null);
-    const parsed = orderEditSchema.safeParse({ version: order.version, lines: linesToSend(lines), shipping: shippingToSend(address, sector, postalCodeConfirmed) });
+    const parsed = orderEditSchema.safeParse({ version: order.version, lines: linesToSend(lines), shipping: shipping.toSend() });
     if (!parsed.success) return setProblem(firstProblem(t, parsed.error.issues[0], 'admin.newOrder.check'));
     setBusy(true);
     try {
@@ -136,15 +135,7 @@ function EditForm(props: { order: AdminOrder; reload: () => Promise<AdminOrder>;
       </fieldset>
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="font-semibold">{t('admin.edit.address')}</legend>
-        <AddressFields
-          id={id}
-          address={address}
-          onChange={(field, value) => setAddress((current) => ({ ...current, [field]: value }))}
-          sector={sector}
-          onSectorChange={setSector}
-          postalCodeConfirmed={postalCodeConfirmed}
-          onPostalCodeConfirmed={setPostalCodeConfirmed}
-        />
+        <AddressFields id={id} {...shipping.fields} />
       </fieldset>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={primaryButton} disabled={busy}>

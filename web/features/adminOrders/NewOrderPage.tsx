@@ -12,7 +12,7 @@ import { ApiError, apiRequest } from '../../lib/api';
 import { firstProblem, useBackOfficeTitle } from '../../lib/backOffice';
 import { useCatalog } from '../../lib/catalog';
 import { useI18n } from '../../lib/i18n';
-import { AddressFields, EMPTY_ADDRESS, type Line, LinesFields, linesToSend, shippingToSend } from './orderFields';
+import { AddressFields, EMPTY_ADDRESS, type Line, LinesFields, linesToSend, useAddress } from './orderFields';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { ro: 'Română', en: 'English' };
 
@@ -29,10 +29,8 @@ export default function NewOrderPage() {
   const id = useId();
   const { products } = useCatalog();
   const [lines, setLines] = useState<Line[]>([{ productId: '', colour: '', quantity: '1' }]);
-  const [address, setAddress] = useState(EMPTY_ADDRESS);
+  const shipping = useAddress(EMPTY_ADDRESS, false);
   const [email, setEmail] = useState('');
-  const [sector, setSector] = useState('');
-  const [postalCodeConfirmed, setPostalCodeConfirmed] = useState(false);
   const [discountCode, setDiscountCode] = useState('');
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cod');
   const [locale, setLocale] = useState<Locale>('ro');
@@ -54,7 +52,7 @@ export default function NewOrderPage() {
     const parsed = ownerOrderRequestSchema.safeParse({
       locale,
       order: {
-        ...shippingToSend(address, sector, postalCodeConfirmed),
+        ...shipping.toSend(),
         email,
         lines: linesToSend(lines),
         ...(discountCode.trim() ? { discountCode } : {}),
@@ -102,15 +100,7 @@ export default function NewOrderPage() {
         <Field id={`${id}-email`} label={t('checkout.email.label')}>
           <input id={`${id}-email`} type="email" className={inputClass} value={email} autoComplete="off" onChange={(event) => setEmail(event.target.value)} />
         </Field>
-        <AddressFields
-          id={id}
-          address={address}
-          onChange={(field, value) => setAddress((current) => ({ ...current, [field]: value }))}
-          sector={sector}
-          onSectorChange={setSector}
-          postalCodeConfirmed={postalCodeConfirmed}
-          onPostalCodeConfirmed={setPostalCodeConfirmed}
-        />
+        <AddressFields id={id} {...shipping.fields} />
       </fieldset>
 
       <fieldset className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-zinc-200">

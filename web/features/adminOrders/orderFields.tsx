@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { OPTIONAL_SHIPPING_FIELDS, SHIPPING_FIELDS, type ShippingField, sectorToAsk } from '../../../domain/checkout';
 import type { Product } from '../../../domain/contracts/catalog';
 import { BUCHAREST_SECTORS, COUNTIES, POSTAL_CODE_PATTERN, postalCodeFitsCounty } from '../../../domain/counties';
@@ -20,12 +21,26 @@ export const EMPTY_ADDRESS = Object.fromEntries(FIELDS.map((field) => [field, fi
 /** The lines as the API takes them. */
 export const linesToSend = (lines: readonly Line[]) => lines.map((line) => ({ productId: line.productId, quantity: Number(line.quantity), colour: line.colour || null }));
 
-/** The address as the API takes it: the sector only where the address needs one. */
-export const shippingToSend = (address: Record<ShippingField, string>, sector: string, postalCodeConfirmed: boolean) => ({
-  ...address,
-  ...(sector && sectorToAsk(address) ? { sector } : {}),
-  postalCodeConfirmed,
-});
+/**
+ * An address being typed (`initial`; `postalCodeKept`: one not of its county already accepted): AddressFields' props,
+ * and the address as the API takes it (the sector only where the address needs one).
+ */
+export function useAddress(initial: Record<ShippingField, string>, postalCodeKept: boolean) {
+  const [address, setAddress] = useState(initial);
+  const [sector, setSector] = useState('');
+  const [postalCodeConfirmed, setPostalCodeConfirmed] = useState(postalCodeKept);
+  return {
+    fields: {
+      address,
+      onChange: (field: ShippingField, value: string) => setAddress((current) => ({ ...current, [field]: value })),
+      sector,
+      onSectorChange: setSector,
+      postalCodeConfirmed,
+      onPostalCodeConfirmed: setPostalCodeConfirmed,
+    },
+    toSend: () => ({ ...address, ...(sector && sectorToAsk(address) ? { sector } : {}), postalCodeConfirmed }),
+  };
+}
 
 /** The delivery address and phone, by the checkout's labels; Bucharest's sector when the address names none; a postal code not the county's kept on purpose. */
 export function AddressFields(props: {
