@@ -37,6 +37,9 @@ export const TEST_COMPANY: CompanyInfo = { ...EXAMPLE_COMPANY };
 /** The app as tests drive it with app.inject: no web app, no logs, a fixed auth secret. */
 export const TEST_AUTH_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
+/** A signed key or token with its last character changed: never the key itself, whatever that character was. */
+export const alteredKey = (key: string) => `${key.slice(0, -1)}${key.endsWith('x') ? 'y' : 'x'}`;
+
 export interface TestAppOptions {
   webRoot?: string;
   /** A server renderer module (web.api.test.ts writes a stand-in); none by default: pages are the app shell. */
