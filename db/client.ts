@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { lockDataFolder } from './dataFolderLock';
+import { lockDataFolder, refuseMoved } from './dataFolderLock';
 import { checkChannel, PostgresListener, type Unlisten } from './listener';
 
 /**
@@ -66,7 +66,7 @@ function pgliteListen(client: PGlite): Database['listen'] {
   };
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** An arbitrary constant: processes starting together take turns migrating. */
 const MIGRATION_LOCK_ID = 727_310_001;
@@ -135,7 +135,8 @@ async function keepSettings(client: PGlite) {
 /**
  * Opens the embedded PGlite database in `dataDir` (in memory when undefined) and applies the
  * committed migrations. A folder is opened by one process at a time: this takes its exclusive lock
- * first (db/dataFolderLock.ts) and throws DataFolderInUseError when another process holds it.
+ * first (db/dataFolderLock.ts) and throws DataFolderInUseError when another process holds it, and
+ * DataFolderMovedError when `npm run db:move` moved it to PostgreSQL.
  * `onLockCompromised` runs if the lock is lost while open; it must stop the process, since another
  * process may now be writing the same files (the default throws, which crashes it).
  */
@@ -148,6 +149,7 @@ export async function openPglite(dataDir?: string, options: { onLockCompromised?
     await migrate(db, { migrationsFolder });
     return { db, kind: 'pglite', listen: pgliteListen(client), close: () => client.close() };
   }
+  await refuseMoved(dataDir);
   await mkdir(dataDir, { recursive: true });
   const onLockCompromised =
     options.onLockCompromised ??

@@ -31,6 +31,26 @@ export class DataFolderInUseError extends Error {
   }
 }
 
+/** Where `npm run db:move` records that a folder's database now lives in PostgreSQL (db/move.ts markMoved). */
+export const movedMarkerOf = (folder: string) => `${folder}.moved.json`;
+
+/** The folder's database was moved to PostgreSQL: opening it would take orders into a database nobody reads. */
+export class DataFolderMovedError extends Error {
+  constructor(folder: string, moved: { movedAt?: string; to?: string }) {
+    super(
+      `The embedded database in ${folder} was moved to PostgreSQL (${moved.to ?? 'see DATABASE_URL'}) on ${moved.movedAt ?? 'an earlier day'} by npm run db:move. ` +
+        'Start the shop with DATABASE_URL set to that database. The folder is kept unchanged, as a record; it is no longer used.',
+    );
+    this.name = 'DataFolderMovedError';
+  }
+}
+
+/** Throws DataFolderMovedError when the folder was moved. */
+export async function refuseMoved(folder: string) {
+  const marker = await readFile(movedMarkerOf(folder), 'utf8').catch(() => null);
+  if (marker !== null) throw new DataFolderMovedError(folder, JSON.parse(marker) as { movedAt?: string; to?: string });
+}
+
 async function readHolder(file: string): Promise<Holder | null> {
   try {
     const holder = JSON.parse(await readFile(file, 'utf8')) as Holder;

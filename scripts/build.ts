@@ -35,6 +35,7 @@ await build({
     admin: 'scripts/admin.ts',
     backup: 'scripts/backup.ts',
     restore: 'scripts/restore.ts',
+    'db-move': 'scripts/dbMove.ts',
     'stripe-price': 'scripts/setStripePrice.ts',
     'new-cluster': 'db/newCluster.ts',
   },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type Database, openPglite, openPostgres } from '../db/client';
-import { DataFolderInUseError } from '../db/dataFolderLock';
+import { DataFolderInUseError, DataFolderMovedError } from '../db/dataFolderLock';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
 import { authSecretOf, companyOf, loadConfig, publicUrl, uploadsDirOf } from './env';
@@ -34,7 +34,7 @@ async function openDatabase(): Promise<Database> {
       },
     });
   } catch (error) {
-    if (!(error instanceof DataFolderInUseError)) throw error;
+    if (!(error instanceof DataFolderInUseError || error instanceof DataFolderMovedError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
