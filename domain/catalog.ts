@@ -1,6 +1,6 @@
 import type { ColourOption } from './contracts/catalog';
 
-export type { ColourOption, Product } from './contracts/catalog';
+export type { ColourOption, Product, ProductSafety } from './contracts/catalog';
 
 export const FALLBACK_IMAGE = '/images/products/placeholder.svg';
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { about, isWhole, key, type Label, objectError, textField, typed, wholeBetween, yesOrNo } from './adminFields';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './catalog';
 import { MAX_PARCEL_SIDE_CM } from './courier';
+import { EMAIL_PATTERN } from './email';
 import { amountValue } from './issueValues';
+import { lacksRomanianWarnings, MODEL_MAX, PARTY_ADDRESS_MAX, PARTY_EMAIL_MAX, PARTY_NAME_MAX, SAFETY_INFO_MAX } from './productSafety';
 
 /**
  * What the owner may set on a product, checked by the back office's form and by the API with the
@@ -50,6 +52,19 @@ export const colourOptionInputSchema = z.strictObject(
   { error: key('admin.product.problem.colour') },
 );
 
+/** A manufacturer or the EU responsible person (domain/productSafety.ts): name, postal address and email, all three; or null. */
+const party = (labels: { name: Label; address: Label; email: Label }) =>
+  z
+    .strictObject(
+      {
+        name: textField(labels.name, PARTY_NAME_MAX),
+        address: textField(labels.address, PARTY_ADDRESS_MAX),
+        email: textField(labels.email, PARTY_EMAIL_MAX).refine((value) => EMAIL_PATTERN.test(value), about('admin.field.email', labels.email)),
+      },
+      { error: objectError },
+    )
+    .nullable();
+
 const productFields = {
   name: textField('admin.product.form.name', 120),
   description: textField('admin.product.form.description', 2000),
@@ -83,6 +98,12 @@ const productFields = {
   stripePriceId: textField('admin.product.form.stripePriceId', 206)
     .refine((value) => STRIPE_PRICE_ID_PATTERN.test(value), key('admin.product.problem.stripePriceId'))
     .nullable(),
+  manufacturer: party({ name: 'admin.product.form.manufacturerName', address: 'admin.product.form.manufacturerAddress', email: 'admin.product.form.manufacturerEmail' }),
+  responsiblePerson: party({ name: 'admin.product.form.responsibleName', address: 'admin.product.form.responsibleAddress', email: 'admin.product.form.responsibleEmail' }),
+  /** Its type, batch or model number; null: not given. */
+  model: textField('admin.product.form.model', MODEL_MAX).nullable(),
+  /** Its warnings and safety information in English; null: none (the Romanian ones are its translations'). */
+  safetyInfo: textField('admin.product.form.safetyInfo', SAFETY_INFO_MAX).nullable(),
 };
 
 /**
@@ -101,6 +122,7 @@ const translationsSchema = z.strictObject(
             .record(z.string().max(40), textField('admin.product.field.colourNameRo', 40), { error: key('admin.product.problem.coloursList') })
             .refine((colours) => Object.keys(colours).length <= MAX_COLOURS, key('admin.product.problem.tooManyColours'))
             .optional(),
+          safetyInfo: textField('admin.product.form.safetyInfoRo', SAFETY_INFO_MAX).optional(),
         },
         { error: objectError },
       )
@@ -113,20 +135,29 @@ const translationsSchema = z.strictObject(
 export const slugSchema = textField('admin.product.form.address', SLUG_MAX_LENGTH).refine((value) => SLUG_PATTERN.test(value), key('admin.product.problem.slug'));
 
 /** POST /api/admin/products, and the back office's form (new or edited product). */
-export const productCreateSchema = z.strictObject(
-  {
-    ...productFields,
-    keyFeatures: productFields.keyFeatures.default([]),
-    colourOptions: productFields.colourOptions.default([]),
-    stock: productFields.stock.default(null),
-    weightGrams: productFields.weightGrams.default(null),
-    packedSizeCm: productFields.packedSizeCm.default(null),
-    active: productFields.active.default(true),
-    stripePriceId: productFields.stripePriceId.default(null),
-    translations: translationsSchema.default({}),
-  },
-  { error: objectError },
-);
+export const productCreateSchema = z
+  .strictObject(
+    {
+      ...productFields,
+      keyFeatures: productFields.keyFeatures.default([]),
+      colourOptions: productFields.colourOptions.default([]),
+      stock: productFields.stock.default(null),
+      weightGrams: productFields.weightGrams.default(null),
+      packedSizeCm: productFields.packedSizeCm.default(null),
+      active: productFields.active.default(true),
+      stripePriceId: productFields.stripePriceId.default(null),
+      manufacturer: productFields.manufacturer.default(null),
+      responsiblePerson: productFields.responsiblePerson.default(null),
+      model: productFields.model.default(null),
+      safetyInfo: productFields.safetyInfo.default(null),
+      translations: translationsSchema.default({}),
+    },
+    { error: objectError },
+  )
+  .refine((product) => !lacksRomanianWarnings(product.safetyInfo, product.translations.ro?.safetyInfo), {
+    error: key('admin.product.problem.safetyInRomanian'),
+    path: ['translations', 'ro', 'safetyInfo'],
+  });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /**
@@ -146,6 +177,11 @@ export const productChangeSchema = z
       packedSizeCm: productFields.packedSizeCm.optional(),
       active: productFields.active.optional(),
       stripePriceId: productFields.stripePriceId.optional(),
+      manufacturer: productFields.manufacturer.optional(),
+      responsiblePerson: productFields.responsiblePerson.optional(),
+      model: productFields.model.optional(),
+      /** With the Romanian ones in translations, or already there (the service checks the product as it would be). */
+      safetyInfo: productFields.safetyInfo.optional(),
       /** All its translations at once: what is left out is no longer translated. */
       translations: translationsSchema.optional(),
       /** The product's page moves to /shop/{slug}; its old address keeps answering with a redirect. */

@@ -17,6 +17,8 @@ export interface ProductTexts {
   keyFeatures?: string[];
   /** Each colour's name in this language, by the colour's own name (which orders and stock go by). */
   colours?: Record<string, string>;
+  /** Its warnings and safety information (domain/productSafety.ts: required in Romanian when given in English). */
+  safetyInfo?: string;
 }
 
 /** What products.translations holds: each other language's texts. */

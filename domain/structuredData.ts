@@ -1,5 +1,6 @@
 import { type Product, productPath, productTrail } from './catalog';
 import { CURRENCY, toDecimalString } from './money';
+import type { ProductParty } from './productSafety';
 
 /**
  * schema.org data for search engines (JSON-LD), from the catalogue as the storefront shows it.
@@ -32,7 +33,13 @@ export function onlineStoreLd(shop: ShopIdentity): JsonLd {
   };
 }
 
-/** A product page's: the product with its offer (price in RON, in stock or sold out). */
+/** A manufacturer as schema.org has it: an Organization, its postal address as one text (as the owner gave it). */
+const organizationLd = (party: ProductParty): JsonLd => ({ '@type': 'Organization', name: party.name, address: party.address, email: party.email });
+
+/**
+ * A product page's: the product with its offer (price in RON, in stock or sold out), and its manufacturer and
+ * model number when the owner gave them (domain/productSafety.ts).
+ */
 export function productLd(product: Product, shop: ShopIdentity): JsonLd {
   const url = absolute(shop.url, productPath(product));
   return {
@@ -45,6 +52,8 @@ export function productLd(product: Product, shop: ShopIdentity): JsonLd {
     image: product.images.map((image) => absolute(shop.url, image)),
     url,
     brand: { '@type': 'Brand', name: shop.name },
+    ...(product.safety?.manufacturer ? { manufacturer: organizationLd(product.safety.manufacturer) } : {}),
+    ...(product.safety?.model ? { model: product.safety.model } : {}),
     offers: {
       '@type': 'Offer',
       url,

@@ -26,6 +26,7 @@ import { privacyRoutes } from './modules/privacy/routes';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import type { Shipping } from './modules/shipping/couriers';
 import { shippingRoutes } from './modules/shipping/routes';
+import { adminTestimonialRoutes, testimonialRoutes } from './modules/testimonials/routes';
 import type { VisitCounter } from './modules/visits/counter';
 import { adminVisitRoutes, visitRoutes } from './modules/visits/routes';
 
@@ -69,6 +70,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await api.register(privacyRoutes, { db, auth, secret });
       await api.register(visitRoutes, { counter: visits });
       await api.register(discountRoutes, { db, checksPerIp: discountChecksPerIp });
+      await api.register(testimonialRoutes, { db });
       await api.register(accountRoutes, { db, auth, baseURL });
     },
     { prefix: '/api' },
@@ -86,6 +88,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await admin.register(adminShippingRoutes, { db, shipping, invoicing, ownerOf });
       await admin.register(adminVisitRoutes, { db });
       await admin.register(adminDiscountRoutes, { db });
+      await admin.register(adminTestimonialRoutes, { db });
     },
     { prefix: '/api/admin' },
   );

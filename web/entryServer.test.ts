@@ -84,6 +84,26 @@ describe('server rendering of the storefront', () => {
     ]);
   });
 
+  it('shows the safety information given, in its own section, and names the manufacturer and model in the JSON-LD', async () => {
+    const maker = { name: 'Hidden Goods Ltd', address: '5 Harbour Road, Shenzhen, China', email: 'safety@hidden.example' };
+    const safe = { ...BUILT_IN_PRODUCTS[0]!, safety: { manufacturer: maker, model: 'LX-200', warnings: 'Nu este o jucărie.', warningsLang: 'ro' as const } };
+    const page = await render('/shop/dummy-lighter', [safe]);
+    expect(page.body).toMatch(/<h2 id="[^"]+" class="font-semibold">Product safety<\/h2>/);
+    expect(page.body).toContain('<dt class="font-medium text-zinc-900">Manufacturer</dt>');
+    expect(page.body).toContain('href="mailto:safety@hidden.example"');
+    expect(page.body).toMatch(/<dd lang="ro"[^>]*>Nu este o jucărie.<\/dd>/);
+    // Only what was given: no responsible person (in the page itself: the words embedded after it hold every text).
+    const shown = (body: string) => body.slice(0, body.indexOf('<script'));
+    expect(shown(page.body)).not.toContain('Responsible person in the EU');
+    const [product] = jsonLdOf(page.head);
+    expect(product).toMatchObject({ manufacturer: { '@type': 'Organization', ...maker }, model: 'LX-200' });
+
+    // Without any of it, no section at all.
+    const plain = await render('/shop/dummy-lighter');
+    expect(shown(plain.body)).not.toContain('Product safety');
+    expect(jsonLdOf(plain.head)[0]).not.toHaveProperty('manufacturer');
+  });
+
   it('says a sold-out product is out of stock, and keeps markup out of the JSON-LD', async () => {
     const odd = { ...BUILT_IN_PRODUCTS[4]!, name: 'Charger </script><b>', soldOut: true };
     const page = await render('/shop/dummy-phone-charger', [odd]);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StoredColourOption } from '../../domain/catalog';
 import type { ParcelDimensions } from '../../domain/courier';
+import type { ProductParty } from '../../domain/productSafety';
 import type { ProductTranslations } from '../../domain/productTexts';
 import { bytea } from './columns';
 
@@ -37,6 +38,14 @@ export const products = pgTable(
     weightGrams: integer('weight_grams'),
     /** Its size packed, in whole centimetres, for the couriers' parcels; null: PARCEL_SIZE_CM. */
     packedSizeCm: jsonb('packed_size_cm').$type<ParcelDimensions>(),
+    /** Its manufacturer's name, postal and email address, shown on its page (GPSR, EU 2023/988 art. 19); null: not given. */
+    manufacturer: jsonb('manufacturer').$type<ProductParty>(),
+    /** The person responsible for it in the EU (when the manufacturer is outside it), as the manufacturer; null: not given. */
+    responsiblePerson: jsonb('responsible_person').$type<ProductParty>(),
+    /** Its type, batch or model number, as printed on it; null: not given. */
+    model: text('model'),
+    /** Its warnings and safety information in English; the Romanian is in translations (ro.safetyInfo). */
+    safetyInfo: text('safety_info'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('products_price_non_negative', sql`${t.price} >= 0`), check('products_old_price_non_negative', sql`${t.oldPrice} >= 0`), check('products_stock_non_negative', sql`${t.stock} >= 0`)],

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { productPartySchema } from './catalog';
 
 const bani = z.int().check(z.nonnegative());
 
@@ -17,6 +18,8 @@ export const productTextsSchema = z.object({
   keyFeatures: z.optional(z.array(z.string())),
   /** Each colour's name there, by the colour's own name. */
   colours: z.optional(z.record(z.string(), z.string())),
+  /** Its warnings and safety information there. */
+  safetyInfo: z.optional(z.string()),
 });
 
 /** A product as the back office sees it: hidden ones too, and its stock. */
@@ -39,7 +42,12 @@ export const adminProductSchema = z.object({
   stripePriceId: z.nullable(z.string()),
   keyFeatures: z.array(z.string()),
   colourOptions: z.array(adminColourSchema),
-  /** Its name, description, key features and colour names in Romanian (the fields above are English). */
+  /** Its safety information (domain/productSafety.ts), each null when not given; the warnings in English. */
+  manufacturer: z.nullable(productPartySchema),
+  responsiblePerson: z.nullable(productPartySchema),
+  model: z.nullable(z.string()),
+  safetyInfo: z.nullable(z.string()),
+  /** Its name, description, key features, colour names and safety information in Romanian (the fields above are English). */
   translations: z.object({ ro: z.optional(productTextsSchema) }),
   createdAt: z.string(),
 });

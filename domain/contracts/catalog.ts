@@ -14,6 +14,23 @@ export const colourOptionSchema = z.object({
 });
 export type ColourOption = z.infer<typeof colourOptionSchema>;
 
+/** A manufacturer or the person responsible in the EU: name, postal address and email (domain/productSafety.ts). */
+export const productPartySchema = z.object({ name: z.string(), address: z.string(), email: z.string() });
+
+/** Its safety information, each part only when the owner gave it (domain/productSafety.ts). */
+export const productSafetySchema = z.object({
+  manufacturer: z.optional(productPartySchema),
+  /** The person responsible for it in the EU, when the manufacturer is outside it. */
+  responsiblePerson: z.optional(productPartySchema),
+  /** Its type, batch or model number. */
+  model: z.optional(z.string()),
+  /** Its warnings and safety information in the page's language, or else in another (`warningsLang`). */
+  warnings: z.optional(z.string()),
+  /** The language of `warnings` when it is not the page's (the English shop showing the Romanian ones). */
+  warningsLang: z.optional(z.enum(['en', 'ro'])),
+});
+export type ProductSafety = z.infer<typeof productSafetySchema>;
+
 /** A product as the API serves it and the storefront shows it. Prices are in bani. */
 export const productSchema = z.object({
   id: z.string(),
@@ -37,6 +54,8 @@ export const productSchema = z.object({
   soldOut: z.boolean(),
   /** How many are left when only a few are (domain/catalog's LOW_STOCK), otherwise null. */
   stockLeft: z.nullable(z.int()),
+  /** What the law asks an offer to say of its safety (GPSR); absent when the owner gave none of it. */
+  safety: z.optional(productSafetySchema),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -14,6 +14,7 @@ const ReturnsPage = lazy(() => import('../features/adminReturns/ReturnsPage'));
 const CodesPage = lazy(() => import('../features/adminDiscounts/CodesPage'));
 const AdminProductsPage = lazy(() => import('../features/adminProducts/AdminProductsPage'));
 const EditProductPage = lazy(() => import('../features/adminProducts/EditProductPage'));
+const TestimonialsPage = lazy(() => import('../features/adminTestimonials/TestimonialsPage'));
 const AdminNotFoundPage = lazy(() => import('./AdminNotFoundPage'));
 
 export default function AdminApp() {
@@ -33,6 +34,7 @@ export default function AdminApp() {
         <Route path="returns" element={<ReturnsPage />} />
         <Route path="invoices" element={<InvoicesPage />} />
         <Route path="codes" element={<CodesPage />} />
+        <Route path="testimonials" element={<TestimonialsPage />} />
         <Route path="mails" element={<FailedMailsPage />} />
         <Route path="owners" element={<OwnersPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />

@@ -6,6 +6,7 @@ import { slugify } from '../../../domain/catalog';
 import type { AdminProduct, AdminProductDetail } from '../../../domain/contracts/adminProducts';
 import { referencePrice } from '../../../domain/pricing';
 import { keepLiveStock, MAX_IMAGES, type ProductChange, type ProductCreate } from '../../../domain/productEdit';
+import { lacksRomanianWarnings } from '../../../domain/productSafety';
 import { AppError } from '../../errors';
 import { notifyCatalogueChanged } from './changes';
 import { storeProductImage } from './images';
@@ -29,6 +30,10 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     stripePriceId: row.stripePriceId,
     keyFeatures: row.keyFeatures,
     colourOptions: row.colourOptions.map(({ name, available, stock = null }) => ({ name, available, stock })),
+    manufacturer: row.manufacturer,
+    responsiblePerson: row.responsiblePerson,
+    model: row.model,
+    safetyInfo: row.safetyInfo,
     translations: row.translations,
     createdAt: row.createdAt.toISOString(),
   };
@@ -126,6 +131,11 @@ export async function updateProduct(db: Db, id: string, { stockSeen, ...asSent }
   return db.transaction(async (tx) => {
     const current = await lockedProduct(tx, id);
     const change = keepLiveStock(asSent, stockSeen, current);
+    // Checked on the product as it would be: the English warnings and the Romanian ones may come in different changes.
+    const safetyInfo = change.safetyInfo !== undefined ? change.safetyInfo : current.safetyInfo;
+    if (lacksRomanianWarnings(safetyInfo, (change.translations ?? current.translations).ro?.safetyInfo)) {
+      throw new AppError('bad_request', { id: 'admin.product.problem.safetyInRomanian' }, 'safety_info_in_romanian');
+    }
     const price = change.price ?? current.price;
     if (change.slug !== undefined && change.slug !== current.slug) await moveSlug(tx, current, change.slug);
     const [row] = await tx.update(products).set(change).where(eq(products.id, id)).returning();

@@ -4,6 +4,7 @@ import { priceHistory, productSlugs, products } from '../../../db/schema/catalog
 import { FALLBACK_IMAGE, type Product, productStockView } from '../../../domain/catalog';
 import { LOCALES, type Locale } from '../../../domain/locale';
 import { type PriceSince, referencePrice } from '../../../domain/pricing';
+import { storefrontSafety } from '../../../domain/productSafety';
 import { productIn } from '../../../domain/productTexts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -49,9 +50,14 @@ export async function listProducts(db: Db): Promise<Record<Locale, Product[]>> {
     else byProduct.set(row.productId, [row]);
   }
   const now = new Date();
-  // Prices and stock once; then each language's texts.
-  const own = rows.map((row) => ({ product: toProduct(row, byProduct.get(row.id) ?? [], now), translations: row.translations }));
-  const inLocale = (locale: Locale) => own.map(({ product, translations }) => productIn(product, translations, locale));
+  // Prices and stock once; then each language's texts, and its safety information (only where the owner gave some).
+  const own = rows.map((row) => ({ row, product: toProduct(row, byProduct.get(row.id) ?? [], now) }));
+  const inLocale = (locale: Locale) =>
+    own.map(({ row, product }) => {
+      const translated = productIn(product, row.translations, locale);
+      const safety = storefrontSafety(row, row.translations.ro?.safetyInfo, locale);
+      return safety ? { ...translated, safety } : translated;
+    });
   return Object.fromEntries(LOCALES.map((locale) => [locale, inLocale(locale)])) as Record<Locale, Product[]>;
 }
 

@@ -1,25 +1,9 @@
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { useI18n } from '../../lib/i18n';
+import { FormField } from './FormField';
 import { type ColourFormValues, type FormProblem, type ProductFormValues, type ProductFromForm, problemOf, productFromForm } from './productForm';
-
-function Field({ label, hint, children }: { label: string; hint?: string; children: (ids: { id: string; hintId?: string }) => ReactNode }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="text-sm text-zinc-600">
-          {hint}
-        </p>
-      )}
-      {children({ id, hintId })}
-    </div>
-  );
-}
+import { SafetyFields } from './SafetyFields';
 
 /** The packed size's three sides, each with its label. */
 const SIDES = [
@@ -82,9 +66,9 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
         if (!saving) void submit();
       }}
     >
-      <Field label={t('admin.product.form.name')}>{({ id }) => <input id={id} value={values.name} onChange={(event) => set('name', event.target.value)} className={inputClass} />}</Field>
+      <FormField label={t('admin.product.form.name')}>{({ id }) => <input id={id} value={values.name} onChange={(event) => set('name', event.target.value)} className={inputClass} />}</FormField>
       {values.slug !== undefined && (
-        <Field label={t('admin.product.form.address')} hint={t('admin.product.form.addressHint')}>
+        <FormField label={t('admin.product.form.address')} hint={t('admin.product.form.addressHint')}>
           {({ id, hintId }) => (
             <>
               <div className="mt-1 flex items-center gap-2">
@@ -107,29 +91,29 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
               )}
             </>
           )}
-        </Field>
+        </FormField>
       )}
-      <Field label={t('admin.product.form.description')}>
+      <FormField label={t('admin.product.form.description')}>
         {({ id }) => <textarea id={id} rows={4} value={values.description} onChange={(event) => set('description', event.target.value)} className={`${inputClass} py-2`} />}
-      </Field>
-      <Field label={t('admin.product.form.keyFeatures')} hint={t('admin.product.form.keyFeaturesHint')}>
+      </FormField>
+      <FormField label={t('admin.product.form.keyFeatures')} hint={t('admin.product.form.keyFeaturesHint')}>
         {({ id, hintId }) => (
           <textarea id={id} aria-describedby={hintId} rows={4} value={values.keyFeatures} onChange={(event) => set('keyFeatures', event.target.value)} className={`${inputClass} py-2`} />
         )}
-      </Field>
+      </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('admin.product.form.price')} hint={t('admin.product.form.priceHint')}>
+        <FormField label={t('admin.product.form.price')} hint={t('admin.product.form.priceHint')}>
           {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="decimal" value={values.price} onChange={(event) => set('price', event.target.value)} className={inputClass} />}
-        </Field>
-        <Field label={t('admin.product.form.stock')} hint={t('admin.product.form.stockHint')}>
+        </FormField>
+        <FormField label={t('admin.product.form.stock')} hint={t('admin.product.form.stockHint')}>
           {({ id, hintId }) => <input id={id} aria-describedby={hintId} inputMode="numeric" value={values.stock} onChange={(event) => set('stock', event.target.value)} className={inputClass} />}
-        </Field>
-        <Field label={t('admin.product.form.weight')} hint={t('admin.product.form.weightHint')}>
+        </FormField>
+        <FormField label={t('admin.product.form.weight')} hint={t('admin.product.form.weightHint')}>
           {({ id, hintId }) => (
             <input id={id} aria-describedby={hintId} inputMode="numeric" value={values.weightGrams} onChange={(event) => set('weightGrams', event.target.value)} className={inputClass} />
           )}
-        </Field>
-        <Field label={t('admin.product.form.stripePriceId')} hint={t('admin.product.form.stripePriceIdHint')}>
+        </FormField>
+        <FormField label={t('admin.product.form.stripePriceId')} hint={t('admin.product.form.stripePriceIdHint')}>
           {({ id, hintId }) => (
             <input
               id={id}
@@ -141,7 +125,7 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
               className={inputClass}
             />
           )}
-        </Field>
+        </FormField>
       </div>
       <fieldset className="space-y-3" aria-describedby={sizeHintId}>
         <legend className="font-medium">{t('admin.product.form.packedSize')}</legend>
@@ -150,7 +134,7 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
         </p>
         <div className="grid gap-5 sm:grid-cols-3">
           {SIDES.map(([side, label]) => (
-            <Field key={side} label={t(label)}>
+            <FormField key={side} label={t(label)}>
               {({ id }) => (
                 <input
                   id={id}
@@ -160,7 +144,7 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
                   className={inputClass}
                 />
               )}
-            </Field>
+            </FormField>
           ))}
         </div>
       </fieldset>
@@ -231,13 +215,13 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
       <fieldset className="space-y-5">
         <legend className="font-medium">{t('admin.product.form.romanian')}</legend>
         <p className="text-sm text-zinc-600">{t('admin.product.form.romanianHelp')}</p>
-        <Field label={t('admin.product.form.nameRo')}>
+        <FormField label={t('admin.product.form.nameRo')}>
           {({ id }) => <input id={id} lang="ro" value={values.nameRo} onChange={(event) => set('nameRo', event.target.value)} className={inputClass} />}
-        </Field>
-        <Field label={t('admin.product.form.descriptionRo')}>
+        </FormField>
+        <FormField label={t('admin.product.form.descriptionRo')}>
           {({ id }) => <textarea id={id} lang="ro" rows={4} value={values.descriptionRo} onChange={(event) => set('descriptionRo', event.target.value)} className={`${inputClass} py-2`} />}
-        </Field>
-        <Field label={t('admin.product.form.keyFeaturesRo')} hint={t('admin.product.form.keyFeaturesHint')}>
+        </FormField>
+        <FormField label={t('admin.product.form.keyFeaturesRo')} hint={t('admin.product.form.keyFeaturesHint')}>
           {({ id, hintId }) => (
             <textarea
               id={id}
@@ -249,8 +233,10 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
               className={`${inputClass} py-2`}
             />
           )}
-        </Field>
+        </FormField>
       </fieldset>
+
+      <SafetyFields values={values.safety} onChange={(safety) => set('safety', safety)} />
 
       {problem && problem.field === undefined && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800 ring-1 ring-red-200">

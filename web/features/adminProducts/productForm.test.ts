@@ -34,6 +34,10 @@ const lighter: AdminProduct = {
     { name: 'Black', available: true, stock: 3 },
     { name: 'Red', available: false, stock: null },
   ],
+  manufacturer: null,
+  responsiblePerson: null,
+  model: null,
+  safetyInfo: null,
   translations: { ro: { name: 'Brichetă', description: 'Arată ca o brichetă.', keyFeatures: ['Carcasă adevărată', 'Bază ascunsă'], colours: { Black: 'Negru' } } },
   createdAt: '2026-11-23T10:00:00.000Z',
 };
@@ -198,6 +202,68 @@ describe('the product form', () => {
       nameRo: '',
       descriptionRo: '',
       keyFeaturesRo: '',
+      safety: { manufacturer: { name: '', address: '', email: '' }, responsiblePerson: { name: '', address: '', email: '' }, model: '', safetyInfo: '', safetyInfoRo: '' },
+    });
+  });
+});
+
+describe('the product form’s safety information (GPSR)', () => {
+  const maker = { name: 'Hidden Goods Ltd', address: '5 Harbour Road, Shenzhen, China', email: 'safety@hidden.example' };
+  const representative = { name: 'Import Sigur SRL', address: 'Strada Lungă 3, Brașov, România', email: 'gpsr@import.example' };
+  const safe: AdminProduct = {
+    ...lighter,
+    manufacturer: maker,
+    responsiblePerson: representative,
+    model: 'LX-200',
+    safetyInfo: 'Not a toy.',
+    translations: { ro: { ...lighter.translations.ro, safetyInfo: 'Nu este o jucărie.' } },
+  };
+
+  it('shows what the product has and sends it back unchanged', () => {
+    const values = formValuesOf(safe);
+    expect(values.safety).toEqual({ manufacturer: maker, responsiblePerson: representative, model: 'LX-200', safetyInfo: 'Not a toy.', safetyInfoRo: 'Nu este o jucărie.' });
+    const { id, images, createdAt, ...editable } = safe;
+    expect(productFromForm(values)).toEqual({ product: editable });
+  });
+
+  it('sends a party left wholly empty as none, the model and warnings left empty as none, and warnings as one paragraph', () => {
+    const values = formValuesOf(safe);
+    const emptied = {
+      ...values,
+      safety: { ...values.safety, responsiblePerson: { name: ' ', address: '', email: '' }, model: '  ', safetyInfo: 'Keep away\nfrom children.', safetyInfoRo: 'Nu lăsa\r\nla copii.' },
+    };
+    expect(productFromForm(emptied)).toEqual({
+      product: expect.objectContaining({
+        manufacturer: maker,
+        responsiblePerson: null,
+        model: null,
+        safetyInfo: 'Keep away from children.',
+        translations: { ro: expect.objectContaining({ safetyInfo: 'Nu lăsa la copii.' }) },
+      }),
+    });
+    const none = { ...values, safety: formValuesOf(lighter).safety };
+    expect(productFromForm(none)).toEqual({ product: expect.objectContaining({ manufacturer: null, responsiblePerson: null, model: null, safetyInfo: null }) });
+  });
+
+  it('names what is missing or wrong: each party’s three fields, an email that is not one, too long a text, English warnings without the Romanian', () => {
+    const values = formValuesOf(safe);
+    const withSafety = (safety: Partial<typeof values.safety>) => ({ ...values, safety: { ...values.safety, ...safety } });
+    expect(productFromForm(withSafety({ manufacturer: { ...maker, email: '' } }))).toEqual({ problem: 'Manufacturer’s email is required.' });
+    expect(productFromForm(withSafety({ manufacturer: { ...maker, address: ' ' } }))).toEqual({ problem: 'Manufacturer’s postal address is required.' });
+    expect(productFromForm(withSafety({ responsiblePerson: { ...representative, email: 'gpsr at import.example' } }))).toEqual({
+      problem: 'EU responsible person’s email must be an email address, like name@example.com.',
+    });
+    expect(productFromForm(withSafety({ manufacturer: { ...maker, name: 'x'.repeat(201) } }))).toEqual({ problem: 'Manufacturer’s name is too long (at most 200 characters).' });
+    expect(productFromForm(withSafety({ model: 'x'.repeat(121) }))).toEqual({ problem: 'Type, batch or model is too long (at most 120 characters).' });
+    expect(productFromForm(withSafety({ safetyInfoRo: 'x'.repeat(4001) }))).toEqual({ problem: 'Warnings and safety information in Romanian is too long (at most 4000 characters).' });
+    expect(productFromForm(withSafety({ safetyInfoRo: '' }))).toEqual({ problem: 'Give the warnings and safety information in Romanian too: the law asks for them in Romanian.' });
+    // Romanian alone is enough: the English shop shows it.
+    expect(productFromForm(withSafety({ safetyInfo: '' }))).toEqual({
+      product: expect.objectContaining({ safetyInfo: null, translations: { ro: expect.objectContaining({ safetyInfo: 'Nu este o jucărie.' }) } }),
+    });
+    const ro = wordsIn('ro');
+    expect(fromForm(ro.t, withSafety({ manufacturer: { ...maker, email: 'nope' } }))).toEqual({
+      problem: 'Câmpul „E-mailul producătorului” trebuie să fie o adresă de e-mail, de exemplu nume@exemplu.ro.',
     });
   });
 });

@@ -5,6 +5,7 @@ import type { ProductTexts } from '../../../domain/productTexts';
 import { ApiError } from '../../lib/api';
 import { firstProblem } from '../../lib/backOffice';
 import type { Translate } from '../../lib/i18n';
+import { oneParagraph, type SafetyFormValues, safetyFromForm, safetyValuesOf } from './safetyForm';
 
 /** The edit form's fields as typed: amounts in RON, key features one per line, stock empty when not counted. */
 export interface ProductFormValues {
@@ -27,6 +28,8 @@ export interface ProductFormValues {
   nameRo: string;
   descriptionRo: string;
   keyFeaturesRo: string;
+  /** What the law asks its page to say of its safety (its warnings in English and Romanian among them). */
+  safety: SafetyFormValues;
 }
 
 export interface ColourFormValues {
@@ -68,6 +71,7 @@ export function formValuesOf(product?: AdminProduct): ProductFormValues {
     nameRo: ro?.name ?? '',
     descriptionRo: ro?.description ?? '',
     keyFeaturesRo: ro?.keyFeatures?.join('\n') ?? '',
+    safety: safetyValuesOf(product),
   };
 }
 
@@ -94,9 +98,6 @@ export function problemOf(t: Translate, error: unknown): FormProblem {
 /** The schema's first refusal in the page's language (firstProblem). */
 const issueProblem = (t: Translate, issue: { message: string } | undefined) => firstProblem(t, issue, 'admin.product.problem.check');
 
-// One paragraph on the storefront: line breaks typed in the box become spaces.
-const oneParagraph = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
-
 /** The Romanian texts the owner typed; those left empty are left out (the English shows). */
 function romanianOf(values: ProductFormValues): ProductTexts {
   const colours = Object.fromEntries(values.colourOptions.filter((colour) => colour.nameRo.trim() !== '').map((colour) => [colour.name.trim(), colour.nameRo]));
@@ -106,6 +107,7 @@ function romanianOf(values: ProductFormValues): ProductTexts {
     ...(values.descriptionRo.trim() !== '' ? { description: oneParagraph(values.descriptionRo) } : {}),
     ...(keyFeatures.length > 0 ? { keyFeatures } : {}),
     ...(Object.keys(colours).length > 0 ? { colours } : {}),
+    ...(values.safety.safetyInfoRo.trim() !== '' ? { safetyInfo: oneParagraph(values.safety.safetyInfoRo) } : {}),
   };
 }
 
@@ -147,6 +149,7 @@ export function productFromForm(t: Translate, values: ProductFormValues): { prod
     active: values.active,
     stripePriceId: values.stripePriceId.trim() === '' ? null : values.stripePriceId.trim(),
     colourOptions,
+    ...safetyFromForm(values.safety),
     translations: { ro: romanianOf(values) },
   };
   const parsed = productCreateSchema.safeParse(sent);

@@ -6,6 +6,7 @@ import { useI18n } from '../../lib/i18n';
 import { AddedBar } from './AddedBar';
 import { MODAL_IMAGE_SIZES, PAGE_IMAGE_SIZES, srcSetOf } from './imageSources';
 import { PriceBlock } from './PriceBlock';
+import { ProductSafety } from './ProductSafety';
 
 // Only products with a Stripe price offer it: the others never load its code.
 const BuyNowByCard = lazy(() => import('./BuyNowByCard'));
@@ -13,7 +14,8 @@ const BuyNowByCard = lazy(() => import('./BuyNowByCard'));
 /**
  * What a product shows in its modal on /shop and on its own page, /shop/{slug}: the gallery with
  * thumbnails and a counter, description, key features, colours (Sold Out ones disabled), the price
- * block and the add controls. `Heading` is the page's h1 or the modal's h2; `titleId` names it.
+ * block and the add controls, and its safety information (ProductSafety.tsx). `Heading` is the page's h1 or
+ * the modal's h2; `titleId` names it.
  */
 export function ProductDetails({ product, titleId, Heading, large = false }: { product: Product; titleId: string; Heading: 'h1' | 'h2'; large?: boolean }) {
   const colourGroup = useId();
@@ -132,6 +134,7 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
               </ul>
             </section>
           )}
+          <ProductSafety safety={product.safety} Heading={SubHeading} />
         </div>
       </div>
     </>
