@@ -54,5 +54,8 @@ export default defineConfig({
     // PGlite and real PostgreSQL start-up plus migrations take a few seconds per file
     hookTimeout: 60_000,
     testTimeout: 30_000,
+    // The shops and workers tests start make no daily backup (it would depend on the hour the tests run at):
+    // backups.api.test.ts and the end-to-end shop test it.
+    env: { BACKUP_HOUR: 'off' },
   },
 });

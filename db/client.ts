@@ -55,6 +55,11 @@ export interface Database {
    * meanwhile are gone: the caller reads what it missed from the tables, never from the payload.
    */
   listen(channel: string, onNotify: () => void): Promise<Unlisten>;
+  /**
+   * The embedded database in a data folder, whole, as a gzipped tarball taken while no query runs (the daily backup,
+   * db/backup.ts backUpRunning); absent on PostgreSQL, which pg_dump backs up.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -168,6 +173,11 @@ export async function openPglite(dataDir?: string, options: { onLockCompromised?
       db,
       kind: 'pglite',
       listen: pgliteListen(open),
+      async dumpDataDir() {
+        // A checkpoint first: the tarball needs little replay when it is restored.
+        await open.query('CHECKPOINT');
+        return open.dumpDataDir('gzip');
+      },
       async close() {
         // A checkpoint leaves the folder with nothing to replay at the next start.
         await open.query('CHECKPOINT').catch(() => undefined);

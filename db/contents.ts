@@ -173,12 +173,19 @@ export function differences(original: Contents, copy: Contents): string[] {
 
 /** What a copy or a backup holds, in a few lines for the owner: rows per table, and the money in RON. */
 export function describeContents(contents: Contents): string[] {
-  const lines = Object.entries(contents.tables)
-    .filter(([name]) => name.startsWith('public.'))
+  const tables = Object.entries(contents.tables).filter(([name]) => name.startsWith('public.'));
+  const lines = tables
+    .filter(([, table]) => table.rows > 0)
     .map(([name, table]) => {
       const sums = table.money.map((column) => `${column} ${(Number(table.sums[column]) / 100).toFixed(2)} RON`);
       return `  ${name.slice('public.'.length)}: ${table.rows} row${table.rows === 1 ? '' : 's'}${sums.length ? ` (${sums.join(', ')})` : ''}`;
     });
+  const empty = tables.length - lines.length;
   const next = Object.entries(contents.nextInvoice).map(([series, number]) => `${series} ${number}`);
-  return [...lines, `  next invoice: ${next.length ? next.join(', ') : 'none issued yet'}`, `  images: ${Object.keys(contents.images).length}, each byte checked`];
+  return [
+    ...lines,
+    ...(empty ? [`  ${empty} other tables: empty`] : []),
+    `  next invoice: ${next.length ? next.join(', ') : 'none issued yet'}`,
+    `  images: ${Object.keys(contents.images).length}, each byte checked`,
+  ];
 }

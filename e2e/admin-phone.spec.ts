@@ -70,6 +70,9 @@ test('the counters come after the cards and filter the list; the other filters a
   const counters = page.getByRole('region', { name: 'Today at a glance' }).getByRole('list').first();
   const firstCard = (await cards.getByRole('listitem').first().boundingBox())!;
   expect((await counters.boundingBox())!.y).toBeGreaterThan(firstCard.y);
+  // The shop backed itself up as it started (BACKUP_HOUR=0): the dashboard says when, with no warning.
+  await expect(page.getByRole('region', { name: 'Today at a glance' }).getByText(/^Last backup: \d+ \w+ \d{4}, \d\d:\d\d\.$/)).toBeVisible();
+  await expect(page.getByText(/backup (failed|is more than a day old)|No backup has been made yet/)).toHaveCount(0);
 
   await counters.getByRole('link', { name: /^Orders today/ }).click();
   await expect(page).toHaveURL(/\/admin\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);

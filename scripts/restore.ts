@@ -1,26 +1,32 @@
 /**
- * `npm run restore -- <file>`: replaces the embedded database (DATA_DIR) with a backup made by
- * `npm run backup`. Stop the shop first. The current database is moved aside, never deleted.
+ * `npm run restore -- <file>`: a backup into the shop's database, then checked against what the backup holds, as
+ * db:move checks its copy (db/backup.ts restoreBackup). Stop the shop first. On the embedded database (DATA_DIR) the
+ * current one is moved aside, never deleted; with DATABASE_URL the backup goes into an empty PostgreSQL database: a
+ * pg_dump file (`.dump`, with its `.dump.json`), or an embedded database's `.tar.gz` as db:move would move it.
  */
 import path from 'node:path';
-import { restoreEmbedded } from '../db/backup';
+import { restoreBackup } from '../db/backup';
+import { describeContents } from '../db/contents';
 import { loadConfig } from '../server/env';
 
 const config = loadConfig();
 const file = process.argv[2];
-if (config.DATABASE_URL) {
-  console.error('This shop uses PostgreSQL (DATABASE_URL): restore it with pg_restore, e.g. pg_restore --clean --if-exists --dbname="$DATABASE_URL" shop.dump.');
-  process.exit(1);
-}
 if (!file) {
   console.error('Usage: npm run restore -- <backup file>');
   process.exit(1);
 }
 const pgliteDir = path.join(path.resolve(config.DATA_DIR), 'pglite');
+const target = config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir };
 try {
-  const { orders, previous } = await restoreEmbedded(pgliteDir, path.resolve(file));
-  console.log(`Restored ${pgliteDir} from ${path.resolve(file)}: ${orders} orders.`);
+  const { contents, found, previous } = await restoreBackup(path.resolve(file), target);
+  console.log(`Restored ${config.DATABASE_URL ? 'the PostgreSQL database' : pgliteDir} from ${path.resolve(file)}:`);
+  console.log(describeContents(contents).join('\n'));
   if (previous) console.log(`The database it replaced is kept in ${previous}.`);
+  if (found.length > 0) {
+    console.error(`The restored database does not match the backup:\n  ${found.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('Checked against the backup: every table’s rows, sums and contents, the next invoice number and every image match.');
 } catch (error) {
   console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

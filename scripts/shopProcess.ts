@@ -45,7 +45,7 @@ export async function startShop(port: number, env: NodeJS.ProcessEnv, timeoutMs 
   // `cwd`: another checkout of the shop (a benchmark's baseline).
   const child = spawn(file!, args, {
     cwd: options.cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BACKUP_HOUR: 'off', ...env },
     stdio: ['ignore', 'inherit', 'pipe'],
   });
   let stderr = '';

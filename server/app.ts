@@ -39,6 +39,7 @@ export async function buildApp({
   shipping = NO_COURIERS,
   livePollMs,
   visits: givenVisits,
+  backups = null,
 }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
@@ -104,6 +105,7 @@ export async function buildApp({
     confirmHours: config.COD_CONFIRM_REMINDER_HOURS,
     discountChecksPerIp: config.DISCOUNT_CHECKS_PER_IP,
     livePollMs,
+    backupsOn: backups !== null,
   });
   // Its background jobs (server/jobs.ts): the mail outbox and invoice checks when this process sends mail, reporting to
   // ANAF, tracking parcels, the couriers' lists, visit counts and card orders' reconciliation.
@@ -117,6 +119,7 @@ export async function buildApp({
     checkout,
     confirmReminder: config.COD_CONFIRM_REMINDER_MAIL ? { hours: config.COD_CONFIRM_REMINDER_HOURS } : null,
     mailKeepDays: config.MAIL_KEEP_DAYS,
+    backups,
   });
 
   // Uploaded product images, from the database through this process's cache folder (catalog/images.ts).

@@ -4,6 +4,7 @@ import type { CompanyInfo } from '../domain/company';
 import type { Config } from './env';
 import type { PaymentGateway } from './integrations/stripe';
 import type { AuthSettings } from './modules/accounts/auth';
+import type { Backups } from './modules/backups/settings';
 import type { OrderLimitSettings } from './modules/checkout/orderLimits';
 import type { AnafReporting } from './modules/invoices/reportingSettings';
 import type { Invoicing } from './modules/invoices/service';
@@ -54,6 +55,8 @@ export interface AppDependencies {
   shipping?: Shipping;
   /** The back office's live stream's safety poll, in milliseconds (orders/liveOrders.ts SAFETY_POLL_MS by default). */
   livePollMs?: number;
+  /** The daily backup (backups/settings.ts), run by the process that sends mail; none (tests) or null when off. */
+  backups?: Backups | null;
   /** The visitor counter (visits/counter.ts): a test gives its own, to write its counts when it wants. */
   visits?: VisitCounter;
 }

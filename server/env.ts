@@ -10,6 +10,7 @@ import { LOCALES } from '../domain/locale';
 import { phoneInE164 } from '../domain/phone';
 import { MAX_ORDER_TOTAL, MAX_ORDER_TOTAL_CEILING } from '../domain/pricing';
 import { courierSettings } from './courierSettings';
+import { backupSettings } from './modules/backups/settings';
 
 /** A setting that is `true` or `false` (as text), read as a boolean. */
 export const flag = (byDefault: boolean) =>
@@ -185,6 +186,7 @@ const envSchema = z.object({
   /** The key ANAF's tokens are encrypted with in the database (32 or more characters); without it, one derived from AUTH_SECRET. */
   ANAF_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ...courierSettings,
+  ...backupSettings,
   /** How often each process looks for invoices to report to ANAF, in seconds. */
   ANAF_REPORT_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });

@@ -6,6 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import { WRITE_ROUNDS_EVERY_MS, writeRounds } from './jobRounds';
+import { backUpIfDue } from './modules/backups/schedule';
+import type { Backups } from './modules/backups/settings';
 import type { Checkout } from './modules/checkout/service';
 import { reconcileCardOrders } from './modules/checkout/stripeEvents';
 import { startInvoiceChecks } from './modules/invoices/checking';
@@ -21,7 +24,7 @@ import type { Shipping } from './modules/shipping/couriers';
 import { loadLockers, lockerCourier } from './modules/shipping/lockers';
 import { startTracking } from './modules/shipping/tracking';
 import { FLUSH_EVERY_MS, type VisitCounter } from './modules/visits/counter';
-import { everyFewSeconds, type Rounds, whileUp } from './rounds';
+import { everyFewSeconds, inJob, type Rounds, whileUp } from './rounds';
 
 /** What the jobs of one process work with. */
 export interface JobContext {
@@ -41,6 +44,8 @@ export interface JobContext {
   confirmReminder?: { hours: number } | null;
   /** MAIL_KEEP_DAYS: how long a sent mail stays in the outbox (absent: kept). */
   mailKeepDays?: number;
+  /** The daily backup (BACKUP_*), or null (or absent) when off. */
+  backups?: Backups | null;
 }
 
 export interface Job {
@@ -63,6 +68,8 @@ const RECONCILE_EVERY_MS = 5 * 60_000;
 /** Cash orders not confirmed by their customers are looked for this often (remindUnconfirmed). */
 const REMIND_EVERY_MS = 60_000;
 const FORGET_MAILS_EVERY_MS = 3_600_000;
+/** Whether the day's backup is due is looked at this often. */
+const BACKUP_CHECK_EVERY_MS = 60_000;
 /** The couriers' cash paid out, and their lockers (when due), are looked for this often. */
 const COURIER_LISTS_EVERY_MS = 60_000;
 
@@ -148,6 +155,14 @@ export const JOBS: readonly Job[] = [
       mail && mailKeepDays ? everyFewSeconds(() => keepSentMailsInTimelines(db, mailKeepDays), FORGET_MAILS_EVERY_MS, warnEach(log, 'removing old sent mails failed; trying again later')) : null,
   },
   {
+    name: 'daily backup',
+    does: 'backs the database up into BACKUP_DIR from BACKUP_HOUR (Bucharest) each day, sends it to the S3 storage when set up, and removes backups older than BACKUP_KEEP_DAYS (backups/schedule.ts)',
+    every: 'every minute, a backup a day; a failed one is tried again an hour later',
+    runs: 'every process that sends mail; the day’s backup is claimed by one of them',
+    start: ({ mail, db, backups, log }) =>
+      mail && backups ? everyFewSeconds(() => backUpIfDue(db, backups, log), BACKUP_CHECK_EVERY_MS, warnEach(log, 'the daily backup’s round failed; trying again later')) : null,
+  },
+  {
     name: 'visit counts',
     does: 'writes the visits counted in memory (visits/counter.ts), and once more as the process stops',
     every: 'every 10 seconds (FLUSH_EVERY_MS)',
@@ -191,16 +206,27 @@ export const JOBS: readonly Job[] = [
 export async function startJobs(context: JobContext): Promise<Rounds & { names: string[] }> {
   const started: Rounds[] = [];
   const names: string[] = [];
+  // When each job last finished a round, written for the dashboard once a minute (jobRounds.ts).
+  const finished = new Map<string, Date>();
   for (const job of JOBS) {
-    const rounds = await job.start(context);
+    const rounds = await inJob(
+      (at) => finished.set(job.name, at),
+      () => job.start(context),
+    );
     if (!rounds) continue;
     started.push(rounds);
     names.push(job.name);
   }
+  const writing = everyFewSeconds(() => writeRounds(context.db, finished), WRITE_ROUNDS_EVERY_MS, warnEach(context.log, 'writing when the jobs last finished a round failed'), {
+    firstRound: 'after',
+  });
   return {
     names,
     async stop() {
       await Promise.all(started.map((rounds) => rounds.stop()));
+      // Then the rounds they finished last.
+      await writing.stop();
+      await writeRounds(context.db, finished).catch(() => undefined);
     },
   };
 }

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { authSecretOf, companyOf, loadConfig, publicUrl, uploadsDirOf } from './env';
 import { createStripeGateway } from './integrations/stripe';
 import { postgresConnectionWarnings } from './logging';
+import { backupsFrom } from './modules/backups/settings';
 import { anafReportingFrom } from './modules/invoices/reportingSettings';
 import { invoicingFrom } from './modules/invoices/service';
 import { shippingFrom } from './modules/shipping/couriers';
@@ -61,6 +62,7 @@ const app = await buildApp({
   invoicing: invoicingFrom(config),
   anaf: anafReportingFrom(config, baseURL, secret),
   shipping: shippingFrom(config),
+  backups: backupsFrom(config, database),
   uploadsDir: path.resolve(uploadsDirOf(config)),
   // With MAIL_WORKER, `npm run worker` sends the mails (server/worker.ts); this process only writes them.
   mail: config.MAIL_WORKER ? undefined : (await import('./modules/mail/delivery')).mailOf(config, dataDir),

@@ -1,4 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
+
+/** The job (server/jobs.ts) whose start is running: the rounds it starts tell it of each round they finish. */
+const startingJob = new AsyncLocalStorage<(at: Date) => void>();
+
+/** Runs a job's start so that every round it starts (everyFewSeconds) calls `finished` when one ends without failing. */
+export function inJob<T>(finished: (at: Date) => void, start: () => T): T {
+  return startingJob.run(finished, start);
+}
 
 /** A background job's rounds: stopped once the round under way has finished. */
 export interface Rounds {
@@ -22,6 +31,7 @@ export function everyFewSeconds(
   failed: (error: unknown) => void,
   options: { firstRound?: 'now' | 'after' } = {},
 ): WakeableRounds {
+  const finished = startingJob.getStore();
   let running: Promise<void> | null = null;
   let stopped = false;
   let wokenMeanwhile = false;
@@ -33,7 +43,7 @@ export function everyFewSeconds(
   const run = () => {
     if (running || stopped) return;
     running = round(state)
-      .then(() => undefined, failed)
+      .then(() => finished?.(new Date()), failed)
       .finally(() => {
         running = null;
         if (wokenMeanwhile) {

@@ -53,11 +53,32 @@ export interface RouteDependencies {
   confirmHours: number;
   discountChecksPerIp: number;
   livePollMs?: number;
+  /** The daily backup is on (BACKUP_HOUR): the dashboard warns when it is late or failed. */
+  backupsOn: boolean;
 }
 
 /** Every module's routes, on the app itself (no plugin of their own): the shop's API under /api, the back office's under /api/admin, and the crawlers' files. */
 export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: RouteDependencies) {
-  const { db, listen, auth, secret, baseURL, origins, catalogue, checkout, cardPaymentsEnabled, anaf, shipping, invoicing, visits, overdueDays, confirmHours, discountChecksPerIp, livePollMs } = deps;
+  const {
+    db,
+    listen,
+    auth,
+    secret,
+    baseURL,
+    origins,
+    catalogue,
+    checkout,
+    cardPaymentsEnabled,
+    anaf,
+    shipping,
+    invoicing,
+    visits,
+    overdueDays,
+    confirmHours,
+    discountChecksPerIp,
+    livePollMs,
+    backupsOn,
+  } = deps;
   await app.register(
     async (api) => {
       await api.register(catalogRoutes, { catalogue });
@@ -79,7 +100,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
   await app.register(
     async (admin) => {
       const ownerOf = ownersOnly(admin, auth, origins);
-      await admin.register(adminRoutes, { db, overdueDays, confirmHours, anaf, shipping });
+      await admin.register(adminRoutes, { db, overdueDays, confirmHours, anaf, shipping, backupsOn });
       await admin.register(ownerOrderRoutes, { db, listen, overdueDays, confirmHours, ownerOf, invoicing, livePollMs });
       await admin.register(ownerReturnRoutes, { db, ownerOf, invoicing });
       await admin.register(adminCheckoutRoutes, { checkout, ownerOf });

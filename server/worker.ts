@@ -10,6 +10,7 @@ import { openPostgres } from '../db/client';
 import { authSecretOf, loadConfig, publicUrl } from './env';
 import { startJobs } from './jobs';
 import { createLogger, postgresConnectionWarnings } from './logging';
+import { backupsFrom } from './modules/backups/settings';
 import { anafReportingFrom } from './modules/invoices/reportingSettings';
 import { mailOf } from './modules/mail/delivery';
 import { orderMailSource } from './modules/orders/mailData';
@@ -41,6 +42,7 @@ const jobs = await startJobs({
   },
   anaf: anafReportingFrom(config, publicUrl(config), secret),
   shipping: NO_COURIERS,
+  backups: backupsFrom(config, database),
   invoicing: null,
   visits: null,
   checkout: null,

@@ -104,6 +104,27 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 /** GET /api/admin/dashboard. "Today" and "this month" are Bucharest's. */
+/**
+ * The shop's own upkeep (issue 48): the daily backup (off, or its last one: when, whether it was sent off the machine)
+ * with a warning when there is none yet, the last failed, or the last one made is older than a day; and the background
+ * jobs that have not finished a round for longer than they should.
+ */
+export const housekeepingSchema = z.object({
+  backupsOn: z.boolean(),
+  lastBackup: z.nullable(
+    z.object({
+      status: z.enum(['running', 'done', 'failed']),
+      at: z.string(),
+      file: z.nullable(z.string()),
+      offsite: z.nullable(z.enum(['uploaded', 'failed'])),
+    }),
+  ),
+  /** When the last backup that was made was finished, if there is one. */
+  lastMadeAt: z.nullable(z.string()),
+  backupWarning: z.nullable(z.enum(['none_yet', 'failed', 'stale', 'offsite_failed'])),
+  lateJobs: z.array(z.object({ job: z.string(), lastRoundAt: z.string() })),
+});
+
 export const dashboardSchema = z.object({
   ordersToday: z.int(),
   awaitingOwner: z.int(),
@@ -143,6 +164,7 @@ export const dashboardSchema = z.object({
    * warns from two days before it and once it is late, by its own clock (domain/withdrawal refundUrgency).
    */
   refundsToPay: z.array(z.object({ withdrawalId: z.string(), orderId: z.string(), orderNumber: z.int(), refundDueDay: z.string() })),
+  housekeeping: housekeepingSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

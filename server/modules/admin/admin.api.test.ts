@@ -162,6 +162,8 @@ describe('GET /api/admin/dashboard', () => {
       pickups: [],
       // The withdrawal is open (its goods are still to come back): its refund's last day, for the page to warn by.
       refundsToPay: [{ withdrawalId: expect.any(String), orderId: delivered.id, orderNumber: delivered.number, refundDueDay: refundDueDay(new Date()) }],
+      // No daily backup in a test app, and no job of its own late (backups.api.test.ts and jobs.test.ts tell of both).
+      housekeeping: { backupsOn: false, lastBackup: null, lastMadeAt: null, backupWarning: null, lateJobs: [] },
     });
     // Without an ANAF application the shop says that invoices are not reported; the delivered order's invoice waits.
     expect(invoices.anaf).toEqual({ reporting: 'off', env: null, signedInBy: null, signedInAt: null, signInEndsAt: null, problem: null });

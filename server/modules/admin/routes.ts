@@ -7,6 +7,7 @@ import { answers } from '../../errors';
 import type { AnafReporting } from '../invoices/reportingSettings';
 import { listFailedMails, resendMail } from '../mail/failedMails';
 import type { Shipping } from '../shipping/couriers';
+import { housekeeping } from './housekeeping';
 import { dashboard, listOwners, promoteOwner } from './service';
 
 const mailParams = z.object({
@@ -31,8 +32,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   anaf: AnafReporting | null;
   /** The couriers set up: the dashboard's cash still with them. */
   shipping: Shipping;
-}> = async (app, { db, overdueDays, confirmHours, anaf, shipping }) => {
-  app.get('/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async () => dashboard(db, { overdueDays, confirmHours }, anaf, shipping));
+  /** The daily backup is on: the dashboard says when the last was made and warns when it is late or failed. */
+  backupsOn: boolean;
+}> = async (app, { db, overdueDays, confirmHours, anaf, shipping, backupsOn }) => {
+  app.get('/dashboard', { schema: { response: answers({ 200: dashboardSchema }) } }, async () => ({
+    ...(await dashboard(db, { overdueDays, confirmHours }, anaf, shipping)),
+    housekeeping: await housekeeping(db, { backupsOn, anaf, shipping }),
+  }));
 
   app.get('/owners', { schema: { response: answers({ 200: ownerListSchema }) } }, async () => listOwners(db));
 

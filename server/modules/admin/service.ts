@@ -23,7 +23,12 @@ import { awbsCreatedToday } from '../shipping/service';
  * this month, how many mails could not be sent, how many shipments are overdue (`overdueDays`), the cash orders their
  * customers have not confirmed (`confirmHours` on) and how often confirmed and other cash orders were refused.
  */
-export async function dashboard(db: Db, { overdueDays, confirmHours }: { overdueDays: number; confirmHours: number }, anaf: AnafReporting | null, shipping: Shipping): Promise<Dashboard> {
+export async function dashboard(
+  db: Db,
+  { overdueDays, confirmHours }: { overdueDays: number; confirmHours: number },
+  anaf: AnafReporting | null,
+  shipping: Shipping,
+): Promise<Omit<Dashboard, 'housekeeping'>> {
   const startOfDay = sql`date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE}`;
   const [[today], [waiting], [revenue], failedMails, [overdue], invoices, awbsToday, cash, pickups, returns, [unconfirmed], refused] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(gte(orders.createdAt, startOfDay)),

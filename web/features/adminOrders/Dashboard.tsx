@@ -5,6 +5,7 @@ import { signInEndsSoon } from '../../../domain/invoice';
 import { bucharestDay, shopClock, shopDay } from '../../../domain/locale';
 import { refundUrgency } from '../../../domain/withdrawal';
 import { useI18n } from '../../lib/i18n';
+import { Upkeep } from './Upkeep';
 
 /** The invoices to report the dashboard lists (the oldest first); the Invoices page has them all. */
 const TO_REPORT_SHOWN = 5;
@@ -49,6 +50,7 @@ export function Dashboard({ figures, current }: { figures: Figures | null; curre
           {t('admin.dashboard.failedMailsAfter')}
         </p>
       )}
+      {figures && <Upkeep upkeep={figures.housekeeping} />}
       {figures && figures.awbsToday > 0 && (
         <p className="mt-3">
           <a href="/api/admin/shipments/labels" target="_blank" rel="noopener" className="font-semibold text-brand-dark underline">
