@@ -32,7 +32,7 @@ export function signUpProblem(email: string, password: string, confirmPassword: 
 /** better-auth's own maximum; longer passwords are refused before hashing. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-type CredentialField = 'email' | 'password' | 'name' | 'token' | 'newPassword';
+type CredentialField = 'email' | 'password' | 'name' | 'token' | 'newPassword' | 'code';
 
 /**
  * A credential's checks; their messages are catalogue keys (`error.account.<field>.*`), the too-long one
@@ -67,6 +67,12 @@ export const signInRequestSchema = z.looseObject(
 
 /** The same for a sign-up, which also names the account (the sign-up form sends the email's local part). */
 export const signUpRequestSchema = signInRequestSchema.extend({ name: credential('name', 254) });
+
+/** POST /api/auth/two-factor/verify-totp and verify-backup-code: the code typed (issue 48). */
+export const twoFactorCodeRequestSchema = z.looseObject({ code: credential('code', 64) }, { error: NOT_AN_OBJECT });
+
+/** POST /api/auth/two-factor/enable and disable: the account's password, asked again. */
+export const twoFactorPasswordRequestSchema = z.looseObject({ password: credential('password', PASSWORD_MAX_LENGTH) }, { error: NOT_AN_OBJECT });
 
 /** POST /api/auth/request-password-reset: the address to send a reset link to. */
 export const passwordResetRequestSchema = z.looseObject({ email: emailSchema }, { error: NOT_AN_OBJECT });

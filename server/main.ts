@@ -3,7 +3,7 @@ import { type Database, openPglite, openPostgres } from '../db/client';
 import { DataFolderInUseError, DataFolderMovedError } from '../db/dataFolderLock';
 import { seedCatalog } from '../db/seed';
 import { buildApp } from './app';
-import { authSecretOf, companyOf, loadConfig, publicUrl, uploadsDirOf } from './env';
+import { authSecretOf, companyOf, loadConfig, mailSender, publicUrl, uploadsDirOf } from './env';
 import { createStripeGateway } from './integrations/stripe';
 import { postgresConnectionWarnings } from './logging';
 import { backupsFrom } from './modules/backups/settings';
@@ -56,6 +56,7 @@ const app = await buildApp({
     // On a developer's machine the shop answers on both spellings of itself, and behind `npm run dev` (Vite).
     trustedOrigins: config.NODE_ENV === 'production' ? [] : [`http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`, 'http://localhost:5173', 'http://127.0.0.1:5173'],
     secureCookies: baseURL.startsWith('https:'),
+    issuer: mailSender(config).name,
   },
   stripe: config.STRIPE_SECRET_KEY ? await createStripeGateway({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL }) : null,
   company: companyOf(config),

@@ -26,6 +26,8 @@ import { createTestDatabase } from './database';
 import { type FakeSmtp, startFakeSmtp } from './fakeSmtp';
 
 /** The origin API tests pretend the browser is on; auth requests must come from it. */
+import { totpCode } from './totp';
+
 export const TEST_ORIGIN = 'http://shop.test';
 
 /** Who the test shop's mails come from. */
@@ -196,10 +198,29 @@ export async function signUpCustomer(app: TestApp, email = `customer-${Date.now(
   return { email, cookie: sessionCookie(response) };
 }
 
-/** Signs a new account up and makes it an owner (as `npm run admin -- create` does); returns its id, email and session cookie. */
+/**
+ * Turns two-factor sign-in on for the signed-in account of `cookie` as its owner would: asks for the authenticator
+ * app's URI with the password, then confirms with the app's first code (testing/totp.ts). Returns the new session's
+ * cookie (confirming replaces the session) and the URI, to type codes from later.
+ */
+export async function turnOnTwoFactor(app: TestApp, cookie: string, password = 'secret123') {
+  const headers = { cookie, origin: TEST_ORIGIN };
+  const enabled = await app.inject({ method: 'POST', url: '/api/auth/two-factor/enable', payload: { password }, headers });
+  if (enabled.statusCode !== 200) throw new Error(`turning two-factor on failed: ${enabled.statusCode} ${enabled.body}`);
+  const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
+  const verified = await app.inject({ method: 'POST', url: '/api/auth/two-factor/verify-totp', payload: { code: totpCode(totpURI) }, headers });
+  if (verified.statusCode !== 200) throw new Error(`confirming two-factor failed: ${verified.statusCode} ${verified.body}`);
+  return { cookie: sessionCookie(verified), totpURI, backupCodes };
+}
+
+/**
+ * Signs a new account up and makes it an owner (as `npm run admin -- create` does) with two-factor sign-in on, as the
+ * back office asks at an owner's first visit; returns its id, email and session cookie.
+ */
 export async function signUpOwner(app: TestApp, db: Db, email = `owner-${Date.now()}-${++customerCounter}@example.ro`) {
   const customer = await signUpCustomer(app, email);
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (!row || !(await setRole(db, row.id, 'owner'))) throw new Error(`no account for ${email}`);
-  return { ...customer, id: row.id };
+  const { cookie } = await turnOnTwoFactor(app, customer.cookie);
+  return { ...customer, cookie, id: row.id };
 }

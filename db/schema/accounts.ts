@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Role } from '../../domain/accounts';
 
-// The four tables better-auth needs (user, session, account, verification), with its field names,
+// The tables better-auth needs (user, session, account, verification, and its two-factor plugin's), with its field names,
 // committed as a normal migration rather than generated at run time.
 
 export const user = pgTable(
@@ -15,6 +15,8 @@ export const user = pgTable(
     image: text('image'),
     /** Ours, not better-auth's: 'customer', or 'owner' for those who may enter the back office. */
     role: text('role').$type<Role>().notNull().default('customer'),
+    /** better-auth's two-factor plugin: the account signs in with a code too (twoFactor below). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,3 +71,23 @@ export const verification = pgTable('verification', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The two-factor plugin's row of an account (issue 48): its TOTP secret and backup codes, both encrypted with
+ * AUTH_SECRET by better-auth; `verified` once a first code confirmed the authenticator app.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factor_user_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
+);

@@ -1,8 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
-import { account, session, user, verification } from '../../../db/schema/accounts';
+import { account, session, twoFactor, user, verification } from '../../../db/schema/accounts';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/accounts';
 import { scrubText } from '../../logging';
 import { endResetLinks } from './passwordReset';
@@ -14,6 +15,8 @@ export interface AuthSettings {
   /** Extra origins allowed to call the auth endpoints (the other spelling of localhost in development). */
   trustedOrigins?: string[];
   secureCookies: boolean;
+  /** The name an authenticator app shows beside the account's codes (the shop's name). */
+  issuer?: string;
 }
 
 const DAY = 60 * 60 * 24;
@@ -39,7 +42,12 @@ export function createAuth(db: Db, settings: AuthSettings, log: FastifyBaseLogge
     basePath: '/api/auth',
     secret: settings.secret,
     trustedOrigins: settings.trustedOrigins,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, twoFactor } }),
+    appName: settings.issuer ?? 'Shop',
+    // Two-factor sign-in (issue 48): an authenticator app's codes (TOTP) and ten backup codes, both kept encrypted. An
+    // owner must have it (accounts/service.ts requireOwner); a customer may turn it on. Its attempts are limited by our
+    // limiter like sign-in's (routes.ts), and better-auth locks the account for a while after repeated wrong codes.
+    plugins: [twoFactorPlugin({ issuer: settings.issuer ?? 'Shop' })],
     // A reset link's row and mail are written by passwordReset.ts; better-auth consumes the link and
     // sets the password, ending every session of the account (a stolen one too).
     emailAndPassword: {

@@ -2,7 +2,16 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { accountIssueMessage, newPasswordRequestSchema, PASSWORD_MIN_LENGTH, passwordResetRequestSchema, signInRequestSchema, signUpRequestSchema } from '../../../domain/accounts';
+import {
+  accountIssueMessage,
+  newPasswordRequestSchema,
+  PASSWORD_MIN_LENGTH,
+  passwordResetRequestSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+  twoFactorCodeRequestSchema,
+  twoFactorPasswordRequestSchema,
+} from '../../../domain/accounts';
 import type { ShopMessageId } from '../../../locales/messages';
 import { AppError } from '../../errors';
 import { requestLocale, translate } from '../../i18n';
@@ -12,12 +21,16 @@ import { accountOfResetLink, requestPasswordReset } from './passwordReset';
 import { limitAttempts } from './service';
 
 /**
- * The endpoints whose attempts are counted (guessing passwords, creating accounts in bulk), with
+ * The endpoints whose attempts are counted (guessing passwords or second-factor codes, creating accounts in bulk), with
  * what their bodies must be before better-auth sees them.
  */
-const LIMITED: Record<string, typeof signInRequestSchema> = {
+const LIMITED: Record<string, z.ZodType<{ email?: string; password?: string; code?: string }>> = {
   '/api/auth/sign-in/email': signInRequestSchema,
   '/api/auth/sign-up/email': signUpRequestSchema,
+  '/api/auth/two-factor/verify-totp': twoFactorCodeRequestSchema,
+  '/api/auth/two-factor/verify-backup-code': twoFactorCodeRequestSchema,
+  '/api/auth/two-factor/enable': twoFactorPasswordRequestSchema,
+  '/api/auth/two-factor/disable': twoFactorPasswordRequestSchema,
 };
 
 /**
@@ -43,6 +56,13 @@ const AUTH_ERRORS: Record<string, ShopMessageId> = {
   PASSWORD_TOO_SHORT: 'error.auth.passwordTooShort',
   PASSWORD_TOO_LONG: 'error.auth.passwordTooLong',
   INVALID_TOKEN: 'error.auth.invalidToken',
+  INVALID_PASSWORD: 'error.auth.invalidPassword',
+  INVALID_CODE: 'error.auth.invalidCode',
+  INVALID_BACKUP_CODE: 'error.auth.invalidBackupCode',
+  INVALID_TWO_FACTOR_COOKIE: 'error.auth.twoFactorExpired',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'error.auth.twoFactorExpired',
+  ACCOUNT_TEMPORARILY_LOCKED: 'error.auth.twoFactorLocked',
+  TOTP_ALREADY_ENABLED: 'error.auth.twoFactorAlreadyOn',
 };
 
 /** better-auth's answer, its error message (when it is one of AUTH_ERRORS) in the visitor's language. */
@@ -106,7 +126,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
       const schema = request.method === 'POST' ? LIMITED[url.pathname] : undefined;
       if (schema) {
         const { email, password } = parse(schema, request.body);
-        if (url.pathname === '/api/auth/sign-up/email') await refuseCommonPassword(password);
+        if (url.pathname === '/api/auth/sign-up/email' && password) await refuseCommonPassword(password);
         await limitAttempts(db, { endpoint: url.pathname, ip: request.ip, email });
       }
       return relay(request, reply, await callAuth(request, url, request.body));

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
-import { user } from '../../../db/schema/accounts';
+import { session, twoFactor, user } from '../../../db/schema/accounts';
 import type { Role } from '../../../domain/accounts';
 import { AppError } from '../../errors';
 import { countHits, type Hit, type Limit, pruneExpiredCountersNowAndThen, refuseOverLimit } from '../../rateLimits';
@@ -14,6 +14,8 @@ export interface SignedInUser {
   id: string;
   email: string;
   role: Role;
+  /** Signs in with a second factor (an authenticator app's code). */
+  twoFactor: boolean;
 }
 
 /** The visitor's account, from their session cookie; null for a guest or an ended session. */
@@ -21,17 +23,19 @@ export async function signedInUser(auth: Auth, headers: IncomingHttpHeaders): Pr
   // Most shoppers are guests: without a session cookie there is nothing to look up.
   if (!headers.cookie?.includes('session_token')) return null;
   const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
-  return found ? { id: found.user.id, email: found.user.email, role: found.user.role === 'owner' ? 'owner' : 'customer' } : null;
+  return found ? { id: found.user.id, email: found.user.email, role: found.user.role === 'owner' ? 'owner' : 'customer', twoFactor: found.user.twoFactorEnabled === true } : null;
 }
 
 export const OWNER_ONLY_MESSAGES = {
   signIn: { id: 'admin.error.signIn' },
   ownerOnly: { id: 'admin.error.ownerOnly' },
   otherOrigin: { id: 'admin.error.otherOrigin' },
+  twoFactorFirst: { id: 'admin.error.twoFactorFirst' },
 } as const;
 
 /**
- * The back office's gate: the signed-in owner, or 401 for a visitor and 403 for a customer. A
+ * The back office's gate: the signed-in owner, or 401 for a visitor and 403 for a customer or an owner without
+ * two-factor sign-in. A
  * request that changes something must also come from one of the shop's own origins, the same
  * check better-auth makes for sign-in, so another site cannot act with the owner's cookie.
  */
@@ -39,6 +43,9 @@ export async function requireOwner(auth: Auth, request: { method: string; header
   const user = await signedInUser(auth, request.headers);
   if (!user) throw new AppError('unauthorized', OWNER_ONLY_MESSAGES.signIn);
   if (user.role !== 'owner') throw new AppError('forbidden', OWNER_ONLY_MESSAGES.ownerOnly);
+  // The back office holds every customer's address and the money's controls: an owner signs in with a second factor,
+  // set up at their first visit (web/features/accounts/TwoFactorSetup.tsx), before any of it is shown (issue 48).
+  if (!user.twoFactor) throw new AppError('forbidden', OWNER_ONLY_MESSAGES.twoFactorFirst, 'two_factor_required');
   const changes = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
   if (changes && !origins.includes(request.headers.origin ?? '')) throw new AppError('forbidden', OWNER_ONLY_MESSAGES.otherOrigin, 'invalid_origin');
   return user;
@@ -104,4 +111,22 @@ export async function makeOwner(db: Db, auth: Auth, account: { email: string; pa
 export async function setRole(db: Db, userId: string, role: Role): Promise<boolean> {
   const updated = await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId)).returning({ id: user.id });
   return updated.length > 0;
+}
+
+/**
+ * `npm run admin -- reset-2fa` (scripts/admin.ts): turns an account's two-factor sign-in off (its authenticator secret and
+ * backup codes deleted) and ends its sessions, for an owner who lost both phone and backup codes. False: no such account.
+ */
+export async function resetTwoFactor(db: Db, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .update(user)
+      .set({ twoFactorEnabled: false, updatedAt: new Date() })
+      .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+      .returning({ id: user.id });
+    if (!found) return false;
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, found.id));
+    await tx.delete(session).where(eq(session.userId, found.id));
+    return true;
+  });
 }

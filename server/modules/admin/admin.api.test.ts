@@ -5,7 +5,7 @@ import { user } from '../../../db/schema/accounts';
 import { invoices } from '../../../db/schema/invoices';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { refundDueDay } from '../../../domain/withdrawal';
-import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN } from '../../../testing/app';
+import { setUpTestApp, signUpCustomer, signUpOwner, TEST_ORIGIN, turnOnTwoFactor } from '../../../testing/app';
 import { ownerApi, type Who } from '../../../testing/ownerApi';
 import { withdrawEverything } from '../../../testing/withdrawal';
 
@@ -247,7 +247,10 @@ describe('owners', () => {
     expect(promoted.json().owners.map((o: { email: string }) => o.email)).toContain(helper.email);
     const [row] = await shop.database.db.select({ role: user.role }).from(user).where(eq(user.email, helper.email));
     expect(row!.role).toBe('owner');
-    // Their existing session now opens the back office.
-    expect((await get('/api/admin/dashboard', helper)).statusCode).toBe(200);
+    // Their existing session opens the back office once they have set up two-factor sign-in (issue 48), not before.
+    const first = await get('/api/admin/dashboard', helper);
+    expect([first.statusCode, first.json()]).toEqual([403, expect.objectContaining({ code: 'two_factor_required', message: 'Set up two-factor sign-in first: the back office opens with it.' })]);
+    const { cookie } = await turnOnTwoFactor(shop.app, helper.cookie);
+    expect((await get('/api/admin/dashboard', { cookie })).statusCode).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import { freePort, type ShopProcess, startShop } from '../../../scripts/shopProc
 import { sharedTestDatabase } from '../../../testing/database';
 import { type FakeFan, type FanRecordedRequest, startFakeFan } from '../../../testing/fakeFan';
 import { sampleOrder } from '../../../testing/sampleOrder';
+import { signInOwnerAt } from '../../../testing/twoFactor';
 import { fanCourier } from '../../integrations/couriers/fan';
 import { createLogger } from '../../logging';
 import { createAuth } from '../accounts/auth';
@@ -86,15 +87,7 @@ async function startSignedIn(dataDir: string, target: Awaited<ReturnType<typeof 
     FAN_BASE_URL: fan.url,
     LOG_LEVEL: 'error',
   });
-  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(OWNER) });
-  expect(signIn.status).toBe(200);
-  return {
-    origin,
-    cookie: signIn.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; '),
-  };
+  return { origin, cookie: await signInOwnerAt(origin, OWNER) };
 }
 
 /**
