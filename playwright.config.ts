@@ -66,6 +66,8 @@ const shop = (port: number, dataDir: string, env: Record<string, string> = {}) =
 
 export default defineConfig({
   testDir: 'e2e',
+  // After the web servers are up: each shop's owner sets up two-factor sign-in (e2e/globalSetup.ts).
+  globalSetup: './e2e/globalSetup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_MAILS_SHOP_PORT, FAKE_SMTP_CONTROL_PORT, OWNER } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, signInOwnerByApi, test } from './fixtures';
 
 // A shop of its own whose SMTP server (testing/fakeSmtpMain.ts) refuses mails until a test lets it
 // accept them, and which gives a mail up at its first failure (MAIL_GIVE_UP_HOURS=0).
@@ -102,7 +102,7 @@ test.describe('on a 375 px phone', () => {
   test('the list fits: the table scrolls inside its own region, and a mail’s order is a tap away', async ({ page, request }) => {
     await smtpRefuses(request, true);
     const order = await placeOrder(request);
-    expect((await page.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: ORIGIN } })).status()).toBe(200);
+    await signInOwnerByApi(page.request, ORIGIN);
     await page.goto('/admin/mails');
     const row = mailRow(page, 'Order confirmation', order.number);
     await expect(async () => {

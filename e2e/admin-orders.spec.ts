@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { shopDay } from '../domain/locale';
 import { withdrawalLastDay } from '../domain/withdrawal';
 import { OWNER } from '../playwright.config';
-import { answeringToInput, test as base, confirmAndShip, expect, expectAccessible, expectNoHorizontalScroll, fillShipping } from './fixtures';
+import { answeringToInput, test as base, confirmAndShip, expect, expectAccessible, expectNoHorizontalScroll, fillShipping, signInOwnerByApi, typeOwnerCode } from './fixtures';
 
 /**
  * The owner's session, signed in once per worker (sign-in attempts are limited per email), for the
@@ -16,8 +16,7 @@ const test = base.extend<{ ownerState: string }, { workerOwnerState: string }>({
     async ({ browser }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL!;
       const context = await browser.newContext({ baseURL });
-      const response = await context.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: baseURL } });
-      expect(response.status()).toBe(200);
+      await signInOwnerByApi(context.request, baseURL);
       const file = `${workerInfo.project.outputDir}/owner-state-${workerInfo.workerIndex}.json`;
       await context.storageState({ path: file });
       await context.close();
@@ -83,6 +82,7 @@ test.describe('the journey', () => {
     await page.getByLabel('Email').fill(OWNER.email);
     await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    await typeOwnerCode(page);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Live: new orders appear here as they come.' })).toBeVisible();

@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN_PRODUCTS_SHOP_PORT, OWNER } from '../playwright.config';
+import { ADMIN_PRODUCTS_SHOP_PORT } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { answeringToInput, cartToPayment, expect, expectAccessible, expectNoHorizontalScroll, holdRequests, interactive, signInAsOwner, test } from './fixtures';
+import { answeringToInput, cartToPayment, expect, expectAccessible, expectNoHorizontalScroll, holdRequests, interactive, signInAsOwner, signInOwnerByApi, test } from './fixtures';
 
 /** The server's 409 for an address another product has, as the English back office shows it. */
 const SLUG_TAKEN = 'Another product already has this address.';
@@ -437,8 +437,7 @@ test.describe('in Romanian', () => {
   test.use({ locale: 'ro-RO' });
 
   test('a product’s page speaks Romanian: its form, its mistakes, its images and its price history in lei', async ({ page }) => {
-    const response = await page.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: ORIGIN } });
-    expect(response.status()).toBe(200);
+    await signInOwnerByApi(page.request, ORIGIN);
     await page.goto('/admin/products');
     await page.getByRole('link', { name: 'Belt with Secret Compartment' }).click();
     await expect(page.getByRole('heading', { name: 'Belt with Secret Compartment', level: 1 })).toBeVisible();
@@ -471,8 +470,7 @@ test.describe('in Romanian', () => {
     await expectAccessible(page);
   });
   test('the owner writes a product’s Romanian texts beside the English ones, and Romanian visitors read them', async ({ page, browser }) => {
-    const response = await page.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: ORIGIN } });
-    expect(response.status()).toBe(200);
+    await signInOwnerByApi(page.request, ORIGIN);
     await page.goto('/admin/products');
     await page.getByRole('link', { name: 'Dummy Lighter' }).click();
     // The seeded Romanian texts, each colour's beside it.

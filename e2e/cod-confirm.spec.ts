@@ -1,6 +1,6 @@
-import { CARD_SHOP_PORT, CARD_SMTP_CONTROL_PORT, OWNER } from '../playwright.config';
+import { CARD_SHOP_PORT, CARD_SMTP_CONTROL_PORT } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, test } from './fixtures';
+import { answeringToInput, expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, signInOwnerByApi, test } from './fixtures';
 import { linkOf, smtpMail } from './mails';
 
 // Issue 47: a cash order's mail carries "Confirm my order". Opening the link (a mail scanner, a link preview, the
@@ -51,7 +51,7 @@ test('the customer confirms a cash order from the mail’s link; opening the lin
   // The owner sees it on the order's card and in its timeline, once.
   const ownerContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
   try {
-    expect((await ownerContext.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: baseURL! } })).status()).toBe(200);
+    await signInOwnerByApi(ownerContext.request, baseURL!);
     const admin = answeringToInput(await ownerContext.newPage());
     await admin.goto(`/admin?q=${number}`);
     const card = admin.getByRole('list', { name: 'Orders, newest first' }).getByRole('link', { name: new RegExp(`^Order ${number}`) });

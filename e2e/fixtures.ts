@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
+import { totpCode } from '../testing/totp';
+import { AUTHENTICATORS_FILE } from './globalSetup';
 
 interface Fixtures {
   /** Console errors a test provokes on purpose (a failed request it staged); one pattern, use | for more. */
@@ -118,6 +121,28 @@ let ownerCookies: Awaited<ReturnType<BrowserContext['cookies']>> | null = null;
  * Signs the owner in through the login page the first time in a worker, then gives later pages the same session (the
  * shop allows 10 sign-in attempts a minute per email and per address, which a whole run of specs would pass).
  */
+/** The code the owner's authenticator app shows now for the shop at `baseURL` (set up by e2e/globalSetup.ts). */
+export function ownerCode(baseURL: string): string {
+  const authenticators = JSON.parse(readFileSync(AUTHENTICATORS_FILE, 'utf8')) as Record<string, string>;
+  return totpCode(authenticators[new URL(baseURL).port]!);
+}
+
+/** After Sign In on the login page: the owner types the authenticator app's code, as the second step asks. */
+export async function typeOwnerCode(page: Page) {
+  await page.getByLabel('Code from your authenticator app').fill(ownerCode(page.url()));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** The owner signed in through the API, both factors (the request context keeps the session's cookie); throws on a refusal. */
+export async function signInOwnerByApi(request: APIRequestContext, baseURL: string) {
+  const headers = { origin: baseURL };
+  const first = await request.post('/api/auth/sign-in/email', { data: OWNER, headers });
+  expect(first.status()).toBe(200);
+  const second = await request.post('/api/auth/two-factor/verify-totp', { data: { code: ownerCode(baseURL) }, headers });
+  expect(second.status(), await second.text()).toBe(200);
+  return second;
+}
+
 export async function signInAsOwner(page: Page) {
   if (ownerCookies) {
     await page.context().addCookies(ownerCookies);
@@ -130,6 +155,7 @@ export async function signInAsOwner(page: Page) {
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await typeOwnerCode(page);
   await expect(page.getByRole('status')).toHaveText('Login successful! Redirecting...');
   // An owner lands on the back office (issue 46); the storefront is where every caller starts, as with the cookies.
   await expect(page).toHaveURL(/\/admin$/, { timeout: 3000 });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { OWNER } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { answeringToInput, cartToPayment, expect, expectAccessible, expectNoHorizontalScroll, signUp, test } from './fixtures';
+import { answeringToInput, cartToPayment, expect, expectAccessible, expectNoHorizontalScroll, signInOwnerByApi, signUp, test } from './fixtures';
 import { caughtMail } from './mails';
 
 /** The e2e shop runs with the placeholders a new owner replaces (server/env.ts). */
@@ -162,7 +161,7 @@ test.describe('withdrawing online', () => {
 
     const owner = await browser.newContext({ baseURL });
     try {
-      expect((await owner.request.post('/api/auth/sign-in/email', { data: OWNER, headers: { origin: baseURL! } })).status()).toBe(200);
+      await signInOwnerByApi(owner.request, baseURL!);
       const admin = answeringToInput(await owner.newPage());
       await admin.goto(`/admin?q=${order.number}`);
       // The owner on the same 375 px phone: the order is a card there.
@@ -188,7 +187,7 @@ test.describe('withdrawing online', () => {
     const owner = await browser.newContext({ baseURL });
     try {
       const headers = { origin: baseURL! };
-      expect((await owner.request.post('/api/auth/sign-in/email', { data: OWNER, headers })).status()).toBe(200);
+      await signInOwnerByApi(owner.request, baseURL!);
       // The owner runs it to delivery: the courier collected the cash.
       for (const [to, extra] of [
         ['confirmed', {}],

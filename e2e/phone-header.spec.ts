@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { OWNER } from '../playwright.config';
 import { sampleOrder } from '../testing/sampleOrder';
-import { addToCart, expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, signUp, test } from './fixtures';
+import { addToCart, expect, expectAccessible, expectNoHorizontalScroll, signInAsOwner, signUp, test, typeOwnerCode } from './fixtures';
 
 // Issue 46: on the commonest phone widths the header keeps the logo, the language and the cart in view, for a guest, a
 // signed-in customer and the owner; the account folds into one button.
@@ -98,6 +98,7 @@ test('after signing in, the owner lands on the back office; a customer on the ho
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await typeOwnerCode(page);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { exampleCompanySettings } from '../../domain/company';
 import { primaryButton } from '../components/ui/styles';
@@ -7,6 +7,8 @@ import { useI18n } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { SHOP_NAME } from '../lib/shopInfo';
 import { LanguageSwitch } from './LanguageSwitch';
+
+const TwoFactorSetup = lazy(() => import('../features/accounts/TwoFactorSetup').then((module) => ({ default: module.TwoFactorSetup })));
 
 /** The back office's sections; a new one (e.g. Products) is one entry here and one route in AdminApp. */
 const SECTIONS = [
@@ -38,7 +40,7 @@ export function AdminLayout() {
   const { t } = useI18n();
   const { pathname, search } = useLocation();
 
-  const gated = session.status !== 'signedIn' || !session.owner;
+  const gated = session.status !== 'signedIn' || !session.owner || !session.twoFactor;
   useEffect(() => {
     // The pages name themselves; the gate has no page of its own.
     if (gated) document.title = t('admin.backOffice');
@@ -69,6 +71,17 @@ export function AdminLayout() {
         <Link to="/" className="font-semibold text-brand-dark underline">
           {t('admin.gate.backToShop')}
         </Link>
+      </div>
+    );
+  } else if (!session.twoFactor) {
+    // An owner without a second factor sets it up before anything else (issue 48); the API refuses them meanwhile.
+    content = (
+      <div className="flex max-w-lg flex-col gap-4 py-8">
+        <h1 className="text-2xl font-bold">{t('admin.twoFactor.title')}</h1>
+        <p>{t('admin.twoFactor.why')}</p>
+        <Suspense fallback={<p className="text-zinc-600">{t('admin.loading')}</p>}>
+          <TwoFactorSetup onDone={() => undefined} />
+        </Suspense>
       </div>
     );
   } else {
@@ -105,7 +118,7 @@ export function AdminLayout() {
             </Link>
           </div>
         </div>
-        {session.status === 'signedIn' && session.owner && (
+        {session.status === 'signedIn' && session.owner && session.twoFactor && (
           <nav aria-label={t('admin.backOffice')} className="mx-auto max-w-6xl overflow-x-auto px-2 pb-2 sm:px-4">
             <ul className="flex gap-1">
               {SECTIONS.map((section) => (

@@ -2,7 +2,7 @@ import type { SessionAnswer } from '../../domain/contracts/accounts';
 import { fetchApi } from './http';
 import { createSharedResource } from './sharedResource';
 
-export type Session = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; email: string; owner: boolean };
+export type Session = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; email: string; owner: boolean; twoFactor: boolean };
 
 // One session state for the whole page, read by the header, checkout and account pages. The session
 // cookie is HttpOnly, so only the server knows who is signed in.
@@ -11,7 +11,7 @@ const session = createSharedResource<Session>(
   {
     load: async () => {
       const body = await fetchApi<SessionAnswer>('/auth/get-session');
-      return body?.user ? { status: 'signedIn', email: body.user.email, owner: body.user.role === 'owner' } : { status: 'signedOut' };
+      return body?.user ? { status: 'signedIn', email: body.user.email, owner: body.user.role === 'owner', twoFactor: body.user.twoFactorEnabled === true } : { status: 'signedOut' };
     },
     fallback: () => ({ status: 'signedOut' }),
   },

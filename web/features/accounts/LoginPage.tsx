@@ -5,6 +5,7 @@ import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthLayout } from './AuthLayout';
 import { EmailField, PasswordField } from './fields';
+import { TwoFactorCode } from './TwoFactorCode';
 import { useAuthForm } from './useAuthForm';
 
 export default function LoginPage() {
@@ -16,7 +17,11 @@ export default function LoginPage() {
   // owner lands on the back office (where they work) and a customer on the home page.
   const redirect = useSearchParams()[0].get('redirect');
   const safe = redirect?.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\');
-  const form = useAuthForm('/auth/sign-in/email', 'message.account.signInSuccess', safe ? redirect : '/', safe ? undefined : '/admin');
+  // An account with two-factor sign-in on is asked its code next, on the same page.
+  const [secondFactor, setSecondFactor] = useState(false);
+  const form = useAuthForm('/auth/sign-in/email', 'message.account.signInSuccess', safe ? redirect : '/', safe ? undefined : '/admin', () => setSecondFactor(true));
+
+  if (secondFactor) return <TwoFactorCode next={safe ? redirect : '/'} ownerNext={safe ? undefined : '/admin'} onRestart={() => setSecondFactor(false)} />;
 
   return (
     <AuthLayout

@@ -9,6 +9,7 @@ import { useI18n } from '../../lib/i18n';
 import { refreshSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { SignInPrompt, useAccountData } from './accountPage';
+import { TwoFactorSection } from './TwoFactorSection';
 
 /**
  * The signed-in customer's data rights (issue 34): everything the shop holds about them, readable here and as a JSON
@@ -51,6 +52,7 @@ export default function MyDataPage() {
             </section>
           )}
           <PersonalDataView data={data} />
+          {data.account && <TwoFactorSection />}
           <DeleteAccount onDeleted={() => setDeleted(true)} />
         </>
       )}
