@@ -198,6 +198,8 @@ export async function signUpCustomer(app: TestApp, email = `customer-${Date.now(
   return { email, cookie: sessionCookie(response) };
 }
 
+let turnedOn = 0;
+
 /**
  * Turns two-factor sign-in on for the signed-in account of `cookie` as its owner would: asks for the authenticator
  * app's URI with the password, then confirms with the app's first code (testing/totp.ts). Returns the new session's
@@ -205,10 +207,12 @@ export async function signUpCustomer(app: TestApp, email = `customer-${Date.now(
  */
 export async function turnOnTwoFactor(app: TestApp, cookie: string, password = 'secret123') {
   const headers = { cookie, origin: TEST_ORIGIN };
-  const enabled = await app.inject({ method: 'POST', url: '/api/auth/two-factor/enable', payload: { password }, headers });
+  // Each owner from its own address, clear of the attempt limit (as signUpCustomer).
+  const remoteAddress = `10.8.${Math.floor(++turnedOn / 250) % 250}.${turnedOn % 250}`;
+  const enabled = await app.inject({ method: 'POST', url: '/api/auth/two-factor/enable', payload: { password }, headers, remoteAddress });
   if (enabled.statusCode !== 200) throw new Error(`turning two-factor on failed: ${enabled.statusCode} ${enabled.body}`);
   const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
-  const verified = await app.inject({ method: 'POST', url: '/api/auth/two-factor/verify-totp', payload: { code: totpCode(totpURI) }, headers });
+  const verified = await app.inject({ method: 'POST', url: '/api/auth/two-factor/verify-totp', payload: { code: totpCode(totpURI) }, headers, remoteAddress });
   if (verified.statusCode !== 200) throw new Error(`confirming two-factor failed: ${verified.statusCode} ${verified.body}`);
   return { cookie: sessionCookie(verified), totpURI, backupCodes };
 }
