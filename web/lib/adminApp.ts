@@ -21,15 +21,19 @@ export type PhoneNotifications = 'unsupported' | 'denied' | 'on' | 'off';
 
 const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
+/** The back office's worker once it is active (subscribing needs one), registered first if it was not yet. */
 async function registration(): Promise<ServiceWorkerRegistration> {
-  return (await navigator.serviceWorker.getRegistration(SCOPE)) ?? navigator.serviceWorker.register(WORKER, { scope: SCOPE });
+  if (!(await navigator.serviceWorker.getRegistration(SCOPE))) await navigator.serviceWorker.register(WORKER, { scope: SCOPE });
+  return navigator.serviceWorker.ready;
 }
 
 export async function phoneNotifications(): Promise<PhoneNotifications> {
   if (!supported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
+  // Without the permission no subscription shows anything: the push service is not even asked.
+  if (Notification.permission !== 'granted') return 'off';
   const subscription = await (await registration()).pushManager.getSubscription().catch(() => null);
-  return subscription && Notification.permission === 'granted' ? 'on' : 'off';
+  return subscription ? 'on' : 'off';
 }
 
 /** Asks the browser for notifications and gives the shop this browser's subscription; what they stand at afterwards. */

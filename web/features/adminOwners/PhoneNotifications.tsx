@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Feedback } from '../../components/ui/Feedback';
 import { primaryButton, secondaryButton } from '../../components/ui/styles';
 import { phoneNotifications, type PhoneNotifications as State, turnOffPhoneNotifications, turnOnPhoneNotifications } from '../../lib/adminApp';
 import { ApiError } from '../../lib/api';
@@ -44,8 +43,9 @@ export function PhoneNotifications() {
         {t('admin.push.heading')}
       </h2>
       <p className="text-sm text-zinc-700">{t('admin.push.intro')}</p>
-      <p role="status" className={state === 'denied' || state === 'unsupported' ? 'text-amber-900' : 'text-zinc-900'}>
-        {busy ? t('admin.push.working') : said}
+      {/* One live line for all of it (the Owners form above has the page's alert): where they stand, or what went wrong. */}
+      <p role="status" className={problem ? 'text-red-700' : state === 'denied' || state === 'unsupported' ? 'text-amber-900' : 'text-zinc-900'}>
+        {busy ? t('admin.push.working') : (problem ?? said)}
       </p>
       {state === 'on' && (
         <button type="button" className={`${secondaryButton} self-start`} disabled={busy} onClick={() => void change(turnOffPhoneNotifications)}>
@@ -57,7 +57,6 @@ export function PhoneNotifications() {
           {t('admin.push.turnOn')}
         </button>
       )}
-      <Feedback problem={problem} done={null} />
     </section>
   );
 }
