@@ -40,6 +40,7 @@ export async function buildApp({
   livePollMs,
   visits: givenVisits,
   backups = null,
+  push = null,
 }: AppDependencies) {
   const logger = createLogger(config.LOG_LEVEL, logStream);
   const auth = createAuth(db, authSettings, logger);
@@ -106,9 +107,10 @@ export async function buildApp({
     discountChecksPerIp: config.DISCOUNT_CHECKS_PER_IP,
     livePollMs,
     backupsOn: backups !== null,
+    pushKey: push?.publicKey ?? null,
   });
   // Its background jobs (server/jobs.ts): the mail outbox and invoice checks when this process sends mail, reporting to
-  // ANAF, tracking parcels, the couriers' lists, visit counts and card orders' reconciliation.
+  // ANAF, tracking parcels, the couriers' lists, visit counts, card orders' reconciliation and the owners' notifications.
   runJobsWhileUp(app, {
     db,
     mail: mail ? { sending: mail, orderOf: orderMailSource(db, authSettings.secret, mail.shop.url, { prepay: checkout.cardOffered, prepayFreeShipping: payments.prepayFreeShipping }) } : null,
@@ -120,6 +122,7 @@ export async function buildApp({
     confirmReminder: config.COD_CONFIRM_REMINDER_MAIL ? { hours: config.COD_CONFIRM_REMINDER_HOURS } : null,
     mailKeepDays: config.MAIL_KEEP_DAYS,
     backups,
+    push,
   });
 
   // Uploaded product images, from the database through this process's cache folder (catalog/images.ts).

@@ -9,6 +9,7 @@ import type { OrderLimitSettings } from './modules/checkout/orderLimits';
 import type { AnafReporting } from './modules/invoices/reportingSettings';
 import type { Invoicing } from './modules/invoices/service';
 import type { MailSending } from './modules/mail/delivery';
+import type { PushSending } from './modules/push/sending';
 import type { Shipping } from './modules/shipping/couriers';
 import type { VisitCounter } from './modules/visits/counter';
 
@@ -59,4 +60,6 @@ export interface AppDependencies {
   backups?: Backups | null;
   /** The visitor counter (visits/counter.ts): a test gives its own, to write its counts when it wants. */
   visits?: VisitCounter;
+  /** The owners' phone notifications (push/settings.ts): their key, and their sending where this process sends mail; none: not offered. */
+  push?: PushSending | null;
 }

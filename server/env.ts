@@ -11,6 +11,7 @@ import { phoneInE164 } from '../domain/phone';
 import { MAX_ORDER_TOTAL, MAX_ORDER_TOTAL_CEILING } from '../domain/pricing';
 import { courierSettings } from './courierSettings';
 import { backupSettings } from './modules/backups/settings';
+import { checkPushSettings, pushSettings } from './modules/push/settings';
 
 /** A setting that is `true` or `false` (as text), read as a boolean. */
 export const flag = (byDefault: boolean) =>
@@ -187,6 +188,7 @@ const envSchema = z.object({
   ANAF_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ...courierSettings,
   ...backupSettings,
+  ...pushSettings,
   /** How often each process looks for invoices to report to ANAF, in seconds. */
   ANAF_REPORT_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
@@ -240,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.ANAF_CLIENT_ID && !parsed.data.PUBLIC_URL?.startsWith('https://') && !isLoopback(parsed.data.PUBLIC_URL)) {
     throw new Error("Invalid configuration: reporting to ANAF needs PUBLIC_URL to be the shop's https address: ANAF sends the owner back to PUBLIC_URL/api/admin/anaf/callback, which must be https.");
   }
+  checkPushSettings(parsed.data);
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
     throw new Error('Invalid configuration: AUTH_SECRET is required in production (at least 32 random characters).');
   }

@@ -19,6 +19,8 @@ import type { MailSending } from './modules/mail/delivery';
 import type { OrderMailSource } from './modules/mail/rendering';
 import { remindUnconfirmed } from './modules/orders/customerConfirmation';
 import { keepSentMailsInTimelines } from './modules/orders/sentMails';
+import { type PushSending, startPushSending } from './modules/push/sending';
+import { invoiceRefusedPush } from './modules/push/service';
 import { collectCash } from './modules/shipping/cash';
 import type { Shipping } from './modules/shipping/couriers';
 import { loadLockers, lockerCourier } from './modules/shipping/lockers';
@@ -46,6 +48,8 @@ export interface JobContext {
   mailKeepDays?: number;
   /** The daily backup (BACKUP_*), or null (or absent) when off. */
   backups?: Backups | null;
+  /** The owners' phone notifications (WEB_PUSH_*), or null (or absent) when none are sent. */
+  push?: PushSending | null;
 }
 
 export interface Job {
@@ -100,14 +104,14 @@ export const JOBS: readonly Job[] = [
     does: 'checks each new invoice against the e-Factura rules (invoices/checking.ts), loading the validators only in this process',
     every: 'every few seconds (CHECK_EVERY_MS)',
     runs: 'the process that sends mail; each takes its own invoice',
-    start: ({ db, mail, log }) => (mail ? startInvoiceChecks(db, log) : null),
+    start: ({ db, mail, log }) => (mail ? startInvoiceChecks(db, log, undefined, invoiceRefusedPush) : null),
   },
   {
     name: 'ANAF reporting',
     does: 'uploads checked invoices to RO e-Factura and asks for their answers (invoices/reporting.ts), when ANAF is set up',
     every: 'every few seconds (REPORT_EVERY_MS), each invoice at the pace its answers allow',
     runs: 'every process; each leases its own invoices',
-    start: ({ db, anaf, log }) => (anaf && anaf.everyMs !== 0 ? startReporting(db, anaf, log) : null),
+    start: ({ db, anaf, log }) => (anaf && anaf.everyMs !== 0 ? startReporting(db, { refused: invoiceRefusedPush, ...anaf }, log) : null),
   },
   {
     name: 'parcel tracking',
@@ -161,6 +165,13 @@ export const JOBS: readonly Job[] = [
     runs: 'every process that sends mail; the day’s backup is claimed by one of them',
     start: ({ mail, db, backups, log }) =>
       mail && backups ? everyFewSeconds(() => backUpIfDue(db, backups, log), BACKUP_CHECK_EVERY_MS, warnEach(log, 'the daily backup’s round failed; trying again later')) : null,
+  },
+  {
+    name: 'owner notifications',
+    does: 'sends the notifications a new order, a payment alert, a refused invoice or a refused parcel wrote for the owners’ phones (Web Push), deleting a subscription the push service says is gone (push/sending.ts)',
+    every: 'every 2 seconds (PUSH_EVERY_MS), batch after batch while notifications are due',
+    runs: 'the process that sends mail; each leases its own notifications',
+    start: ({ db, mail, push, log }) => (mail && push ? startPushSending(db, push, log) : null),
   },
   {
     name: 'visit counts',

@@ -9,6 +9,7 @@ import { postgresConnectionWarnings } from './logging';
 import { backupsFrom } from './modules/backups/settings';
 import { anafReportingFrom } from './modules/invoices/reportingSettings';
 import { invoicingFrom } from './modules/invoices/service';
+import { pushSendingOf } from './modules/push/settings';
 import { shippingFrom } from './modules/shipping/couriers';
 
 const config = loadConfig();
@@ -64,6 +65,8 @@ const app = await buildApp({
   anaf: anafReportingFrom(config, baseURL, secret),
   shipping: shippingFrom(config),
   backups: backupsFrom(config, database),
+  // The owners' phone notifications: the key to subscribe with in every process, sent by the one that sends mail.
+  push: await pushSendingOf(config, dataDir),
   uploadsDir: path.resolve(uploadsDirOf(config)),
   // With MAIL_WORKER, `npm run worker` sends the mails (server/worker.ts); this process only writes them.
   mail: config.MAIL_WORKER ? undefined : (await import('./modules/mail/delivery')).mailOf(config, dataDir),

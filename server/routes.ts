@@ -23,6 +23,7 @@ import { ownerReturnRoutes } from './modules/orders/returnRoutes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { privacyRoutes } from './modules/privacy/routes';
+import { pushRoutes } from './modules/push/routes';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import type { Shipping } from './modules/shipping/couriers';
 import { shippingRoutes } from './modules/shipping/routes';
@@ -55,6 +56,8 @@ export interface RouteDependencies {
   livePollMs?: number;
   /** The daily backup is on (BACKUP_HOUR): the dashboard warns when it is late or failed. */
   backupsOn: boolean;
+  /** The VAPID public key the owners' phones subscribe with (push/settings.ts); null: no notifications. */
+  pushKey: string | null;
 }
 
 /** Every module's routes, on the app itself (no plugin of their own): the shop's API under /api, the back office's under /api/admin, and the crawlers' files. */
@@ -78,6 +81,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
     discountChecksPerIp,
     livePollMs,
     backupsOn,
+    pushKey,
   } = deps;
   await app.register(
     async (api) => {
@@ -110,6 +114,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await admin.register(adminVisitRoutes, { db });
       await admin.register(adminDiscountRoutes, { db });
       await admin.register(adminTestimonialRoutes, { db });
+      await admin.register(pushRoutes, { db, publicKey: pushKey, ownerOf });
     },
     { prefix: '/api/admin' },
   );

@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: sends the outbox's mails, checks new invoices for e-Factura and reports them to ANAF, for a shop whose serving processes
+ * `npm run worker`: sends the outbox's mails and the owners' phone notifications, checks new invoices for e-Factura and reports them to ANAF, for a shop whose serving processes
  * run with MAIL_WORKER=true, so that the processes taking orders never render or send a mail nor load the invoice
  * validators (decision 0030). Same settings as the shop
  * (DATABASE_URL, SMTP_URL, MAIL_FROM, OWNER_EMAIL, AUTH_SECRET…). Several workers may run: each leases its own
@@ -14,6 +14,7 @@ import { backupsFrom } from './modules/backups/settings';
 import { anafReportingFrom } from './modules/invoices/reportingSettings';
 import { mailOf } from './modules/mail/delivery';
 import { orderMailSource } from './modules/orders/mailData';
+import { pushSendingOf } from './modules/push/settings';
 import { NO_COURIERS } from './modules/shipping/couriers';
 
 const config = loadConfig();
@@ -43,6 +44,7 @@ const jobs = await startJobs({
   anaf: anafReportingFrom(config, publicUrl(config), secret),
   shipping: NO_COURIERS,
   backups: backupsFrom(config, database),
+  push: await pushSendingOf(config, dataDir),
   invoicing: null,
   visits: null,
   checkout: null,

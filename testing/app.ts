@@ -20,6 +20,7 @@ import { setRole } from '../server/modules/accounts/service';
 import type { OrderLimits } from '../server/modules/checkout/orderLimits';
 import type { AnafReporting } from '../server/modules/invoices/reportingSettings';
 import { type Invoicing, invoicingFrom } from '../server/modules/invoices/service';
+import type { PushSending } from '../server/modules/push/sending';
 import type { Shipping } from '../server/modules/shipping/couriers';
 import type { VisitCounter } from '../server/modules/visits/counter';
 import { createTestDatabase } from './database';
@@ -78,6 +79,8 @@ export interface TestAppOptions {
   visits?: VisitCounter;
   /** PREPAY_FREE_SHIPPING: delivery free for an order paid by card first (off unless given). */
   prepayFreeShipping?: boolean;
+  /** The owners' phone notifications (a sender to a stand-in push service); none unless given. */
+  push?: PushSending;
 }
 
 /** The settings of a shop configured with the defaults. */
@@ -126,6 +129,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
     shipping: options.shipping,
     visits: options.visits,
     livePollMs: options.livePollMs,
+    push: options.push ?? null,
     mail: options.mailer ? { mailer: options.mailer, shop: TEST_SHOP, ownerEmail: null, ownerLocale: options.ownerMailLanguage ?? 'en' } : undefined,
   });
   // A folder made for this app goes with it.

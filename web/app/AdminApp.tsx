@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
+import { registerAdminWorker } from '../lib/adminApp';
 import { useAdminMessages } from '../lib/adminMessages';
 import { AdminLayout } from './AdminLayout';
 
@@ -20,6 +21,8 @@ const AdminNotFoundPage = lazy(() => import('./AdminNotFoundPage'));
 export default function AdminApp() {
   // The back office's words come with its code, not in the storefront's first load (App.tsx's Suspense waits for both).
   useAdminMessages();
+  // The back office installs as the owners' phone app: its service worker keeps its shell (web/public/admin-sw.js).
+  useEffect(registerAdminWorker, []);
   return (
     <Routes>
       <Route element={<AdminLayout />}>

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Db, DbOrTx } from '../../../db/client';
 import { invoices } from '../../../db/schema/invoices';
 import { ublXml } from '../../../domain/ubl';
 import { dueRows, leaseEnd, notLeased } from '../../leases';
 import { everyFewSeconds, type Rounds } from '../../rounds';
+import type { InvoiceRefused } from './reportingSettings';
 import { efacturaProblems } from './validation';
 
 /**
@@ -33,29 +34,35 @@ async function takeOne(db: Db) {
 }
 
 /** Checks one invoice, if one is waiting; false when none is. Nothing is held in a transaction while it is validated. */
-export async function checkNextInvoice(db: Db): Promise<boolean> {
+export async function checkNextInvoice(db: Db, refused?: InvoiceRefused): Promise<boolean> {
   const taken = await takeOne(db);
   if (!taken) return false;
   const xml = ublXml(taken.document);
   const problems = await efacturaProblems(xml, taken.kind === 'credit_note' ? 'creditNote' : 'invoice');
-  await db
-    .update(invoices)
-    .set({ xml, problems, checkedAt: new Date(), checkLeaseUntil: null })
-    .where(and(eq(invoices.id, taken.id), isNull(invoices.checkedAt)));
+  const write = async (tx: DbOrTx) => {
+    const [written] = await tx
+      .update(invoices)
+      .set({ xml, problems, checkedAt: new Date(), checkLeaseUntil: null })
+      .where(and(eq(invoices.id, taken.id), isNull(invoices.checkedAt)))
+      .returning({ orderId: invoices.orderId });
+    // A document the rules refuse is never sent to ANAF: the owners are told in the transaction that records it.
+    if (written && problems.length > 0) await refused?.(tx, written.orderId);
+  };
+  await (refused && problems.length > 0 ? db.transaction(write) : write(db));
   return true;
 }
 
 /** Checks the waiting invoices, at most `max` of them; returns how many it checked. */
-export async function checkInvoices(db: Db, max = 100): Promise<number> {
+export async function checkInvoices(db: Db, max = 100, refused?: InvoiceRefused): Promise<number> {
   let checked = 0;
-  while (checked < max && (await checkNextInvoice(db))) checked += 1;
+  while (checked < max && (await checkNextInvoice(db, refused))) checked += 1;
   return checked;
 }
 
 /** Checks waiting invoices every `everyMs` until stopped; a round that fails is logged and tried again at the next. */
-export function startInvoiceChecks(db: Db, log: { warn(details: object, message: string): void }, everyMs = CHECK_EVERY_MS): Rounds {
+export function startInvoiceChecks(db: Db, log: { warn(details: object, message: string): void }, everyMs = CHECK_EVERY_MS, refused?: InvoiceRefused): Rounds {
   return everyFewSeconds(
-    () => checkInvoices(db),
+    () => checkInvoices(db, 100, refused),
     everyMs,
     (err) => log.warn({ err }, 'checking invoices failed; trying again later'),
   );

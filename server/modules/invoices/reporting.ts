@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Db, DbOrTx } from '../../../db/client';
 import { type AnafState, anafConnection, invoices } from '../../../db/schema/invoices';
 import { bucharestDay } from '../../../domain/locale';
 import { AnafError, anafZipContents, documentId } from '../../integrations/anaf/client';
@@ -8,7 +8,7 @@ import { dueRows, leaseEnd, notLeased, renewWhileWorking } from '../../leases';
 import { countHits } from '../../rateLimits';
 import { everyFewSeconds, type Rounds } from '../../rounds';
 import { accessToken } from './anafTokens';
-import type { AnafReporting } from './reportingSettings';
+import type { AnafReporting, InvoiceRefused } from './reportingSettings';
 
 /**
  * Reporting every valid invoice and credit note to ANAF's RO e-Factura, never twice (decision 0033):
@@ -90,13 +90,18 @@ const stillOurs = (invoice: Taken, from: AnafState) => and(eq(invoices.id, invoi
  * state the process took it in, by default) under this process's lease; false when another process has it now (this
  * one was too slow for its lease), which then writes nothing more about it.
  */
-async function save(db: Db, invoice: Taken, changes: Partial<typeof invoices.$inferInsert>, from: AnafState = invoice.state): Promise<boolean> {
-  const written = await db
-    .update(invoices)
-    .set({ ...changes, anafLeaseUntil: null, anafLeaseId: null })
-    .where(stillOurs(invoice, from))
-    .returning({ id: invoices.id });
-  return written.length > 0;
+async function save(db: Db, invoice: Taken, changes: Partial<typeof invoices.$inferInsert>, from: AnafState = invoice.state, refused?: InvoiceRefused): Promise<boolean> {
+  const write = async (tx: DbOrTx) => {
+    const [written] = await tx
+      .update(invoices)
+      .set({ ...changes, anafLeaseUntil: null, anafLeaseId: null })
+      .where(stillOurs(invoice, from))
+      .returning({ orderId: invoices.orderId });
+    // A refusal tells the owners (AnafReporting.refused) in the transaction that records it.
+    if (written && changes.anafState === 'nok') await refused?.(tx, written.orderId);
+    return written !== undefined;
+  };
+  return refused && changes.anafState === 'nok' ? db.transaction(write) : write(db);
 }
 
 /**
@@ -132,13 +137,13 @@ async function finish(db: Db, reporting: AnafReporting, invoice: Taken, uploadIn
     await save(db, invoice, { anafState: 'sent', anafUploadIndex: duplicateOf, anafStatusCalls: 0, anafNextAt: new Date() });
     return;
   }
-  await save(db, invoice, {
-    anafState: accepted ? 'ok' : 'nok',
-    anafUploadIndex: uploadIndex,
-    anafZip: Buffer.from(zip),
-    anafErrors: accepted ? null : errors,
-    anafDoneAt: new Date(),
-  });
+  await save(
+    db,
+    invoice,
+    { anafState: accepted ? 'ok' : 'nok', anafUploadIndex: uploadIndex, anafZip: Buffer.from(zip), anafErrors: accepted ? null : errors, anafDoneAt: new Date() },
+    invoice.state,
+    reporting.refused,
+  );
 }
 
 async function upload(db: Db, reporting: AnafReporting, invoice: Taken) {
@@ -153,7 +158,7 @@ async function upload(db: Db, reporting: AnafReporting, invoice: Taken) {
     .where(stillOurs(invoice, 'unsent'))
     .returning({ id: invoices.id });
   if (started.length === 0) return;
-  const uploading = (changes: Partial<typeof invoices.$inferInsert>) => save(db, invoice, changes, 'uploading');
+  const uploading = (changes: Partial<typeof invoices.$inferInsert>) => save(db, invoice, changes, 'uploading', reporting.refused);
   try {
     const standard = invoice.kind === 'credit_note' ? 'CN' : 'UBL';
     const index = await withToken(db, reporting, (token) => reporting.client.upload(token, invoice.xml!, { cif: reporting.cif, standard }));
@@ -212,7 +217,7 @@ async function poll(db: Db, reporting: AnafReporting, invoice: Taken) {
   const index = invoice.uploadIndex!;
   const status = await withToken(db, reporting, (token) => reporting.client.status(token, index));
   if (status.state === 'processing') await save(db, invoice, { anafNextAt: later(statusDelaySeconds(calls + 1)) });
-  else if (status.state === 'refused') await save(db, invoice, { anafState: 'nok', anafErrors: [status.message], anafDoneAt: new Date() });
+  else if (status.state === 'refused') await save(db, invoice, { anafState: 'nok', anafErrors: [status.message], anafDoneAt: new Date() }, invoice.state, reporting.refused);
   else await finish(db, reporting, invoice, index, status.downloadId, status.state === 'ok');
 }
 

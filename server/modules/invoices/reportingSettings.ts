@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../../db/client';
 import type { Config } from '../../env';
 import { type AnafClient, anafClient } from '../../integrations/anaf/client';
 import { type TokenCipher, tokenCipher } from './anafTokens';
@@ -14,7 +15,16 @@ export interface AnafReporting {
   callsPerMinute?: number;
   /** How long a process has the invoices it took unless it renews them: REPORT_LEASE_SECONDS (tests shorten it). */
   leaseSeconds?: number;
+  /** Told, in the refusal's transaction, of a document ANAF refused (server/jobs.ts: the owners' notifications). */
+  refused?: InvoiceRefused;
 }
+
+/**
+ * What an invoice or credit note refused (by ANAF, or by the e-Factura rules when checked) tells, written in the
+ * transaction that records the refusal: given by whoever runs the job (server/jobs.ts), so invoices/ imports no other
+ * module.
+ */
+export type InvoiceRefused = (tx: DbOrTx, orderId: string) => Promise<unknown>;
 
 /** Where ANAF sends the owner back after the certificate sign-in (registered with ANAF as the app's callback). */
 export const ANAF_CALLBACK_PATH = '/api/admin/anaf/callback';

@@ -4,6 +4,7 @@ import { orderLines, orders, paymentAlerts } from '../../../db/schema/orders';
 import { lineName } from '../../../domain/catalog';
 import { giveBackCodeUse } from '../discounts/usage';
 import { queuePaidAfterCancelMail, queuePaymentAlertMail } from '../mail/service';
+import { queueOwnerPush } from '../push/service';
 import { putBackStock } from './stock';
 
 /** A card order's payment as Stripe reports it: its Checkout Session, the payment, alerts for the owner, and the card orders left unpaid. */
@@ -72,12 +73,15 @@ export type PaymentAlertKind = (typeof paymentAlerts.$inferInsert)['kind'];
 
 /**
  * Records a card payment the owner must look at (its amount is not the order's, or the order was paid before by
- * another session) and writes the owners' alert, once per session: false when it was recorded before (a
+ * another session) and writes the owners' alert (a mail, and their phones' notification), once per session: false when it was recorded before (a
  * redelivered event).
  */
 export async function recordPaymentAlert(tx: DbOrTx, alert: { orderId: string; kind: PaymentAlertKind; stripeSessionId: string; amount: number | null; currency: string | null }): Promise<boolean> {
   const [recorded] = await tx.insert(paymentAlerts).values(alert).onConflictDoNothing().returning({ id: paymentAlerts.id });
-  if (recorded) await queuePaymentAlertMail(tx, alert.orderId, recorded.id);
+  if (recorded) {
+    await queuePaymentAlertMail(tx, alert.orderId, recorded.id);
+    await queueOwnerPush(tx, 'payment_alert', alert.orderId);
+  }
   return recorded !== undefined;
 }
 

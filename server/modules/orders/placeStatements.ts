@@ -7,6 +7,7 @@ import { CURRENCY } from '../../../domain/money';
 import type { ProductTranslations } from '../../../domain/productTexts';
 import { type CountedRow, countHitsSql } from '../../rateLimits';
 import { orderPlacedMailsSql } from '../mail/service';
+import { ownerPushSql } from '../push/service';
 
 /** The prepared statements that read an order's products and write a new order with its rows (placeOrder, place.ts). */
 /** The products an order names, as placing it reads them, and whether its contact may pay cash (prepared: every order runs it). */
@@ -89,7 +90,7 @@ export const insertOrder = preparedStatement<{ id: string; number: number }>('or
 /**
  * What a new order writes besides itself, as the CTEs of one statement: its lines (one array per column, in the
  * lines' order), the first event of its timeline, its mails when `mails` (not for a card order awaiting payment: it
- * gets them once paid) and the hits it counts against the order limits (the CTE `hits`: their counts). `order` is
+ * gets them once paid), the owners' notifications with its mails, and the hits it counts against the order limits (the CTE `hits`: their counts). `order` is
  * its id; `placed`, the CTE that inserts the order in the same statement, if one does: then nothing is written
  * unless it inserted one.
  */
@@ -103,7 +104,8 @@ function orderRowsSql(mails: boolean, order: SQL, placed?: SQL): SQL {
       with ordinality as line(product_id, name, unit_price, quantity, colour, colour_label, stock_taken, colour_stock_taken, vat_rate, vat_amount, position)
     order by line.position`;
   const event = sql`insert into ${orderEvents} (order_id, actor, actor_user_id, to_status) select ${order}, ${placeholder('actor')}::text, ${placeholder('actorUserId')}::text, ${placeholder('status')}::text${placed ? sql` from ${placed}` : sql``}`;
-  const orderMails = mails ? sql`, mails as (${orderPlacedMailsSql(order, sql`${placeholder('email')}::text`, placed)})` : sql``;
+  // With its mails, the owners' phones are told of it (push/service.ts): one notification per owner's subscription.
+  const orderMails = mails ? sql`, mails as (${orderPlacedMailsSql(order, sql`${placeholder('email')}::text`, placed)}), pushes as (${ownerPushSql('new_order', order, placed)})` : sql``;
   const hits = countHitsSql(placeholder('hitKeys'), placeholder('hitSeconds'), placed && sql`exists (select from ${placed})`);
   return sql`lines as (${lines}), event as (${event})${orderMails}, hits as (${hits})`;
 }

@@ -6,6 +6,7 @@ import { canTransition, type OrderActor, type OrderStatus, type PaymentMethod, R
 import { giveBackCodeUse } from '../discounts/usage';
 import { type Invoicing, invoiceStatusChange } from '../invoices/service';
 import { queueStatusMails } from '../mail/service';
+import { queueOwnerPush } from '../push/service';
 import { toViews } from './read';
 import { putBackStock } from './stock';
 
@@ -56,9 +57,20 @@ export async function changeOrderStatus(db: DbOrTx, id: string, to: OrderStatus,
     if (to === 'cancelled') await giveBackCodeUse(tx, id);
     if ((RESTOCKING_STATUSES as readonly OrderStatus[]).includes(to)) await putBackStock(tx, id);
     await queueStatusMails(tx, { orderId: id, email: order.email, from: order.status, to, actor: options.actor });
+    await queueStatusPush(tx, id, order.status, to, options.actor);
     if (options.invoicing && invoiceAction(to, options.invoicing.on)) await invoiceOrder(tx, id, options.invoicing);
     return 'changed';
   });
+}
+
+/**
+ * What a status change tells the owners' phones (push/service.ts), in its transaction: a card order paid is a new order
+ * (as its owners' mail says), and a parcel that came back (refused at the door, not collected) is one to look at,
+ * unless an owner marked it so themselves.
+ */
+async function queueStatusPush(tx: DbOrTx, id: string, from: OrderStatus, to: OrderStatus, actor: OrderActor) {
+  if (to === 'paid' && from === 'awaiting_payment') await queueOwnerPush(tx, 'new_order', id);
+  else if (to === 'returned' && actor !== 'owner') await queueOwnerPush(tx, 'parcel_refused', id);
 }
 
 /**

@@ -56,6 +56,10 @@ export async function serveWebApp(app: FastifyInstance, options: WebAppOptions):
     await Promise.all(LOCALES.map(async (locale) => [locale, await shellPage(shellTemplate, company, renderer?.renderFooter(company, locale) ?? '', locale)] as const)),
   ) as Record<Locale, Awaited<ReturnType<typeof shellPage>>>;
   const sendWebApp = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, shells[requestLocale(request)]);
+  // The back office's pages are the shell that installs as the owners' app (its manifest and icons; issue 48).
+  const adminShells = Object.fromEntries(
+    await Promise.all(LOCALES.map(async (locale) => [locale, await shellPage(adminShell(shellTemplate), company, renderer?.renderFooter(company, locale) ?? '', locale)] as const)),
+  ) as Record<Locale, Awaited<ReturnType<typeof shellPage>>>;
   if (renderer) {
     const template = inlineStylesheet(readFileSync(path.join(webRoot, 'index.html'), 'utf8'), (file) => readFileSync(path.join(webRoot, file), 'utf8'));
     const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
@@ -70,7 +74,24 @@ export async function serveWebApp(app: FastifyInstance, options: WebAppOptions):
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     // Client-side routes get the web app; the API and missing files get a JSON 404, never HTML.
+    if (hasWebApp && isPage && isBackOffice(pathname)) return sendPage(request, reply, adminShells[requestLocale(request)]);
     if (hasWebApp && isPage && path.extname(pathname) === '') return sendWebApp(request, reply);
     return reply.status(404).send({ error: 'not_found', message: `No such endpoint: ${request.method} ${pathname}` });
   });
+}
+
+const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/** The back office's colour behind its phone's status bar: its header's white (the storefront's is zinc-900). */
+export const BACK_OFFICE_THEME = '#ffffff';
+
+/**
+ * The app shell as the back office's pages send it: linking the web app manifest that installs /admin on a phone's
+ * home screen (web/public/admin.webmanifest) and its icon, in the back office's colour. The storefront's pages link
+ * neither, and never load its service worker (web/public/admin-sw.js, registered by the back office's code only).
+ */
+export function adminShell(template: string): string {
+  return template
+    .replace(/<meta name="theme-color"[^>]*>/, `<meta name="theme-color" content="${BACK_OFFICE_THEME}" />`)
+    .replace('</head>', () => '  <link rel="manifest" href="/admin.webmanifest" />\n    <link rel="apple-touch-icon" href="/admin-icon-192.png" />\n  </head>');
 }

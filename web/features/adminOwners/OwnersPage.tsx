@@ -5,6 +5,7 @@ import { inputClass, primaryButton } from '../../components/ui/styles';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
+import { PhoneNotifications } from './PhoneNotifications';
 
 const errorText = (error: unknown, t: Translate) => (error instanceof ApiError ? error.message : t('admin.somethingWrong'));
 
@@ -73,6 +74,7 @@ export default function OwnersPage() {
         </button>
         <Feedback problem={problem} done={done} />
       </form>
+      <PhoneNotifications />
     </div>
   );
 }
