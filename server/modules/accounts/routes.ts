@@ -34,6 +34,14 @@ const LIMITED: Record<string, z.ZodType<{ email?: string; password?: string; cod
 };
 
 /**
+ * Second-factor codes: each is typed within a sign-in that already cost a password attempt, and better-auth ends that
+ * sign-in after 5 wrong codes (and pauses the account after repeated ones), so an address may type more of them than
+ * passwords: a household or an office behind one address signing in together.
+ */
+const SECOND_FACTOR = new Set(['/api/auth/two-factor/verify-totp', '/api/auth/two-factor/verify-backup-code']);
+const CODE_ATTEMPTS_PER_MINUTE = 30;
+
+/**
  * A password among the most common is refused before anything else: it is bad input, and costs no attempt. One too
  * short is left to better-auth, whose message (its minimum) helps more.
  */
@@ -127,7 +135,7 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; auth: Auth; baseURL: st
       if (schema) {
         const { email, password } = parse(schema, request.body);
         if (url.pathname === '/api/auth/sign-up/email' && password) await refuseCommonPassword(password);
-        await limitAttempts(db, { endpoint: url.pathname, ip: request.ip, email });
+        await limitAttempts(db, { endpoint: url.pathname, ip: request.ip, email }, SECOND_FACTOR.has(url.pathname) ? CODE_ATTEMPTS_PER_MINUTE : undefined);
       }
       return relay(request, reply, await callAuth(request, url, request.body));
     },
