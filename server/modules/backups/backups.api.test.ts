@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -121,6 +122,20 @@ describe('the daily backup', () => {
     }
     // Into a database that is not empty: refused.
     if ('url' in target) await expect(restoreBackup(made, target)).rejects.toThrow('The PostgreSQL database is not empty');
+  });
+
+  it.skipIf(!onPostgres)('npm run restore puts a pg_dump backup into an empty database and says it passed the check', async () => {
+    // As the owner runs it: the build, through the launcher (`npm test` builds first).
+    const restored = spawnSync(process.execPath, ['--liftoff-only', 'scripts/launch.mjs', 'restore', made], {
+      env: { ...process.env, DATABASE_URL: await emptyPostgres(), DATA_DIR: path.join(folder, 'cli') },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    const output = `${restored.stdout}${restored.stderr}`;
+    expect(output).toContain('Restored the PostgreSQL database from');
+    expect(output).toMatch(/ {2}orders: 2 rows \(/);
+    expect(output).toContain('Checked against the backup: every table’s rows, sums and contents, the next invoice number and every image match.');
+    expect(restored.status).toBe(0);
   });
 
   it('a failed backup is told and tried again an hour later; a storage that is down is told; old backups go, here and there', async () => {
