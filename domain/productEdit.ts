@@ -3,6 +3,7 @@ import { about, isWhole, key, type Label, objectError, textField, typed, wholeBe
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './catalog';
 import { MAX_PARCEL_SIDE_CM } from './courier';
 import { EMAIL_PATTERN } from './email';
+import { FEED_TITLE_MAX } from './feeds';
 import { amountValue } from './issueValues';
 import { lacksRomanianWarnings, MODEL_MAX, PARTY_ADDRESS_MAX, PARTY_EMAIL_MAX, PARTY_NAME_MAX, SAFETY_INFO_MAX } from './productSafety';
 
@@ -104,6 +105,10 @@ const productFields = {
   model: textField('admin.product.form.model', MODEL_MAX).nullable(),
   /** Its warnings and safety information in English; null: none (the Romanian ones are its translations'). */
   safetyInfo: textField('admin.product.form.safetyInfo', SAFETY_INFO_MAX).nullable(),
+  /** Left out of the catalogue feeds (domain/feeds.ts), still sold on the shop. */
+  excludeFromFeeds: yesOrNo('admin.product.form.excludeFromFeeds'),
+  /** A neutral title for the feeds instead of its name; null: its name. */
+  feedTitle: textField('admin.product.form.feedTitle', FEED_TITLE_MAX).nullable(),
 };
 
 /**
@@ -150,6 +155,8 @@ export const productCreateSchema = z
       responsiblePerson: productFields.responsiblePerson.default(null),
       model: productFields.model.default(null),
       safetyInfo: productFields.safetyInfo.default(null),
+      excludeFromFeeds: productFields.excludeFromFeeds.default(false),
+      feedTitle: productFields.feedTitle.default(null),
       translations: translationsSchema.default({}),
     },
     { error: objectError },
@@ -182,6 +189,8 @@ export const productChangeSchema = z
       model: productFields.model.optional(),
       /** With the Romanian ones in translations, or already there (the service checks the product as it would be). */
       safetyInfo: productFields.safetyInfo.optional(),
+      excludeFromFeeds: productFields.excludeFromFeeds.optional(),
+      feedTitle: productFields.feedTitle.optional(),
       /** All its translations at once: what is left out is no longer translated. */
       translations: translationsSchema.optional(),
       /** The product's page moves to /shop/{slug}; its old address keeps answering with a redirect. */

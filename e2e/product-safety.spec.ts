@@ -27,6 +27,10 @@ test('the owner gives a product its safety information (GPSR) on a phone; its pa
   await responsible.getByRole('textbox', { name: 'EU responsible person’s email' }).fill(representative.email);
   await safety.getByRole('textbox', { name: 'Type, batch or model' }).fill('TR-7');
   await safety.getByRole('textbox', { name: 'Warnings and safety information in English' }).fill('Not a toy.\nKeep away from children.');
+  // Kept out of the catalogue feeds (Google, Meta, TikTok), with a neutral title for when it is let in.
+  const feeds = page.getByRole('group', { name: 'Catalogue feeds' });
+  await feeds.getByRole('checkbox', { name: 'Exclude from feeds' }).check();
+  await feeds.getByRole('textbox', { name: 'Title in the feeds (Romanian)' }).fill('Lanternă');
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
@@ -45,6 +49,12 @@ test('the owner gives a product its safety information (GPSR) on a phone; its pa
   await expect(page.getByRole('textbox', { name: 'Manufacturer’s email' })).toHaveValue(maker.email);
   await expect(page.getByRole('textbox', { name: 'Type, batch or model' })).toHaveValue('TR-7');
   await expect(page.getByRole('textbox', { name: 'Warnings and safety information in Romanian' })).toHaveValue('Nu este o jucărie. Nu lăsa la îndemâna copiilor.');
+  await expect(page.getByRole('checkbox', { name: 'Exclude from feeds' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Title in the feeds (Romanian)' })).toHaveValue('Lanternă');
+  const feed = await (await page.request.get('/feeds/google.xml')).text();
+  expect(feed).toContain('<g:brand>');
+  expect(feed).not.toContain('Dummy Torch');
+  expect(feed).not.toContain('Lanternă');
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'View page' }).click();

@@ -13,6 +13,7 @@ import type { Checkout } from './modules/checkout/service';
 import { crawlerRoutes } from './modules/crawlers/routes';
 import { adminDiscountRoutes } from './modules/discounts/adminRoutes';
 import { discountRoutes } from './modules/discounts/routes';
+import { feedRoutes } from './modules/feeds/routes';
 import { healthRoutes } from './modules/health/routes';
 import { adminInvoiceRoutes } from './modules/invoices/adminRoutes';
 import type { AnafReporting } from './modules/invoices/reportingSettings';
@@ -60,7 +61,7 @@ export interface RouteDependencies {
   pushKey: string | null;
 }
 
-/** Every module's routes, on the app itself (no plugin of their own): the shop's API under /api, the back office's under /api/admin, and the crawlers' files. */
+/** Every module's routes, on the app itself (no plugin of their own): the shop's API under /api, the back office's under /api/admin, the crawlers' files and the catalogue feeds. */
 export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], deps: RouteDependencies) {
   const {
     db,
@@ -119,4 +120,5 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
     { prefix: '/api/admin' },
   );
   await app.register(crawlerRoutes, { publicUrl: baseURL, catalogue });
+  await app.register(feedRoutes, { publicUrl: baseURL, catalogue });
 }

@@ -46,6 +46,10 @@ export const products = pgTable(
     model: text('model'),
     /** Its warnings and safety information in English; the Romanian is in translations (ro.safetyInfo). */
     safetyInfo: text('safety_info'),
+    /** Left out of the catalogue feeds (/feeds/*: server/modules/feeds/routes.ts) while still sold on the shop. */
+    excludeFromFeeds: boolean('exclude_from_feeds').notNull().default(false),
+    /** A neutral title the feeds show instead of its name (some channels refuse some names); null: its name. */
+    feedTitle: text('feed_title'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('products_price_non_negative', sql`${t.price} >= 0`), check('products_old_price_non_negative', sql`${t.oldPrice} >= 0`), check('products_stock_non_negative', sql`${t.stock} >= 0`)],

@@ -47,6 +47,9 @@ export const adminProductSchema = z.object({
   responsiblePerson: z.nullable(productPartySchema),
   model: z.nullable(z.string()),
   safetyInfo: z.nullable(z.string()),
+  /** Left out of the catalogue feeds; feedTitle: the neutral title they show instead of its name (null: its name). */
+  excludeFromFeeds: z.boolean(),
+  feedTitle: z.nullable(z.string()),
   /** Its name, description, key features, colour names and safety information in Romanian (the fields above are English). */
   translations: z.object({ ro: z.optional(productTextsSchema) }),
   createdAt: z.string(),

@@ -34,6 +34,8 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     responsiblePerson: row.responsiblePerson,
     model: row.model,
     safetyInfo: row.safetyInfo,
+    excludeFromFeeds: row.excludeFromFeeds,
+    feedTitle: row.feedTitle,
     translations: row.translations,
     createdAt: row.createdAt.toISOString(),
   };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../../db/client';
 import type { Unlisten } from '../../../db/listener';
 import type { Product } from '../../../domain/catalog';
+import type { FeedSettings } from '../../../domain/feeds';
 import { LOCALES, type Locale } from '../../../domain/locale';
 import { compressText, type Precompressed, weakEtagOf } from '../../compression';
 import { AppError } from '../../errors';
@@ -18,6 +19,8 @@ export interface CatalogueInLanguage {
   body: Precompressed;
   /** The same catalogue as objects, for pages rendered from it (read-only: shared by every reader). */
   products: readonly Product[];
+  /** Each product's feed settings, by id (the same in every language): the feeds are made from the catalogue (feeds/routes.ts). */
+  feedSettings: ReadonlyMap<string, FeedSettings>;
 }
 
 /** The catalogue as last loaded, in each language (one object per load: a new one means a change). */
@@ -26,14 +29,14 @@ export type CatalogueSnapshot = Readonly<Record<Locale, CatalogueInLanguage>>;
 /** After a failed reload, the next try. */
 export const RELOAD_RETRY_MS = 2_000;
 
-async function inLanguage(products: Product[]): Promise<CatalogueInLanguage> {
+async function inLanguage(products: Product[], feedSettings: ReadonlyMap<string, FeedSettings>): Promise<CatalogueInLanguage> {
   const json = JSON.stringify({ products });
-  return { etag: weakEtagOf(json), body: await compressText(json), products };
+  return { etag: weakEtagOf(json), body: await compressText(json), products, feedSettings };
 }
 
 async function snapshotOf(db: Db): Promise<CatalogueSnapshot> {
-  const byLocale = await listProducts(db);
-  const languages = await Promise.all(LOCALES.map(async (locale) => [locale, await inLanguage(byLocale[locale])] as const));
+  const { byLocale, feedSettings } = await listProducts(db);
+  const languages = await Promise.all(LOCALES.map(async (locale) => [locale, await inLanguage(byLocale[locale], feedSettings)] as const));
   return Object.fromEntries(languages) as CatalogueSnapshot;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { priceHistory, productSlugs, products } from '../../../db/schema/catalog';
 import { FALLBACK_IMAGE, type Product, productStockView } from '../../../domain/catalog';
+import type { FeedSettings } from '../../../domain/feeds';
 import { LOCALES, type Locale } from '../../../domain/locale';
 import { type PriceSince, referencePrice } from '../../../domain/pricing';
 import { storefrontSafety } from '../../../domain/productSafety';
@@ -30,11 +31,17 @@ function toProduct(row: ProductRow, history: readonly PriceSince[], now: Date): 
   };
 }
 
+/** The catalogue the shop sells in each language, and each of its products' feed settings (domain/feeds.ts). */
+export interface ListedProducts {
+  byLocale: Record<Locale, Product[]>;
+  feedSettings: ReadonlyMap<string, FeedSettings>;
+}
+
 /**
  * The catalogue the shop sells, in each language, oldest first (spec 7: ordered by created_at
  * ascending); hidden products are left out.
  */
-export async function listProducts(db: Db): Promise<Record<Locale, Product[]>> {
+export async function listProducts(db: Db): Promise<ListedProducts> {
   const [rows, history] = await Promise.all([
     db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.createdAt), asc(products.id)),
     db
@@ -58,7 +65,10 @@ export async function listProducts(db: Db): Promise<Record<Locale, Product[]>> {
       const safety = storefrontSafety(row, row.translations.ro?.safetyInfo, locale);
       return safety ? { ...translated, safety } : translated;
     });
-  return Object.fromEntries(LOCALES.map((locale) => [locale, inLocale(locale)])) as Record<Locale, Product[]>;
+  return {
+    byLocale: Object.fromEntries(LOCALES.map((locale) => [locale, inLocale(locale)])) as Record<Locale, Product[]>,
+    feedSettings: new Map(rows.map((row) => [row.id, { excluded: row.excludeFromFeeds, title: row.feedTitle }])),
+  };
 }
 
 /** The slug the active product that had `oldSlug` before has now (its page's address, for a 301), or null. */

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { inputClass, primaryButton, secondaryButton } from '../../components/ui/styles';
 import { useI18n } from '../../lib/i18n';
+import { FeedFields } from './FeedFields';
 import { FormField } from './FormField';
 import { type ColourFormValues, type FormProblem, type ProductFormValues, type ProductFromForm, problemOf, productFromForm } from './productForm';
 import { SafetyFields } from './SafetyFields';
@@ -237,6 +238,7 @@ export function ProductForm({ initial, submitLabel, onSubmit }: ProductFormProps
       </fieldset>
 
       <SafetyFields values={values.safety} onChange={(safety) => set('safety', safety)} />
+      <FeedFields values={values.feeds} onChange={(feeds) => set('feeds', feeds)} />
 
       {problem && problem.field === undefined && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-red-800 ring-1 ring-red-200">

@@ -38,6 +38,8 @@ const lighter: AdminProduct = {
   responsiblePerson: null,
   model: null,
   safetyInfo: null,
+  excludeFromFeeds: false,
+  feedTitle: null,
   translations: { ro: { name: 'Brichetă', description: 'Arată ca o brichetă.', keyFeatures: ['Carcasă adevărată', 'Bază ascunsă'], colours: { Black: 'Negru' } } },
   createdAt: '2026-11-23T10:00:00.000Z',
 };
@@ -203,7 +205,16 @@ describe('the product form', () => {
       descriptionRo: '',
       keyFeaturesRo: '',
       safety: { manufacturer: { name: '', address: '', email: '' }, responsiblePerson: { name: '', address: '', email: '' }, model: '', safetyInfo: '', safetyInfoRo: '' },
+      feeds: { exclude: false, title: '' },
     });
+  });
+
+  it('sends the feeds’ switch and neutral title (empty: none), and refuses too long a title', () => {
+    const values = formValuesOf({ ...lighter, excludeFromFeeds: true, feedTitle: 'Brichetă' });
+    expect(values.feeds).toEqual({ exclude: true, title: 'Brichetă' });
+    expect(productFromForm(values)).toEqual({ product: expect.objectContaining({ excludeFromFeeds: true, feedTitle: 'Brichetă' }) });
+    expect(productFromForm({ ...values, feeds: { exclude: false, title: '  ' } })).toEqual({ product: expect.objectContaining({ excludeFromFeeds: false, feedTitle: null }) });
+    expect(productFromForm({ ...values, feeds: { exclude: false, title: 'x'.repeat(151) } })).toEqual({ problem: 'Title in the feeds (Romanian) is too long (at most 150 characters).' });
   });
 });
 

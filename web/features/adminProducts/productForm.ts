@@ -30,6 +30,13 @@ export interface ProductFormValues {
   keyFeaturesRo: string;
   /** What the law asks its page to say of its safety (its warnings in English and Romanian among them). */
   safety: SafetyFormValues;
+  /** In the catalogue feeds: left out, and the neutral title (empty: its name). */
+  feeds: FeedFormValues;
+}
+
+export interface FeedFormValues {
+  exclude: boolean;
+  title: string;
 }
 
 export interface ColourFormValues {
@@ -72,6 +79,7 @@ export function formValuesOf(product?: AdminProduct): ProductFormValues {
     descriptionRo: ro?.description ?? '',
     keyFeaturesRo: ro?.keyFeatures?.join('\n') ?? '',
     safety: safetyValuesOf(product),
+    feeds: { exclude: product?.excludeFromFeeds ?? false, title: product?.feedTitle ?? '' },
   };
 }
 
@@ -150,6 +158,8 @@ export function productFromForm(t: Translate, values: ProductFormValues): { prod
     stripePriceId: values.stripePriceId.trim() === '' ? null : values.stripePriceId.trim(),
     colourOptions,
     ...safetyFromForm(values.safety),
+    excludeFromFeeds: values.feeds.exclude,
+    feedTitle: values.feeds.title.trim() === '' ? null : values.feeds.title,
     translations: { ro: romanianOf(values) },
   };
   const parsed = productCreateSchema.safeParse(sent);
