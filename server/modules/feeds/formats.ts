@@ -76,6 +76,8 @@ export function tiktokCsv(items: readonly FeedItem[], brand: string): string {
       sku_id: item.id,
       title: item.title,
       description: item.description,
+      // TikTok's supported values: in stock, available for order, preorder, out of stock, discontinued
+      // (https://ads.tiktok.com/help/article/catalog-product-parameters, "availability").
       availability: item.inStock ? 'in stock' : 'out of stock',
       condition: CONDITION,
       price: item.price,
