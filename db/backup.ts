@@ -2,10 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, migrationsFolder, openPglite } from './client';
-import { type Contents, differences, readContents } from './contents';
+import { type Contents, differences, readContents, runOn, runOnClient } from './contents';
 import { lockDataFolder } from './dataFolderLock';
 import { moveToPostgres, TargetNotEmptyError, tablesIn } from './move';
 import { orders } from './schema/orders';
@@ -138,7 +137,7 @@ export async function backUpRunning(source: LiveDatabase, dir: string, now = new
     const { rows } = await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot');
     const { target, env } = libpq(source.url);
     const dumped = runTool('pg_dump', ['--format=custom', `--snapshot=${rows[0]!.snapshot}`, `--file=${file}.partial`, '--no-password', `--dbname=${target}`], env);
-    const contents = await readContents(async (text) => (await client.query(text)).rows).catch(async (error) => {
+    const contents = await readContents(runOnClient(client)).catch(async (error) => {
       await dumped.catch(() => undefined);
       throw error;
     });
@@ -160,12 +159,10 @@ export interface Restored {
   previous: string | null;
 }
 
-const pgliteRun = (database: Database) => async (text: string) => ((await database.db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows;
-
 /** What an embedded database's backup holds, read from the tarball itself (opened in memory, migrated as the shop would). */
 async function tarballContents(file: string): Promise<{ contents: Contents; database: Database }> {
   const database = await openPglite(undefined, { from: new Blob([await readFile(file)]) });
-  return { contents: await readContents(pgliteRun(database)), database };
+  return { contents: await readContents(runOn(database.db)), database };
 }
 
 /**
@@ -184,7 +181,7 @@ export async function restoreBackup(file: string, target: { pgliteDir: string } 
       const { previous } = await restoreEmbedded(target.pgliteDir, file, now);
       const restored = await openPglite(target.pgliteDir);
       try {
-        const copy = await readContents(pgliteRun(restored));
+        const copy = await readContents(runOn(restored.db));
         return { contents: copy, found: differences(contents, copy), previous };
       } finally {
         await restored.close();
@@ -203,7 +200,7 @@ export async function restoreBackup(file: string, target: { pgliteDir: string } 
     await runTool('pg_restore', ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', '--no-password', `--dbname=${dbname}`, file], env);
     // Transaction ids of the backed-up cluster mean nothing here (db/contents.ts isCopied): the restore's own instead.
     await client.query('UPDATE public.order_events SET tx = pg_current_xact_id()');
-    const copy = await readContents(async (text) => (await client.query(text)).rows);
+    const copy = await readContents(runOnClient(client));
     const recorded = await readFile(`${file}.json`, 'utf8').catch(() => null);
     return { contents: copy, found: recorded ? differences(JSON.parse(recorded) as Contents, copy) : ['no record of what the backup holds (its .dump.json) to check against'], previous: null };
   } finally {

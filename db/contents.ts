@@ -1,3 +1,7 @@
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { DbOrTx } from './client';
+
 /**
  * What a shop database holds, table by table, read the same way from PGlite and from PostgreSQL: the two sides of
  * `npm run db:move` (db/move.ts) and of a restore (db/backup.ts) are compared through it.
@@ -5,6 +9,20 @@
 
 /** Runs one statement and gives its rows: a PGlite or pg connection, whichever holds the database. */
 export type RunSql = (text: string) => Promise<Record<string, unknown>[]>;
+
+type Rows = { rows: Record<string, unknown>[] };
+
+/** A RunSql on a drizzle database (the embedded one, opened by openPglite). */
+export const runOn =
+  (db: DbOrTx): RunSql =>
+  async (text) =>
+    ((await db.execute(sql.raw(text))) as Rows).rows;
+
+/** A RunSql on one pg connection (a transaction of its own, a snapshot). */
+export const runOnClient =
+  (client: pg.ClientBase): RunSql =>
+  async (text) =>
+    (await client.query(text)).rows;
 
 /** The shop's tables and drizzle's record of the migrations applied (written into the statements: no parameters). */
 const SCHEMAS = `('public', 'drizzle')`;

@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import type { Db } from './client';
-import { type Column, type Contents, differences, isCopied, listTables, quote, type RunSql, readContents, sameTextOutput, type Table } from './contents';
+import { type Column, type Contents, differences, isCopied, listTables, quote, type RunSql, readContents, runOn, runOnClient, sameTextOutput, type Table } from './contents';
 import { movedMarkerOf } from './dataFolderLock';
 
 /**
@@ -31,11 +30,6 @@ export class CopyMismatchError extends Error {
     this.name = 'CopyMismatchError';
   }
 }
-
-const pgRun =
-  (client: pg.ClientBase): RunSql =>
-  async (text) =>
-    (await client.query(text)).rows;
 
 /** Rows per statement: fewer for tables holding files (images, labels, ANAF archives), each up to a few MB. */
 const batchOf = (table: Table) => (table.columns.some((column) => column.type === 'bytea') ? 10 : 500);
@@ -107,7 +101,7 @@ export interface MoveResult {
  * database error, having written nothing.
  */
 export async function moveToPostgres(source: Db, connectionString: string, migrationsFolder: string): Promise<MoveResult> {
-  const run: RunSql = async (text) => ((await source.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows;
+  const run = runOn(source);
   const target = new pg.Client({ connectionString });
   await target.connect();
   try {
@@ -117,14 +111,14 @@ export async function moveToPostgres(source: Db, connectionString: string, migra
     const original = await readContents(run);
     await target.query('BEGIN');
     try {
-      await sameTextOutput(pgRun(target));
+      await sameTextOutput(runOnClient(target));
       await makeSchema(target, migrationsFolder);
       const tables = await listTables(run);
       // Rows a migration may have written into the new tables make way for the original's.
       await target.query(`TRUNCATE ${tables.map((table) => table.sql).join(', ')}`);
       for (const table of tables) await copyTable(run, target, table);
       await copySequences(run, target);
-      const copy = await readContents(pgRun(target));
+      const copy = await readContents(runOnClient(target));
       const found = differences(original, copy);
       if (found.length > 0) throw new CopyMismatchError(found);
       await target.query('COMMIT');

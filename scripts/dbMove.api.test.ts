@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client';
-import { type Contents, differences, readContents } from '../db/contents';
+import { type Contents, differences, readContents, runOn, runOnClient } from '../db/contents';
 import { tablesIn } from '../db/move';
 import { productImages } from '../db/schema/catalog';
 import { discountCodes } from '../db/schema/discounts';
@@ -17,6 +16,7 @@ import { seedCatalog } from '../db/seed';
 import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp, testUploadsDir } from '../testing/app';
 import { createPostgresDatabase } from '../testing/database';
 import { ownerApi } from '../testing/ownerApi';
+import { ownerCommand } from '../testing/ownerCommand';
 
 /**
  * `npm run db:move` as the owner runs it (the build, through the launcher; `npm test` builds first), from a shop on
@@ -31,14 +31,7 @@ afterAll(async () => {
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
-function launch(bundle: 'db-move' | 'main', env: NodeJS.ProcessEnv) {
-  const result = spawnSync(process.execPath, ['--liftoff-only', 'scripts/launch.mjs', bundle], {
-    env: { ...process.env, PORT: '0', AUTH_SECRET: '', ...env },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
+const launch = (bundle: 'db-move' | 'main', env: NodeJS.ProcessEnv) => ownerCommand(bundle, [], { PORT: '0', AUTH_SECRET: '', ...env }, { timeoutMs: 120_000 });
 
 async function newTarget() {
   const target = await createPostgresDatabase();
@@ -95,13 +88,13 @@ async function contentsAt(url: string): Promise<{ contents: Contents; tables: st
   await client.connect();
   try {
     const tables = await tablesIn(client);
-    return { contents: tables.length ? await readContents(async (text) => (await client.query(text)).rows) : (null as unknown as Contents), tables };
+    return { contents: tables.length ? await readContents(runOnClient(client)) : (null as unknown as Contents), tables };
   } finally {
     await client.end();
   }
 }
 
-const pgliteContents = async (database: Database) => readContents(async (text) => ((await database.db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows);
+const pgliteContents = (database: Database) => readContents(runOn(database.db));
 
 const move = (pgliteFolder: string, url: string) => launch('db-move', { DATA_DIR: path.dirname(pgliteFolder), DATABASE_URL: url });
 
