@@ -5,13 +5,11 @@ import { signInEndsSoon } from '../../../domain/invoice';
 import { bucharestDay, shopClock, shopDay } from '../../../domain/locale';
 import { refundUrgency } from '../../../domain/withdrawal';
 import { useI18n } from '../../lib/i18n';
+import { alarm, notice } from './dashboardStyles';
 import { Upkeep } from './Upkeep';
 
 /** The invoices to report the dashboard lists (the oldest first); the Invoices page has them all. */
 const TO_REPORT_SHOWN = 5;
-
-const notice = 'mt-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300';
-const alarm = 'mt-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200';
 
 /**
  * The three figures on top of the orders, each a filter of the list (issue 46): today's orders, those waiting for the

@@ -1,6 +1,7 @@
 import type { Dashboard } from '../../../domain/contracts/admin';
 import { bucharestDay, shopClock, shopDay } from '../../../domain/locale';
 import { useI18n } from '../../lib/i18n';
+import { alarm, notice } from './dashboardStyles';
 
 /** The jobs the dashboard watches (server/jobRounds.ts LATE_AFTER_MINUTES), as the owner knows them. */
 const JOB_NAMES = {
@@ -9,9 +10,6 @@ const JOB_NAMES = {
   'ANAF reporting': 'admin.upkeep.job.ANAF_reporting',
   'parcel tracking': 'admin.upkeep.job.parcel_tracking',
 } as const;
-
-const notice = 'mt-3 rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300';
-const alarm = 'mt-3 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200';
 
 /**
  * The shop's upkeep on the dashboard (issue 48): when the last backup was made, and a warning when there is none yet,
