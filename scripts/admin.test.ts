@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,20 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
 import { account, session, twoFactor, user } from '../db/schema/accounts';
+import { ownerCommand } from '../testing/ownerCommand';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-admin-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function admin(args: string[], input?: string) {
-  // As `npm run admin` runs it: the build, through the launcher (`npm test` builds first).
-  const result = spawnSync(process.execPath, ['--liftoff-only', 'scripts/launch.mjs', 'admin', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    input,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
+const admin = (args: string[], input?: string) => ownerCommand('admin', args, { DATA_DIR: dataDir, DATABASE_URL: '' }, { input });
 
 async function accounts() {
   const database = await openPglite(path.join(dataDir, 'pglite'));

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,20 +7,13 @@ import { orderLines, orders } from '../db/schema/orders';
 import { seedCatalog } from '../db/seed';
 import { orderRequestSchema } from '../domain/checkout';
 import { placeOrder } from '../server/modules/orders/place';
+import { ownerCommand } from '../testing/ownerCommand';
 import { sampleOrder } from '../testing/sampleOrder';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-backup-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function npmScript(script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv = {}) {
-  // As `npm run backup` and `restore` run them: the build, through the launcher (`npm test` builds first).
-  const result = spawnSync(process.execPath, ['--liftoff-only', 'scripts/launch.mjs', script, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
+const npmScript = (script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv = {}) => ownerCommand(script, args, { DATA_DIR: dataDir, DATABASE_URL: '', ...env });
 
 async function withDatabase<T>(use: (db: Awaited<ReturnType<typeof openPglite>>['db']) => Promise<T>): Promise<T> {
   const database = await openPglite(path.join(dataDir, 'pglite'));

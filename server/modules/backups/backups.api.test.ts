@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { orders } from '../../../db/schema/orders';
 import { seedCatalog } from '../../../db/seed';
 import { orderRequestSchema } from '../../../domain/checkout';
 import { createPostgresDatabase } from '../../../testing/database';
+import { ownerCommand } from '../../../testing/ownerCommand';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { housekeeping } from '../admin/housekeeping';
 import { placeOrder } from '../orders/place';
@@ -125,13 +125,8 @@ describe('the daily backup', () => {
   });
 
   it.skipIf(!onPostgres)('npm run restore puts a pg_dump backup into an empty database and says it passed the check', async () => {
-    // As the owner runs it: the build, through the launcher (`npm test` builds first).
-    const restored = spawnSync(process.execPath, ['--liftoff-only', 'scripts/launch.mjs', 'restore', made], {
-      env: { ...process.env, DATABASE_URL: await emptyPostgres(), DATA_DIR: path.join(folder, 'cli') },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    const output = `${restored.stdout}${restored.stderr}`;
+    const restored = ownerCommand('restore', [made], { DATABASE_URL: await emptyPostgres(), DATA_DIR: path.join(folder, 'cli') }, { timeoutMs: 120_000 });
+    const { output } = restored;
     expect(output).toContain('Restored the PostgreSQL database from');
     expect(output).toMatch(/ {2}orders: 2 rows \(/);
     expect(output).toContain('Checked against the backup: every table’s rows, sums and contents, the next invoice number and every image match.');
