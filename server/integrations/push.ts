@@ -4,7 +4,12 @@
  * is sent with fetch rather than its sendNotification, which speaks https only and has no overall timeout: a push
  * service is always https, and a stand-in for one in tests is plain http on 127.0.0.1.
  */
-import webpush from 'web-push';
+
+/**
+ * web-push and its dependencies (about 13 MB resident) are loaded by the process that sends the notifications, at its
+ * first one, and never by a serving process that leaves them to the worker (as the mail templates, decision 0030).
+ */
+const webPush = async () => (await import('web-push')).default;
 
 export interface VapidKeys {
   publicKey: string;
@@ -23,7 +28,7 @@ export interface PushSender {
   send(target: PushTarget, payload: string): Promise<number>;
 }
 
-export const generateVapidKeys = (): VapidKeys => webpush.generateVAPIDKeys();
+export const generateVapidKeys = async (): Promise<VapidKeys> => (await webPush()).generateVAPIDKeys();
 
 /** How long a push service keeps a notification for a phone that is off: a day (an order older than that is on the dashboard). */
 const KEEP_SECONDS = 24 * 60 * 60;
@@ -31,7 +36,7 @@ const KEEP_SECONDS = 24 * 60 * 60;
 export function webPushSender(vapid: VapidKeys & { subject: string }, timeoutMs = 10_000): PushSender {
   return {
     async send(target, payload) {
-      const request = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
+      const request = (await webPush()).generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
         vapidDetails: vapid,
         contentEncoding: 'aes128gcm',
         TTL: KEEP_SECONDS,

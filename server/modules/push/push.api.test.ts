@@ -17,7 +17,7 @@ import { changeOrderStatus } from '../orders/status';
 import { sendDueNotifications } from './sending';
 import { invoiceRefusedPush } from './service';
 
-const vapid = { ...generateVapidKeys(), subject: 'mailto:owner@example.ro' };
+const vapid = { ...(await generateVapidKeys()), subject: 'mailto:owner@example.ro' };
 let service: PushServiceStandIn;
 const shop = setUpTestApp({ push: { sender: webPushSender(vapid, 5_000), publicKey: vapid.publicKey } });
 let owners: { cookie: string; id: string; email: string }[];

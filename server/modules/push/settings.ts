@@ -57,7 +57,7 @@ export async function vapidOf(config: Settings, dataDir: string): Promise<Vapid>
     () => null,
   );
   if (kept?.publicKey && kept.privateKey) return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
-  const keys = generateVapidKeys();
+  const keys = await generateVapidKeys();
   await mkdir(dataDir, { recursive: true });
   await writeFile(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
   return { ...keys, subject };
