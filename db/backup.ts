@@ -7,11 +7,10 @@ import { type Database, migrationsFolder, openPglite } from './client';
 import { type Contents, differences, readContents, runOn, runOnClient } from './contents';
 import { lockDataFolder } from './dataFolderLock';
 import { moveToPostgres, TargetNotEmptyError, tablesIn } from './move';
-import { orders } from './schema/orders';
 
 /**
  * Backups of the embedded database: its whole data folder as one gzipped tarball (PGlite's own
- * dumpDataDir), restorable with restoreEmbedded. PostgreSQL is backed up with pg_dump instead (docs/operations.md,
+ * dumpDataDir), restorable with restoreBackup. PostgreSQL is backed up with pg_dump instead (docs/operations.md,
  * "Backups"). Both need the shop stopped: they take the data folder's lock like the shop does, so
  * while a shop runs on the folder they refuse with DataFolderInUseError and touch nothing.
  */
@@ -55,18 +54,18 @@ export async function backUpEmbedded(pgliteDir: string, file: string): Promise<{
   });
 }
 
+const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, '-');
+
 /**
- * Replaces the embedded database with a backup. The current data folder is never deleted: it is moved
- * aside to `<folder>.replaced-<time>`, and the restored database is checked (migrations applied, orders
- * counted) before this returns.
+ * Replaces the embedded database with a backup's tarball. The current data folder is never deleted: it is moved aside
+ * to `<folder>.replaced-<time>` (returned). restoreBackup then opens and checks the restored one.
  */
-export async function restoreEmbedded(pgliteDir: string, file: string, now = new Date()): Promise<{ orders: number; previous: string | null }> {
-  const tarball = new Blob([await readFile(file)]);
+async function replaceEmbedded(pgliteDir: string, tarball: Blob, now: Date): Promise<string | null> {
   await mkdir(path.dirname(pgliteDir), { recursive: true });
-  const previous = await whileLocked(pgliteDir, async () => {
+  return whileLocked(pgliteDir, async () => {
     let aside: string | null = null;
     if (await stat(pgliteDir).catch(() => null)) {
-      aside = `${pgliteDir}.replaced-${now.toISOString().replace(/[:.]/g, '-')}`;
+      aside = `${pgliteDir}.replaced-${stamp(now)}`;
       await rename(pgliteDir, aside);
     }
     await mkdir(pgliteDir, { recursive: true });
@@ -75,17 +74,7 @@ export async function restoreEmbedded(pgliteDir: string, file: string, now = new
     await loaded.close();
     return aside;
   });
-  // Opened like the shop opens it (its own lock, migrations applied) to check the restored database.
-  const database = await openPglite(pgliteDir);
-  try {
-    const rows = await database.db.select({ id: orders.id }).from(orders);
-    return { orders: rows.length, previous };
-  } finally {
-    await database.close();
-  }
 }
-
-const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, '-');
 
 /** The default name of a new backup: DATA_DIR/backups/shop-2026-11-23T17-20-00-000Z.tar.gz */
 export function backupFileName(dataDir: string, now = new Date()): string {
@@ -159,12 +148,6 @@ export interface Restored {
   previous: string | null;
 }
 
-/** What an embedded database's backup holds, read from the tarball itself (opened in memory, migrated as the shop would). */
-async function tarballContents(file: string): Promise<{ contents: Contents; database: Database }> {
-  const database = await openPglite(undefined, { from: new Blob([await readFile(file)]) });
-  return { contents: await readContents(runOn(database.db)), database };
-}
-
 /**
  * `npm run restore`: a backup into the shop's database, then checked as db:move checks a copy. An embedded database's
  * tarball replaces the data folder (kept aside) or, with DATABASE_URL, goes into an empty PostgreSQL as db:move takes it;
@@ -172,13 +155,16 @@ async function tarballContents(file: string): Promise<{ contents: Contents; data
  */
 export async function restoreBackup(file: string, target: { pgliteDir: string } | { url: string }, now = new Date()): Promise<Restored> {
   if (file.endsWith('.tar.gz')) {
-    const { contents, database } = await tarballContents(file);
+    // What the backup holds, read from the tarball itself (opened in memory, migrated as the shop would).
+    const tarball = new Blob([await readFile(file)]);
+    const database = await openPglite(undefined, { from: tarball });
     try {
+      const contents = await readContents(runOn(database.db));
       if ('url' in target) {
         const moved = await moveToPostgres(database.db, target.url, migrationsFolder);
         return { contents: moved.contents, found: [], previous: null };
       }
-      const { previous } = await restoreEmbedded(target.pgliteDir, file, now);
+      const previous = await replaceEmbedded(target.pgliteDir, tarball, now);
       const restored = await openPglite(target.pgliteDir);
       try {
         const copy = await readContents(runOn(restored.db));
