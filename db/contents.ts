@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { CURRENCY, toDecimalString } from '../domain/money';
 import type { DbOrTx } from './client';
 
 /**
@@ -195,7 +196,7 @@ export function describeContents(contents: Contents): string[] {
   const lines = tables
     .filter(([, table]) => table.rows > 0)
     .map(([name, table]) => {
-      const sums = table.money.map((column) => `${column} ${(Number(table.sums[column]) / 100).toFixed(2)} RON`);
+      const sums = table.money.map((column) => `${column} ${toDecimalString(Number(table.sums[column]))} ${CURRENCY}`);
       return `  ${name.slice('public.'.length)}: ${table.rows} row${table.rows === 1 ? '' : 's'}${sums.length ? ` (${sums.join(', ')})` : ''}`;
     });
   const empty = tables.length - lines.length;
