@@ -121,6 +121,11 @@ export async function buildApp({
     checkout,
     confirmReminder: config.COD_CONFIRM_REMINDER_MAIL ? { hours: config.COD_CONFIRM_REMINDER_HOURS } : null,
     mailKeepDays: config.MAIL_KEEP_DAYS,
+    // Absent (tests, which run the rounds themselves): neither round; `off`: back-in-stock mails only.
+    reminders:
+      config.CART_REMINDER_HOURS === undefined
+        ? null
+        : { cartHours: config.CART_REMINDER_HOURS === 'off' ? null : config.CART_REMINDER_HOURS, secret: authSettings.secret, shopUrl: authSettings.baseURL },
     backups,
     push,
   });

@@ -147,6 +147,11 @@ const envSchema = z.object({
   COD_CONFIRM_REMINDER_MAIL: flag(false),
   /** A cash order its customer has not confirmed from the mail's link this many hours on is listed as not confirmed (issue 47). */
   COD_CONFIRM_REMINDER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int('must be whole hours').min(1).max(720).default(24),
+  /**
+   * Hours after the visitor last changed the address or the cart before the one cart reminder they consented to is
+   * mailed, if no order followed (decision 0045; fractions allowed); `off`: none is sent and the checkout offers none.
+   */
+  CART_REMINDER_HOURS: z.union([z.literal('off'), z.coerce.number({ error: 'must be a number of hours, or off' }).positive('must be more than 0 hours, or off').max(720)]).default(2),
   SHIPMENT_OVERDUE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(0).max(90).default(7),
   /**
    * The seller's identification, shown in every page's footer and at checkout (ANPC Order 225/2023).

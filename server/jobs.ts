@@ -21,6 +21,8 @@ import { remindUnconfirmed } from './modules/orders/customerConfirmation';
 import { keepSentMailsInTimelines } from './modules/orders/sentMails';
 import { type PushSending, startPushSending } from './modules/push/sending';
 import { invoiceRefusedPush } from './modules/push/service';
+import { remindAbandonedCarts } from './modules/reminders/cartReminders';
+import { mailBackInStock } from './modules/reminders/stockAlerts';
 import { collectCash } from './modules/shipping/cash';
 import type { Shipping } from './modules/shipping/couriers';
 import { loadLockers, lockerCourier } from './modules/shipping/lockers';
@@ -50,6 +52,8 @@ export interface JobContext {
   backups?: Backups | null;
   /** The owners' phone notifications (WEB_PUSH_*), or null (or absent) when none are sent. */
   push?: PushSending | null;
+  /** Cart reminders (CART_REMINDER_HOURS, null: off) and back-in-stock mails, with what signs their links; null (or absent): neither round. */
+  reminders?: { cartHours: number | null; secret: string; shopUrl: string } | null;
 }
 
 export interface Job {
@@ -76,6 +80,10 @@ const FORGET_MAILS_EVERY_MS = 3_600_000;
 const BACKUP_CHECK_EVERY_MS = 60_000;
 /** The couriers' cash paid out, and their lockers (when due), are looked for this often. */
 const COURIER_LISTS_EVERY_MS = 60_000;
+/** Cart reminders are looked for every minute, or more often when their delay is shorter (a fraction of an hour). */
+const cartRemindersEveryMs = (hours: number) => Math.min(60_000, Math.max(1_000, hours * 3_600_000));
+/** Confirmed "Notify me" subscriptions are checked against the stock this often: a restock is mailed within seconds. */
+const BACK_IN_STOCK_EVERY_MS = 5_000;
 
 export const JOBS: readonly Job[] = [
   {
@@ -148,6 +156,30 @@ export const JOBS: readonly Job[] = [
     start: ({ process, db, confirmReminder, log }) =>
       process === 'serving' && confirmReminder
         ? everyFewSeconds(() => remindUnconfirmed(db, confirmReminder.hours), REMIND_EVERY_MS, warnEach(log, 'writing the confirmation reminders failed; trying again later'))
+        : null,
+  },
+  {
+    name: 'cart reminders',
+    does: 'mails the one cart reminder each visitor consented to at the checkout, CART_REMINDER_HOURS after their last change, unless an order from their address followed; deletes the records 7 days after the consent (reminders/cartReminders.ts)',
+    every: 'every minute (or every CART_REMINDER_HOURS when shorter)',
+    runs: 'every serving process, unless CART_REMINDER_HOURS=off; each reminder is taken by one (sent_at set where still null)',
+    start: ({ process, db, reminders, log }) =>
+      process === 'serving' && reminders?.cartHours
+        ? everyFewSeconds(
+            () => remindAbandonedCarts(db, { hours: reminders.cartHours!, secret: reminders.secret, shopUrl: reminders.shopUrl }),
+            cartRemindersEveryMs(reminders.cartHours),
+            warnEach(log, 'writing the cart reminders failed; trying again later'),
+          )
+        : null,
+  },
+  {
+    name: 'back in stock',
+    does: 'mails each confirmed “Notify me” subscriber once when the colour can be bought again (its stock above 0, switched on), ending the subscription; deletes ended and unconfirmed ones after 7 days (reminders/stockAlerts.ts)',
+    every: 'every 5 seconds (BACK_IN_STOCK_EVERY_MS)',
+    runs: 'every serving process; each subscription is taken by one (notified_at set where still null)',
+    start: ({ process, db, reminders, log }) =>
+      process === 'serving' && reminders
+        ? everyFewSeconds(() => mailBackInStock(db, reminders.shopUrl), BACK_IN_STOCK_EVERY_MS, warnEach(log, 'writing the back-in-stock mails failed; trying again later'))
         : null,
   },
   {

@@ -17,6 +17,7 @@ import type { ShopIdentity } from './templates/Layout';
 import { confirmReminderMail, orderUpdatedMail, payLinkMail } from './templates/orderChangeMails';
 import { type OrderMailData, orderPlacedMail, type RenderedParts, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
+import { backInStockMail, cartReminderMail, type ReminderMailLine, stockAlertConfirmMail } from './templates/reminderMails';
 import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
 
 export interface MailSettings {
@@ -83,6 +84,17 @@ function passwordResetParts(settings: MailSettings, row: OutboxRow): RenderedPar
   return passwordResetMail(settings.shop, { url, minutes: RESET_LINK_MINUTES }, isLocale(row.language) ? row.language : DEFAULT_LOCALE);
 }
 
+/** The mails of consent (decision 0045), made from their row alone: the link, and the lines or the product's name. */
+function consentMailParts(settings: MailSettings, row: OutboxRow, language: Locale): RenderedParts {
+  const url = row.data.url;
+  if (!url) throw new UnsendableMail(`mail ${row.id}: a ${row.kind} without its link`);
+  if (row.kind === MAIL_KINDS.cartReminder) return cartReminderMail(settings.shop, { url, lines: JSON.parse(row.data.lines ?? '[]') as ReminderMailLine[] }, language);
+  const alert = { url, name: row.data.name ?? '' };
+  return row.kind === MAIL_KINDS.backInStock ? backInStockMail(settings.shop, alert, language) : stockAlertConfirmMail(settings.shop, alert, language);
+}
+
+const CONSENT_KINDS: readonly string[] = [MAIL_KINDS.cartReminder, MAIL_KINDS.stockAlertConfirm, MAIL_KINDS.backInStock];
+
 /** Makes an outbox row into its mail: an order's from the order as it is now (`orderOf`), an account's from the row. */
 export async function renderOutboxMail(db: Db, settings: MailSettings, row: OutboxRow, orderOf: OrderMailSource) {
   const language = isLocale(row.language) ? row.language : DEFAULT_LOCALE;
@@ -91,7 +103,9 @@ export async function renderOutboxMail(db: Db, settings: MailSettings, row: Outb
       ? passwordResetParts(settings, row)
       : row.kind === MAIL_KINDS.accountDeleted || row.kind === MAIL_KINDS.detailsErased
         ? erasureMail(settings.shop, row.data.number ?? null, language)
-        : await orderMailParts(db, settings, row, orderOf);
+        : CONSENT_KINDS.includes(row.kind)
+          ? consentMailParts(settings, row, language)
+          : await orderMailParts(db, settings, row, orderOf);
   const to = row.recipient === OWNERS ? await ownerAddresses(db, settings) : row.recipient;
   return { ...renderParts(parts), to };
 }

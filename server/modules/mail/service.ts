@@ -35,6 +35,11 @@ export const MAIL_KINDS = {
   /** The customer's data rights (privacy/service.ts): their account deleted, their details erased from an order. */
   accountDeleted: 'account_deleted',
   detailsErased: 'details_erased',
+  /** The one cart reminder a visitor consented to at the checkout (reminders/cartReminders.ts, decision 0045). */
+  cartReminder: 'cart_reminder',
+  /** "Notify me" asked for: its confirmation link (double opt-in), and, once confirmed, the one back-in-stock mail. */
+  stockAlertConfirm: 'stock_alert_confirm',
+  backInStock: 'back_in_stock',
 } as const;
 
 /** The recipient of the owner's alerts: OWNER_EMAIL when set, every owner's address otherwise (resolved when sent). */
@@ -134,3 +139,21 @@ export async function queuePasswordResetMail(tx: DbOrTx, account: { email: strin
 
 /** Whether a password reset mail's link has expired (it was made with the mail): sending it would only disappoint. */
 export const resetLinkExpired = (row: Pick<OutboxRow, 'createdAt'>) => Date.now() >= row.createdAt.getTime() + RESET_LINK_MINUTES * 60_000;
+
+/** A mail of consent (decision 0045): to a visitor, in their language, made from what the row carries (no order). */
+export interface ConsentMail {
+  email: string;
+  locale: Locale;
+  /** The link the mail carries (signed, with its UTM parameters). */
+  url: string;
+}
+
+/** The one cart reminder: `lines` as the mail names them (no prices). */
+export async function queueCartReminderMail(tx: DbOrTx, mail: ConsentMail & { lines: { name: string; quantity: number }[] }): Promise<void> {
+  await enqueueMail(tx, { kind: MAIL_KINDS.cartReminder, recipient: mail.email, language: mail.locale, data: { url: mail.url, lines: JSON.stringify(mail.lines) } });
+}
+
+/** "Notify me" for `name` (the product, and its colour): the confirmation link, or (`back`) the one mail that it is back. */
+export async function queueStockAlertMail(tx: DbOrTx, mail: ConsentMail & { name: string; back: boolean }): Promise<void> {
+  await enqueueMail(tx, { kind: mail.back ? MAIL_KINDS.backInStock : MAIL_KINDS.stockAlertConfirm, recipient: mail.email, language: mail.locale, data: { url: mail.url, name: mail.name } });
+}
