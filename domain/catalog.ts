@@ -43,6 +43,15 @@ export function productStockView(stock: number | null, colours: readonly StoredC
   return { soldOut: own.soldOut || noColourLeft, stockLeft: own.stockLeft, colourOptions };
 }
 
+/**
+ * What "Notify me" is offered for (decision 0045): each sold-out colour of a product with colours, or the product
+ * itself (null) when it has none and is sold out. Empty while everything is in stock.
+ */
+export function soldOutChoices(product: { soldOut: boolean; colourOptions: readonly ColourOption[] }): (ColourOption | null)[] {
+  if (product.colourOptions.length === 0) return product.soldOut ? [null] : [];
+  return product.colourOptions.filter((colour) => !colour.available || product.soldOut);
+}
+
 /** The colour a product is added in unless another is chosen: its first available one (null: no colours, or none left). */
 export function defaultColour(product: { colourOptions: readonly Pick<ColourOption, 'name' | 'available'>[] }): string | null {
   return product.colourOptions.find((colour) => colour.available)?.name ?? null;

@@ -18,7 +18,14 @@ export interface CompanyInfo {
   email: string;
   phone: string;
   /** What the buyer is promised beside the buy button (issue 46): the delivery, and where to call or write. */
-  service?: { delivery: DeliveryPromise; phone: string; whatsapp: string | null; confirmCall: boolean };
+  service?: {
+    delivery: DeliveryPromise;
+    phone: string;
+    whatsapp: string | null;
+    confirmCall: boolean;
+    /** The checkout offers "Send me a link to my cart…" (CART_REMINDER_HOURS not off; decision 0045). */
+    cartReminders?: boolean;
+  };
 }
 
 /** The placeholders the COMPANY_* settings start with (server/env.ts), to be replaced before the shop sells. */

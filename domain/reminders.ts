@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ShopMessageId } from '../locales/messages';
-import type { StoredColourOption } from './catalog';
+import { type StoredColourOption, soldOutChoices } from './catalog';
 import { orderLineSchema } from './checkout';
 import type { Product } from './contracts/catalog';
 import { emailSchema } from './email';
@@ -57,9 +57,6 @@ export const stockAlertRequestSchema = z.object({
 });
 export type StockAlertRequest = z.infer<typeof stockAlertRequestSchema>;
 
-/** Whether a reminder consented at `changedAt` is due at `now`, `hours` on (fractions allowed). */
-export const reminderDue = (changedAt: Date, hours: number, now: Date): boolean => now.getTime() - changedAt.getTime() >= hours * 3_600_000;
-
 /** What the reminder's link puts back into the cart: today's product (so today's price), the quantity today's stock allows. */
 export interface RestoredLine {
   product: Product;
@@ -112,12 +109,5 @@ export function inStock(product: StoredStock, colour: string | null): boolean {
   return option?.available === true && option.stock !== 0;
 }
 
-/**
- * Whether the storefront offers "Notify me" for this colour of this product (null: a product without colours): it is
- * sold out. A colour in stock, or one the product does not have, takes no subscription.
- */
-export function canSubscribe(product: Pick<Product, 'soldOut' | 'colourOptions'>, colour: string | null): boolean {
-  if (colour === null) return product.colourOptions.length === 0 && product.soldOut;
-  const option = product.colourOptions.find((candidate) => candidate.name === colour);
-  return option !== undefined && (!option.available || product.soldOut);
-}
+/** Whether the storefront offers "Notify me" for this colour of this product (null: a product without colours): it is sold out. */
+export const canSubscribe = (product: Pick<Product, 'soldOut' | 'colourOptions'>, colour: string | null): boolean => soldOutChoices(product).some((choice) => (choice?.name ?? null) === colour);

@@ -286,7 +286,7 @@ export function uploadsDirOf(config: Pick<Config, 'UPLOADS_DIR' | 'DATA_DIR'>): 
 /** The seller's identification from the COMPANY_* settings. */
 export function companyOf(
   config: Pick<Config, 'COMPANY_NAME' | 'COMPANY_CUI' | 'COMPANY_REG_NO' | 'COMPANY_ADDRESS' | 'COMPANY_EMAIL' | 'COMPANY_PHONE'> &
-    Partial<Pick<Config, 'DELIVERY_WORKING_DAYS' | 'DELIVERY_CUTOFF_HOUR' | 'SHOP_PHONE' | 'SHOP_WHATSAPP' | 'COD_CONFIRM_CALL'>>,
+    Partial<Pick<Config, 'DELIVERY_WORKING_DAYS' | 'DELIVERY_CUTOFF_HOUR' | 'SHOP_PHONE' | 'SHOP_WHATSAPP' | 'COD_CONFIRM_CALL' | 'CART_REMINDER_HOURS'>>,
 ): CompanyInfo {
   return {
     name: config.COMPANY_NAME,
@@ -300,6 +300,7 @@ export function companyOf(
       phone: config.SHOP_PHONE ?? config.COMPANY_PHONE,
       whatsapp: config.SHOP_WHATSAPP ?? null,
       confirmCall: config.COD_CONFIRM_CALL ?? false,
+      cartReminders: config.CART_REMINDER_HOURS !== undefined && config.CART_REMINDER_HOURS !== 'off',
     },
   };
 }

@@ -29,6 +29,8 @@ const OrderStatusPage = lazyPage(() => import('../features/orders/OrderStatusPag
 const ConfirmOrderPage = lazyPage<{ purpose: 'confirm' | 'pay' }>(() => import('../features/orders/ConfirmOrderPage'));
 const LegalPage = lazyPage<{ page: LegalPageName }>(() => import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })));
 const WithdrawalPage = lazyPage(() => import('../features/legal/WithdrawalPage'));
+const RestoreCartPage = lazyPage(() => import('../features/reminders/RestoreCartPage'));
+const ConfirmStockAlertPage = lazyPage(() => import('../features/reminders/ConfirmStockAlertPage'));
 // The back office is its own code, loaded only by whoever opens /admin.
 const AdminApp = lazy(() => import('./AdminApp'));
 
@@ -88,6 +90,8 @@ function AppRoutes() {
           <Route path="orders/:id/pay" element={<ConfirmOrderPage purpose="pay" />} />
           <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
           <Route path="success" element={<SuccessPage />} />
+          <Route path="cart/restore" element={<RestoreCartPage />} />
+          <Route path="stock-alerts/confirm" element={<ConfirmStockAlertPage />} />
           {LEGAL_PAGES.map((page) => (
             <Route key={page} path={legalPath(page)} element={<LegalPage page={page} />} />
           ))}

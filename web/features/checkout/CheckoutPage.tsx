@@ -4,6 +4,7 @@ import type { PaymentMethod } from '../../../domain/orders';
 import type { ShopMessageId } from '../../../locales/messages';
 import { primaryButton } from '../../components/ui/styles';
 import { useCart } from '../../lib/cart/CartProvider';
+import { companyInfo } from '../../lib/company';
 import { useI18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -14,6 +15,7 @@ import { EmailStep } from './EmailStep';
 import { PaymentStep } from './PaymentStep';
 import { ShippingStep } from './ShippingStep';
 import { describeCardFailure, describeOrderFailure, newIdempotencyKey, type OrderFailure, type OrderPayload, submitOrder } from './submitOrder';
+import { useCartReminder } from './useCartReminder';
 import { useCheckoutDraft } from './useCheckoutDraft';
 
 const STEP_NAMES: Record<Step, ShopMessageId> = {
@@ -24,12 +26,16 @@ const STEP_NAMES: Record<Step, ShopMessageId> = {
 };
 
 export default function CheckoutPage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   useDocumentTitle(t('checkout.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { cart, clear } = useCart();
-  const { draft, setEmail, setShippingField, setPostalCodeConfirmed, setSector, setDelivery, setLocker, setDiscount, reset } = useCheckoutDraft(t('checkout.shipping.defaultCountry'));
+  const { draft, setEmail, setShippingField, setPostalCodeConfirmed, setSector, setDelivery, setLocker, setDiscount, setReminder, setReminderId, reset } = useCheckoutDraft(
+    t('checkout.shipping.defaultCountry'),
+  );
+  const remindersOffered = companyInfo().service?.cartReminders === true;
+  useCartReminder({ checked: remindersOffered && draft.reminder, email: draft.email, cart, locale, id: draft.reminderId, onId: setReminderId });
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<OrderFailure | null>(null);
   const attempt = useRef<SubmitAttempt | null>(null);
@@ -129,7 +135,15 @@ export default function CheckoutPage() {
       </ol>
       <div className="mt-6">
         {step === 'cart' && <CartStep discount={draft.discount} onDiscountChange={changeDiscount} onContinue={() => go('email')} />}
-        {step === 'email' && <EmailStep email={draft.email} onChange={setEmail} onBack={() => go('cart')} onContinue={() => go('shipping')} />}
+        {step === 'email' && (
+          <EmailStep
+            email={draft.email}
+            onChange={setEmail}
+            reminder={remindersOffered ? { checked: draft.reminder, onChange: setReminder } : null}
+            onBack={() => go('cart')}
+            onContinue={() => go('shipping')}
+          />
+        )}
         {step === 'shipping' && (
           <ShippingStep
             values={draft.shipping}

@@ -7,11 +7,13 @@ import { StepHeading } from './ui';
 interface EmailStepProps {
   email: string;
   onChange(email: string): void;
+  /** "Send me a link to my cart…", unticked until the visitor ticks it (null: the shop sends no cart reminders). */
+  reminder: { checked: boolean; onChange(checked: boolean): void } | null;
   onBack(): void;
   onContinue(): void;
 }
 
-export function EmailStep({ email, onChange, onBack, onContinue }: EmailStepProps) {
+export function EmailStep({ email, onChange, reminder, onBack, onContinue }: EmailStepProps) {
   const { t } = useI18n();
   const valid = EMAIL_PATTERN.test(email.trim());
   // Said once the visitor leaves the field (issue 46), and gone as soon as the address passes; Continue stays disabled (spec 5).
@@ -48,6 +50,24 @@ export function EmailStep({ email, onChange, onBack, onContinue }: EmailStepProp
         <p id="checkout-email-problem" className="mt-1 max-w-md text-sm text-red-700">
           {t(`checkout.email.problem.${problem}`)}
         </p>
+      )}
+      {reminder && (
+        <div className="mt-4 max-w-md">
+          <label className="flex min-h-11 items-start gap-3">
+            <input
+              type="checkbox"
+              name="cartReminder"
+              checked={reminder.checked}
+              onChange={(event) => reminder.onChange(event.target.checked)}
+              aria-describedby="checkout-reminder-note"
+              className="mt-1 h-5 w-5 accent-brand"
+            />
+            <span>{t('checkout.email.reminder')}</span>
+          </label>
+          <p id="checkout-reminder-note" className="ml-8 text-sm text-zinc-600">
+            {t('checkout.email.reminderNote')}
+          </p>
+        </div>
       )}
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <button type="button" onClick={onBack} className={secondaryButton}>

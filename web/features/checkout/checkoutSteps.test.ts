@@ -14,7 +14,7 @@ const shipping = {
   postalCode: '400114',
   phoneNumber: '0722123456',
 };
-const complete: CheckoutDraft = { email: 'ana@example.ro', shipping, postalCodeConfirmed: false, sector: '', delivery: 'address', locker: null, discount: null };
+const complete: CheckoutDraft = { email: 'ana@example.ro', shipping, postalCodeConfirmed: false, sector: '', delivery: 'address', locker: null, discount: null, reminder: false, reminderId: null };
 const noEmail: CheckoutDraft = { ...complete, email: 'ana@' };
 const noCity: CheckoutDraft = { ...complete, shipping: { ...shipping, city: ' ' } };
 const otherCounty: CheckoutDraft = { ...complete, shipping: { ...shipping, county: 'BV' } };

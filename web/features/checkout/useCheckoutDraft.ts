@@ -16,6 +16,9 @@ export interface CheckoutDraft {
   locker: OrderLocker | null;
   /** The discount code applied, as the server's check answered it (the order checks it again); null: none. */
   discount: AppliedDiscount | null;
+  /** "Send me a link to my cart…" ticked (decision 0045), and the consent's record once the server has it. */
+  reminder: boolean;
+  reminderId: string | null;
 }
 
 const STORAGE_KEY = 'secret-stash.checkout.v1';
@@ -28,6 +31,8 @@ const emptyDraft = (country: string): CheckoutDraft => ({
   delivery: 'address',
   locker: null,
   discount: null,
+  reminder: false,
+  reminderId: null,
   shipping: { ...(Object.fromEntries(Object.keys(SHIPPING_FIELDS).map((key) => [key, ''])) as Record<ShippingField, string>), country },
 });
 
@@ -42,6 +47,8 @@ function loadDraft(country: string): CheckoutDraft {
     const locker = orderLockerSchema.safeParse(saved?.locker);
     if (locker.success) draft.locker = locker.data;
     draft.discount = storedDiscount(saved?.discount);
+    if (saved?.reminder === true) draft.reminder = true;
+    if (typeof saved?.reminderId === 'string') draft.reminderId = saved.reminderId;
     for (const key of Object.keys(SHIPPING_FIELDS) as ShippingField[]) {
       const value = saved?.shipping?.[key];
       if (typeof value === 'string') draft.shipping[key] = value;
@@ -80,6 +87,8 @@ export function useCheckoutDraft(country: string) {
     setDelivery: (delivery: CheckoutDraft['delivery']) => setDraft((current) => ({ ...current, delivery })),
     setLocker: (locker: OrderLocker | null) => setDraft((current) => ({ ...current, locker })),
     setDiscount: (discount: AppliedDiscount | null) => setDraft((current) => ({ ...current, discount })),
+    setReminder: (reminder: boolean) => setDraft((current) => ({ ...current, reminder })),
+    setReminderId: (reminderId: string | null) => setDraft((current) => ({ ...current, reminderId })),
     reset: () => {
       sessionStorage.removeItem(STORAGE_KEY);
       setDraft(emptyDraft(country));

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
-import { defaultColour, type Product } from '../../../domain/catalog';
+import { defaultColour, type Product, soldOutChoices } from '../../../domain/catalog';
 import { AddToCartControl } from '../../components/AddToCartControl';
 import { Reassurance } from '../../components/Reassurance';
 import { useI18n } from '../../lib/i18n';
@@ -10,6 +10,8 @@ import { ProductSafety } from './ProductSafety';
 
 // Only products with a Stripe price offer it: the others never load its code.
 const BuyNowByCard = lazy(() => import('./BuyNowByCard'));
+// Only a product with a sold-out colour (or sold out, without colours) offers "Notify me": the others never load it.
+const NotifyMe = lazy(() => import('./NotifyMe'));
 
 /**
  * What a product shows in its modal on /shop and on its own page, /shop/{slug}: the gallery with
@@ -113,6 +115,11 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
             </fieldset>
           )}
           <AddToCartControl product={product} colour={colour} onAdd={() => setAdded(true)} />
+          {soldOutChoices(product).length > 0 && (
+            <Suspense fallback={null}>
+              <NotifyMe product={product} />
+            </Suspense>
+          )}
           <AddedBar shown={added} />
           <Reassurance />
           {product.stripePriceId && !product.soldOut && (
