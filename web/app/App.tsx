@@ -27,6 +27,7 @@ const SuccessPage = lazyPage(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 const OrderStatusPage = lazyPage(() => import('../features/orders/OrderStatusPage'));
 const ConfirmOrderPage = lazyPage<{ purpose: 'confirm' | 'pay' }>(() => import('../features/orders/ConfirmOrderPage'));
+const UnsubscribePage = lazyPage(() => import('../features/legal/UnsubscribePage'));
 const LegalPage = lazyPage<{ page: LegalPageName }>(() => import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })));
 const WithdrawalPage = lazyPage(() => import('../features/legal/WithdrawalPage'));
 const RestoreCartPage = lazyPage(() => import('../features/reminders/RestoreCartPage'));
@@ -96,6 +97,7 @@ function AppRoutes() {
             <Route key={page} path={legalPath(page)} element={<LegalPage page={page} />} />
           ))}
           <Route path={WITHDRAWAL_PATH} element={<WithdrawalPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

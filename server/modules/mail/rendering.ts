@@ -26,6 +26,8 @@ export interface MailSettings {
   ownerEmail: string | null;
   /** The language of the owners' alerts (OWNER_MAIL_LANGUAGE); customers' mails are in the language they ordered in. */
   ownerLocale: Locale;
+  /** The shop's secret (AUTH_SECRET), which signs the links mails carry that are not an order's (mail/optOut.ts). */
+  secret: string;
 }
 
 /** Where the mails of orders get their order (the orders module gives it: orders/mailData.ts); null for one that is gone. */
