@@ -9,6 +9,7 @@ import { paymentAlerts } from '../../../db/schema/orders';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
 import { isOrderStatus, OWNER_PAY_LINK_DAYS } from '../../../domain/orders';
+import { unsubscribeUrls } from './optOut';
 import { type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
@@ -90,9 +91,11 @@ function passwordResetParts(settings: MailSettings, row: OutboxRow): RenderedPar
 function consentMailParts(settings: MailSettings, row: OutboxRow, language: Locale): RenderedParts {
   const url = row.data.url;
   if (!url) throw new UnsendableMail(`mail ${row.id}: a ${row.kind} without its link`);
-  if (row.kind === MAIL_KINDS.cartReminder) return cartReminderMail(settings.shop, { url, lines: JSON.parse(row.data.lines ?? '[]') as ReminderMailLine[] }, language);
+  // The reminder and the back-in-stock mail may be stopped; the confirmation asked for is sent once, and never again unconfirmed.
+  const unsubscribe = unsubscribeUrls(settings.shop.url, settings.secret, row.recipient);
+  if (row.kind === MAIL_KINDS.cartReminder) return cartReminderMail(settings.shop, { url, lines: JSON.parse(row.data.lines ?? '[]') as ReminderMailLine[] }, language, unsubscribe);
   const alert = { url, name: row.data.name ?? '' };
-  return row.kind === MAIL_KINDS.backInStock ? backInStockMail(settings.shop, alert, language) : stockAlertConfirmMail(settings.shop, alert, language);
+  return row.kind === MAIL_KINDS.backInStock ? backInStockMail(settings.shop, alert, language, unsubscribe) : stockAlertConfirmMail(settings.shop, alert, language);
 }
 
 const CONSENT_KINDS: readonly string[] = [MAIL_KINDS.cartReminder, MAIL_KINDS.stockAlertConfirm, MAIL_KINDS.backInStock];

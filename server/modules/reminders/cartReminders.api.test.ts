@@ -2,10 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../../db/schema/outbox';
 import { cartReminders } from '../../../db/schema/reminders';
-import { alteredKey, buildTestApp, setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN } from '../../../testing/app';
+import { alteredKey, buildTestApp, setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN, TEST_SHOP } from '../../../testing/app';
 import { secondProcessDatabase, tablesHolding } from '../../../testing/reminders';
 import { sampleOrder } from '../../../testing/sampleOrder';
+import { unsubscribeUrls } from '../mail/optOut';
+import { renderOutboxMail } from '../mail/rendering';
 import { MAIL_KINDS } from '../mail/service';
+import { orderMailSource } from '../orders/mailData';
 import { remindAbandonedCarts } from './cartReminders';
 import { reminderKey } from './keys';
 
@@ -133,6 +136,35 @@ describe('the round', () => {
     expect(await round()).toBe(0);
     expect(await mailsTo(email)).toHaveLength(0);
     expect(await recordOf(id)).toBeUndefined();
+  });
+
+  it('an address that unsubscribed (the shared opt-out) gets none, and its record goes', async () => {
+    const email = freshEmail();
+    const id = await consent(email);
+    await age(id, 3);
+    const unsubscribed = await shop.app.inject({ method: 'POST', url: unsubscribeUrls(TEST_ORIGIN, TEST_AUTH_SECRET, email).oneClick.slice(TEST_ORIGIN.length), payload: {} });
+    expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+    expect(await round()).toBe(0);
+    expect(await mailsTo(email)).toHaveLength(0);
+    expect(await recordOf(id)).toBeUndefined();
+  });
+
+  it('the mail names the lines without a price, links the cart, and can be stopped in one click', async () => {
+    const email = freshEmail();
+    const id = await consent(email);
+    await age(id, 3);
+    await round();
+    const [row] = await mailsTo(email);
+    const db = shop.database.db;
+    const mail = await renderOutboxMail(db, { shop: TEST_SHOP, ownerEmail: null, ownerLocale: 'en', secret: TEST_AUTH_SECRET }, row!, orderMailSource(db, TEST_AUTH_SECRET, TEST_SHOP.url));
+    expect(mail.subject).toBe('Your cart at Secret Stash is waiting');
+    expect(mail.text).toContain('Dummy Car Key × 1');
+    expect(mail.text).toContain('Dummy Lighter (Black) × 2');
+    expect(mail.text).not.toMatch(/\d+[.,]\d\d\s*(RON|lei)/i);
+    expect(mail.text).toContain("at today's prices");
+    expect(mail.html).toContain(`/cart/restore?r=${id}&amp;key=`);
+    expect(mail.unsubscribeUrl).toBe(unsubscribeUrls(TEST_SHOP.url, TEST_AUTH_SECRET, email).oneClick);
+    expect(mail.html).toContain(unsubscribeUrls(TEST_SHOP.url, TEST_AUTH_SECRET, email).page.replaceAll('&', '&amp;'));
   });
 
   it('an order from before the consent does not cancel it', async () => {

@@ -14,6 +14,7 @@ import { isLocale, type Locale } from '../../../domain/locale';
 import { colourNameIn, productNameIn } from '../../../domain/productTexts';
 import { CART_REMINDER_UTM, type CartReminderConsent, REMINDER_KEEP_DAYS, restoreLines } from '../../../domain/reminders';
 import { AppError } from '../../errors';
+import { notOptedOut } from '../mail/optOut';
 import { queueCartReminderMail } from '../mail/service';
 import { assertReminderKey, reminderKey } from './keys';
 
@@ -76,18 +77,23 @@ async function mailLines(db: DbOrTx, lines: CartReminderConsent['lines'], locale
 }
 
 /**
- * The reminders' round: deletes the records an order has answered and those older than REMINDER_KEEP_DAYS, then takes
- * each record due (its delay passed, no order from its address since the consent, not sent) and writes its one mail.
+ * The reminders' round: deletes the records an order has answered, those of an address that unsubscribed and those older
+ * than REMINDER_KEEP_DAYS, then takes
+ * each record due (its delay passed, no order from its address since the consent, not unsubscribed, not sent) and writes
+ * its one mail.
  * A record is taken by setting sent_at in the statement that reads it (`… and sent_at is null returning`), rows another
  * process holds skipped: processes running the round at once never mail one twice. At most `limit` a round.
  */
 export async function remindAbandonedCarts(db: Db, settings: CartReminderSettings, limit = 50): Promise<number> {
-  await db.delete(cartReminders).where(sql`${orderedSinceConsent} or ${cartReminders.consentedAt} < now() - make_interval(days => ${REMINDER_KEEP_DAYS})`);
+  // An address that unsubscribed (the shared opt-out) gets none: its record goes too.
+  await db.delete(cartReminders).where(sql`${orderedSinceConsent} or not ${notOptedOut(cartReminders.email)} or ${cartReminders.consentedAt} < now() - make_interval(days => ${REMINDER_KEEP_DAYS})`);
   return db.transaction(async (tx) => {
     const due = tx
       .select({ id: cartReminders.id })
       .from(cartReminders)
-      .where(sql`${cartReminders.sentAt} is null and ${cartReminders.changedAt} <= now() - make_interval(secs => ${settings.hours * 3600}) and not ${orderedSinceConsent}`)
+      .where(
+        sql`${cartReminders.sentAt} is null and ${cartReminders.changedAt} <= now() - make_interval(secs => ${settings.hours * 3600}) and not ${orderedSinceConsent} and ${notOptedOut(cartReminders.email)}`,
+      )
       .orderBy(cartReminders.changedAt)
       .limit(limit)
       .for('update', { skipLocked: true });

@@ -4,6 +4,7 @@ import { outbox } from '../../../db/schema/outbox';
 import { stockAlerts } from '../../../db/schema/reminders';
 import { alteredKey, setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN } from '../../../testing/app';
 import { secondProcessDatabase } from '../../../testing/reminders';
+import { unsubscribeUrls } from '../mail/optOut';
 import { MAIL_KINDS } from '../mail/service';
 import { reminderKey } from './keys';
 import { mailBackInStock, waitingSubscribers } from './stockAlerts';
@@ -97,11 +98,14 @@ describe('Notify me', () => {
 describe('the back-in-stock round', () => {
   it('a restock from 0 to 3 mails each confirmed subscriber once, none unconfirmed; 3 to 2 mails nobody', async () => {
     await changeProduct('1', lighterColours({ available: true, stock: 0 }));
-    const [first, second, unconfirmed] = [freshEmail(), freshEmail(), freshEmail()];
-    for (const email of [first, second, unconfirmed]) expect((await notifyMe(email, '1', 'Red')).statusCode).toBe(202);
+    const [first, second, unconfirmed, unsubscribed] = [freshEmail(), freshEmail(), freshEmail(), freshEmail()];
+    for (const email of [first, second, unconfirmed, unsubscribed]) expect((await notifyMe(email, '1', 'Red')).statusCode).toBe(202);
     await confirmFromMail(first);
     await confirmFromMail(second);
-    expect(await waitingSubscribers(shop.database.db, '1')).toEqual({ Red: 2 });
+    await confirmFromMail(unsubscribed);
+    const oneClick = unsubscribeUrls(TEST_ORIGIN, TEST_AUTH_SECRET, unsubscribed).oneClick.slice(TEST_ORIGIN.length);
+    expect((await shop.app.inject({ method: 'POST', url: oneClick, payload: {} })).statusCode).toBe(200);
+    expect(await waitingSubscribers(shop.database.db, '1')).toEqual({ Red: 3 });
     // Still sold out: nothing.
     expect(await mailBackInStock(shop.database.db, TEST_ORIGIN)).toBe(0);
 
@@ -120,6 +124,12 @@ describe('the back-in-stock round', () => {
       expect((await alertOf(email)).notifiedAt).not.toBeNull();
     }
     expect((await mailsTo(unconfirmed)).map((mail) => mail.kind)).toEqual([MAIL_KINDS.stockAlertConfirm]);
+    // Unsubscribed after confirming: no mail, and the subscription is gone.
+    expect((await mailsTo(unsubscribed)).map((mail) => mail.kind)).toEqual([MAIL_KINDS.stockAlertConfirm]);
+    expect(await shop.database.db.select().from(stockAlerts).where(eq(stockAlerts.email, unsubscribed))).toHaveLength(0);
+    // Asking again from that address writes nothing.
+    expect((await notifyMe(unsubscribed, '1', 'Blue')).statusCode).toBe(202);
+    expect(await mailsTo(unsubscribed)).toHaveLength(1);
     expect(await waitingSubscribers(shop.database.db, '1')).toEqual({});
 
     // In stock: nobody can subscribe, and 3 → 2 mails nobody.

@@ -13,6 +13,7 @@ import { isLocale, type Locale } from '../../../domain/locale';
 import { colourNameIn, type ProductTranslations, productNameIn } from '../../../domain/productTexts';
 import { BACK_IN_STOCK_UTM, canSubscribe, inStock, REMINDER_KEEP_DAYS, type StockAlertRequest } from '../../../domain/reminders';
 import { AppError } from '../../errors';
+import { isOptedOut, notOptedOut } from '../mail/optOut';
 import { queueStockAlertMail } from '../mail/service';
 import { assertReminderKey, reminderKey } from './keys';
 
@@ -28,11 +29,13 @@ const alertName = (row: { name: string; translations: ProductTranslations; colou
 
 /**
  * "Notify me": taken only for a colour the storefront shows sold out (409 otherwise), and answered the same whether
- * the address had asked before or not; a new request writes its confirmation mail, one already open writes none.
+ * the address had asked before or not, or unsubscribed; a new request writes its confirmation mail, one already open
+ * or from an address that unsubscribed (the shared opt-out) writes nothing.
  */
 export async function subscribe(db: Db, links: LinkSettings, catalogue: readonly Product[], request: StockAlertRequest): Promise<void> {
   const product = catalogue.find((candidate) => candidate.id === request.productId);
   if (!product || !canSubscribe(product, request.colour)) throw new AppError('conflict', { id: 'error.stockAlert.notSoldOut' }, 'not_sold_out');
+  if (await isOptedOut(db, request.email)) return;
   await db.transaction(async (tx) => {
     const inserted = (await tx.execute(sql`
       insert into ${stockAlerts} (product_id, colour, email, locale) values (${request.productId}, ${request.colour}, ${request.email}, ${request.locale})
@@ -89,7 +92,7 @@ export async function confirmStockAlert(db: Db, secret: string, id: string, key:
  * from the products table, not a process's catalogue) gets its one mail, and ends. A subscription is taken by the
  * statement that sets notified_at where it is still null (`returning`), rows another process holds skipped: processes
  * running the round at once never mail one twice. Stock that moves between two numbers above 0 (3 → 2) has no
- * subscriber: none is taken for a colour in stock. Then forgets the ended and the unconfirmed older than 7 days.
+ * subscriber: none is taken for a colour in stock. Then forgets the ended and the unconfirmed older than 7 days, and those of an address that unsubscribed.
  */
 export async function mailBackInStock(db: Db, shopUrl: string, limit = 100): Promise<number> {
   const sent = await db.transaction(async (tx) => {
@@ -97,7 +100,7 @@ export async function mailBackInStock(db: Db, shopUrl: string, limit = 100): Pro
       .select({ id: stockAlerts.id, colour: stockAlerts.colour, active: products.active, stock: products.stock, colourOptions: products.colourOptions })
       .from(stockAlerts)
       .innerJoin(products, eq(products.id, stockAlerts.productId))
-      .where(and(isNotNull(stockAlerts.confirmedAt), isNull(stockAlerts.notifiedAt)))
+      .where(and(isNotNull(stockAlerts.confirmedAt), isNull(stockAlerts.notifiedAt), notOptedOut(stockAlerts.email)))
       .limit(limit)
       .for('update', { of: stockAlerts, skipLocked: true });
     const back = waiting.filter((row) => inStock(row, row.colour)).map((row) => row.id);
@@ -119,7 +122,7 @@ export async function mailBackInStock(db: Db, shopUrl: string, limit = 100): Pro
   await db
     .delete(stockAlerts)
     .where(
-      sql`(${stockAlerts.notifiedAt} < now() - make_interval(days => ${REMINDER_KEEP_DAYS})) or (${stockAlerts.confirmedAt} is null and ${stockAlerts.createdAt} < now() - make_interval(days => ${REMINDER_KEEP_DAYS}))`,
+      sql`(${stockAlerts.notifiedAt} < now() - make_interval(days => ${REMINDER_KEEP_DAYS})) or (${stockAlerts.confirmedAt} is null and ${stockAlerts.createdAt} < now() - make_interval(days => ${REMINDER_KEEP_DAYS})) or not ${notOptedOut(stockAlerts.email)}`,
     );
   return sent;
 }

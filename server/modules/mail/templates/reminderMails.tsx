@@ -13,12 +13,19 @@ export interface ReminderMailLine {
  * The one cart reminder a visitor asked for at the checkout (decision 0045): what was in the cart, without prices, and
  * a link that puts it back at today's prices and stock.
  */
-export function cartReminderMail(shop: ShopIdentity, reminder: { url: string; lines: readonly ReminderMailLine[] }, locale: Locale): RenderedParts {
+/** A mail the recipient may stop: its unsubscribe page (the footer's link) and one-click link (mail/optOut.ts unsubscribeUrls). */
+export interface Unsubscribe {
+  page: string;
+  oneClick: string;
+}
+
+export function cartReminderMail(shop: ShopIdentity, reminder: { url: string; lines: readonly ReminderMailLine[] }, locale: Locale, unsubscribe: Unsubscribe): RenderedParts {
   const t = mailText(locale);
   return {
     subject: t('mail.cartReminder.subject', { shop: shop.name }),
+    unsubscribeUrl: unsubscribe.oneClick,
     element: (
-      <Layout shop={shop} locale={locale} preview={t('mail.cartReminder.preview')}>
+      <Layout shop={shop} locale={locale} preview={t('mail.cartReminder.preview')} unsubscribe={unsubscribe.page}>
         <Heading as="h1" style={{ fontSize: '22px' }}>
           {t('mail.cartReminder.heading')}
         </Heading>
@@ -63,12 +70,13 @@ export function stockAlertConfirmMail(shop: ShopIdentity, alert: { url: string; 
 }
 
 /** The one mail of a confirmed "Notify me": the colour is back in stock; the subscription has ended. */
-export function backInStockMail(shop: ShopIdentity, alert: { url: string; name: string }, locale: Locale): RenderedParts {
+export function backInStockMail(shop: ShopIdentity, alert: { url: string; name: string }, locale: Locale, unsubscribe: Unsubscribe): RenderedParts {
   const t = mailText(locale);
   return {
     subject: t('mail.backInStock.subject', { name: alert.name }),
+    unsubscribeUrl: unsubscribe.oneClick,
     element: (
-      <Layout shop={shop} locale={locale} preview={t('mail.backInStock.subject', { name: alert.name })}>
+      <Layout shop={shop} locale={locale} preview={t('mail.backInStock.subject', { name: alert.name })} unsubscribe={unsubscribe.page}>
         <Heading as="h1" style={{ fontSize: '22px' }}>
           {t('mail.backInStock.subject', { name: alert.name })}
         </Heading>
