@@ -174,7 +174,8 @@ export default defineConfig({
       // Its mails go over SMTP to a fake server of its own (issue 47: a mail's links read as the customer gets them).
       SMTP_URL: `smtp://127.0.0.1:${CARD_SMTP_PORT}`,
     }),
-    shop(ADMIN_PRODUCTS_SHOP_PORT, 'test-results/e2e-admin-products-data'),
+    // Cart reminders due 3.6 s after the visitor's last change (e2e/reminders.spec.ts), not 2 hours.
+    shop(ADMIN_PRODUCTS_SHOP_PORT, 'test-results/e2e-admin-products-data', { CART_REMINDER_HOURS: '0.001' }),
     {
       command: 'node --import tsx testing/fakeSmtpMain.ts',
       url: `http://127.0.0.1:${FAKE_SMTP_CONTROL_PORT}/health`,

@@ -161,7 +161,7 @@ describe('the round', () => {
     expect(mail.text).toContain('Dummy Car Key × 1');
     expect(mail.text).toContain('Dummy Lighter (Black) × 2');
     expect(mail.text).not.toMatch(/\d+[.,]\d\d\s*(RON|lei)/i);
-    expect(mail.text).toContain("at today's prices");
+    expect(mail.text).toContain('at today’s prices');
     expect(mail.html).toContain(`/cart/restore?r=${id}&amp;key=`);
     expect(mail.unsubscribeUrl).toBe(unsubscribeUrls(TEST_SHOP.url, TEST_AUTH_SECRET, email).oneClick);
     expect(mail.html).toContain(unsubscribeUrls(TEST_SHOP.url, TEST_AUTH_SECRET, email).page.replaceAll('&', '&amp;'));
