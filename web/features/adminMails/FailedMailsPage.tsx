@@ -9,7 +9,20 @@ import { BUCHAREST_TIME, useBackOfficeTitle } from '../../lib/backOffice';
 import { type Translate, useI18n } from '../../lib/i18n';
 
 /** The kinds of mail the owner has words for; an unknown kind shows as it is stored. */
-const MAIL_KINDS = ['order_placed', 'new_order', 'order_status', 'password_reset', 'withdrawal_received', 'withdrawal_alert', 'paid_after_cancel', 'payment_alert', 'awb_cancelled'] as const;
+const MAIL_KINDS = [
+  'order_placed',
+  'new_order',
+  'order_status',
+  'password_reset',
+  'withdrawal_received',
+  'withdrawal_alert',
+  'paid_after_cancel',
+  'payment_alert',
+  'awb_cancelled',
+  'cart_reminder',
+  'stock_alert_confirm',
+  'back_in_stock',
+] as const;
 const isKnownKind = (kind: string): kind is (typeof MAIL_KINDS)[number] => (MAIL_KINDS as readonly string[]).includes(kind);
 const mailName = (t: Translate, mail: FailedMail) => (isKnownKind(mail.kind) ? t(`admin.mails.kind.${mail.kind}`) : mail.kind);
 const recipientOf = (t: Translate, mail: FailedMail) => mail.recipient ?? t('admin.mails.owners');
