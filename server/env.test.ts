@@ -24,13 +24,22 @@ describe('configuration', () => {
   });
 
   it('promises 1–3 working days with a 14:00 cut-off unless told otherwise; a WhatsApp number only when set (issue 46)', () => {
-    expect(companyOf(loadConfig({})).service).toEqual({ delivery: { minDays: 1, maxDays: 3, cutoffHour: 14 }, phone: '+40 700 000 000', whatsapp: null, confirmCall: false });
+    expect(companyOf(loadConfig({})).service).toEqual({ delivery: { minDays: 1, maxDays: 3, cutoffHour: 14 }, phone: '+40 700 000 000', whatsapp: null, confirmCall: false, cartReminders: true });
     const set = loadConfig({ DELIVERY_WORKING_DAYS: '2-4', DELIVERY_CUTOFF_HOUR: '16', SHOP_PHONE: '0722 123 456', SHOP_WHATSAPP: '0722 123 456', COD_CONFIRM_CALL: 'true' });
-    expect(companyOf(set).service).toEqual({ delivery: { minDays: 2, maxDays: 4, cutoffHour: 16 }, phone: '0722 123 456', whatsapp: '+40722123456', confirmCall: true });
+    expect(companyOf(set).service).toEqual({ delivery: { minDays: 2, maxDays: 4, cutoffHour: 16 }, phone: '0722 123 456', whatsapp: '+40722123456', confirmCall: true, cartReminders: true });
     expect(() => loadConfig({ COD_CONFIRM_CALL: 'yes' })).toThrow(/COD_CONFIRM_CALL/);
     expect(() => loadConfig({ DELIVERY_WORKING_DAYS: 'soon' })).toThrow(/DELIVERY_WORKING_DAYS/);
     expect(() => loadConfig({ DELIVERY_CUTOFF_HOUR: '24' })).toThrow(/DELIVERY_CUTOFF_HOUR/);
     expect(() => loadConfig({ SHOP_WHATSAPP: 'call me' })).toThrow(/SHOP_WHATSAPP/);
+  });
+
+  it('sends cart reminders 2 hours on unless told otherwise or off; the checkout offers none when off (decision 0045)', () => {
+    expect(loadConfig({}).CART_REMINDER_HOURS).toBe(2);
+    expect(loadConfig({ CART_REMINDER_HOURS: '0.5' }).CART_REMINDER_HOURS).toBe(0.5);
+    const off = loadConfig({ CART_REMINDER_HOURS: 'off' });
+    expect(off.CART_REMINDER_HOURS).toBe('off');
+    expect(companyOf(off).service?.cartReminders).toBe(false);
+    for (const wrong of ['0', '-1', 'soon', '721']) expect(() => loadConfig({ CART_REMINDER_HOURS: wrong })).toThrow(/CART_REMINDER_HOURS/);
   });
 
   it('ships discreetly unless DISCREET_SHIPPING=false: neutral contents on AWBs and return labels, mails from a neutral name (issue 47)', () => {
