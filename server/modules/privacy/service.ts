@@ -18,6 +18,7 @@ import { MAIL_KINDS } from '../mail/service';
 import { anonymiseOrders } from '../orders/anonymise';
 import { codBlocksOf } from '../orders/codRisk';
 import { listOrdersOfUser, orderView } from '../orders/read';
+import { forgetAddress } from '../reminders/forget';
 import { courierEventsOfOrder } from '../shipping/service';
 
 /**
@@ -117,6 +118,7 @@ export async function deleteAccount(db: Db, auth: Auth, headers: IncomingHttpHea
     await enqueueMail(tx, { kind: MAIL_KINDS.accountDeleted, recipient: account.email, language: locale });
     await anonymiseOrders(tx, ids);
     await endResetLinks(tx, account.id);
+    await forgetAddress(tx, account.email);
     await tx.delete(user).where(eq(user.id, account.id));
   });
 }
@@ -134,5 +136,6 @@ export async function eraseOrder(db: Db, orderId: string, locale: Locale) {
     await tx.delete(outbox).where(eq(outbox.orderId, order.id));
     await enqueueMail(tx, { kind: MAIL_KINDS.detailsErased, recipient: order.email, data: { number: String(order.number) }, language: locale });
     await anonymiseOrders(tx, [order.id]);
+    await forgetAddress(tx, order.email);
   });
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../../db/schema/outbox';
 import { cartReminders } from '../../../db/schema/reminders';
-import { alteredKey, buildTestApp, setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN, TEST_SHOP } from '../../../testing/app';
+import { alteredKey, buildTestApp, setUpTestApp, signUpCustomer, signUpOwner, TEST_AUTH_SECRET, TEST_ORIGIN, TEST_SHOP } from '../../../testing/app';
 import { secondProcessDatabase, tablesHolding } from '../../../testing/reminders';
 import { sampleOrder } from '../../../testing/sampleOrder';
 import { unsubscribeUrls } from '../mail/optOut';
@@ -93,6 +93,14 @@ describe('the consent', () => {
     expect(bad.json().message).toBe('Enter a valid email address, like name@example.com.');
     const empty = await shop.app.inject({ method: 'POST', url: '/api/cart-reminders', payload: { email: freshEmail(), lines: [] } });
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('goes with the account when its owner deletes it (their data rights)', async () => {
+    const customer = await signUpCustomer(shop.app);
+    const id = await consent(customer.email);
+    const deleted = await shop.app.inject({ method: 'POST', url: '/api/account/delete', payload: { password: 'secret123' }, headers: { cookie: customer.cookie, origin: TEST_ORIGIN } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await recordOf(id)).toBeUndefined();
   });
 });
 
