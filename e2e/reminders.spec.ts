@@ -132,10 +132,11 @@ test('Notify me on a sold-out colour: confirmed from its mail, mailed once the o
   const admin = answeringToInput(await owner.newPage());
   await signInAsOwner(admin);
   await admin.goto(`/admin/products/${lamp.id}`);
+  await expect(admin.getByText('Waiting for it to be back in stock (Notify me, confirmed): Teal: 1')).toBeVisible();
   await admin.getByLabel('Colour 2 stock').fill('3');
   await admin.getByRole('button', { name: 'Save changes' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-  await owner.close();
+  await expectAccessible(admin);
 
   const back = await caughtMail(email, `${name} (Teal) is back in stock`, MAIL_FOLDER);
   const link = new URL(linkOf(back, 'See it in the shop'));
@@ -144,4 +145,9 @@ test('Notify me on a sold-out colour: confirmed from its mail, mailed once the o
   await page.goto(link.toString());
   await expect(page.getByRole('radio', { name: /^Teal/ })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Notify me' })).toHaveCount(0);
+  // Mailed, the subscription has ended: the owner's form no longer counts it.
+  await admin.reload();
+  await expect(admin.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(admin.getByText(/Waiting for it to be back in stock/)).toHaveCount(0);
+  await owner.close();
 });

@@ -26,7 +26,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { unsubscribeRoutes } from './modules/privacy/unsubscribeRoutes';
 import { pushRoutes } from './modules/push/routes';
-import { reminderRoutes } from './modules/reminders/routes';
+import { adminReminderRoutes, reminderRoutes } from './modules/reminders/routes';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import type { Shipping } from './modules/shipping/couriers';
 import { shippingRoutes } from './modules/shipping/routes';
@@ -119,6 +119,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await admin.register(adminVisitRoutes, { db });
       await admin.register(adminDiscountRoutes, { db });
       await admin.register(adminTestimonialRoutes, { db });
+      await admin.register(adminReminderRoutes, { db });
       await admin.register(pushRoutes, { db, publicKey: pushKey, ownerOf });
     },
     { prefix: '/api/admin' },

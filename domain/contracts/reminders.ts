@@ -16,3 +16,6 @@ export type RestoredCart = z.infer<typeof restoredCartSchema>;
 /** GET /api/stock-alerts/:id?key=: a "Notify me" as its confirmation page shows it. */
 export const stockAlertViewSchema = z.object({ name: z.string(), confirmed: z.boolean(), ended: z.boolean() });
 export type StockAlertView = z.infer<typeof stockAlertViewSchema>;
+
+/** GET /api/admin/products/:id/waiting: confirmed "Notify me" subscribers waiting, per colour ('': the product without colours). */
+export const waitingSubscribersSchema = z.object({ waiting: z.record(z.string(), z.int()) });

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { cartReminderRecordSchema, restoredCartSchema, stockAlertViewSchema } from '../../../domain/contracts/reminders';
+import { cartReminderRecordSchema, restoredCartSchema, stockAlertViewSchema, waitingSubscribersSchema } from '../../../domain/contracts/reminders';
 import { cartReminderConsentSchema, stockAlertRequestSchema } from '../../../domain/reminders';
 import { answers } from '../../errors';
 import { requestLocale } from '../../i18n';
 import { countHits, type Limit, refuseOverLimit } from '../../rateLimits';
 import type { Catalogue } from '../catalog/catalogue';
 import { recordConsent, restoredCart, withdrawConsent } from './cartReminders';
-import { confirmStockAlert, stockAlertView, subscribe } from './stockAlerts';
+import { confirmStockAlert, stockAlertView, subscribe, waitingSubscribers } from './stockAlerts';
 
 /** A visitor's consents from one address: far more than a checkout makes (each keystroke of a changed address is not sent). */
 export const CONSENTS_PER_IP: Limit = { name: 'cart-reminder:ip', max: 60, windowSeconds: 10 * 60 };
@@ -54,4 +54,11 @@ export const reminderRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string; bas
   app.post('/stock-alerts/:id/confirm', { schema: { params: alertParams, body: keyBody, response: answers({ 200: stockAlertViewSchema }) } }, async (request) =>
     confirmStockAlert(db, secret, request.params.id, request.body.key, requestLocale(request)),
   );
+};
+
+/** The back office's product form: how many confirmed "Notify me" wait for each sold-out colour (under /api/admin, the owners' scope). */
+export const adminReminderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/products/:id/waiting', { schema: { params: z.object({ id: z.string().min(1).max(64) }), response: answers({ 200: waitingSubscribersSchema }) } }, async (request) => ({
+    waiting: await waitingSubscribers(db, request.params.id),
+  }));
 };

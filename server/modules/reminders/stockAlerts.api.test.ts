@@ -106,6 +106,10 @@ describe('the back-in-stock round', () => {
     const oneClick = unsubscribeUrls(TEST_ORIGIN, TEST_AUTH_SECRET, unsubscribed).oneClick.slice(TEST_ORIGIN.length);
     expect((await shop.app.inject({ method: 'POST', url: oneClick, payload: {} })).statusCode).toBe(200);
     expect(await waitingSubscribers(shop.database.db, '1')).toEqual({ Red: 3 });
+    // The owner's product form asks it; nobody else may.
+    const asked = await shop.app.inject({ url: '/api/admin/products/1/waiting', headers: { cookie: owner.cookie } });
+    expect(asked.json()).toEqual({ waiting: { Red: 3 } });
+    expect((await shop.app.inject({ url: '/api/admin/products/1/waiting' })).statusCode).toBe(401);
     // Still sold out: nothing.
     expect(await mailBackInStock(shop.database.db, TEST_ORIGIN)).toBe(0);
 

@@ -12,6 +12,7 @@ import { createProduct, fetchProduct, saveProduct } from './api';
 import { ProductForm } from './ProductForm';
 import { ProductImages } from './ProductImages';
 import { formValuesOf, stockSeenOf } from './productForm';
+import { WaitingSubscribers } from './WaitingSubscribers';
 
 function BackLink() {
   const { t } = useI18n();
@@ -88,6 +89,7 @@ function ExistingProduct({ id }: { id: string }) {
       <a href={productPath(product)} className="mt-1 inline-block text-sm font-medium text-brand-dark underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-brand">
         {t('admin.product.viewPage')}
       </a>
+      <WaitingSubscribers productId={product.id} version={detail} />
       {justCreated && (
         <p role="status" className="mt-2 text-brand-dark">
           {t('admin.product.created')}
