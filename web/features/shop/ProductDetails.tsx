@@ -115,12 +115,13 @@ export function ProductDetails({ product, titleId, Heading, large = false }: { p
             </fieldset>
           )}
           <AddToCartControl product={product} colour={colour} onAdd={() => setAdded(true)} />
+          <AddedBar shown={added} />
+          {/* Under the bar that leads to the checkout, which stays right under the control tapped (issue 46). */}
           {soldOutChoices(product).length > 0 && (
             <Suspense fallback={null}>
               <NotifyMe product={product} />
             </Suspense>
           )}
-          <AddedBar shown={added} />
           <Reassurance />
           {product.stripePriceId && !product.soldOut && (
             <Suspense fallback={null}>
