@@ -39,21 +39,23 @@ export const cartReminderConsentSchema = z.object({
     .array(orderLineSchema, { error: key('checkout.error.lines.required') })
     .min(1, key('checkout.error.lines.empty'))
     .max(50, key('checkout.error.lines.tooMany')),
-  locale: z.enum(LOCALES).default('en'),
+  locale: z.enum(LOCALES, { error: 'Choose the language of the mails.' }).default('en'),
 });
 export type CartReminderConsent = z.infer<typeof cartReminderConsentSchema>;
 
 /** POST /api/stock-alerts: "Notify me" for a sold-out colour (null: a product without colours). */
 export const stockAlertRequestSchema = z.object({
-  productId: z.string().min(1, key('error.stockAlert.notSoldOut')).max(64, key('error.stockAlert.notSoldOut')),
+  productId: z
+    .string({ error: key('error.stockAlert.notSoldOut') })
+    .min(1, key('error.stockAlert.notSoldOut'))
+    .max(64, key('error.stockAlert.notSoldOut')),
+  // A colour's name, or none (null or absent) for a product without colours; anything else names no sold-out colour.
   colour: z
-    .string()
-    .min(1)
-    .max(40)
-    .nullish()
-    .transform((colour) => colour ?? null),
+    .unknown()
+    .refine((colour) => colour == null || (typeof colour === 'string' && colour.length >= 1 && colour.length <= 40), key('error.stockAlert.notSoldOut'))
+    .transform((colour) => (colour ?? null) as string | null),
   email: emailSchema,
-  locale: z.enum(LOCALES).default('en'),
+  locale: z.enum(LOCALES, { error: 'Choose the language of the mails.' }).default('en'),
 });
 export type StockAlertRequest = z.infer<typeof stockAlertRequestSchema>;
 

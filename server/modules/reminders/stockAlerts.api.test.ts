@@ -95,6 +95,33 @@ describe('Notify me', () => {
   });
 });
 
+describe('bad input', () => {
+  it('is refused with 400 and a sentence the page shows, and writes nothing', async () => {
+    const count = async () => (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(stockAlerts))[0]!.n;
+    const before = await count();
+    const cases: [string, unknown][] = [
+      ['/api/stock-alerts', { productId: '1', colour: 'Red' }],
+      ['/api/stock-alerts', { productId: '1', colour: 'Red', email: 'not-an-address' }],
+      ['/api/stock-alerts', { productId: 7, colour: 'Red', email: 'a@example.ro' }],
+      ['/api/stock-alerts', { productId: '1', colour: ['Red'], email: 'a@example.ro' }],
+      ['/api/stock-alerts', { productId: '1', colour: 'Red', email: 'a@example.ro', locale: 'fr' }],
+      ['/api/stock-alerts', 'Red'],
+      ['/api/cart-reminders', { email: 'a@example.ro', lines: [{ productId: '1', quantity: 0 }] }],
+      ['/api/cart-reminders', { email: 'a@example.ro', lines: [{ productId: '1', quantity: 1 }], id: 'not-an-id' }],
+      ['/api/cart-reminders', { email: 'a\u0000@example.ro', lines: [{ productId: '1', quantity: 1 }] }],
+    ];
+    for (const [url, payload] of cases) {
+      const answer = await shop.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: `10.9.9.${++counter % 250}` });
+      expect(answer.statusCode, `${url} ${JSON.stringify(payload)}: ${answer.body}`).toBe(400);
+      expect(answer.json().message).toMatch(/^[A-Z]/);
+      expect(answer.json().message).not.toMatch(/Invalid input|expected \w+, received|error\./);
+    }
+    const confirm = await shop.app.inject({ method: 'POST', url: '/api/stock-alerts/not-an-id/confirm', payload: { key: 'x' } });
+    expect(confirm.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('the back-in-stock round', () => {
   it('a restock from 0 to 3 mails each confirmed subscriber once, none unconfirmed; 3 to 2 mails nobody', async () => {
     await changeProduct('1', lighterColours({ available: true, stock: 0 }));
