@@ -108,6 +108,7 @@ export async function buildApp({
     livePollMs,
     backupsOn: backups !== null,
     pushKey: push?.publicKey ?? null,
+    cartRemindersOn: config.CART_REMINDER_HOURS !== 'off',
   });
   // Its background jobs (server/jobs.ts): the mail outbox and invoice checks when this process sends mail, reporting to
   // ANAF, tracking parcels, the couriers' lists, visit counts, card orders' reconciliation and the owners' notifications.

@@ -21,7 +21,7 @@ import { remindUnconfirmed } from './modules/orders/customerConfirmation';
 import { keepSentMailsInTimelines } from './modules/orders/sentMails';
 import { type PushSending, startPushSending } from './modules/push/sending';
 import { invoiceRefusedPush } from './modules/push/service';
-import { remindAbandonedCarts } from './modules/reminders/cartReminders';
+import { forgetCartReminders, remindAbandonedCarts } from './modules/reminders/cartReminders';
 import { mailBackInStock } from './modules/reminders/stockAlerts';
 import { collectCash } from './modules/shipping/cash';
 import type { Shipping } from './modules/shipping/couriers';
@@ -161,16 +161,16 @@ export const JOBS: readonly Job[] = [
   {
     name: 'cart reminders',
     does: 'mails the one cart reminder each visitor consented to at the checkout, CART_REMINDER_HOURS after their last change, unless an order from their address followed; deletes the records 7 days after the consent (reminders/cartReminders.ts)',
-    every: 'every minute (or every CART_REMINDER_HOURS when shorter)',
-    runs: 'every serving process, unless CART_REMINDER_HOURS=off; each reminder is taken by one (sent_at set where still null)',
-    start: ({ process, db, reminders, log }) =>
-      process === 'serving' && reminders?.cartHours
-        ? everyFewSeconds(
-            () => remindAbandonedCarts(db, { hours: reminders.cartHours!, secret: reminders.secret, shopUrl: reminders.shopUrl }),
-            cartRemindersEveryMs(reminders.cartHours),
-            warnEach(log, 'writing the cart reminders failed; trying again later'),
-          )
-        : null,
+    every: 'every minute (or every CART_REMINDER_HOURS when shorter); every hour when off',
+    runs: 'every serving process; each reminder is taken by one (sent_at set where still null); with CART_REMINDER_HOURS=off it only deletes, every hour',
+    start({ process, db, reminders, log }) {
+      if (process !== 'serving' || !reminders) return null;
+      const failed = warnEach(log, 'writing the cart reminders failed; trying again later');
+      // Off: none is sent, and records kept from before it was turned off still go after 7 days.
+      if (!reminders.cartHours) return everyFewSeconds(() => forgetCartReminders(db), FORGET_MAILS_EVERY_MS, failed);
+      const hours = reminders.cartHours;
+      return everyFewSeconds(() => remindAbandonedCarts(db, { hours, secret: reminders.secret, shopUrl: reminders.shopUrl }), cartRemindersEveryMs(hours), failed);
+    },
   },
   {
     name: 'back in stock',

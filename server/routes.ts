@@ -61,6 +61,8 @@ export interface RouteDependencies {
   backupsOn: boolean;
   /** The VAPID public key the owners' phones subscribe with (push/settings.ts); null: no notifications. */
   pushKey: string | null;
+  /** CART_REMINDER_HOURS is not off: the checkout's consent to a cart reminder is taken. */
+  cartRemindersOn: boolean;
 }
 
 /** Every module's routes, on the app itself (no plugin of their own): the shop's API under /api, the back office's under /api/admin, the crawlers' files and the catalogue feeds. */
@@ -85,6 +87,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
     livePollMs,
     backupsOn,
     pushKey,
+    cartRemindersOn,
   } = deps;
   await app.register(
     async (api) => {
@@ -100,7 +103,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await api.register(visitRoutes, { counter: visits });
       await api.register(discountRoutes, { db, checksPerIp: discountChecksPerIp });
       await api.register(testimonialRoutes, { db });
-      await api.register(reminderRoutes, { db, secret, baseURL, catalogue });
+      await api.register(reminderRoutes, { db, secret, baseURL, catalogue, cartRemindersOn });
       await api.register(accountRoutes, { db, auth, baseURL });
     },
     { prefix: '/api' },

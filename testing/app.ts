@@ -81,6 +81,8 @@ export interface TestAppOptions {
   prepayFreeShipping?: boolean;
   /** The owners' phone notifications (a sender to a stand-in push service); none unless given. */
   push?: PushSending;
+  /** CART_REMINDER_HOURS; unset unless given: consents are taken, and no reminder round runs (tests run it themselves). */
+  cartReminderHours?: Config['CART_REMINDER_HOURS'];
 }
 
 /** The settings of a shop configured with the defaults. */
@@ -117,6 +119,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}) {
       ORDER_MAX_TOTAL_LEI: (limits.maxTotal ?? MAX_ORDER_TOTAL) / 100,
       SHIPMENT_OVERDUE_DAYS: 7,
       DISCOUNT_CHECKS_PER_IP: DEFAULTS.DISCOUNT_CHECKS_PER_IP,
+      ...(options.cartReminderHours !== undefined ? { CART_REMINDER_HOURS: options.cartReminderHours } : {}),
     },
     auth: { baseURL: TEST_ORIGIN, secret: TEST_AUTH_SECRET, secureCookies: false },
     stripe: options.stripe ?? null,

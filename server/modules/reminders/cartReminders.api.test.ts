@@ -95,6 +95,19 @@ describe('the consent', () => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('is refused when the shop sends no cart reminders (CART_REMINDER_HOURS=off)', async () => {
+    const off = await buildTestApp(shop.database.db, { cartReminderHours: 'off' });
+    try {
+      const email = freshEmail();
+      const refused = await off.inject({ method: 'POST', url: '/api/cart-reminders', payload: { email, lines: defaultLines } });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('This shop sends no cart reminders.');
+      expect(await tablesHolding(shop.database.db, email)).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
+
   it('goes with the account when its owner deletes it (their data rights)', async () => {
     const customer = await signUpCustomer(shop.app);
     const id = await consent(customer.email);

@@ -77,16 +77,21 @@ async function mailLines(db: DbOrTx, lines: CartReminderConsent['lines'], locale
 }
 
 /**
- * The reminders' round: deletes the records an order has answered, those of an address that unsubscribed and those older
- * than REMINDER_KEEP_DAYS, then takes
- * each record due (its delay passed, no order from its address since the consent, not unsubscribed, not sent) and writes
- * its one mail.
- * A record is taken by setting sent_at in the statement that reads it (`… and sent_at is null returning`), rows another
- * process holds skipped: processes running the round at once never mail one twice. At most `limit` a round.
+ * Deletes the records an order has answered, those of an address that unsubscribed (the shared opt-out: it gets no
+ * reminder), and those older than REMINDER_KEEP_DAYS. Run by the reminders' round, and hourly alone while they are off.
+ */
+export async function forgetCartReminders(db: Db): Promise<void> {
+  await db.delete(cartReminders).where(sql`${orderedSinceConsent} or not ${notOptedOut(cartReminders.email)} or ${cartReminders.consentedAt} < now() - make_interval(days => ${REMINDER_KEEP_DAYS})`);
+}
+
+/**
+ * The reminders' round: forgets what is to go (forgetCartReminders), then takes each record due (its delay passed, no
+ * order from its address since the consent, not unsubscribed, not sent) and writes its one mail. A record is taken by
+ * setting sent_at in the statement that reads it (`… and sent_at is null returning`), rows another process holds
+ * skipped: processes running the round at once never mail one twice. At most `limit` a round.
  */
 export async function remindAbandonedCarts(db: Db, settings: CartReminderSettings, limit = 50): Promise<number> {
-  // An address that unsubscribed (the shared opt-out) gets none: its record goes too.
-  await db.delete(cartReminders).where(sql`${orderedSinceConsent} or not ${notOptedOut(cartReminders.email)} or ${cartReminders.consentedAt} < now() - make_interval(days => ${REMINDER_KEEP_DAYS})`);
+  await forgetCartReminders(db);
   return db.transaction(async (tx) => {
     const due = tx
       .select({ id: cartReminders.id })

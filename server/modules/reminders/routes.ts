@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { cartReminderRecordSchema, restoredCartSchema, stockAlertViewSchema, waitingSubscribersSchema } from '../../../domain/contracts/reminders';
 import { cartReminderConsentSchema, stockAlertRequestSchema } from '../../../domain/reminders';
-import { answers } from '../../errors';
+import { AppError, answers } from '../../errors';
 import { requestLocale } from '../../i18n';
 import { countHits, type Limit, refuseOverLimit } from '../../rateLimits';
 import type { Catalogue } from '../catalog/catalogue';
@@ -25,8 +25,13 @@ const keyBody = z.object({ key: z.string().max(100) });
  * /api/cart-reminders), the cart its link rebuilds (GET /api/cart-reminders/:id?key=), "Notify me" (POST
  * /api/stock-alerts) and its confirmation (GET, POST /api/stock-alerts/:id).
  */
-export const reminderRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string; baseURL: string; catalogue: Catalogue }> = async (app, { db, secret, baseURL, catalogue }) => {
+export const reminderRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string; baseURL: string; catalogue: Catalogue; cartRemindersOn: boolean }> = async (
+  app,
+  { db, secret, baseURL, catalogue, cartRemindersOn },
+) => {
   app.post('/cart-reminders', { schema: { body: cartReminderConsentSchema, response: answers({ 200: cartReminderRecordSchema }) } }, async (request) => {
+    // CART_REMINDER_HOURS=off: the checkout offers no box, and a consent nobody would act on is not kept.
+    if (!cartRemindersOn) throw new AppError('conflict', { id: 'error.reminder.off' }, 'reminders_off');
     refuseOverLimit(await countHits(db, [{ limit: CONSENTS_PER_IP, value: request.ip }]), { id: 'error.reminder.tooMany' }, 'rate_limited');
     return recordConsent(db, request.body);
   });
