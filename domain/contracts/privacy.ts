@@ -32,6 +32,11 @@ export const personalDataSchema = z.object({
   codBlocks: z.array(z.object({ kind: z.enum(['phone', 'email']), value: z.string(), blockedAt: z.string() })),
   /** What the couriers said of their parcels, order by order (issue 48). */
   courierEvents: z.array(z.object({ orderNumber: z.int(), courierName: z.string(), awb: z.string(), code: z.string(), label: z.string(), location: z.string(), at: z.string() })),
+  /**
+   * The mails they consented to (decision 0045): a cart reminder (`about`: its products) or a "Notify me" (`about`: the
+   * product and colour), when given, confirmed (a cart reminder needs no confirmation: null) and ended (sent or mailed).
+   */
+  consents: z.array(z.object({ kind: z.enum(['cart_reminder', 'stock_alert']), about: z.string(), givenAt: z.string(), confirmedAt: z.nullable(z.string()), endedAt: z.nullable(z.string()) })),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;
 

@@ -68,6 +68,14 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
         ),
       )}
       {section(
+        'data-consents',
+        t('account.data.consents'),
+        data.consents.map(
+          (consent) =>
+            `${t(consent.kind === 'cart_reminder' ? 'account.data.cartReminder' : 'account.data.stockAlert', { about: consent.about })} · ${shopTime(consent.givenAt, locale)}${consent.endedAt ? ` · ${t('account.data.consentEnded', { when: shopTime(consent.endedAt, locale) })}` : ''}`,
+        ),
+      )}
+      {section(
         'data-cod-blocks',
         t('account.data.codBlocks'),
         data.codBlocks.map((block) => `${block.value} · ${shopTime(block.blockedAt, locale)}`),

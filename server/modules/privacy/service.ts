@@ -18,7 +18,7 @@ import { MAIL_KINDS } from '../mail/service';
 import { anonymiseOrders } from '../orders/anonymise';
 import { codBlocksOf } from '../orders/codRisk';
 import { listOrdersOfUser, orderView } from '../orders/read';
-import { forgetAddress } from '../reminders/forget';
+import { consentsOf, forgetAddress } from '../reminders/forget';
 import { courierEventsOfOrder } from '../shipping/service';
 
 /**
@@ -69,6 +69,7 @@ async function personalData(db: Db, views: OrderView[], account: PersonalData['a
     mails: mails.map((mail) => ({ ...mail, writtenAt: mail.writtenAt.toISOString(), sentAt: mail.sentAt?.toISOString() ?? null })),
     codBlocks: [...blocks.values()].map(({ kind, value, createdAt }) => ({ kind, value, blockedAt: createdAt })),
     courierEvents,
+    consents: await consentsOf(db, email),
   };
 }
 

@@ -108,9 +108,14 @@ describe('the consent', () => {
     }
   });
 
-  it('goes with the account when its owner deletes it (their data rights)', async () => {
+  it('is in the person’s copy of their data, and goes with the account when they delete it (their data rights)', async () => {
     const customer = await signUpCustomer(shop.app);
     const id = await consent(customer.email);
+    // Their copy of their data shows the consent, and when it was given.
+    const data = await shop.app.inject({ url: '/api/account/data', headers: { cookie: customer.cookie } });
+    expect(data.json().consents).toEqual([
+      { kind: 'cart_reminder', about: 'Dummy Car Key × 1, Dummy Lighter (Black) × 2', givenAt: (await recordOf(id))!.consentedAt.toISOString(), confirmedAt: null, endedAt: null },
+    ]);
     const deleted = await shop.app.inject({ method: 'POST', url: '/api/account/delete', payload: { password: 'secret123' }, headers: { cookie: customer.cookie, origin: TEST_ORIGIN } });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await recordOf(id)).toBeUndefined();
