@@ -193,6 +193,21 @@ describe('the round', () => {
     expect(mail.html).toContain(unsubscribeUrls(TEST_SHOP.url, TEST_AUTH_SECRET, email).page.replaceAll('&', '&amp;'));
   });
 
+  it('writes a Romanian visitor’s reminder in Romanian, the products named as they read them', async () => {
+    const email = freshEmail();
+    const answer = await shop.app.inject({ method: 'POST', url: '/api/cart-reminders', payload: { email, lines: defaultLines, locale: 'ro' } });
+    const id = (answer.json() as { id: string }).id;
+    await age(id, 3);
+    await round();
+    const [row] = await mailsTo(email);
+    expect(row!.language).toBe('ro');
+    const db = shop.database.db;
+    const mail = await renderOutboxMail(db, { shop: TEST_SHOP, ownerEmail: null, ownerLocale: 'en', secret: TEST_AUTH_SECRET }, row!, orderMailSource(db, TEST_AUTH_SECRET, TEST_SHOP.url));
+    expect(mail.subject).toBe('Coșul tău de la Secret Stash te așteaptă');
+    expect(mail.text).toContain('Brichetă cu ascunzătoare (Negru) × 2');
+    expect(mail.text).toContain('la prețurile și stocul de azi');
+  });
+
   it('an order from before the consent does not cancel it', async () => {
     const email = freshEmail();
     const placed = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder({ email, lines: [{ productId: '2', quantity: 1 }] }) });
