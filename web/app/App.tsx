@@ -4,6 +4,7 @@ import { EARLY_TAPS } from '../../domain/contracts/pages';
 import { LEGAL_PAGES, type LegalPage as LegalPageName, legalPath, WITHDRAWAL_PATH } from '../../domain/legal';
 import { stepOfPage } from '../../domain/visits';
 import { Loading } from '../components/Loading';
+import { noteTouch } from '../lib/attribution';
 import { CartProvider } from '../lib/cart/CartProvider';
 import { type I18n, I18nProvider } from '../lib/i18n';
 import { backgroundOf } from '../lib/modalRoutes';
@@ -50,16 +51,18 @@ export const serverRenderedPageOf = (pathname: string) => SERVER_RENDERED.find((
  * Tells the server which page of the funnel the visitor opened (POST /api/visits, domain/visits.ts): no cookie, nothing
  * kept in the browser; the server counts it, or not for a bot.
  */
-function useVisitCount(path: string) {
+function useVisitCount(path: string, search: string) {
   useEffect(() => {
+    // Every page notes its touch (a tagged link), counted or not: the order sends the tab's (web/lib/attribution.ts).
+    const touch = noteTouch(search);
     if (!stepOfPage(path) || typeof navigator.sendBeacon !== 'function') return;
-    navigator.sendBeacon('/api/visits', new Blob([JSON.stringify({ path })], { type: 'application/json' }));
-  }, [path]);
+    navigator.sendBeacon('/api/visits', new Blob([JSON.stringify({ path, touch })], { type: 'application/json' }));
+  }, [path, search]);
 }
 
 function AppRoutes() {
   const location = useLocation();
-  useVisitCount(`${location.pathname}${location.search}`);
+  useVisitCount(`${location.pathname}${location.search}`, location.search);
   // A product opened from /shop keeps the shop behind its modal (web/lib/modalRoutes.ts).
   const background = backgroundOf(location);
   return (
