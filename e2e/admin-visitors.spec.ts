@@ -15,7 +15,7 @@ test('a visitor’s pages are counted without a cookie, and the owner sees visit
   expect(await context.cookies()).toEqual([]);
 
   await signInAsOwner(page);
-  const visitors = page.getByRole('region', { name: 'Visitors' });
+  const visitors = page.getByRole('region', { name: 'Visitors', exact: true });
   // Each process writes its counts every 10 seconds.
   const viewed = visitors.getByRole('listitem').filter({ hasText: /^Dummy Lighter: \d+ views?$/ });
   await expect(async () => {
@@ -59,7 +59,8 @@ test('a visit from an Instagram reel and its order land in the owner’s instagr
   expect(await context.cookies()).toEqual([]);
 
   await signInAsOwner(page);
-  const channels = page.getByRole('region', { name: 'Visitors' });
+  await page.goto('/admin');
+  const channels = page.getByRole('region', { name: 'Visitors', exact: true });
   await expect(channels.getByRole('heading', { name: 'Sales by channel' })).toBeVisible();
   await expect(channels.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
   // Its visitor is written with the process's next batch (10 seconds); the order at once.
