@@ -5,7 +5,7 @@ import { type Attribution, type Touch, touchOf } from '../../domain/attribution'
  * storage only (no cookie, nothing kept on the server that names the visitor). The visit beacon sends the last, an
  * order both.
  */
-const KEY = 'shop.attribution';
+const KEY = 'secret-stash.attribution.v1';
 
 /** The referrer is read once per page load: later pages of the app keep the same document.referrer. */
 let referrerRead = false;

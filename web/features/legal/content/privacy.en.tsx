@@ -43,7 +43,7 @@ export default function PrivacyEn({ company }: LegalContentProps) {
           ],
           ['Server logs: time, page asked for, answer, your IP address; never names, emails, addresses or what you type', 'To keep the shop running and secure (legitimate interest)', 'Up to 30 days'],
           [
-            'Visitor counts: which pages of the shop were opened, and a code made from your IP address and browser with a random key of the day that is deleted at its end (no cookie; see Cookies)',
+            'Visitor counts: which pages of the shop were opened, where the visit came from when its link says so (a post, a partner), and a code made from your IP address and browser with a random key of the day that is deleted at its end (no cookie; see Cookies); an order keeps where its visit came from',
             'To know how many visitors become buyers (legitimate interest)',
             'The key: one day; the codes, which then say nothing about you: 35 days',
           ],

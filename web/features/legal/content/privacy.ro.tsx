@@ -47,7 +47,7 @@ export default function PrivacyRo({ company }: LegalContentProps) {
             'Cel mult 30 de zile',
           ],
           [
-            'Numărarea vizitatorilor: ce pagini ale magazinului au fost deschise și un cod făcut din adresa IP și browser cu o cheie aleatorie a zilei, ștearsă la sfârșitul ei (fără cookie; vezi Cookie-uri)',
+            'Numărarea vizitatorilor: ce pagini ale magazinului au fost deschise, de unde a venit vizita când linkul o spune (o postare, un partener) și un cod făcut din adresa IP și browser cu o cheie aleatorie a zilei, ștearsă la sfârșitul ei (fără cookie; vezi Cookie-uri); comanda păstrează de unde a venit vizita',
             'Ca să știm câți vizitatori devin cumpărători (interes legitim)',
             'Cheia: o zi; codurile, care apoi nu mai spun nimic despre tine: 35 de zile',
           ],
