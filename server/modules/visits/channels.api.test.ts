@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders';
 import { visitSources } from '../../../db/schema/visits';
-import { seedCatalog } from '../../../db/seed';
-import { buildTestApp, signUpOwner, TEST_ORIGIN, type TestApp } from '../../../testing/app';
-import { createTestDatabase } from '../../../testing/database';
+import { TEST_ORIGIN } from '../../../testing/app';
 import { sampleOrder } from '../../../testing/sampleOrder';
+import { setUpCountingTestApp } from '../../../testing/visits';
 import { changeOrderStatus } from '../orders/status';
-import { VisitCounter } from './counter';
 
 // Sales by channel without a cookie or a pixel (issue 49): the visit beacon's touch counts visitors per source and
 // campaign, the order keeps its channel, the dashboard puts them side by side for 7 and 30 days; an influencer's code
@@ -16,35 +13,19 @@ import { VisitCounter } from './counter';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
-let database: Database;
-let app: TestApp;
-let counter: VisitCounter;
-let owner: { cookie: string };
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedCatalog(database.db);
-  counter = new VisitCounter(database.db);
-  app = await buildTestApp(database.db, { listen: database.listen, visits: counter });
-  owner = await signUpOwner(app, database.db);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+const shop = setUpCountingTestApp();
 
 const reel = { source: 'instagram', medium: 'social', campaign: 'reel12', ref: null };
 const visit = (path: string, ip: string, touch?: object) =>
-  app.inject({ method: 'POST', url: '/api/visits', payload: { path, ...(touch ? { touch } : {}) }, remoteAddress: ip, headers: { 'user-agent': PHONE } });
+  shop.app.inject({ method: 'POST', url: '/api/visits', payload: { path, ...(touch ? { touch } : {}) }, remoteAddress: ip, headers: { 'user-agent': PHONE } });
 const place = async (overrides: Record<string, unknown>) => {
-  const placed = await app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder(overrides) });
+  const placed = await shop.app.inject({ method: 'POST', url: '/api/orders', payload: sampleOrder(overrides) });
   expect(placed.statusCode, placed.body).toBe(201);
   expect(placed.headers['set-cookie']).toBeUndefined();
   return placed.json() as { id: string };
 };
 const channelRows = async (days: number) => {
-  const stats = await app.inject({ url: '/api/admin/visits', headers: { cookie: owner.cookie } });
+  const stats = await shop.app.inject({ url: '/api/admin/visits', headers: { cookie: shop.owner.cookie } });
   expect(stats.statusCode, stats.body).toBe(200);
   return (stats.json().channels as { days: number; rows: unknown[] }[]).find((period) => period.days === days)!.rows;
 };
@@ -61,13 +42,13 @@ describe('sales by channel', () => {
       expect(answer.statusCode).toBe(204);
       expect(answer.headers['set-cookie']).toBeUndefined();
     }
-    await counter.flush();
+    await shop.counter.flush();
     // Nothing that names anyone: a hash per source and campaign.
-    for (const row of await database.db.select().from(visitSources)) expect(row.visitor).toMatch(/^[0-9a-f]{32}$/);
+    for (const row of await shop.database.db.select().from(visitSources)) expect(row.visitor).toMatch(/^[0-9a-f]{32}$/);
 
     const fromReel = await place({ attribution: { first: { source: 'tiktok', medium: null, campaign: null, ref: null }, last: reel } });
     await place({ email: 'ion@example.ro' });
-    const [kept] = await database.db
+    const [kept] = await shop.database.db
       .select({ channel: orders.channel, campaign: orders.campaign, attribution: orders.attribution, total: orders.totalAmount })
       .from(orders)
       .where(eq(orders.id, fromReel.id));
@@ -80,44 +61,44 @@ describe('sales by channel', () => {
       ]);
     }
     // The owner's order page says where it came from.
-    const detail = await app.inject({ url: `/api/admin/orders/${fromReel.id}`, headers: { cookie: owner.cookie } });
+    const detail = await shop.app.inject({ url: `/api/admin/orders/${fromReel.id}`, headers: { cookie: shop.owner.cookie } });
     expect(detail.json()).toMatchObject({ channel: 'instagram', campaign: 'reel12' });
     // The storefront's pages set no cookie either, tagged or not.
     for (const url of ['/', '/shop?utm_source=instagram&utm_campaign=reel12']) {
-      const page = await app.inject({ url, headers: { origin: TEST_ORIGIN } });
+      const page = await shop.app.inject({ url, headers: { origin: TEST_ORIGIN } });
       expect(page.headers['set-cookie'], url).toBeUndefined();
     }
   });
 
   it('counts an influencer’s code in its channel whatever the visit’s touch, and leaves a cancelled order out of the revenue', async () => {
-    const created = await app.inject({
+    const created = await shop.app.inject({
       method: 'POST',
       url: '/api/admin/discount-codes',
-      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+      headers: { cookie: shop.owner.cookie, origin: TEST_ORIGIN },
       payload: { code: 'ANDREEA10', kind: 'percent', value: 10, channel: 'TikTok Andreea' },
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ code: 'ANDREEA10', channel: 'tiktok-andreea' });
     const kept = await place({ email: 'maria@example.ro', discountCode: 'andreea10', attribution: { first: reel, last: reel } });
     const cancelled = await place({ email: 'dan@example.ro', discountCode: 'ANDREEA10' });
-    await changeOrderStatus(database.db, cancelled.id, 'cancelled', { actor: 'owner' });
-    const [row] = await database.db.select({ total: orders.totalAmount }).from(orders).where(eq(orders.id, kept.id));
+    await changeOrderStatus(shop.database.db, cancelled.id, 'cancelled', { actor: 'owner' });
+    const [row] = await shop.database.db.select({ total: orders.totalAmount }).from(orders).where(eq(orders.id, kept.id));
     expect(await channelRows(7)).toContainEqual({ source: 'tiktok-andreea', campaign: 'ANDREEA10', visitors: 0, orders: 2, revenue: row!.total, conversion: null });
   });
 
   it('counts an order the owner took by phone as phone, and keeps no channel from a touch without a source', async () => {
-    const taken = await app.inject({
+    const taken = await shop.app.inject({
       method: 'POST',
       url: '/api/admin/orders',
-      headers: { cookie: owner.cookie, origin: TEST_ORIGIN },
+      headers: { cookie: shop.owner.cookie, origin: TEST_ORIGIN },
       payload: { order: sampleOrder({ email: 'radu@example.ro', attribution: { first: reel, last: reel } }), locale: 'ro' },
     });
     expect(taken.statusCode, taken.body).toBe(201);
-    const [row] = await database.db.select({ channel: orders.channel }).from(orders).where(eq(orders.id, taken.json().id));
+    const [row] = await shop.database.db.select({ channel: orders.channel }).from(orders).where(eq(orders.id, taken.json().id));
     expect(row!.channel).toBe('phone');
 
     const blank = await place({ email: 'elena@example.ro', attribution: { first: { ...reel, source: '<>' }, last: { ...reel, source: '<>' } } });
-    const [kept] = await database.db.select({ channel: orders.channel, attribution: orders.attribution }).from(orders).where(eq(orders.id, blank.id));
+    const [kept] = await shop.database.db.select({ channel: orders.channel, attribution: orders.attribution }).from(orders).where(eq(orders.id, blank.id));
     expect(kept).toEqual({ channel: 'direct', attribution: null });
   });
 });
