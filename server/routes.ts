@@ -25,6 +25,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { pushRoutes } from './modules/push/routes';
+import { adminReviewRoutes, reviewRoutes } from './modules/reviews/routes';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import type { Shipping } from './modules/shipping/couriers';
 import { shippingRoutes } from './modules/shipping/routes';
@@ -97,6 +98,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await api.register(visitRoutes, { counter: visits });
       await api.register(discountRoutes, { db, checksPerIp: discountChecksPerIp });
       await api.register(testimonialRoutes, { db });
+      await api.register(reviewRoutes, { db, secret });
       await api.register(accountRoutes, { db, auth, baseURL });
     },
     { prefix: '/api' },
@@ -115,6 +117,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await admin.register(adminVisitRoutes, { db });
       await admin.register(adminDiscountRoutes, { db });
       await admin.register(adminTestimonialRoutes, { db });
+      await admin.register(adminReviewRoutes, { db, ownerOf });
       await admin.register(pushRoutes, { db, publicKey: pushKey, ownerOf });
     },
     { prefix: '/api/admin' },

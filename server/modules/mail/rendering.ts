@@ -18,6 +18,7 @@ import { confirmReminderMail, orderUpdatedMail, payLinkMail } from './templates/
 import { type OrderMailData, orderPlacedMail, type RenderedParts, statusMail } from './templates/orderMails';
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
+import { reviewRequestMail } from './templates/reviewMails';
 
 export interface MailSettings {
   shop: ShopIdentity;
@@ -70,7 +71,9 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow, or
                             ? payLinkMail(settings.shop, order, OWNER_PAY_LINK_DAYS)
                             : row.kind === MAIL_KINDS.orderUpdated
                               ? orderUpdatedMail(settings.shop, order, Number(row.data.refund ?? 0))
-                              : null;
+                              : row.kind === MAIL_KINDS.reviewRequest
+                                ? reviewRequestMail(settings.shop, order)
+                                : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
 }
