@@ -113,7 +113,13 @@ export async function buildApp({
   // ANAF, tracking parcels, the couriers' lists, visit counts, card orders' reconciliation and the owners' notifications.
   runJobsWhileUp(app, {
     db,
-    mail: mail ? { sending: mail, orderOf: orderMailSource(db, authSettings.secret, mail.shop.url, { prepay: checkout.cardOffered, prepayFreeShipping: payments.prepayFreeShipping }) } : null,
+    mail: mail
+      ? {
+          sending: mail,
+          secret: authSettings.secret,
+          orderOf: orderMailSource(db, authSettings.secret, mail.shop.url, { prepay: checkout.cardOffered, prepayFreeShipping: payments.prepayFreeShipping }),
+        }
+      : null,
     anaf,
     shipping,
     invoicing,

@@ -43,6 +43,7 @@ const context = (overrides: Partial<JobContext>): JobContext => ({
 const mail = () => ({
   sending: { mailer: createFileMailer({ folder, from: TEST_SHOP.email }), shop: TEST_SHOP, ownerEmail: null, ownerLocale: 'en' as const },
   orderOf: orderMailSource(database.db, 'test-secret-that-is-at-least-32-characters-long', TEST_SHOP.url),
+  secret: 'test-secret-that-is-at-least-32-characters-long',
 });
 
 describe('background jobs (server/jobs.ts)', () => {

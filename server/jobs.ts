@@ -36,7 +36,7 @@ export interface JobContext {
   /** `serving`: a process answering requests; `worker`: `npm run worker`, which only sends mail and reports invoices. */
   process: 'serving' | 'worker';
   /** Sending the outbox's mails, in the one kind of process that does (the worker, or a serving process without MAIL_WORKER). */
-  mail: { sending: MailSending; orderOf: OrderMailSource } | null;
+  mail: { sending: MailSending; orderOf: OrderMailSource; secret: string } | null;
   anaf: AnafReporting | null;
   shipping: Shipping;
   invoicing: Invoicing | null;
@@ -94,7 +94,7 @@ export const JOBS: readonly Job[] = [
       const { deliveryOf, MAIL_POLL_MS } = await import('./modules/mail/delivery');
       const { startDeliveryLoop } = await import('./modules/mail/outbox');
       // The worker does nothing but mail and invoices: it never needs to give way to requests (outbox.ts processIsBusy).
-      const loop = startDeliveryLoop(deliveryOf(db, mail.sending, mail.orderOf, log), MAIL_POLL_MS, process === 'worker' ? async () => false : undefined);
+      const loop = startDeliveryLoop(deliveryOf(db, mail.sending, mail.orderOf, mail.secret, log), MAIL_POLL_MS, process === 'worker' ? async () => false : undefined);
       log.info({ mail: mail.sending.mailer.target }, process === 'worker' ? 'mail worker sending mail' : 'sending mail');
       return {
         async stop() {

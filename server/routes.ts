@@ -24,6 +24,7 @@ import { ownerReturnRoutes } from './modules/orders/returnRoutes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { privacyRoutes } from './modules/privacy/routes';
+import { unsubscribeRoutes } from './modules/privacy/unsubscribeRoutes';
 import { pushRoutes } from './modules/push/routes';
 import { adminReviewRoutes, reviewRoutes } from './modules/reviews/routes';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
@@ -95,6 +96,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await api.register(paymentRoutes, { payments: checkout.payments, auth, cardPaymentsEnabled });
       await api.register(shippingRoutes, { db, shipping });
       await api.register(privacyRoutes, { db, auth, secret });
+      await api.register(unsubscribeRoutes, { db, secret });
       await api.register(visitRoutes, { counter: visits });
       await api.register(discountRoutes, { db, checksPerIp: discountChecksPerIp });
       await api.register(testimonialRoutes, { db });

@@ -39,6 +39,7 @@ const jobs = await startJobs({
   // Its mails offer paying a cash order by card where the serving processes' cart takes cards (the same settings).
   mail: {
     sending,
+    secret,
     orderOf: orderMailSource(database.db, secret, sending.shop.url, { prepay: config.CARD_PAYMENTS_ENABLED && Boolean(config.STRIPE_SECRET_KEY), prepayFreeShipping: config.PREPAY_FREE_SHIPPING }),
   },
   anaf: anafReportingFrom(config, publicUrl(config), secret),

@@ -34,3 +34,7 @@ export const personalDataSchema = z.object({
   courierEvents: z.array(z.object({ orderNumber: z.int(), courierName: z.string(), awb: z.string(), code: z.string(), label: z.string(), location: z.string(), at: z.string() })),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;
+
+/** An unsubscribe link's address and whether it already asked for no more of the shop's mails (GET/POST /api/unsubscribe). */
+export const unsubscribeSchema = z.object({ email: z.string(), optedOut: z.boolean() });
+export type Unsubscribe = z.infer<typeof unsubscribeSchema>;

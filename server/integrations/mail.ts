@@ -10,7 +10,12 @@ export interface OutgoingMail {
   text: string;
   /** Stable per outbox row (`<outbox-42@shop.example.ro>`): a resend after a crash carries the same one. */
   messageId: string;
+  /** A mail the recipient may stop: where a mail program POSTs its one-click unsubscribe (RFC 8058). */
+  unsubscribeUrl?: string;
 }
+
+/** The headers of a mail the recipient may stop: its List-Unsubscribe, which Gmail and Yahoo offer as one click (RFC 8058). */
+const unsubscribeHeaders = (mail: OutgoingMail) => (mail.unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {});
 
 export interface Mailer {
   /** Where mails go, for the start-up log line ("smtp://mail.example.ro:587", "files in data/mail"). */
@@ -45,7 +50,7 @@ export function createSmtpMailer(options: { url: string; from: string; timeoutMs
   return {
     target: `${shown.protocol}//${shown.host}`,
     async send(mail) {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId });
+      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId, ...unsubscribeHeaders(mail) });
       return {};
     },
     close: () => transport.close(),
@@ -61,7 +66,7 @@ export function createFileMailer(options: { folder: string; from: string }): Mai
   return {
     target: `files in ${options.folder}`,
     async send(mail) {
-      const built = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId });
+      const built = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId, ...unsubscribeHeaders(mail) });
       await mkdir(options.folder, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^A-Za-z0-9-]/g, '_')}.eml`;
       const file = path.join(options.folder, name);

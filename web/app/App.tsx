@@ -28,6 +28,7 @@ const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 const OrderStatusPage = lazyPage(() => import('../features/orders/OrderStatusPage'));
 const ConfirmOrderPage = lazyPage<{ purpose: 'confirm' | 'pay' }>(() => import('../features/orders/ConfirmOrderPage'));
 const ReviewPage = lazyPage(() => import('../features/reviews/ReviewPage'));
+const UnsubscribePage = lazyPage(() => import('../features/legal/UnsubscribePage'));
 const LegalPage = lazyPage<{ page: LegalPageName }>(() => import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })));
 const WithdrawalPage = lazyPage(() => import('../features/legal/WithdrawalPage'));
 // The back office is its own code, loaded only by whoever opens /admin.
@@ -106,6 +107,7 @@ function AppRoutes() {
             <Route key={page} path={legalPath(page)} element={<LegalPage page={page} />} />
           ))}
           <Route path={WITHDRAWAL_PATH} element={<WithdrawalPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

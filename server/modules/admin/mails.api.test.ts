@@ -50,7 +50,7 @@ function delivery(): Delivery {
   return {
     db,
     mailer: createSmtpMailer({ url: smtp.url, from: 'Secret Stash <shop@example.ro>', timeoutMs: 2000 }),
-    render: (row) => renderOutboxMail(db, { shop: TEST_SHOP, ownerEmail: null, ownerLocale: 'en' }, row, orderMailSource(db, TEST_AUTH_SECRET, TEST_SHOP.url)),
+    render: (row) => renderOutboxMail(db, { shop: TEST_SHOP, ownerEmail: null, ownerLocale: 'en', secret: TEST_AUTH_SECRET }, row, orderMailSource(db, TEST_AUTH_SECRET, TEST_SHOP.url)),
     domain: DOMAIN,
     log: { info: record, warn: record },
     giveUpAfterMs: 0,

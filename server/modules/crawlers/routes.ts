@@ -10,7 +10,7 @@ import type { Catalogue } from '../catalog/catalogue';
  * customer's account and orders, payment results, password links, the API. Keeping crawlers out
  * hides nothing: these pages check who is asking either way.
  */
-export const PAGES_CRAWLERS_SKIP = ['/checkout', '/admin', '/account', '/orders/', '/success', '/stripe-checkout', '/reset-password', '/api/'] as const;
+export const PAGES_CRAWLERS_SKIP = ['/checkout', '/admin', '/account', '/orders/', '/success', '/stripe-checkout', '/reset-password', '/unsubscribe', '/api/'] as const;
 
 /** The public pages a search engine should know, besides each active product's own (`/shop/{slug}`). */
 export const PUBLIC_PAGES = ['/', '/shop', ...LEGAL_PAGES.map(legalPath)] as const;

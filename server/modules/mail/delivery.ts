@@ -9,7 +9,7 @@ import { type MailSettings, type OrderMailSource, renderOutboxMail } from './ren
 export const MAIL_POLL_MS = 1000;
 
 /** What a process that sends mail needs beyond the database and its orders: where mails go and who they come from. */
-export type MailSending = MailSettings & { mailer: Mailer; giveUpAfterMs?: number };
+export type MailSending = Omit<MailSettings, 'secret'> & { mailer: Mailer; giveUpAfterMs?: number };
 
 /**
  * Who the mails come from (their From): MAIL_FROM, or with discreet shipping (issue 47) its address under the neutral
@@ -35,8 +35,8 @@ export function mailOf(config: Config, dataDir: string): MailSending {
 }
 
 /** The delivery of `sending` on `db`, the mails of orders telling each order as `orderOf` gives it. */
-export function deliveryOf(db: Db, sending: MailSending, orderOf: OrderMailSource, log: Delivery['log']): Delivery {
-  const settings: MailSettings = { shop: sending.shop, ownerEmail: sending.ownerEmail, ownerLocale: sending.ownerLocale };
+export function deliveryOf(db: Db, sending: MailSending, orderOf: OrderMailSource, secret: string, log: Delivery['log']): Delivery {
+  const settings: MailSettings = { shop: sending.shop, ownerEmail: sending.ownerEmail, ownerLocale: sending.ownerLocale, secret };
   return {
     db,
     mailer: sending.mailer,

@@ -22,9 +22,9 @@ const toPlainText = compile({
  * static render gives the same document as react-email's streaming `render`, at a third of its cost
  * (mails are rendered by the process that takes orders; see docs/decisions).
  */
-export function renderParts(parts: RenderedParts): { subject: string; html: string; text: string } {
+export function renderParts(parts: RenderedParts): { subject: string; html: string; text: string; unsubscribeUrl?: string } {
   const html = `${XHTML_DOCTYPE}${renderToStaticMarkup(parts.element)}`;
-  return { subject: parts.subject, html, text: toPlainText(html) };
+  return { subject: parts.subject, html, text: toPlainText(html), ...(parts.unsubscribeUrl ? { unsubscribeUrl: parts.unsubscribeUrl } : {}) };
 }
 
 export type { OrderMailData };

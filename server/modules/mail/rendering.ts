@@ -9,6 +9,7 @@ import { paymentAlerts } from '../../../db/schema/orders';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
 import { isOrderStatus, OWNER_PAY_LINK_DAYS } from '../../../domain/orders';
+import { isOptedOut, unsubscribeUrls } from './optOut';
 import { type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
@@ -26,6 +27,8 @@ export interface MailSettings {
   ownerEmail: string | null;
   /** The language of the owners' alerts (OWNER_MAIL_LANGUAGE); customers' mails are in the language they ordered in. */
   ownerLocale: Locale;
+  /** The shop's secret (AUTH_SECRET), which signs the links mails carry that are not an order's (mail/optOut.ts). */
+  secret: string;
 }
 
 /** Where the mails of orders get their order (the orders module gives it: orders/mailData.ts); null for one that is gone. */
@@ -72,10 +75,19 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow, or
                             : row.kind === MAIL_KINDS.orderUpdated
                               ? orderUpdatedMail(settings.shop, order, Number(row.data.refund ?? 0))
                               : row.kind === MAIL_KINDS.reviewRequest
-                                ? reviewRequestMail(settings.shop, order)
+                                ? await reviewRequestParts(db, settings, row, order)
                                 : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
+}
+
+/**
+ * The review request of an order (issue 49): never to an address that unsubscribed since it was written (mail/optOut.ts),
+ * and with its unsubscribe links.
+ */
+async function reviewRequestParts(db: Db, settings: MailSettings, row: OutboxRow, order: OrderMailData): Promise<RenderedParts | null> {
+  if (await isOptedOut(db, row.recipient)) throw new UnsendableMail(`mail ${row.id}: its recipient unsubscribed from such mails`);
+  return reviewRequestMail(settings.shop, order, unsubscribeUrls(settings.shop.url, settings.secret, row.recipient));
 }
 
 function passwordResetParts(settings: MailSettings, row: OutboxRow): RenderedParts {

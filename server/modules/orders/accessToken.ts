@@ -1,15 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../errors';
+import { linkKey, sameKey } from '../../signedKeys';
 
-/** An order's key for one use (`purpose`): an HMAC of its id under the shop's secret, 32 characters. */
-const orderKey = (purpose: string, secret: string, orderId: string) => createHmac('sha256', secret).update(`${purpose}:${orderId}`).digest('base64url').slice(0, 32);
-
-/** Whether `given` is `expected`, compared in constant time. */
-function sameKey(expected: string, given: string | undefined): boolean {
-  if (!given) return false;
-  const [a, b] = [Buffer.from(expected), Buffer.from(given)];
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+/** An order's key for one use (`purpose`): server/signedKeys.ts's HMAC of its id. */
+const orderKey = (purpose: string, secret: string, orderId: string) => linkKey(purpose, secret, orderId);
 
 /**
  * The token of an order's guest page (/orders/:id?token=…): an HMAC of the order id under the

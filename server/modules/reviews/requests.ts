@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderEvents, orders } from '../../../db/schema/orders';
 import { reviewRequests } from '../../../db/schema/reviews';
+import { notOptedOut } from '../mail/optOut';
 import { queueReviewRequestMails } from '../mail/service';
 import { became } from '../orders/received';
 
@@ -24,6 +25,7 @@ export function dueForReview(days: number): SQL {
     eq(orders.status, 'delivered'),
     isNull(orders.anonymisedAt),
     ne(orders.email, ''),
+    notOptedOut(orders.email),
     sql`not exists (select 1 from ${reviewRequests} where ${reviewRequests.orderId} = ${orders.id})`,
     deliveredDaysAgo(days),
   )!;

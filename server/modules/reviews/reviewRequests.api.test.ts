@@ -4,6 +4,7 @@ import { outbox } from '../../../db/schema/outbox';
 import { reviewRequests } from '../../../db/schema/reviews';
 import { setUpTestApp, signUpOwner, TEST_AUTH_SECRET, TEST_SHOP } from '../../../testing/app';
 import { deliveredDaysAgo, deliveredOrder, moveOrder, placeOrder } from '../../../testing/deliveredOrder';
+import { unsubscribeUrls } from '../mail/optOut';
 import { renderOutboxMail } from '../mail/rendering';
 import { MAIL_KINDS } from '../mail/service';
 import { anonymiseOrders } from '../orders/anonymise';
@@ -20,6 +21,8 @@ beforeAll(async () => {
   owner = (await signUpOwner(shop.app, shop.database.db)).cookie;
 }, 300_000);
 
+const oneClickPath = (email: string) => unsubscribeUrls(TEST_SHOP.url, TEST_AUTH_SECRET, email).oneClick.slice(TEST_SHOP.url.length);
+
 const requestsFor = async (ids: string[]) =>
   (await shop.database.db.select().from(outbox).where(inArray(outbox.orderId, ids))).filter((mail) => mail.kind === MAIL_KINDS.reviewRequest).map((mail) => mail.orderId);
 
@@ -35,8 +38,13 @@ async function roundsUntilDone() {
 }
 
 describe('the review requests’ round', () => {
-  it('asks an order delivered REVIEW_REQUEST_DAYS ago once, and none that is not delivered, too young, returned, erased or too old', async () => {
+  it('asks an order delivered REVIEW_REQUEST_DAYS ago once, and none that is not delivered, too young, returned, erased, too old or unsubscribed', async () => {
     const due = await deliveredOrder(shop.app, owner);
+    // Its customer unsubscribed from such mails (with the link of an earlier one), in other letters' case.
+    const unsubscribed = await deliveredOrder(shop.app, owner, { email: `Gone-${Date.now()}@Example.ro` });
+    const [unsubscribedEmail] = (await shop.database.db.select({ email: outbox.recipient }).from(outbox).where(eq(outbox.orderId, unsubscribed.id))).map((row) => row.email);
+    const stop = await shop.app.inject({ method: 'POST', url: oneClickPath(unsubscribedEmail!), payload: {} });
+    expect(stop.statusCode, stop.body).toBeLessThan(300);
     const young = await deliveredOrder(shop.app, owner);
     const placed = await placeOrder(shop.app);
     const shipped = await placeOrder(shop.app);
@@ -50,11 +58,11 @@ describe('the review requests’ round', () => {
     const erased = await deliveredOrder(shop.app, owner);
     await shop.database.db.transaction((tx) => anonymiseOrders(tx, [erased.id]));
     const old = await deliveredOrder(shop.app, owner);
-    for (const order of [due, erased]) await deliveredDaysAgo(shop.database.db, order.id, DAYS);
+    for (const order of [due, erased, unsubscribed]) await deliveredDaysAgo(shop.database.db, order.id, DAYS);
     await deliveredDaysAgo(shop.database.db, young.id, DAYS - 1);
     // Delivered long before the requests were turned on: never asked (REQUEST_WINDOW_DAYS).
     await deliveredDaysAgo(shop.database.db, old.id, DAYS + 30);
-    const all = [due, young, placed, shipped, returned, erased, old].map((order) => order.id);
+    const all = [due, young, placed, shipped, returned, erased, old, unsubscribed].map((order) => order.id);
 
     await roundsUntilDone();
     expect(await requestsFor(all)).toEqual([due.id]);
@@ -84,7 +92,7 @@ describe('the review requests’ round', () => {
     await deliveredDaysAgo(shop.database.db, order.id, DAYS);
     await roundsUntilDone();
     const [row] = (await shop.database.db.select().from(outbox).where(eq(outbox.orderId, order.id))).filter((mail) => mail.kind === MAIL_KINDS.reviewRequest);
-    const settings = { shop: TEST_SHOP, ownerEmail: null, ownerLocale: 'en' as const };
+    const settings = { shop: TEST_SHOP, ownerEmail: null, ownerLocale: 'en' as const, secret: TEST_AUTH_SECRET };
     const source = orderMailSource(shop.database.db, TEST_AUTH_SECRET, TEST_SHOP.url);
     const mail = await renderOutboxMail(shop.database.db, settings, row!, source);
     expect(mail.subject).toBe(`How was order ${order.number}?`);
@@ -93,10 +101,21 @@ describe('the review requests’ round', () => {
     const page = await shop.app.inject({ url: `/api/orders/${order.id}/review?key=${new URL(link!).searchParams.get('key')}` });
     expect(page.statusCode, page.body).toBe(200);
     expect(mail.text).toContain('never your full name or your address');
+    // Every such mail can be stopped: the link in its footer, and the one-click header's (RFC 8058).
+    const links = unsubscribeUrls(TEST_SHOP.url, TEST_AUTH_SECRET, row!.recipient);
+    expect(mail.html).toContain(links.page.replace(/&/g, '&amp;'));
+    expect(mail.unsubscribeUrl).toBe(links.oneClick);
     expect(mail.html).not.toContain('Popescu');
 
     // Erased before it was sent: it is not sent (the mail is made from the order as it is then).
     await shop.database.db.transaction((tx) => anonymiseOrders(tx, [order.id]));
     await expect(renderOutboxMail(shop.database.db, settings, row!, source)).rejects.toThrow(/nothing to say for review_request/);
+    // Unsubscribed before it was sent: not sent either.
+    const other = await deliveredOrder(shop.app, owner);
+    await deliveredDaysAgo(shop.database.db, other.id, DAYS);
+    await roundsUntilDone();
+    const [otherRow] = (await shop.database.db.select().from(outbox).where(eq(outbox.orderId, other.id))).filter((mail) => mail.kind === MAIL_KINDS.reviewRequest);
+    expect((await shop.app.inject({ method: 'POST', url: oneClickPath(otherRow!.recipient), payload: {} })).statusCode).toBeLessThan(300);
+    await expect(renderOutboxMail(shop.database.db, settings, otherRow!, source)).rejects.toThrow(/unsubscribed/);
   });
 });

@@ -30,9 +30,10 @@ export const button = { backgroundColor: '#b91c1c', color: '#ffffff', borderRadi
 
 /**
  * Every mail's frame, in the mail's language: the shop's name on top, the content, and how to reach
- * the shop at the bottom. Readable on a phone (one column, 560 px at most).
+ * the shop at the bottom. Readable on a phone (one column, 560 px at most). A mail the recipient may stop (not about
+ * their own order) gives `unsubscribe`, its page's link (mail/optOut.ts unsubscribeUrls), shown under the footer.
  */
-export function Layout({ shop, locale, preview, children }: { shop: ShopIdentity; locale: Locale; preview: string; children: ReactNode }) {
+export function Layout({ shop, locale, preview, unsubscribe, children }: { shop: ShopIdentity; locale: Locale; preview: string; unsubscribe?: string; children: ReactNode }) {
   const t = mailText(locale);
   return (
     <Html lang={locale}>
@@ -47,6 +48,11 @@ export function Layout({ shop, locale, preview, children }: { shop: ShopIdentity
             <Text style={muted}>
               {t('mail.footer.writeTo')} <Link href={`mailto:${shop.email}`}>{shop.email}</Link> {t('mail.footer.orVisit')} <Link href={shop.url}>{shop.url.replace(/^https?:\/\//, '')}</Link>.
             </Text>
+            {unsubscribe && (
+              <Text style={muted}>
+                {t('mail.footer.unsubscribeLead')} <Link href={unsubscribe}>{t('mail.footer.unsubscribe')}</Link>
+              </Text>
+            )}
           </Section>
         </Container>
       </Body>

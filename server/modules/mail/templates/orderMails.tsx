@@ -73,6 +73,8 @@ export interface OrderMailData {
 export interface RenderedParts {
   subject: string;
   element: React.ReactElement;
+  /** A mail the recipient may stop (not about their own order): its one-click unsubscribe link (mail/optOut.ts). */
+  unsubscribeUrl?: string;
 }
 
 /** One line per product and per total (the discount code's between subtotal and shipping): readable on a phone and as plain text alike. */
