@@ -149,7 +149,8 @@ const envSchema = z.object({
   COD_CONFIRM_REMINDER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int('must be whole hours').min(1).max(720).default(24),
   /**
    * Days after an order is marked delivered that its customer gets the one mail asking for a review (issue 49), or
-   * `off` for none. Orders delivered more than 14 days before that are never asked (reviews/requests.ts).
+   * `off` for none; a decimal is a part of a day (0.5: twelve hours). Orders delivered more than 14 days before that are
+   * never asked (reviews/requests.ts).
    */
   REVIEW_REQUEST_DAYS: z
     .string()
@@ -158,8 +159,8 @@ const envSchema = z.object({
       if (text === undefined || text.trim() === '') return 7;
       if (text.trim().toLowerCase() === 'off') return null;
       const days = Number(text.trim());
-      if (Number.isInteger(days) && days >= 1 && days <= 90) return days;
-      context.addIssue({ code: 'custom', message: 'must be a number of days from 1 to 90, or off' });
+      if (/^\d+(\.\d+)?$/.test(text.trim()) && days > 0 && days <= 90) return days;
+      context.addIssue({ code: 'custom', message: 'must be a number of days, more than 0 and at most 90, or off' });
       return z.NEVER;
     }),
   SHIPMENT_OVERDUE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(0).max(90).default(7),

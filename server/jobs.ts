@@ -21,7 +21,7 @@ import { remindUnconfirmed } from './modules/orders/customerConfirmation';
 import { keepSentMailsInTimelines } from './modules/orders/sentMails';
 import { type PushSending, startPushSending } from './modules/push/sending';
 import { invoiceRefusedPush } from './modules/push/service';
-import { requestReviews } from './modules/reviews/requests';
+import { requestReviews, requestRoundEveryMs } from './modules/reviews/requests';
 import { collectCash } from './modules/shipping/cash';
 import type { Shipping } from './modules/shipping/couriers';
 import { loadLockers, lockerCourier } from './modules/shipping/lockers';
@@ -75,8 +75,6 @@ const RECONCILE_EVERY_MS = 5 * 60_000;
 /** Cash orders not confirmed by their customers are looked for this often (remindUnconfirmed). */
 const REMIND_EVERY_MS = 60_000;
 const FORGET_MAILS_EVERY_MS = 3_600_000;
-/** Delivered orders due a review request are looked for this often (requestReviews). */
-const REVIEW_REQUESTS_EVERY_MS = 10 * 60_000;
 /** Whether the day's backup is due is looked at this often. */
 const BACKUP_CHECK_EVERY_MS = 60_000;
 /** The couriers' cash paid out, and their lockers (when due), are looked for this often. */
@@ -158,11 +156,11 @@ export const JOBS: readonly Job[] = [
   {
     name: 'review requests',
     does: 'mails one review request for each order marked delivered REVIEW_REQUEST_DAYS ago, to an address that has not opted out and an order not erased (reviews/requests.ts)',
-    every: 'every 10 minutes',
+    every: 'every 10 minutes (every tenth of a shorter REVIEW_REQUEST_DAYS)',
     runs: 'every serving process, unless REVIEW_REQUEST_DAYS is off; each order is claimed once (review_requests), so processes at once never mail it twice',
     start: ({ process, db, reviewRequestDays, log }) =>
       process === 'serving' && reviewRequestDays
-        ? everyFewSeconds(() => requestReviews(db, reviewRequestDays), REVIEW_REQUESTS_EVERY_MS, warnEach(log, 'writing the review requests failed; trying again later'))
+        ? everyFewSeconds(() => requestReviews(db, reviewRequestDays), requestRoundEveryMs(reviewRequestDays), warnEach(log, 'writing the review requests failed; trying again later'))
         : null,
   },
   {

@@ -12,9 +12,11 @@ import { became } from '../orders/received';
  */
 export const REQUEST_WINDOW_DAYS = 14;
 
-/** Delivered `days` days ago or more, and at most REQUEST_WINDOW_DAYS after that (the last time it became delivered). */
+const daysAgo = (days: number): SQL => sql`now() - make_interval(secs => ${Math.round(days * 86_400)})`;
+
+/** Delivered `days` days ago or more (a part of a day too), and at most REQUEST_WINDOW_DAYS more (the last time it became delivered). */
 const deliveredDaysAgo = (days: number): SQL => sql`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${became('delivered')}
-  and ${orderEvents.at} <= now() - make_interval(days => ${days}) and ${orderEvents.at} > now() - make_interval(days => ${days + REQUEST_WINDOW_DAYS}))`;
+  and ${orderEvents.at} <= ${daysAgo(days)} and ${orderEvents.at} > ${daysAgo(days + REQUEST_WINDOW_DAYS)})`;
 
 /**
  * The orders due a review request: delivered `days` ago (and still delivered: not returned since), their customer's
@@ -31,6 +33,9 @@ export function dueForReview(days: number): SQL {
   )!;
 }
 
+/** How often the round looks for orders due: every 10 minutes, or every tenth of a shorter delay (2 seconds at least). */
+export const requestRoundEveryMs = (days: number): number => Math.min(10 * 60_000, Math.max(2_000, Math.round((days * 86_400_000) / 10)));
+
 /**
  * The review requests' round (REVIEW_REQUEST_DAYS, issue 49): each order due (dueForReview) gets one mail asking for
  * a review, never two: its review_requests row is inserted in the transaction that writes the mail, and a process
@@ -38,6 +43,7 @@ export function dueForReview(days: number): SQL {
  * `limit` a round; returns how many were asked.
  */
 export async function requestReviews(db: Db, days: number, limit = 50): Promise<number> {
+  if (!(days > 0)) throw new Error('the review requests’ delay is a number of days');
   return db.transaction(async (tx) => {
     const due = tx.select({ id: orders.id }).from(orders).where(dueForReview(days)).orderBy(orders.createdAt).limit(limit);
     const claimed = await tx
