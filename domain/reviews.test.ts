@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageText, hideReviewSchema, ratingSummary, reviewSubmissionSchema, shownName } from './reviews';
+import { averageText, hideReviewSchema, ratingSummary, reviewRequestDaysOf, reviewSubmissionSchema, shownName } from './reviews';
 
 describe('the name a review is shown under (shownName)', () => {
   it('is the first name with the last name’s initial', () => {
@@ -64,5 +64,16 @@ describe('what a review and a hiding accept', () => {
   it('a hiding only for a listed reason', () => {
     expect(hideReviewSchema.parse({ reason: 'insults' })).toEqual({ reason: 'insults' });
     for (const reason of ['spam', '', undefined]) expect(hideReviewSchema.safeParse({ reason }).success).toBe(false);
+  });
+});
+
+describe('REVIEW_REQUEST_DAYS (reviewRequestDaysOf)', () => {
+  it('is days after delivery, 7 when not given, a part of a day as a decimal, or off', () => {
+    expect(reviewRequestDaysOf(undefined)).toBe(7);
+    expect(reviewRequestDaysOf(' ')).toBe(7);
+    expect(reviewRequestDaysOf('14')).toBe(14);
+    expect(reviewRequestDaysOf('0.5')).toBe(0.5);
+    expect(reviewRequestDaysOf('OFF')).toBe(false);
+    for (const wrong of ['0', '-1', '91', 'seven', '1e3', '7 days']) expect(reviewRequestDaysOf(wrong), wrong).toBeUndefined();
   });
 });

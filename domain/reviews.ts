@@ -18,6 +18,18 @@ export const REVIEW_TEXT_MAX = 1000;
 export const HIDE_REASONS = ['insults', 'personalData', 'offTopic'] as const;
 export type HideReason = (typeof HIDE_REASONS)[number];
 
+/**
+ * REVIEW_REQUEST_DAYS as written: days after delivery (7 when not given; a decimal is a part of a day, more than 0 and
+ * at most 90), `false` for `off`, or undefined when it is neither.
+ */
+export function reviewRequestDaysOf(text: string | undefined): number | false | undefined {
+  const written = (text ?? '').trim();
+  if (written === '') return 7;
+  if (written.toLowerCase() === 'off') return false;
+  const days = Number(written);
+  return /^\d*\.?\d+$/.test(written) && days > 0 && days <= 90 ? days : undefined;
+}
+
 /** The landing's strip shows reviews instead of the owner's testimonials from this many published ones on. */
 export const REVIEWS_FOR_LANDING = 6;
 

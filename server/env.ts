@@ -12,6 +12,7 @@ import { MAX_ORDER_TOTAL, MAX_ORDER_TOTAL_CEILING } from '../domain/pricing';
 import { courierSettings } from './courierSettings';
 import { backupSettings } from './modules/backups/settings';
 import { checkPushSettings, pushSettings } from './modules/push/settings';
+import { reviewRequestDaysSetting } from './modules/reviews/settings';
 
 /** A setting that is `true` or `false` (as text), read as a boolean. */
 export const flag = (byDefault: boolean) =>
@@ -147,22 +148,8 @@ const envSchema = z.object({
   COD_CONFIRM_REMINDER_MAIL: flag(false),
   /** A cash order its customer has not confirmed from the mail's link this many hours on is listed as not confirmed (issue 47). */
   COD_CONFIRM_REMINDER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int('must be whole hours').min(1).max(720).default(24),
-  /**
-   * Days after an order is marked delivered that its customer gets the one mail asking for a review (issue 49), or
-   * `off` for none; a decimal is a part of a day (0.5: twelve hours). Orders delivered more than 14 days before that are
-   * never asked (reviews/requests.ts).
-   */
-  REVIEW_REQUEST_DAYS: z
-    .string()
-    .optional()
-    .transform((text, context) => {
-      if (text === undefined || text.trim() === '') return 7;
-      if (text.trim().toLowerCase() === 'off') return null;
-      const days = Number(text.trim());
-      if (/^\d+(\.\d+)?$/.test(text.trim()) && days > 0 && days <= 90) return days;
-      context.addIssue({ code: 'custom', message: 'must be a number of days, more than 0 and at most 90, or off' });
-      return z.NEVER;
-    }),
+  /** Days after delivery the one mail asking for a review is sent (issue 49; a decimal: part of a day), or `off`. */
+  REVIEW_REQUEST_DAYS: reviewRequestDaysSetting,
   SHIPMENT_OVERDUE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(0).max(90).default(7),
   /**
    * The seller's identification, shown in every page's footer and at checkout (ANPC Order 225/2023).
