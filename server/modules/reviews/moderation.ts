@@ -1,8 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { user } from '../../../db/schema/accounts';
 import { orders } from '../../../db/schema/orders';
 import { reviewHidings, reviews } from '../../../db/schema/reviews';
+import type { PersonalData } from '../../../domain/contracts/privacy';
 import type { AdminReview, AdminReviewList } from '../../../domain/contracts/reviews';
 import type { HideReason } from '../../../domain/reviews';
 import { AppError } from '../../errors';
@@ -67,4 +68,25 @@ export async function setReviewHidden(db: Db, id: number, reason: HideReason | n
     await notifyCatalogueChanged(tx);
     return adminView(changed!, number);
   });
+}
+
+/** The reviews of these orders (one person's), for their copy of what the shop holds about them (privacy/service.ts). */
+export async function reviewsOfOrders(db: Db, views: { id: string; number: number }[]): Promise<PersonalData['reviews']> {
+  if (views.length === 0) return [];
+  const numbers = new Map(views.map((view) => [view.id, view.number]));
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(inArray(reviews.orderId, [...numbers.keys()]))
+    .orderBy(asc(reviews.id));
+  return rows.map((row) => ({
+    orderNumber: numbers.get(row.orderId)!,
+    product: row.productName,
+    rating: row.rating,
+    text: row.text,
+    shownName: row.name,
+    county: row.county,
+    writtenAt: row.createdAt.toISOString(),
+    hidden: row.hiddenAt !== null,
+  }));
 }

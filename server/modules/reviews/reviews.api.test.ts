@@ -201,6 +201,11 @@ describe('erasure and the landing', () => {
     const [first, second] = await linesOf(order.id);
     const written = (await review(order.id, { lineId: first!.id, rating: 5, text: 'Discreet and solid.' })).json();
     expect(written.name).toBe('Ioana V.');
+    // Their copy of what the shop holds about them lists it (GDPR art. 15).
+    const copy = await shop.app.inject({ url: `/api/orders/${order.id}/data?token=${orderAccessToken(TEST_AUTH_SECRET, order.id)}` });
+    expect(copy.json().reviews).toEqual([
+      { orderNumber: order.number, product: first!.name, rating: 5, text: 'Discreet and solid.', shownName: 'Ioana V.', county: 'CJ', writtenAt: expect.any(String), hidden: false },
+    ]);
     const erased = await shop.app.inject({ method: 'POST', url: `/api/orders/${order.id}/erase?token=${orderAccessToken(TEST_AUTH_SECRET, order.id)}` });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await reviewsOf(order.id)).toEqual([expect.objectContaining({ id: written.id, name: null, county: 'CJ', text: 'Discreet and solid.' })]);
