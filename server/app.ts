@@ -127,6 +127,7 @@ export async function buildApp({
     checkout,
     confirmReminder: config.COD_CONFIRM_REMINDER_MAIL ? { hours: config.COD_CONFIRM_REMINDER_HOURS } : null,
     mailKeepDays: config.MAIL_KEEP_DAYS,
+    reviewRequestDays: config.REVIEW_REQUEST_DAYS || null,
     backups,
     push,
   });

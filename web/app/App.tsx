@@ -28,6 +28,7 @@ const SuccessPage = lazyPage(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 const OrderStatusPage = lazyPage(() => import('../features/orders/OrderStatusPage'));
 const ConfirmOrderPage = lazyPage<{ purpose: 'confirm' | 'pay' }>(() => import('../features/orders/ConfirmOrderPage'));
+const ReviewPage = lazyPage(() => import('../features/reviews/ReviewPage'));
 const UnsubscribePage = lazyPage(() => import('../features/legal/UnsubscribePage'));
 const LegalPage = lazyPage<{ page: LegalPageName }>(() => import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })));
 const WithdrawalPage = lazyPage(() => import('../features/legal/WithdrawalPage'));
@@ -60,11 +61,23 @@ function useVisitCount(path: string, search: string) {
   }, [path, search]);
 }
 
+/**
+ * A product page's reviews come as static HTML after the app (web/features/reviews/ProductReviews.tsx): shown on their
+ * product's page only, hidden once the visitor goes to another page without loading it afresh.
+ */
+function useReviewsOnTheirPage(pathname: string, overPage: boolean) {
+  useEffect(() => {
+    const reviews = document.getElementById('reviews');
+    if (reviews) reviews.hidden = overPage || reviews.dataset.path !== pathname;
+  }, [pathname, overPage]);
+}
+
 function AppRoutes() {
   const location = useLocation();
   useVisitCount(`${location.pathname}${location.search}`, location.search);
   // A product opened from /shop keeps the shop behind its modal (web/lib/modalRoutes.ts).
   const background = backgroundOf(location);
+  useReviewsOnTheirPage(location.pathname, background !== null);
   return (
     <>
       <ScrollToTop />
@@ -90,6 +103,7 @@ function AppRoutes() {
           <Route path="orders/:id" element={<OrderStatusPage />} />
           <Route path="orders/:id/confirm" element={<ConfirmOrderPage purpose="confirm" />} />
           <Route path="orders/:id/pay" element={<ConfirmOrderPage purpose="pay" />} />
+          <Route path="orders/:id/review" element={<ReviewPage />} />
           <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
           <Route path="success" element={<SuccessPage />} />
           {LEGAL_PAGES.map((page) => (

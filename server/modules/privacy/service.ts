@@ -18,6 +18,7 @@ import { MAIL_KINDS } from '../mail/service';
 import { anonymiseOrders } from '../orders/anonymise';
 import { codBlocksOf } from '../orders/codRisk';
 import { listOrdersOfUser, orderView } from '../orders/read';
+import { reviewsOfOrders } from '../reviews/moderation';
 import { courierEventsOfOrder } from '../shipping/service';
 
 /**
@@ -68,6 +69,7 @@ async function personalData(db: Db, views: OrderView[], account: PersonalData['a
     mails: mails.map((mail) => ({ ...mail, writtenAt: mail.writtenAt.toISOString(), sentAt: mail.sentAt?.toISOString() ?? null })),
     codBlocks: [...blocks.values()].map(({ kind, value, createdAt }) => ({ kind, value, blockedAt: createdAt })),
     courierEvents,
+    reviews: await reviewsOfOrders(db, views),
   };
 }
 

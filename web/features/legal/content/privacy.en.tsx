@@ -49,6 +49,12 @@ export default function PrivacyEn({ company }: LegalContentProps) {
           ],
         ]}
       />
+      <h2>Reviews</h2>
+      <p>
+        Some days after your order is delivered we email you once to ask for a review (legitimate interest), unless you unsubscribed with the link in such a mail. A review you write is published with
+        your first name, the initial of your last name and your county, never your full name or address (see <a href="/reviews/how-we-check">How we check reviews</a>). If your personal data is erased,
+        your reviews stay without your name.
+      </p>
       <h2>With an account</h2>
       <p>
         If you sign up we also keep your email, your password (only as a one-way hash) and your sessions (with the IP address and browser they were opened from) for as long as you keep the account; a

@@ -53,6 +53,12 @@ export default function PrivacyRo({ company }: LegalContentProps) {
           ],
         ]}
       />
+      <h2>Recenzii</h2>
+      <p>
+        La câteva zile după ce comanda îți este livrată îți scriem o dată pe e-mail ca să îți cerem o recenzie (interes legitim), dacă nu te-ai dezabonat cu linkul dintr-un astfel de mesaj. O recenzie
+        scrisă de tine se publică cu prenumele, inițiala numelui de familie și județul tău, niciodată cu numele complet sau adresa (vezi <a href="/reviews/how-we-check">Cum verificăm recenziile</a>).
+        Dacă îți ștergem datele personale, recenziile tale rămân fără nume.
+      </p>
       <h2>Cu un cont</h2>
       <p>
         Dacă îți faci cont, păstrăm și e-mailul, parola (doar sub formă de hash ireversibil) și sesiunile tale (cu adresa IP și browserul din care au fost deschise) cât timp ai contul; o sesiune se
