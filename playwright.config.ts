@@ -173,6 +173,8 @@ export default defineConfig({
       SAMEDAY_BASE_URL: `http://127.0.0.1:${FAKE_SAMEDAY_PORT}`,
       // Its mails go over SMTP to a fake server of its own (issue 47: a mail's links read as the customer gets them).
       SMTP_URL: `smtp://127.0.0.1:${CARD_SMTP_PORT}`,
+      // The review request a few seconds after delivery instead of days (issue 49, e2e/reviews.spec.ts).
+      REVIEW_REQUEST_DAYS: '0.00005',
     }),
     // Cart reminders due 3.6 s after the visitor's last change (e2e/reminders.spec.ts), not 2 hours.
     shop(ADMIN_PRODUCTS_SHOP_PORT, 'test-results/e2e-admin-products-data', { CART_REMINDER_HOURS: '0.001' }),

@@ -158,6 +158,10 @@ export const discountCheckSchema = z.object({
 });
 export type DiscountCheck = z.infer<typeof discountCheckSchema>;
 
+/** Where a visit came from (domain/attribution.ts), as a browser sends it: cleaned again by the server, never trusted as it is. */
+const tag = z.string().max(200);
+export const touchSchema = z.object({ source: tag.min(1), medium: tag.nullable(), campaign: tag.nullable(), ref: tag.nullable() });
+
 /**
  * What a visitor's browser sends to place an order: who, where, which products and how many.
  * Never prices or totals: the server looks those up (DESIGN.md decision 7).
@@ -174,6 +178,8 @@ export const orderRequestSchema = shippingFields
       .min(1, key('checkout.error.locker.required'))
       .max(40, key('checkout.error.locker.required'))
       .optional(),
+    /** The tab's first and last touch (domain/attribution.ts): the order's channel and campaign. */
+    attribution: z.object({ first: touchSchema, last: touchSchema }).optional(),
     idempotencyKey: plainText('idempotencyKey', 'idempotencyKey is required.').min(16, 'idempotencyKey must be 16 to 100 characters.').max(100, 'idempotencyKey must be 16 to 100 characters.'),
   })
   .superRefine(postalCodeChecked)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { about, isString, isWhole, key, type Label, objectError, typed, yesOrNo } from './adminFields';
+import { cleanTag } from './attribution';
 import { CODE_PATTERN, DISCOUNT_KINDS, normalizedCode } from './discounts';
 import { amountValue } from './issueValues';
 import { MAX_PRICE } from './productEdit';
@@ -31,6 +32,11 @@ const changeable = {
     .nullable(),
   oncePerContact: yesOrNo('admin.discount.field.oncePerContact'),
   active: yesOrNo('admin.discount.field.active'),
+  /** The channel its orders count in (issue 49: an influencer's code), as the dashboard names channels; '' or null: none. */
+  channel: typed(isString, 'admin.field.notText', 'admin.discount.field.channel')
+    .refine((value) => value.length <= 200, about('admin.field.tooLong', 'admin.discount.field.channel', { max: 60 }))
+    .transform((value) => cleanTag(value))
+    .nullable(),
 };
 
 const daysInOrder = (code: { validFrom?: string | null; validTo?: string | null }) => !code.validFrom || !code.validTo || code.validFrom <= code.validTo;
@@ -50,6 +56,7 @@ export const discountCodeRequestSchema = z
       usageLimit: changeable.usageLimit.default(null),
       oncePerContact: changeable.oncePerContact.default(false),
       active: changeable.active.default(true),
+      channel: changeable.channel.default(null),
     },
     { error: objectError },
   )
@@ -68,6 +75,7 @@ export const discountCodeChangeSchema = z
       usageLimit: changeable.usageLimit.optional(),
       oncePerContact: changeable.oncePerContact.optional(),
       active: changeable.active.optional(),
+      channel: changeable.channel.optional(),
     },
     { error: objectError },
   )

@@ -1,4 +1,5 @@
 import { type Product, productPath, productTrail } from './catalog';
+import type { ProductReviews } from './contracts/reviews';
 import { CURRENCY, toDecimalString } from './money';
 import type { ProductParty } from './productSafety';
 
@@ -37,10 +38,37 @@ export function onlineStoreLd(shop: ShopIdentity): JsonLd {
 const organizationLd = (party: ProductParty): JsonLd => ({ '@type': 'Organization', name: party.name, address: party.address, email: party.email });
 
 /**
- * A product page's: the product with its offer (price in RON, in stock or sold out), and its manufacturer and
- * model number when the owner gave them (domain/productSafety.ts).
+ * A product's published reviews (issue 49) as schema.org has them: its AggregateRating (from every published review,
+ * so its counts are theirs) and each review listed on the page, by its verified buyer's shown name (`anonymous` for a
+ * review whose buyer's details were erased). Nothing without reviews: no rating is made up.
  */
-export function productLd(product: Product, shop: ShopIdentity): JsonLd {
+export function reviewsLd(reviews: ProductReviews | undefined, anonymous: string): JsonLd {
+  if (!reviews || reviews.summary.count === 0) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.summary.average.toFixed(1),
+      bestRating: '5',
+      worstRating: '1',
+      ratingCount: reviews.summary.count,
+      reviewCount: reviews.summary.count,
+    },
+    review: reviews.reviews.map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.name ?? anonymous },
+      datePublished: review.createdAt.slice(0, 10),
+      reviewRating: { '@type': 'Rating', ratingValue: String(review.rating), bestRating: '5', worstRating: '1' },
+      ...(review.text ? { reviewBody: review.text, inLanguage: review.language } : {}),
+    })),
+  };
+}
+
+/**
+ * A product page's: the product with its offer (price in RON, in stock or sold out), and its manufacturer and
+ * model number when the owner gave them (domain/productSafety.ts); its rating and reviews when it has any
+ * (reviewsLd, `reviews`).
+ */
+export function productLd(product: Product, shop: ShopIdentity, reviews?: ProductReviews, anonymous = 'Verified buyer'): JsonLd {
   const url = absolute(shop.url, productPath(product));
   return {
     '@context': 'https://schema.org',
@@ -63,6 +91,7 @@ export function productLd(product: Product, shop: ShopIdentity): JsonLd {
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: shop.name },
     },
+    ...reviewsLd(reviews, anonymous),
   };
 }
 

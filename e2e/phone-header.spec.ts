@@ -86,7 +86,7 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL(/\/admin$/);
       // The back office at this width too: the orders waiting, no sideways scroll, clean for axe.
       await expect(page.getByRole('heading', { name: 'Waiting for you', level: 2 })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Visitors' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Visitors', exact: true })).toBeVisible();
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);
     });

@@ -128,6 +128,7 @@ export async function buildApp({
     checkout,
     confirmReminder: config.COD_CONFIRM_REMINDER_MAIL ? { hours: config.COD_CONFIRM_REMINDER_HOURS } : null,
     mailKeepDays: config.MAIL_KEEP_DAYS,
+    reviewRequestDays: config.REVIEW_REQUEST_DAYS || null,
     // Absent (tests, which run the rounds themselves): neither round; `off`: back-in-stock mails only.
     reminders:
       config.CART_REMINDER_HOURS === undefined

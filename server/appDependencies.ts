@@ -30,7 +30,7 @@ export interface AppDependencies {
     | 'DISCREET_SHIPPING'
     | 'SHIPPING_CONTENTS'
   > &
-    Partial<Pick<Config, 'COD_CONFIRM_REMINDER_MAIL' | 'PREPAY_FREE_SHIPPING' | 'MAIL_KEEP_DAYS' | 'CART_REMINDER_HOURS'>> &
+    Partial<Pick<Config, 'COD_CONFIRM_REMINDER_MAIL' | 'PREPAY_FREE_SHIPPING' | 'MAIL_KEEP_DAYS' | 'REVIEW_REQUEST_DAYS' | 'CART_REMINDER_HOURS'>> &
     OrderLimitSettings;
   auth: AuthSettings;
   /** Stripe, or null when no key is configured (card payments then answer 503). */

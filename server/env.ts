@@ -12,6 +12,8 @@ import { MAX_ORDER_TOTAL, MAX_ORDER_TOTAL_CEILING } from '../domain/pricing';
 import { courierSettings } from './courierSettings';
 import { backupSettings } from './modules/backups/settings';
 import { checkPushSettings, pushSettings } from './modules/push/settings';
+import { cartReminderHoursSetting } from './modules/reminders/settings';
+import { reviewRequestDaysSetting } from './modules/reviews/settings';
 
 /** A setting that is `true` or `false` (as text), read as a boolean. */
 export const flag = (byDefault: boolean) =>
@@ -147,11 +149,10 @@ const envSchema = z.object({
   COD_CONFIRM_REMINDER_MAIL: flag(false),
   /** A cash order its customer has not confirmed from the mail's link this many hours on is listed as not confirmed (issue 47). */
   COD_CONFIRM_REMINDER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int('must be whole hours').min(1).max(720).default(24),
-  /**
-   * Hours after the visitor last changed the address or the cart before the one cart reminder they consented to is
-   * mailed, if no order followed (decision 0045; fractions allowed); `off`: none is sent and the checkout offers none.
-   */
-  CART_REMINDER_HOURS: z.union([z.literal('off'), z.coerce.number({ error: 'must be a number of hours, or off' }).positive('must be more than 0 hours, or off').max(720)]).default(2),
+  /** Days after delivery the one mail asking for a review is sent (issue 49; a decimal: part of a day), or `off`. */
+  REVIEW_REQUEST_DAYS: reviewRequestDaysSetting,
+  /** Hours before the one cart reminder a visitor consented to (reminders/settings.ts), or `off`. */
+  CART_REMINDER_HOURS: cartReminderHoursSetting,
   SHIPMENT_OVERDUE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(0).max(90).default(7),
   /**
    * The seller's identification, shown in every page's footer and at checkout (ANPC Order 225/2023).

@@ -23,6 +23,7 @@ import { type PushSending, startPushSending } from './modules/push/sending';
 import { invoiceRefusedPush } from './modules/push/service';
 import { forgetCartReminders, remindAbandonedCarts } from './modules/reminders/cartReminders';
 import { mailBackInStock } from './modules/reminders/stockAlerts';
+import { requestReviews, requestRoundEveryMs } from './modules/reviews/requests';
 import { collectCash } from './modules/shipping/cash';
 import type { Shipping } from './modules/shipping/couriers';
 import { loadLockers, lockerCourier } from './modules/shipping/lockers';
@@ -46,6 +47,8 @@ export interface JobContext {
   checkout: Checkout | null;
   /** COD_CONFIRM_REMINDER_MAIL's reminders, after COD_CONFIRM_REMINDER_HOURS; null (or absent) when off. */
   confirmReminder?: { hours: number } | null;
+  /** REVIEW_REQUEST_DAYS: the review requests' delay after delivery; null (or absent) when off. */
+  reviewRequestDays?: number | null;
   /** MAIL_KEEP_DAYS: how long a sent mail stays in the outbox (absent: kept). */
   mailKeepDays?: number;
   /** The daily backup (BACKUP_*), or null (or absent) when off. */
@@ -156,6 +159,16 @@ export const JOBS: readonly Job[] = [
     start: ({ process, db, confirmReminder, log }) =>
       process === 'serving' && confirmReminder
         ? everyFewSeconds(() => remindUnconfirmed(db, confirmReminder.hours), REMIND_EVERY_MS, warnEach(log, 'writing the confirmation reminders failed; trying again later'))
+        : null,
+  },
+  {
+    name: 'review requests',
+    does: 'mails one review request for each order marked delivered REVIEW_REQUEST_DAYS ago, to an address that has not opted out and an order not erased (reviews/requests.ts)',
+    every: 'every 10 minutes (every tenth of a shorter REVIEW_REQUEST_DAYS)',
+    runs: 'every serving process, unless REVIEW_REQUEST_DAYS is off; each order is claimed once (review_requests), so processes at once never mail it twice',
+    start: ({ process, db, reviewRequestDays, log }) =>
+      process === 'serving' && reviewRequestDays
+        ? everyFewSeconds(() => requestReviews(db, reviewRequestDays), requestRoundEveryMs(reviewRequestDays), warnEach(log, 'writing the review requests failed; trying again later'))
         : null,
   },
   {

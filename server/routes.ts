@@ -27,6 +27,7 @@ import { privacyRoutes } from './modules/privacy/routes';
 import { unsubscribeRoutes } from './modules/privacy/unsubscribeRoutes';
 import { pushRoutes } from './modules/push/routes';
 import { adminReminderRoutes, reminderRoutes } from './modules/reminders/routes';
+import { adminReviewRoutes, reviewRoutes } from './modules/reviews/routes';
 import { adminShippingRoutes } from './modules/shipping/adminRoutes';
 import type { Shipping } from './modules/shipping/couriers';
 import { shippingRoutes } from './modules/shipping/routes';
@@ -103,6 +104,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await api.register(visitRoutes, { counter: visits });
       await api.register(discountRoutes, { db, checksPerIp: discountChecksPerIp });
       await api.register(testimonialRoutes, { db });
+      await api.register(reviewRoutes, { db, secret });
       await api.register(reminderRoutes, { db, secret, baseURL, catalogue, cartRemindersOn });
       await api.register(accountRoutes, { db, auth, baseURL });
     },
@@ -122,6 +124,7 @@ export async function registerRoutes(app: Parameters<FastifyPluginAsyncZod>[0], 
       await admin.register(adminVisitRoutes, { db });
       await admin.register(adminDiscountRoutes, { db });
       await admin.register(adminTestimonialRoutes, { db });
+      await admin.register(adminReviewRoutes, { db, ownerOf });
       await admin.register(adminReminderRoutes, { db });
       await admin.register(pushRoutes, { db, publicKey: pushKey, ownerOf });
     },

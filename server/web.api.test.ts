@@ -17,7 +17,7 @@ let app: Awaited<ReturnType<typeof buildTestApp>>;
 let webRoot: string;
 let written: string[];
 
-const LEGAL_PAGE_URLS = ['terms', 'privacy', 'delivery', 'returns', 'cookies'].map((page) => `${TEST_ORIGIN}/${page}`);
+const LEGAL_PAGE_URLS = ['/terms', '/privacy', '/delivery', '/returns', '/cookies', '/reviews/how-we-check'].map((path) => `${TEST_ORIGIN}${path}`);
 
 const SCRIPT = 'console.log("a hashed asset of the built web app");\n'.repeat(50);
 

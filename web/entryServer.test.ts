@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PRODUCTS } from '../domain/builtInProducts';
 import type { Product } from '../domain/catalog';
 import type { CompanyInfo } from '../domain/company';
+import type { ProductReviews } from '../domain/contracts/reviews';
 import type { Locale } from '../domain/locale';
+import { ratingSummary } from '../domain/reviews';
 import { renderFooter, renderPage } from './entry-server';
 
 const ORIGIN = 'https://shop.example.ro';
@@ -17,8 +19,8 @@ const COMPANY: CompanyInfo = {
   phone: '+40 711 111 111',
 };
 
-async function render(pathname: string, products: readonly Product[] = BUILT_IN_PRODUCTS, locale: Locale = 'en') {
-  const page = await renderPage(pathname, products, ORIGIN, COMPANY, locale);
+async function render(pathname: string, products: readonly Product[] = BUILT_IN_PRODUCTS, locale: Locale = 'en', reviews?: ReadonlyMap<string, ProductReviews>) {
+  const page = await renderPage(pathname, products, ORIGIN, COMPANY, locale, reviews);
   if (!page) throw new Error(`${pathname} was not rendered`);
   return page;
 }
@@ -182,7 +184,8 @@ describe('server rendering of the storefront', () => {
     expect(footer).toMatch(/^<footer /);
     for (const pathname of ['/', '/shop', '/shop/dummy-lighter']) {
       const { body } = await render(pathname);
-      expect(body, pathname).toMatch(/<\/div><footer /);
+      // After the app, or after a product page's reviews (static too: web/features/reviews/ProductReviews.tsx).
+      expect(body, pathname).toMatch(/<\/div>(<section id="reviews"[\s\S]*?<\/section>)?<footer /);
       expect(body, pathname).toContain(footer);
       for (const part of ['STASH TEST SRL', 'RO12345678', 'J40/1234/2025', 'Str. Test 1, București', 'contact@stash.test', '+40 711 111 111']) expect(body, pathname).toContain(part);
       for (const page of ['terms', 'privacy', 'delivery', 'returns', 'cookies']) expect(body, pathname).toContain(`href="/${page}"`);
@@ -208,5 +211,53 @@ describe('server rendering of the storefront', () => {
     for (const pathname of ['/checkout', '/login', '/account/orders', '/shop/a/b']) {
       expect(await renderPage(pathname, BUILT_IN_PRODUCTS, ORIGIN, COMPANY, 'en'), pathname).toBeNull();
     }
+  });
+
+  it('renders a product page’s reviews after the app, with its rating and each review in the structured data; no rating without reviews', async () => {
+    const review = (id: number, rating: number, text: string | null, name: string | null, county: string | null) => ({
+      id,
+      productId: '1',
+      productName: 'Dummy Lighter',
+      rating,
+      text,
+      name,
+      county,
+      language: 'en' as const,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    const reviews = new Map<string, ProductReviews>([
+      [
+        '1',
+        { summary: ratingSummary([5, 1, 4]), reviews: [review(3, 5, 'Nobody notices it.', 'Maria P.', 'Cluj'), review(2, 1, 'Broke <b>fast</b>.', null, null), review(1, 4, null, 'Ion V.', 'Iași')] },
+      ],
+    ]);
+    const { head, body } = await render('/shop/dummy-lighter', BUILT_IN_PRODUCTS, 'en', reviews);
+    const section = body.match(/<section id="reviews"[\s\S]*?<\/section>/)![0];
+    expect(section).toContain('data-path="/shop/dummy-lighter"');
+    expect(section).toContain('3.3 out of 5 · 3 reviews');
+    expect(section).toContain('Nobody notices it.');
+    expect(section).toContain('Verified buyer</span> · Maria P. · Cluj');
+    expect(section).toContain('Verified buyer</span> · Name withheld');
+    expect(section).toContain('Broke &lt;b&gt;fast&lt;/b&gt;.');
+    expect(section).toContain('href="/reviews/how-we-check"');
+    const product = jsonLdOf(head).find((data) => data['@type'] === 'Product');
+    expect(product.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: '3.3', bestRating: '5', worstRating: '1', ratingCount: 3, reviewCount: 3 });
+    expect(product.review).toHaveLength(3);
+    expect(product.review[0]).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Maria P.' },
+      datePublished: '2026-11-20',
+      reviewRating: { '@type': 'Rating', ratingValue: '5', bestRating: '5', worstRating: '1' },
+      reviewBody: 'Nobody notices it.',
+      inLanguage: 'en',
+    });
+    expect(product.review[1].author.name).toBe('Verified buyer');
+    // Its words are the server's: none in the JSON the browser reads.
+    expect(body).not.toMatch(/"productReviews\./);
+
+    const other = await render('/shop/dummy-car-key', BUILT_IN_PRODUCTS, 'ro', reviews);
+    expect(other.body).toContain('Nicio recenzie încă.');
+    expect(jsonLdOf(other.head).find((data) => data['@type'] === 'Product')).not.toHaveProperty('aggregateRating');
+    expect((await render('/shop', BUILT_IN_PRODUCTS, 'en', reviews)).body).not.toContain('id="reviews"');
   });
 });

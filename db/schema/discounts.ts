@@ -23,6 +23,8 @@ export const discountCodes = pgTable(
     uses: integer('uses').notNull().default(0),
     oncePerContact: boolean('once_per_contact').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /** The channel its orders count in (issue 49: an influencer's code), or null: theirs by their visit's touch. */
+    channel: text('channel'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { Attribution } from '../../domain/attribution';
 import { LOCALES, type Locale } from '../../domain/locale';
 import type { OrderLocker } from '../../domain/lockers';
 import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus, type PaymentMethod, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../domain/orders';
@@ -77,6 +78,14 @@ export const orders = pgTable(
     confirmRemindedAt: timestamp('confirm_reminded_at', { withTimezone: true }),
     /** Placed by the owner in the back office, for a customer who ordered by phone or message (issue 47). */
     placedByOwner: boolean('placed_by_owner').notNull().default(false),
+    /**
+     * Where it came from (issue 49, domain/attribution.ts orderChannel): its channel (`instagram`, an influencer's code's
+     * channel, `direct`, `phone`) and campaign; null for orders placed before channels were kept. `attribution`: the
+     * tab's first and last touch as the storefront sent them (cleaned), or null.
+     */
+    channel: text('channel'),
+    campaign: text('campaign'),
+    attribution: jsonb('attribution').$type<Attribution>(),
     /**
      * A paid card order the owner edited to a lower total (issue 47): what is owed back to the card and not yet refunded
      * through Stripe, and what was (both in bani).

@@ -35,3 +35,20 @@ export const visitViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.step, t.page] })],
 );
+
+/**
+ * Who came from each source on a day (issue 49, domain/attribution.ts): a visitor once per source, medium and
+ * campaign (the hash, as visit_visitors), for the visitors by channel. `direct`, '' and '' for visits without a touch.
+ * Kept 35 days.
+ */
+export const visitSources = pgTable(
+  'visit_sources',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    medium: text('medium').notNull().default(''),
+    campaign: text('campaign').notNull().default(''),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.source, t.medium, t.campaign, t.visitor] })],
+);

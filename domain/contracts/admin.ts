@@ -75,6 +75,9 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 export const adminOrderSchema = z.extend(orderViewSchema, {
   paidAt: z.nullable(z.string()),
   cancelReason: z.nullable(z.string()),
+  /** Where it came from (issue 49, domain/attribution.ts): its channel and campaign; null before channels were kept. */
+  channel: z.nullable(z.string()),
+  campaign: z.nullable(z.string()),
   /** Sent back with a change: a change made from an older version is refused (409). */
   version: z.int(),
   events: z.array(orderEventSchema),

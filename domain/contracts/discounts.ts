@@ -15,6 +15,8 @@ export const discountCodeSchema = z.object({
   uses: z.int(),
   oncePerContact: z.boolean(),
   active: z.boolean(),
+  /** The channel its orders count in (issue 49), or null. */
+  channel: z.nullable(z.string()),
   createdAt: z.string(),
   /** What the orders that used it (not cancelled) came to, in bani. */
   revenue: z.int(),

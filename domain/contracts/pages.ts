@@ -2,6 +2,7 @@ import type { CompanyInfo } from '../company';
 import type { Locale } from '../locale';
 import { scriptJson } from '../structuredData';
 import type { Product } from './catalog';
+import type { ProductReviews } from './reviews';
 
 /**
  * What the storefront's server renderer (web/entry-server.tsx, built into dist-ssr/) gives the
@@ -28,18 +29,22 @@ export const EARLY_TAPS = 'taps';
 export const MESSAGES_DATA_ID = 'messages-data';
 
 /**
- * The storefront's words only the server uses: the footer's (web/app/Footer.tsx), static HTML React never
- * renders in the browser. No page carries them for the browser to read.
+ * The storefront's words only the server uses: the footer's (web/app/Footer.tsx) and a product page's reviews
+ * (web/features/reviews/ProductReviews.tsx), static HTML React never renders in the browser. No page carries them for
+ * the browser to read.
  */
-const SERVER_ONLY_MESSAGES = 'footer.';
+const SERVER_ONLY_MESSAGES = ['footer.', 'productReviews.'];
 
 /** The storefront's compiled words for a page, as JSON the browser reads before it renders (the server's own left out). */
 export const messagesDataScript = (messages: Readonly<Record<string, unknown>>): string =>
-  `<script type="application/json" id="${MESSAGES_DATA_ID}">${scriptJson(Object.fromEntries(Object.entries(messages).filter(([id]) => !id.startsWith(SERVER_ONLY_MESSAGES))))}</script>`;
+  `<script type="application/json" id="${MESSAGES_DATA_ID}">${scriptJson(Object.fromEntries(Object.entries(messages).filter(([id]) => !SERVER_ONLY_MESSAGES.some((prefix) => id.startsWith(prefix)))))}</script>`;
 
 export interface PageRenderer {
-  /** `/`, `/shop` or `/shop/{slug}` rendered with `products` and the seller's details, in `locale` (null for a path it does not render). */
-  renderPage(pathname: string, products: readonly Product[], publicUrl: string, company: CompanyInfo, locale: Locale): Promise<RenderedPage | null>;
+  /**
+   * `/`, `/shop` or `/shop/{slug}` rendered with `products` and the seller's details, in `locale` (null for a path it
+   * does not render); a product's page with its published reviews (`reviews`, by product id: none when absent).
+   */
+  renderPage(pathname: string, products: readonly Product[], publicUrl: string, company: CompanyInfo, locale: Locale, reviews?: ReadonlyMap<string, ProductReviews>): Promise<RenderedPage | null>;
   /** Every storefront page's footer (the seller's details, the legal pages, ANPC's SAL) in `locale`, static HTML after the app. */
   renderFooter(company: CompanyInfo, locale: Locale): string;
 }

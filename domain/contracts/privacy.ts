@@ -32,6 +32,19 @@ export const personalDataSchema = z.object({
   codBlocks: z.array(z.object({ kind: z.enum(['phone', 'email']), value: z.string(), blockedAt: z.string() })),
   /** What the couriers said of their parcels, order by order (issue 48). */
   courierEvents: z.array(z.object({ orderNumber: z.int(), courierName: z.string(), awb: z.string(), code: z.string(), label: z.string(), location: z.string(), at: z.string() })),
+  /** Their reviews (issue 49): of which order and product, the stars and words, the name and county shown, when, and whether the owner hid it. */
+  reviews: z.array(
+    z.object({
+      orderNumber: z.int(),
+      product: z.string(),
+      rating: z.int(),
+      text: z.nullable(z.string()),
+      shownName: z.nullable(z.string()),
+      county: z.nullable(z.string()),
+      writtenAt: z.string(),
+      hidden: z.boolean(),
+    }),
+  ),
   /**
    * The mails they consented to (decision 0045): a cart reminder (`about`: its products) or a "Notify me" (`about`: the
    * product and colour), when given, confirmed (a cart reminder needs no confirmation: null) and ended (sent or mailed).

@@ -16,6 +16,7 @@ const CodesPage = lazy(() => import('../features/adminDiscounts/CodesPage'));
 const AdminProductsPage = lazy(() => import('../features/adminProducts/AdminProductsPage'));
 const EditProductPage = lazy(() => import('../features/adminProducts/EditProductPage'));
 const TestimonialsPage = lazy(() => import('../features/adminTestimonials/TestimonialsPage'));
+const ReviewsPage = lazy(() => import('../features/adminReviews/ReviewsPage'));
 const AdminNotFoundPage = lazy(() => import('./AdminNotFoundPage'));
 
 export default function AdminApp() {
@@ -38,6 +39,7 @@ export default function AdminApp() {
         <Route path="invoices" element={<InvoicesPage />} />
         <Route path="codes" element={<CodesPage />} />
         <Route path="testimonials" element={<TestimonialsPage />} />
+        <Route path="reviews" element={<ReviewsPage />} />
         <Route path="mails" element={<FailedMailsPage />} />
         <Route path="owners" element={<OwnersPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />

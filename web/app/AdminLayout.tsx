@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: '/admin/invoices', label: 'admin.nav.invoices', end: false },
   { to: '/admin/codes', label: 'admin.nav.codes', end: false },
   { to: '/admin/testimonials', label: 'admin.nav.testimonials', end: false },
+  { to: '/admin/reviews', label: 'admin.nav.reviews', end: false },
   { to: '/admin/mails', label: 'admin.nav.mails', end: false },
   { to: '/admin/owners', label: 'admin.nav.owners', end: false },
 ] as const;

@@ -4,6 +4,7 @@ import { EARLY_TAPS } from '../../domain/contracts/pages';
 import { LEGAL_PAGES, type LegalPage as LegalPageName, legalPath, WITHDRAWAL_PATH } from '../../domain/legal';
 import { stepOfPage } from '../../domain/visits';
 import { Loading } from '../components/Loading';
+import { noteTouch } from '../lib/attribution';
 import { CartProvider } from '../lib/cart/CartProvider';
 import { type I18n, I18nProvider } from '../lib/i18n';
 import { backgroundOf } from '../lib/modalRoutes';
@@ -27,6 +28,7 @@ const SuccessPage = lazyPage(() => import('../features/payments/SuccessPage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 const OrderStatusPage = lazyPage(() => import('../features/orders/OrderStatusPage'));
 const ConfirmOrderPage = lazyPage<{ purpose: 'confirm' | 'pay' }>(() => import('../features/orders/ConfirmOrderPage'));
+const ReviewPage = lazyPage(() => import('../features/reviews/ReviewPage'));
 const UnsubscribePage = lazyPage(() => import('../features/legal/UnsubscribePage'));
 const LegalPage = lazyPage<{ page: LegalPageName }>(() => import('../features/legal/LegalPage').then((module) => ({ default: module.LegalPage })));
 const WithdrawalPage = lazyPage(() => import('../features/legal/WithdrawalPage'));
@@ -52,18 +54,32 @@ export const serverRenderedPageOf = (pathname: string) => SERVER_RENDERED.find((
  * Tells the server which page of the funnel the visitor opened (POST /api/visits, domain/visits.ts): no cookie, nothing
  * kept in the browser; the server counts it, or not for a bot.
  */
-function useVisitCount(path: string) {
+function useVisitCount(path: string, search: string) {
   useEffect(() => {
+    // Every page notes its touch (a tagged link), counted or not: the order sends the tab's (web/lib/attribution.ts).
+    const touch = noteTouch(search);
     if (!stepOfPage(path) || typeof navigator.sendBeacon !== 'function') return;
-    navigator.sendBeacon('/api/visits', new Blob([JSON.stringify({ path })], { type: 'application/json' }));
-  }, [path]);
+    navigator.sendBeacon('/api/visits', new Blob([JSON.stringify({ path, touch })], { type: 'application/json' }));
+  }, [path, search]);
+}
+
+/**
+ * A product page's reviews come as static HTML after the app (web/features/reviews/ProductReviews.tsx): shown on their
+ * product's page only, hidden once the visitor goes to another page without loading it afresh.
+ */
+function useReviewsOnTheirPage(pathname: string, overPage: boolean) {
+  useEffect(() => {
+    const reviews = document.getElementById('reviews');
+    if (reviews) reviews.hidden = overPage || reviews.dataset.path !== pathname;
+  }, [pathname, overPage]);
 }
 
 function AppRoutes() {
   const location = useLocation();
-  useVisitCount(`${location.pathname}${location.search}`);
+  useVisitCount(`${location.pathname}${location.search}`, location.search);
   // A product opened from /shop keeps the shop behind its modal (web/lib/modalRoutes.ts).
   const background = backgroundOf(location);
+  useReviewsOnTheirPage(location.pathname, background !== null);
   return (
     <>
       <ScrollToTop />
@@ -89,6 +105,7 @@ function AppRoutes() {
           <Route path="orders/:id" element={<OrderStatusPage />} />
           <Route path="orders/:id/confirm" element={<ConfirmOrderPage purpose="confirm" />} />
           <Route path="orders/:id/pay" element={<ConfirmOrderPage purpose="pay" />} />
+          <Route path="orders/:id/review" element={<ReviewPage />} />
           <Route path="stripe-checkout" element={<StripeCheckoutPage />} />
           <Route path="success" element={<SuccessPage />} />
           <Route path="cart/restore" element={<RestoreCartPage />} />

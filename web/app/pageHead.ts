@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
 import { type Product, productPath } from '../../domain/catalog';
+import type { ProductReviews } from '../../domain/contracts/reviews';
 import { breadcrumbLd, onlineStoreLd, productLd, type ShopIdentity, scriptJson } from '../../domain/structuredData';
 import type { ShopMessageId } from '../../locales/messages';
 import type { I18n } from '../lib/i18n';
@@ -29,8 +30,8 @@ function summary(text: string): string {
 
 export const shopIdentity = (publicUrl: string): ShopIdentity => ({ name: SHOP_NAME, url: publicUrl, logo: LOGO, sameAs: [SOCIAL_URL] });
 
-/** The head of `/`, `/shop` or `/shop/{slug}` (null for pages that are not rendered on the server), in the language of `i18n`. */
-export function pageHeadOf(pathname: string, products: readonly Product[], publicUrl: string, i18n: I18n): PageHead | null {
+/** The head of `/`, `/shop` or `/shop/{slug}` (null for pages that are not rendered on the server), in the language of `i18n`; a product's with its `reviews`. */
+export function pageHeadOf(pathname: string, products: readonly Product[], publicUrl: string, i18n: I18n, reviews?: ReadonlyMap<string, ProductReviews>): PageHead | null {
   const shop = shopIdentity(publicUrl);
   const t = (id: ShopMessageId) => i18n._(id);
   const homeDescription = t('home.description');
@@ -53,7 +54,7 @@ export function pageHeadOf(pathname: string, products: readonly Product[], publi
     path: productPath(product),
     ogType: 'product',
     image: product.images[0] ?? product.image,
-    jsonLd: [productLd(product, shop), breadcrumbLd(product, shop, { home: t('nav.home'), shop: t('nav.shop') })],
+    jsonLd: [productLd(product, shop, reviews?.get(product.id), t('productReviews.verifiedBuyer')), breadcrumbLd(product, shop, { home: t('nav.home'), shop: t('nav.shop') })],
   };
 }
 

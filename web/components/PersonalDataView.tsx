@@ -68,6 +68,14 @@ export function PersonalDataView({ data }: { data: PersonalData }) {
         ),
       )}
       {section(
+        'data-reviews',
+        t('account.data.reviews'),
+        data.reviews.map(
+          (review) =>
+            `${t('order.heading', { number: String(review.orderNumber) })} · ${review.product} · ${review.rating}/5${review.text ? ` · ${review.text}` : ''} · ${[review.shownName, review.county].filter(Boolean).join(', ')} · ${shopTime(review.writtenAt, locale)}`,
+        ),
+      )}
+      {section(
         'data-consents',
         t('account.data.consents'),
         data.consents.map(

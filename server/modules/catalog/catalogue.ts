@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../../db/client';
 import type { Unlisten } from '../../../db/listener';
 import type { Product } from '../../../domain/catalog';
+import type { ProductReviews } from '../../../domain/contracts/reviews';
 import type { FeedSettings } from '../../../domain/feeds';
 import { LOCALES, type Locale } from '../../../domain/locale';
 import { compressText, type Precompressed, weakEtagOf } from '../../compression';
 import { AppError } from '../../errors';
+import { publishedReviewsByProduct } from '../reviews/service';
 import { CATALOGUE_CHANNEL } from './changes';
 import { listProducts } from './service';
 
@@ -21,6 +23,8 @@ export interface CatalogueInLanguage {
   products: readonly Product[];
   /** Each product's feed settings, by id (the same in every language): the feeds are made from the catalogue (feeds/routes.ts). */
   feedSettings: ReadonlyMap<string, FeedSettings>;
+  /** Each product's published reviews, by id (the same in every language): the product pages show them (issue 49). */
+  reviews: ReadonlyMap<string, ProductReviews>;
 }
 
 /** The catalogue as last loaded, in each language (one object per load: a new one means a change). */
@@ -29,14 +33,14 @@ export type CatalogueSnapshot = Readonly<Record<Locale, CatalogueInLanguage>>;
 /** After a failed reload, the next try. */
 export const RELOAD_RETRY_MS = 2_000;
 
-async function inLanguage(products: Product[], feedSettings: ReadonlyMap<string, FeedSettings>): Promise<CatalogueInLanguage> {
+async function inLanguage(products: Product[], feedSettings: ReadonlyMap<string, FeedSettings>, reviews: ReadonlyMap<string, ProductReviews>): Promise<CatalogueInLanguage> {
   const json = JSON.stringify({ products });
-  return { etag: weakEtagOf(json), body: await compressText(json), products, feedSettings };
+  return { etag: weakEtagOf(json), body: await compressText(json), products, feedSettings, reviews };
 }
 
 async function snapshotOf(db: Db): Promise<CatalogueSnapshot> {
-  const { byLocale, feedSettings } = await listProducts(db);
-  const languages = await Promise.all(LOCALES.map(async (locale) => [locale, await inLanguage(byLocale[locale], feedSettings)] as const));
+  const [{ byLocale, feedSettings }, reviews] = await Promise.all([listProducts(db), publishedReviewsByProduct(db)]);
+  const languages = await Promise.all(LOCALES.map(async (locale) => [locale, await inLanguage(byLocale[locale], feedSettings, reviews)] as const));
   return Object.fromEntries(languages) as CatalogueSnapshot;
 }
 

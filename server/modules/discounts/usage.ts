@@ -13,7 +13,8 @@ import { AppError } from '../../errors';
  * uses get exactly as many as are left. A cancelled order gives its use back (it never happened).
  */
 
-export type AppliedCode = DiscountCode & { id: number };
+/** With the channel its orders count in (issue 49), when the owner tied it to one. */
+export type AppliedCode = DiscountCode & { id: number; channel: string | null };
 
 const REFUSAL_CODES: Record<DiscountRefusal, string> = {
   unknown: 'discount_unknown',

@@ -9,7 +9,7 @@ import { paymentAlerts } from '../../../db/schema/orders';
 import { RESET_LINK_MINUTES } from '../../../domain/accounts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../domain/locale';
 import { isOrderStatus, OWNER_PAY_LINK_DAYS } from '../../../domain/orders';
-import { unsubscribeUrls } from './optOut';
+import { isOptedOut, unsubscribeUrls } from './optOut';
 import { type OutboxRow, UnsendableMail } from './outbox';
 import { renderParts } from './render';
 import { MAIL_KINDS, OWNERS, resetLinkExpired } from './service';
@@ -20,6 +20,7 @@ import { type OrderMailData, orderPlacedMail, type RenderedParts, statusMail } f
 import { awbCancelledMail, newOrderMail, paidAfterCancelMail, paymentAlertMail, withdrawalAlertMail } from './templates/ownerMails';
 import { backInStockMail, cartReminderMail, type ReminderMailLine, stockAlertConfirmMail } from './templates/reminderMails';
 import { refundMail, returnLabelMail, withdrawalReceivedMail } from './templates/returnMails';
+import { reviewRequestMail } from './templates/reviewMails';
 
 export interface MailSettings {
   shop: ShopIdentity;
@@ -74,9 +75,20 @@ async function orderMailParts(db: Db, settings: MailSettings, row: OutboxRow, or
                             ? payLinkMail(settings.shop, order, OWNER_PAY_LINK_DAYS)
                             : row.kind === MAIL_KINDS.orderUpdated
                               ? orderUpdatedMail(settings.shop, order, Number(row.data.refund ?? 0))
-                              : null;
+                              : row.kind === MAIL_KINDS.reviewRequest
+                                ? await reviewRequestParts(db, settings, row, order)
+                                : null;
   if (!parts) throw new UnsendableMail(`mail ${row.id}: nothing to say for ${row.kind} of an order now ${order.status}`);
   return parts;
+}
+
+/**
+ * The review request of an order (issue 49): never to an address that unsubscribed since it was written (mail/optOut.ts),
+ * and with its unsubscribe links.
+ */
+async function reviewRequestParts(db: Db, settings: MailSettings, row: OutboxRow, order: OrderMailData): Promise<RenderedParts | null> {
+  if (await isOptedOut(db, row.recipient)) throw new UnsendableMail(`mail ${row.id}: its recipient unsubscribed from such mails`);
+  return reviewRequestMail(settings.shop, order, unsubscribeUrls(settings.shop.url, settings.secret, row.recipient));
 }
 
 function passwordResetParts(settings: MailSettings, row: OutboxRow): RenderedParts {

@@ -35,6 +35,8 @@ export const MAIL_KINDS = {
   /** The customer's data rights (privacy/service.ts): their account deleted, their details erased from an order. */
   accountDeleted: 'account_deleted',
   detailsErased: 'details_erased',
+  /** The one mail asking the customer of a delivered order for a review (REVIEW_REQUEST_DAYS, issue 49). */
+  reviewRequest: 'review_request',
   /** The one cart reminder a visitor consented to at the checkout (reminders/cartReminders.ts, decision 0045). */
   cartReminder: 'cart_reminder',
   /** "Notify me" asked for: its confirmation link (double opt-in), and, once confirmed, the one back-in-stock mail. */
@@ -96,6 +98,12 @@ export async function queueReturnLabelMail(tx: DbOrTx, order: { id: string; emai
 /** The one reminder to confirm a cash order (COD_CONFIRM_REMINDER_MAIL, issue 47). */
 export async function queueConfirmReminderMail(tx: DbOrTx, order: { id: string; email: string }): Promise<void> {
   await enqueueMail(tx, { kind: MAIL_KINDS.confirmReminder, recipient: order.email, orderId: order.id });
+}
+
+/** The one mail asking for a review of a delivered order (issue 49), written with its review_requests row. */
+export async function queueReviewRequestMails(tx: DbOrTx, orders: { id: string; email: string }[]): Promise<void> {
+  if (orders.length === 0) return;
+  await enqueueMail(tx, ...orders.map((order) => ({ kind: MAIL_KINDS.reviewRequest, recipient: order.email, orderId: order.id })));
 }
 
 /** The pay link of an order the owner placed for a customer to pay by card (issue 47). */

@@ -23,6 +23,14 @@ export const orderConfirmKey = (secret: string, orderId: string): string => orde
 /** The key of its "Pay now by card instead" link (issue 47): the same, for that use only. */
 export const orderPrepayKey = (secret: string, orderId: string): string => orderKey('order-prepay', secret, orderId);
 
+/**
+ * The key of the review link in the mail asking for a review of a delivered order (issue 49): the same kind of HMAC,
+ * for that use only. It lets the order's customer review its lines and nothing else.
+ */
+export const orderReviewKey = (secret: string, orderId: string): string => orderKey('order-review', secret, orderId);
+
+export const isOrderReviewKey = (secret: string, orderId: string, key: string | undefined): boolean => sameKey(orderReviewKey(secret, orderId), key);
+
 export const isOrderConfirmKey = (secret: string, orderId: string, key: string | undefined): boolean => sameKey(orderConfirmKey(secret, orderId), key);
 
 export const isOrderPrepayKey = (secret: string, orderId: string, key: string | undefined): boolean => sameKey(orderPrepayKey(secret, orderId), key);

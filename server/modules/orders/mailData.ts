@@ -4,7 +4,7 @@ import { orderLines, orders } from '../../../db/schema/orders';
 import { withdrawalLastDay } from '../../../domain/withdrawal';
 import { invoicesOfOrders } from '../invoices/read';
 import type { OrderMailSource } from '../mail/rendering';
-import { orderAccessToken, orderConfirmKey, orderPrepayKey } from './accessToken';
+import { orderAccessToken, orderConfirmKey, orderPrepayKey, orderReviewKey } from './accessToken';
 import { lineView } from './lineView';
 import { receivedAtOf } from './received';
 import { withdrawalsOf } from './withdrawalViews';
@@ -35,6 +35,7 @@ export function orderMailSource(db: Db, secret: string, shopUrl: string, { prepa
       lines: lines.map(lineView),
       statusUrl: `${shopUrl}/orders/${order.id}?token=${orderAccessToken(secret, order.id)}`,
       confirmUrl: `${shopUrl}/orders/${order.id}/confirm?key=${orderConfirmKey(secret, order.id)}`,
+      reviewUrl: `${shopUrl}/orders/${order.id}/review?key=${orderReviewKey(secret, order.id)}`,
       payUrl: prepay ? `${shopUrl}/orders/${order.id}/pay?key=${orderPrepayKey(secret, order.id)}` : null,
       prepayFreeShipping: prepay && prepayFreeShipping,
       invoices: (invoices.get(orderId) ?? []).map(({ documentId, kind, pdfPath }) => ({ documentId, kind, pdfUrl: `${shopUrl}${pdfPath}` })),

@@ -70,6 +70,8 @@ export async function orderForOwner(db: Db, id: string): Promise<AdminOrder> {
     lines: lines.map(lineView),
     paidAt: order.paidAt,
     cancelReason: row.cancelReason,
+    channel: row.channel,
+    campaign: row.campaign,
     withdrawalLastDay: delivered ? withdrawalLastDay(new Date(delivered.at)) : null,
     withdrawals: withdrawn.get(id) ?? [],
     version: row.version,

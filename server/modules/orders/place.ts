@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
 import { orders } from '../../../db/schema/orders';
+import { cleanAttribution, cleanTouch, orderChannel } from '../../../domain/attribution';
 import { lineName, type StoredColourOption } from '../../../domain/catalog';
 import { cityWithSector, type OrderRequest } from '../../../domain/checkout';
 import { amountValue } from '../../../domain/issueValues';
@@ -18,6 +19,9 @@ import { type Hit, hitsToCount, type Refusal, refusalOf } from '../../rateLimits
 import { type AppliedCode, applicableCode, countCodeUse } from '../discounts/usage';
 import { insertOrder, insertOrderRows, insertOrderRowsAndMails, insertOrderWithRows, insertOrderWithRowsAndMails, orderedProducts } from './placeStatements';
 import { stockOfLines, takeStock, wantedOf } from './stock';
+
+/** JSON text for a jsonb placeholder (its value reaches the driver as it is), or null. */
+const jsonOrNull = (value: object | null | undefined) => (value ? JSON.stringify(value) : null);
 
 /** Placing an order: priced here, its stock taken, written once per idempotency key with its rows and mails. */
 export interface PlacedOrder {
@@ -220,7 +224,7 @@ export async function placeOrder(
       postalCode: request.postalCode,
       phoneNumber: request.phoneNumber,
       // As JSON text (jsonb takes it): a placeholder's value reaches the driver as it is.
-      locker: options.locker ? JSON.stringify(options.locker) : null,
+      locker: jsonOrNull(options.locker),
       subtotal: totals.subtotal,
       discount: totals.discount,
       discountCode: code?.code ?? null,
@@ -234,6 +238,9 @@ export async function placeOrder(
       requestHash: hash,
       locale,
       placedByOwner: options.actor === 'owner',
+      ...orderChannel(cleanTouch(request.attribution?.last), code, options.actor === 'owner'),
+      // As JSON text, as the locker.
+      attribution: jsonOrNull(cleanAttribution(request.attribution)),
     };
     const wanted = wantedOf(priced, (id) => byId.get(id)!);
     const hits = hitsToCount(options.count ?? []);

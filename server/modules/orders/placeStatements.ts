@@ -80,6 +80,9 @@ const orderInsert = (db: DbOrTx) =>
       requestHash: placeholder('requestHash'),
       locale: placeholder('locale'),
       placedByOwner: placeholder('placedByOwner'),
+      channel: placeholder('channel'),
+      campaign: placeholder('campaign'),
+      attribution: placeholder('attribution'),
     })
     .onConflictDoNothing({ target: orders.idempotencyKey })
     .returning({ id: orders.id, number: orders.number });

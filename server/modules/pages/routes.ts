@@ -123,7 +123,7 @@ export const pageRoutes: FastifyPluginAsync<PageOptions> = async (app, { rendere
   let pages = new Map<string, Promise<Page>>();
 
   async function render(pathname: string, locale: Locale, snapshot: CatalogueSnapshot): Promise<Page> {
-    const rendered = await renderer.renderPage(pathname, snapshot[locale].products, publicUrl, company, locale);
+    const rendered = await renderer.renderPage(pathname, snapshot[locale].products, publicUrl, company, locale, snapshot[locale].reviews);
     if (!rendered) throw new Error(`the renderer does not render ${pathname}`);
     const html = fillTemplate(template, rendered, locale, pageChunks(manifest, rendered.modules));
     return { status: rendered.status, etag: weakEtagOf(html), body: await compressText(html) };

@@ -19,6 +19,7 @@ import { anonymiseOrders } from '../orders/anonymise';
 import { codBlocksOf } from '../orders/codRisk';
 import { listOrdersOfUser, orderView } from '../orders/read';
 import { consentsOf, forgetAddress } from '../reminders/forget';
+import { reviewsOfOrders } from '../reviews/moderation';
 import { courierEventsOfOrder } from '../shipping/service';
 
 /**
@@ -69,6 +70,7 @@ async function personalData(db: Db, views: OrderView[], account: PersonalData['a
     mails: mails.map((mail) => ({ ...mail, writtenAt: mail.writtenAt.toISOString(), sentAt: mail.sentAt?.toISOString() ?? null })),
     codBlocks: [...blocks.values()].map(({ kind, value, createdAt }) => ({ kind, value, blockedAt: createdAt })),
     courierEvents,
+    reviews: await reviewsOfOrders(db, views),
     consents: await consentsOf(db, email),
   };
 }

@@ -4,14 +4,17 @@ import type { Db } from '../../../db/client';
 import { publicTestimonialListSchema, testimonialListSchema, testimonialSchema } from '../../../domain/contracts/testimonials';
 import { testimonialChangeSchema, testimonialOrderSchema, testimonialRequestSchema } from '../../../domain/testimonials';
 import { answers } from '../../errors';
+import { reviewsForLanding } from '../reviews/service';
 import { changeTestimonial, createTestimonial, deleteTestimonial, listTestimonials, publishedTestimonials, reorderTestimonials } from './service';
 
-/** GET /api/testimonials: the published ones, for the landing (it asks once its page has taken over). */
+/** GET /api/testimonials: the published ones, or the reviews, for the landing (it asks once its page has taken over). */
 export const testimonialRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/testimonials', { schema: { response: answers({ 200: publicTestimonialListSchema }) } }, async (_request, reply) => {
     // A change the owner publishes shows on the next visit.
     reply.header('Cache-Control', 'no-cache');
-    return { testimonials: await publishedTestimonials(db) };
+    // Reviews from verified buyers take the strip's place once there are enough of them (issue 49).
+    const reviews = await reviewsForLanding(db);
+    return { testimonials: reviews ?? (await publishedTestimonials(db)) };
   });
 };
 

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { visitSalts, visitViews, visitVisitors } from '../../../db/schema/visits';
+import { visitSalts, visitSources, visitViews, visitVisitors } from '../../../db/schema/visits';
+import { DIRECT, type Touch } from '../../../domain/attribution';
 import { addDays } from '../../../domain/calendar';
 import { bucharestDay } from '../../../domain/locale';
 import type { FunnelStep } from '../../../domain/visits';
@@ -19,6 +20,8 @@ const KEEP_VISITORS_DAYS = 35;
 export class VisitCounter {
   private views = new Map<string, number>();
   private visitors = new Map<string, Set<string>>();
+  /** Visitors per day, source, medium and campaign (issue 49). */
+  private sources = new Map<string, Set<string>>();
   private salt: { day: string; value: Promise<string> } | null = null;
   /** The day old salts and hashes were last deleted on (once a day is enough). */
   private swept: string | null = null;
@@ -44,8 +47,11 @@ export class VisitCounter {
     return this.salt.value;
   }
 
-  /** Counts a view of `step` (and of the product `page`) by the visitor at this IP address with this browser. */
-  async count(step: FunnelStep, page: string, visitor: { ip: string; userAgent: string }, at = new Date()): Promise<void> {
+  /**
+   * Counts a view of `step` (and of the product `page`) by the visitor at this IP address with this browser, who came
+   * from `touch` (domain/attribution.ts; cleaned by the caller), or direct without one.
+   */
+  async count(step: FunnelStep, page: string, visitor: { ip: string; userAgent: string }, touch: Touch | null = null, at = new Date()): Promise<void> {
     const day = bucharestDay(at);
     const hash = createHash('sha256')
       .update(`${await this.saltOf(day)}\n${visitor.ip}\n${visitor.userAgent}`)
@@ -57,14 +63,18 @@ export class VisitCounter {
     const seen = this.visitors.get(visitorKey) ?? new Set<string>();
     seen.add(hash);
     this.visitors.set(visitorKey, seen);
+    const sourceKey = JSON.stringify([day, touch?.source ?? DIRECT, touch?.medium ?? '', touch?.campaign ?? '']);
+    this.sources.set(sourceKey, (this.sources.get(sourceKey) ?? new Set<string>()).add(hash));
   }
 
   /** Writes what was counted since the last time (a batch of two statements), and forgets old salts and hashes. */
   async flush(now = new Date()): Promise<void> {
     const views = this.views;
     const visitors = this.visitors;
+    const sources = this.sources;
     this.views = new Map();
     this.visitors = new Map();
+    this.sources = new Map();
     const viewRows = [...views].map(([key, count]) => {
       const [day, step, page] = JSON.parse(key) as [string, FunnelStep, string];
       return { day, step, page, views: count };
@@ -72,6 +82,10 @@ export class VisitCounter {
     const visitorRows = [...visitors].flatMap(([key, hashes]) => {
       const [day, step] = JSON.parse(key) as [string, FunnelStep];
       return [...hashes].map((visitor) => ({ day, step, visitor }));
+    });
+    const sourceRows = [...sources].flatMap(([key, hashes]) => {
+      const [day, source, medium, campaign] = JSON.parse(key) as [string, string, string, string];
+      return [...hashes].map((visitor) => ({ day, source, medium, campaign, visitor }));
     });
     try {
       await this.db.transaction(async (tx) => {
@@ -82,17 +96,20 @@ export class VisitCounter {
             .onConflictDoUpdate({ target: [visitViews.day, visitViews.step, visitViews.page], set: { views: sql`${visitViews.views} + excluded.views` } });
         }
         if (visitorRows.length > 0) await tx.insert(visitVisitors).values(visitorRows).onConflictDoNothing();
+        if (sourceRows.length > 0) await tx.insert(visitSources).values(sourceRows).onConflictDoNothing();
       });
     } catch (error) {
       // Not written: counted again with what comes next (the database may be back by then).
       for (const [key, count] of views) this.views.set(key, (this.views.get(key) ?? 0) + count);
       for (const [key, hashes] of visitors) this.visitors.set(key, new Set([...(this.visitors.get(key) ?? []), ...hashes]));
+      for (const [key, hashes] of sources) this.sources.set(key, new Set([...(this.sources.get(key) ?? []), ...hashes]));
       throw error;
     }
     const today = bucharestDay(now);
     if (this.swept !== today) {
       await this.db.delete(visitSalts).where(lt(visitSalts.day, today));
       await this.db.delete(visitVisitors).where(lt(visitVisitors.day, addDays(today, -KEEP_VISITORS_DAYS)));
+      await this.db.delete(visitSources).where(lt(visitSources.day, addDays(today, -KEEP_VISITORS_DAYS)));
       this.swept = today;
     }
   }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
+import { cleanTouch } from '../../../domain/attribution';
+import { touchSchema } from '../../../domain/checkout';
 import { visitStatsSchema } from '../../../domain/contracts/visits';
 import { isBot, isPrefetch, stepOfPage } from '../../../domain/visits';
 import { answers } from '../../errors';
@@ -18,11 +20,13 @@ export const visitRoutes: FastifyPluginAsyncZod<{ counter: VisitCounter }> = asy
       .string()
       .max(500)
       .regex(/^\/(?![/\\])/, 'path must be a page of this shop, like /shop.'),
+    /** Where the visit came from: the tab's last touch (domain/attribution.ts), cleaned here; absent, direct. */
+    touch: touchSchema.optional(),
   });
   app.post('/visits', { schema: { body, response: answers({ 204: z.null() }) } }, async (request, reply) => {
     const userAgent = request.headers['user-agent'];
     const page = stepOfPage(request.body.path);
-    if (page && !isBot(userAgent) && !isPrefetch(request.headers)) await counter.count(page.step, page.page, { ip: request.ip, userAgent: userAgent ?? '' });
+    if (page && !isBot(userAgent) && !isPrefetch(request.headers)) await counter.count(page.step, page.page, { ip: request.ip, userAgent: userAgent ?? '' }, cleanTouch(request.body.touch));
     return reply.status(204).send(null);
   });
 };

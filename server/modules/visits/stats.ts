@@ -7,9 +7,12 @@ import { addDays } from '../../../domain/calendar';
 import type { VisitStats } from '../../../domain/contracts/visits';
 import { bucharestDay, SHOP_TIME_ZONE } from '../../../domain/locale';
 import { conversionRate, dropOffs, FUNNEL_STEPS } from '../../../domain/visits';
+import { channelStats } from './channels';
 
 const DAYS = 30;
 const TOP = 5;
+/** The periods of sales by channel (issue 49). */
+const CHANNEL_DAYS = [7, 30];
 
 /** An order that counts as placed: any but a card order never paid (abandoned on Stripe's page). */
 const placed = or(ne(orders.paymentMethod, 'card'), isNotNull(orders.paidAt));
@@ -19,7 +22,7 @@ const orderDay = sql<string>`((${orders.createdAt} at time zone ${SHOP_TIME_ZONE
 export async function visitStats(db: Db, today = bucharestDay(new Date())): Promise<VisitStats> {
   const first = addDays(today, -(DAYS - 1));
   const since = sql`(${first}::date::timestamp at time zone ${SHOP_TIME_ZONE})`;
-  const [visitorDays, orderDays, steps, viewed, ordered] = await Promise.all([
+  const [visitorDays, orderDays, steps, viewed, ordered, ...channels] = await Promise.all([
     db
       .select({ day: sql<string>`${visitVisitors.day}::text`, visitors: sql<number>`count(distinct ${visitVisitors.visitor})::int` })
       .from(visitVisitors)
@@ -53,6 +56,7 @@ export async function visitStats(db: Db, today = bucharestDay(new Date())): Prom
       .groupBy(orderLines.productId, products.name)
       .orderBy(desc(sql`sum(${orderLines.quantity})`))
       .limit(TOP),
+    ...CHANNEL_DAYS.map((days) => channelStats(db, placed, today, days)),
   ]);
   const visitorsOn = new Map(visitorDays.map((row) => [row.day, row.visitors]));
   const ordersOn = new Map(orderDays.map((row) => [row.day, row.orders]));
@@ -69,5 +73,5 @@ export async function visitStats(db: Db, today = bucharestDay(new Date())): Prom
   const reached = new Map(steps.map((row) => [row.step, row.visitors]));
   const totalOrders = periods[2]!.orders;
   const funnel = dropOffs(FUNNEL_STEPS.map((step) => ({ step, visitors: step === 'order' ? totalOrders : (reached.get(step) ?? 0) })));
-  return { periods, daily, funnel, topViewed: viewed, topOrdered: ordered };
+  return { periods, daily, funnel, topViewed: viewed, topOrdered: ordered, channels: CHANNEL_DAYS.map((days, index) => ({ days, rows: channels[index]! })) };
 }

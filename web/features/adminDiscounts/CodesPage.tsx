@@ -59,7 +59,12 @@ function CodeTable({ codes, onChanged }: { codes: DiscountCodeView[]; onChanged:
   const rows = codes.map(
     (code): TableRow => ({
       key: String(code.id),
-      head: <span className="font-mono">{code.code}</span>,
+      head: (
+        <>
+          <span className="font-mono">{code.code}</span>
+          {code.channel && <span className="block text-xs font-normal text-zinc-600">{t('admin.codes.countsIn', { channel: code.channel })}</span>}
+        </>
+      ),
       cells: [
         <>
           {code.usageLimit === null ? code.uses : `${code.uses} / ${code.usageLimit}`}
@@ -115,7 +120,7 @@ function PauseButton({ code, onChanged }: { code: DiscountCodeView; onChanged: (
 function NewCode({ onCreated }: { onCreated: (code: DiscountCodeView) => void }) {
   const { t } = useI18n();
   const id = useId();
-  const empty = { code: '', kind: 'percent' as DiscountKind, value: '', minSubtotal: '', validFrom: '', validTo: '', usageLimit: '', oncePerContact: false };
+  const empty = { code: '', kind: 'percent' as DiscountKind, value: '', minSubtotal: '', validFrom: '', validTo: '', usageLimit: '', oncePerContact: false, channel: '' };
   const [form, setForm] = useState(empty);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -139,6 +144,7 @@ function NewCode({ onCreated }: { onCreated: (code: DiscountCodeView) => void })
       validTo: form.validTo || null,
       usageLimit: form.usageLimit.trim() === '' ? null : Number(form.usageLimit),
       oncePerContact: form.oncePerContact,
+      channel: form.channel.trim() || null,
     });
     if (!parsed.success) return setProblem(firstProblem(t, parsed.error.issues[0], 'admin.codes.problem.check'));
     setBusy(true);
@@ -189,6 +195,12 @@ function NewCode({ onCreated }: { onCreated: (code: DiscountCodeView) => void })
         </Field>
         <Field id={`${id}-limit`} label={t('admin.codes.usageLimitOptional')}>
           <input id={`${id}-limit`} className={inputClass} inputMode="numeric" value={form.usageLimit} onChange={set('usageLimit')} />
+        </Field>
+        <Field id={`${id}-channel`} label={t('admin.codes.channelOptional')}>
+          <input id={`${id}-channel`} className={inputClass} value={form.channel} maxLength={60} autoComplete="off" aria-describedby={`${id}-channel-hint`} onChange={set('channel')} />
+          <span id={`${id}-channel-hint`} className="mt-1 block text-xs text-zinc-600">
+            {t('admin.codes.channelHint')}
+          </span>
         </Field>
       </div>
       <label className="flex min-h-11 items-center gap-2">

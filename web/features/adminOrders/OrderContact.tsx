@@ -87,6 +87,12 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
             <dd>{order.cancelReason}</dd>
           </>
         )}
+        {order.channel && (
+          <>
+            <dt className="text-zinc-600">{t('admin.order.cameFrom')}</dt>
+            <dd>{order.campaign ? `${order.channel} / ${order.campaign}` : order.channel}</dd>
+          </>
+        )}
       </dl>
     </Section>
   );

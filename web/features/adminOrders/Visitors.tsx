@@ -3,6 +3,7 @@ import { type VisitStats, visitStatsSchema } from '../../../domain/contracts/vis
 import { shopDay } from '../../../domain/locale';
 import { apiRequest } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
+import { Channels } from './Channels';
 
 /** The chart's library loads only with the dashboard's visitors, not with the rest of the back office. */
 const VisitorsChart = lazy(() => import('./VisitorsChart'));
@@ -12,7 +13,7 @@ const card = 'rounded-xl bg-white p-4 ring-1 ring-zinc-200';
 /**
  * The dashboard's visitors (issue 34; counted on the server with no cookie: server/modules/visits): visitors, orders
  * and the conversion for today, 7 and 30 days; the last 30 days of visitors against orders; the funnel with the
- * drop-off at each step; the products most viewed and most ordered.
+ * drop-off at each step; sales by channel; the products most viewed and most ordered.
  */
 export function Visitors() {
   const { t, locale } = useI18n();
@@ -92,6 +93,7 @@ export function Visitors() {
           ))}
         </ol>
       </div>
+      <Channels channels={stats.channels} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <TopList title={t('admin.visits.topViewed')} items={stats.topViewed.map((item) => [item.name, t('admin.visits.views', { count: item.views })])} />
         <TopList title={t('admin.visits.topOrdered')} items={stats.topOrdered.map((item) => [item.name, t('admin.visits.units', { count: item.units })])} />

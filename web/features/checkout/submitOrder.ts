@@ -2,6 +2,7 @@ import type { OrderRequest } from '../../../domain/checkout';
 import { placedOrderSchema } from '../../../domain/contracts/orders';
 import { orderFailureMessage } from '../../../domain/messages';
 import { ApiError, apiRequest } from '../../lib/api';
+import { currentAttribution } from '../../lib/attribution';
 import type { Translate } from '../../lib/i18n';
 import { isDiscountRefusal } from './discount';
 
@@ -26,7 +27,8 @@ export function newIdempotencyKey(): string {
 
 /** The placed order; a card order also carries the Stripe Checkout page to send the visitor to. */
 export function submitOrder(payload: OrderPayload, idempotencyKey: string) {
-  return apiRequest('/orders', placedOrderSchema, { method: 'POST', body: JSON.stringify({ ...payload, idempotencyKey }) });
+  // Where the visit came from (issue 49): the tab's first and last touch, from its session storage.
+  return apiRequest('/orders', placedOrderSchema, { method: 'POST', body: JSON.stringify({ ...payload, attribution: currentAttribution(), idempotencyKey }) });
 }
 
 /**

@@ -15,9 +15,10 @@ const CONTENT: Record<LegalPageName, Record<Locale, Content>> = {
   delivery: { en: lazy(() => import('./content/delivery.en')), ro: lazy(() => import('./content/delivery.ro')) },
   returns: { en: lazy(() => import('./content/returns.en')), ro: lazy(() => import('./content/returns.ro')) },
   cookies: { en: lazy(() => import('./content/cookies.en')), ro: lazy(() => import('./content/cookies.ro')) },
+  reviews: { en: lazy(() => import('./content/reviews.en')), ro: lazy(() => import('./content/reviews.ro')) },
 };
 
-/** A legal page (terms, privacy, delivery, returns, cookies) in the visitor's language. */
+/** A legal page (terms, privacy, delivery, returns, cookies, how reviews are checked) in the visitor's language. */
 export function LegalPage({ page }: { page: LegalPageName }) {
   const { locale } = useI18n();
   const Content = CONTENT[page][locale];

@@ -58,6 +58,10 @@ export interface OrderMailData {
   statusUrl: string;
   /** The page of its "Confirm my order" link (signed; its button confirms, opening it does not: issue 47). */
   confirmUrl: string;
+  /** The page of its review link (signed; issue 49), where its customer rates what they bought; absent: none. */
+  reviewUrl?: string;
+  /** When its customer's details were erased (absent or null: not erased). */
+  anonymisedAt?: Date | null;
   /** The page of its "Pay now by card instead" link, where the cart takes cards; null otherwise. */
   payUrl: string | null;
   /** Paying a cash order by card instead ships it free (PREPAY_FREE_SHIPPING); absent: not. */

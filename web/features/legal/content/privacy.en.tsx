@@ -43,12 +43,18 @@ export default function PrivacyEn({ company }: LegalContentProps) {
           ],
           ['Server logs: time, page asked for, answer, your IP address; never names, emails, addresses or what you type', 'To keep the shop running and secure (legitimate interest)', 'Up to 30 days'],
           [
-            'Visitor counts: which pages of the shop were opened, and a code made from your IP address and browser with a random key of the day that is deleted at its end (no cookie; see Cookies)',
+            'Visitor counts: which pages of the shop were opened, where the visit came from when its link says so (a post, a partner), and a code made from your IP address and browser with a random key of the day that is deleted at its end (no cookie; see Cookies); an order keeps where its visit came from',
             'To know how many visitors become buyers (legitimate interest)',
             'The key: one day; the codes, which then say nothing about you: 35 days',
           ],
         ]}
       />
+      <h2>Reviews</h2>
+      <p>
+        Some days after your order is delivered we email you once to ask for a review (legitimate interest), unless you unsubscribed with the link in such a mail. A review you write is published with
+        your first name, the initial of your last name and your county, never your full name or address (see <a href="/reviews/how-we-check">How we check reviews</a>). If your personal data is erased,
+        your reviews stay without your name.
+      </p>
       <h2>With an account</h2>
       <p>
         If you sign up we also keep your email, your password (only as a one-way hash) and your sessions (with the IP address and browser they were opened from) for as long as you keep the account; a

@@ -47,12 +47,18 @@ export default function PrivacyRo({ company }: LegalContentProps) {
             'Cel mult 30 de zile',
           ],
           [
-            'Numărarea vizitatorilor: ce pagini ale magazinului au fost deschise și un cod făcut din adresa IP și browser cu o cheie aleatorie a zilei, ștearsă la sfârșitul ei (fără cookie; vezi Cookie-uri)',
+            'Numărarea vizitatorilor: ce pagini ale magazinului au fost deschise, de unde a venit vizita când linkul o spune (o postare, un partener) și un cod făcut din adresa IP și browser cu o cheie aleatorie a zilei, ștearsă la sfârșitul ei (fără cookie; vezi Cookie-uri); comanda păstrează de unde a venit vizita',
             'Ca să știm câți vizitatori devin cumpărători (interes legitim)',
             'Cheia: o zi; codurile, care apoi nu mai spun nimic despre tine: 35 de zile',
           ],
         ]}
       />
+      <h2>Recenzii</h2>
+      <p>
+        La câteva zile după ce comanda îți este livrată îți scriem o dată pe e-mail ca să îți cerem o recenzie (interes legitim), dacă nu te-ai dezabonat cu linkul dintr-un astfel de mesaj. O recenzie
+        scrisă de tine se publică cu prenumele, inițiala numelui de familie și județul tău, niciodată cu numele complet sau adresa (vezi <a href="/reviews/how-we-check">Cum verificăm recenziile</a>).
+        Dacă îți ștergem datele personale, recenziile tale rămân fără nume.
+      </p>
       <h2>Cu un cont</h2>
       <p>
         Dacă îți faci cont, păstrăm și e-mailul, parola (doar sub formă de hash ireversibil) și sesiunile tale (cu adresa IP și browserul din care au fost deschise) cât timp ai contul; o sesiune se
