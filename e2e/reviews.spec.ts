@@ -88,6 +88,20 @@ test('a buyer rates what they bought from the mail’s link; the product page sh
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
 
+    // The mail's unsubscribe link: its page changes nothing until its button is pressed; then no more such mails.
+    await page.goto(mail.links.find((candidate) => candidate.href.includes('/unsubscribe?'))!.href);
+    await expect(page.getByRole('heading', { name: 'Unsubscribe', level: 1 })).toBeVisible();
+    await expect(page.getByText(`Stop the mails we send ${email} that are not about an order you placed`)).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    const unsubscribed = page.getByRole('status').filter({ hasText: `Done: ${email} gets no more of these mails.` });
+    await expect(unsubscribed).toBeFocused();
+    await page.reload();
+    await expect(unsubscribed).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+    await expectAccessible(page);
+
     // The owner hides it in the back office, only with a reason, and the log says so.
     const admin = answeringToInput(await ownerContext.newPage());
     await admin.goto('/admin/reviews');
