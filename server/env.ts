@@ -149,7 +149,6 @@ const envSchema = z.object({
   COD_CONFIRM_REMINDER_MAIL: flag(false),
   /** A cash order its customer has not confirmed from the mail's link this many hours on is listed as not confirmed (issue 47). */
   COD_CONFIRM_REMINDER_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int('must be whole hours').min(1).max(720).default(24),
-  /** Issue 49: days after delivery before the one review request, hours before the one cart reminder (each module's settings.ts), or `off`. */
   REVIEW_REQUEST_DAYS: reviewRequestDaysSetting,
   CART_REMINDER_HOURS: cartReminderHoursSetting,
   SHIPMENT_OVERDUE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(0).max(90).default(7),
