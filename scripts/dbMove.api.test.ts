@@ -179,7 +179,8 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('npm run db:move (embe
     // Nor is it moved twice.
     const again = await move(folder, (await newTarget()).url);
     expect([again.status, again.output]).toEqual([1, expect.stringContaining('Nothing was moved. The embedded database in')]);
-  });
+    // Three owner commands and a shop started, one after another: more than the default 30 s on a busy 2-core machine.
+  }, 90_000);
 
   it('refuses a database that is not empty, and writes nothing into it', async () => {
     const target = await newTarget();
